@@ -1,0 +1,62 @@
+//! A Dancing Links exact-cover engine: Knuth's Algorithm X with primary and
+//! secondary items and colours (Algorithm C, as in his DLX2), with limits,
+//! cancellation, statistics and parallel search.
+//!
+//! # Contents
+//! - [`ProblemBuilder`] declares items and options and builds a [`Matrix`],
+//!   immutable and shareable between threads.
+//! - [`Solver`] is the mutable search state, one per thread, cheap to reuse;
+//!   options can be [forced](Solver::force) before a search and released after.
+//! - Searches: [`Solver::first_solution`], [`Solver::solutions`] (a lazy,
+//!   resumable iterator), [`Solver::count`], [`Solver::for_each_solution`], and
+//!   in parallel [`Matrix::par_count`] and [`Matrix::par_for_each_solution`].
+//! - [`Limits`] (solutions, nodes, deadline, cancellation flag): a search that
+//!   stops early says why ([`Incomplete`]); it never passes off a partial count
+//!   as the answer.
+//! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
+//!   classic problems with known counts.
+//!
+//! # Example
+//!
+//! Knuth's example from "Dancing Links": seven items, six options, one
+//! solution.
+//!
+//! ```
+//! use solver_core::{knuth, Found, Limits};
+//!
+//! let matrix = knuth::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+//! let mut solver = matrix.solver();
+//! let (found, _stats) = solver.first_solution(&Limits::none());
+//! let Found::Solution(options) = found else { panic!("no solution") };
+//! let mut rows: Vec<String> = options.iter().map(|&o| matrix.option_text(o)).collect();
+//! rows.sort();
+//! assert_eq!(rows, ["A D", "B G", "C E F"]);
+//! assert_eq!(solver.count(&Limits::none()).solutions, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Should I use this crate?
+//! Use it for any exact-cover problem (with or without colours) when you want
+//! exact counts, limits that hold, and the same engine from one thread or
+//! many. The search is Knuth's, with the "fewest options first" rule; it does
+//! no special-purpose propagation beyond what exact cover gives.
+#![deny(missing_docs)]
+
+mod builder;
+mod error;
+mod ids;
+pub mod knuth;
+mod limits;
+mod matrix;
+mod parallel;
+pub mod problems;
+mod search;
+mod solver;
+
+pub use builder::{Entry, ProblemBuilder};
+pub use error::{BuildError, ForceError};
+pub use ids::{Color, ItemId, OptionId};
+pub use limits::{Count, Found, Incomplete, Limits, Outcome, Progress, ProgressHook, Stats};
+pub use matrix::Matrix;
+pub use search::Solutions;
+pub use solver::Solver;

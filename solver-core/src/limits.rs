@@ -1,0 +1,203 @@
+//! Limits on a search, why a search stopped early, and its statistics.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+/// Limits that stop a search early. The default is no limit at all.
+///
+/// A search stopped by a limit says so ([`Incomplete`]); it never presents a
+/// partial count as the answer.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop once this many solutions have been found.
+    pub max_solutions: Option<u128>,
+    /// Stop after this many search-tree nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when this flag becomes true (set it from another thread, or from a
+    /// signal handler).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit.
+    pub fn none() -> Self {
+        Limits::default()
+    }
+
+    /// Stop once `n` solutions have been found.
+    pub fn solutions(mut self, n: u128) -> Self {
+        self.max_solutions = Some(n);
+        self
+    }
+
+    /// Stop after `n` search-tree nodes.
+    pub fn nodes(mut self, n: u64) -> Self {
+        self.max_nodes = Some(n);
+        self
+    }
+
+    /// Stop `timeout` from now.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.deadline = Instant::now().checked_add(timeout);
+        self
+    }
+
+    /// Stop when `flag` becomes true.
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Which time or cancellation limit has been reached, if any.
+    pub(crate) fn interrupted(&self) -> Option<Incomplete> {
+        if let Some(flag) = &self.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Some(Incomplete::Cancelled);
+            }
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Some(Incomplete::Deadline),
+            _ => None,
+        }
+    }
+}
+
+/// Why a search stopped before it had explored everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Incomplete {
+    /// The solution limit was reached; there may be more solutions.
+    SolutionLimit,
+    /// The node budget ran out.
+    NodeLimit,
+    /// The deadline passed.
+    Deadline,
+    /// The cancellation flag was raised.
+    Cancelled,
+    /// The caller's callback asked to stop.
+    Stopped,
+}
+
+impl std::fmt::Display for Incomplete {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Incomplete::SolutionLimit => "solution limit reached",
+            Incomplete::NodeLimit => "node limit reached",
+            Incomplete::Deadline => "time limit reached",
+            Incomplete::Cancelled => "cancelled",
+            Incomplete::Stopped => "stopped by the caller",
+        })
+    }
+}
+
+/// What a search did, in Knuth's measures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Search-tree nodes: how many times the search entered a level.
+    pub nodes: u64,
+    /// Link updates: how many times a node was removed from its item's list.
+    pub updates: u64,
+    /// Solutions found (visited).
+    pub solutions: u128,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
+}
+
+/// How a search ended: its statistics, and whether it explored everything.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// What the search did.
+    pub stats: Stats,
+    /// `None` when the search explored everything; otherwise why it stopped.
+    pub incomplete: Option<Incomplete>,
+}
+
+impl Outcome {
+    /// Whether the whole search space was explored.
+    pub fn is_complete(&self) -> bool {
+        self.incomplete.is_none()
+    }
+}
+
+/// The result of counting: exact when complete, a lower bound otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Count {
+    /// Solutions found. When the count is incomplete this is only a lower
+    /// bound: there may be more.
+    pub solutions: u128,
+    /// Statistics and completeness.
+    pub outcome: Outcome,
+}
+
+impl Count {
+    /// Whether `solutions` is the exact number of solutions.
+    pub fn is_complete(&self) -> bool {
+        self.outcome.is_complete()
+    }
+}
+
+/// The result of looking for one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found<T> {
+    /// A solution.
+    Solution(T),
+    /// The search space was exhausted: there is no solution.
+    NoSolution,
+    /// A limit stopped the search before it found a solution or proved there
+    /// is none.
+    GaveUp(Incomplete),
+}
+
+impl<T> Found<T> {
+    /// The solution, if one was found.
+    pub fn solution(self) -> Option<T> {
+        match self {
+            Found::Solution(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Applies `f` to the solution.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Found<U> {
+        match self {
+            Found::Solution(s) => Found::Solution(f(s)),
+            Found::NoSolution => Found::NoSolution,
+            Found::GaveUp(why) => Found::GaveUp(why),
+        }
+    }
+}
+
+/// A snapshot for progress reports, in the spirit of Knuth's: where the search
+/// is and roughly how much of the tree it has explored.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Solutions so far.
+    pub solutions: u128,
+    /// Current depth.
+    pub level: usize,
+    /// For each level from the top, `(k, d)`: the search is trying choice `k`
+    /// (from 1) of `d`.
+    pub path: Vec<(u32, u32)>,
+    /// Estimated fraction of the tree explored, from the path (Knuth's
+    /// estimate: the sum over levels of `(k - 1) / (d_1 ... d_l)`).
+    pub fraction: f64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// A function that receives progress reports.
+pub type ProgressHook = Box<dyn FnMut(&Progress) + Send>;

@@ -1,0 +1,278 @@
+//! Parallel search with rayon over disjoint subtrees.
+//!
+//! The top of the search tree is expanded, one level at a time, until there
+//! are enough subtrees to keep every thread busy (a level where the branching
+//! item has few options is simply passed through). Each subtree is named by
+//! the options chosen on its way down; a worker forces them on its own
+//! [`Solver`] and searches what remains. Subtrees are disjoint and together
+//! cover the whole tree, so no solution is found twice and counts equal the
+//! sequential count exactly. Limits are shared: the first thread to reach one
+//! stops them all.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::error::ForceError;
+use crate::ids::OptionId;
+use crate::limits::{Count, Incomplete, Limits, Outcome, Stats};
+use crate::matrix::Matrix;
+use crate::search::{choose, run_callback, Solutions};
+use crate::solver::Solver;
+
+/// Subtrees per thread: enough for rayon's work stealing to even out
+/// unbalanced subtrees.
+const SUBTREES_PER_THREAD: usize = 64;
+/// The split never goes deeper than this.
+const MAX_SPLIT_DEPTH: usize = 16;
+
+/// State shared by the workers of one parallel search.
+pub(crate) struct Shared {
+    stop: AtomicBool,
+    reason: Mutex<Option<Incomplete>>,
+    nodes: AtomicU64,
+    max_nodes: Option<u64>,
+    solutions: AtomicU64,
+}
+
+impl Shared {
+    fn new(limits: &Limits) -> Shared {
+        Shared {
+            stop: AtomicBool::new(false),
+            reason: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            max_nodes: limits.max_nodes,
+            solutions: AtomicU64::new(0),
+        }
+    }
+
+    /// Stops every worker, remembering the first reason given.
+    fn raise(&self, why: Incomplete) {
+        let mut reason = self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        reason.get_or_insert(why);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn reason(&self) -> Option<Incomplete> {
+        *self.reason.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A worker's periodic check, with the nodes it explored since the last.
+    pub(crate) fn check(&self, new_nodes: u64) -> Option<Incomplete> {
+        let total = self.nodes.fetch_add(new_nodes, Ordering::Relaxed) + new_nodes;
+        if let Some(max) = self.max_nodes {
+            if total >= max {
+                self.raise(Incomplete::NodeLimit);
+            }
+        }
+        self.stopped().then_some(Incomplete::Cancelled)
+    }
+
+    /// Accounts for one solution against the solution limit; `false` if it is
+    /// beyond the limit and must not be reported.
+    fn admit(&self, max: Option<u128>) -> bool {
+        let Some(max) = max else { return true };
+        let before = u128::from(self.solutions.fetch_add(1, Ordering::Relaxed));
+        if before + 1 >= max {
+            self.raise(Incomplete::SolutionLimit);
+        }
+        before < max
+    }
+}
+
+/// The options leading to each subtree of the split, and the nodes spent.
+fn split(solver: &mut Solver, target: usize, limits: &Limits) -> (Vec<Vec<OptionId>>, u64) {
+    let mut nodes = 0;
+    let mut prefixes = vec![Vec::new()];
+    for depth in 1..=MAX_SPLIT_DEPTH {
+        if limits.interrupted().is_some() {
+            break;
+        }
+        let mut deeper = Vec::new();
+        expand(solver, depth, &mut Vec::new(), &mut deeper, &mut nodes);
+        let grew = deeper.len() > prefixes.len();
+        let all_solved = deeper.iter().all(|p| p.len() < depth);
+        prefixes = deeper;
+        if prefixes.len() >= target || all_solved || (!grew && depth > 4) {
+            break;
+        }
+    }
+    (prefixes, nodes)
+}
+
+/// Collects the paths to every node at `depth` (or to a solution above it).
+fn expand(
+    s: &mut Solver,
+    depth: usize,
+    path: &mut Vec<OptionId>,
+    out: &mut Vec<Vec<OptionId>>,
+    nodes: &mut u64,
+) {
+    *nodes += 1;
+    if path.len() == depth || s.links[0].1 == 0 {
+        out.push(path.clone());
+        return;
+    }
+    let (i, len) = choose(s);
+    if len == 0 {
+        return;
+    }
+    s.cover(i);
+    let mut x = s.nodes[i as usize].down;
+    while x != i {
+        s.commit_others(x);
+        path.push(s.option_of(x));
+        expand(s, depth, path, out, nodes);
+        path.pop();
+        s.uncommit_others(x);
+        x = s.nodes[x as usize].down;
+    }
+    s.uncover(i);
+}
+
+impl Matrix {
+    fn par_run<W>(
+        &self,
+        forced: &[OptionId],
+        limits: &Limits,
+        work: W,
+    ) -> Result<Outcome, ForceError>
+    where
+        W: Fn(&mut Solver, &Limits, &Shared) -> Outcome + Sync,
+    {
+        let forced_solver = || -> Result<Solver, ForceError> {
+            let mut s = self.solver();
+            for &o in forced {
+                s.force(o)?;
+            }
+            Ok(s)
+        };
+        let mut root = forced_solver()?;
+        let threads = rayon::current_num_threads();
+        let target = if threads > 1 {
+            threads * SUBTREES_PER_THREAD
+        } else {
+            1
+        };
+        let (prefixes, split_nodes) = split(&mut root, target, limits);
+        let shared = Shared::new(limits);
+        let worker_limits = Limits {
+            max_solutions: None,
+            max_nodes: None,
+            ..limits.clone()
+        };
+        let stats = prefixes
+            .par_iter()
+            .map_init(
+                || forced_solver().expect("forced options were checked"),
+                |s, prefix| {
+                    if shared.stopped() {
+                        return Outcome::default();
+                    }
+                    for &o in prefix {
+                        s.force(o).expect("a subtree's options are compatible");
+                    }
+                    let outcome = work(s, &worker_limits, &shared);
+                    for _ in prefix {
+                        s.release();
+                    }
+                    if let Some(why) = outcome.incomplete {
+                        if why != Incomplete::Cancelled || !shared.stopped() {
+                            shared.raise(why);
+                        }
+                    }
+                    outcome
+                },
+            )
+            .map(|o| o.stats)
+            .reduce(Stats::default, |mut a, b| {
+                a += b;
+                a
+            });
+        let mut stats = stats;
+        stats.nodes += split_nodes;
+        let mut incomplete = shared.reason();
+        if incomplete.is_none() {
+            incomplete = limits.interrupted();
+        }
+        if let (Some(max), Some(Incomplete::SolutionLimit)) = (limits.max_solutions, incomplete) {
+            stats.solutions = stats.solutions.min(max);
+        }
+        Ok(Outcome { stats, incomplete })
+    }
+
+    /// Counts the solutions that contain the `forced` options, on every
+    /// thread of the current rayon pool. The count equals the sequential
+    /// count exactly; with `limits.max_solutions` all threads stop as soon as
+    /// that many solutions are found (a limit of 2 is the uniqueness check).
+    ///
+    /// ```
+    /// use solver_core::{knuth, Limits};
+    ///
+    /// let matrix = knuth::parse(&solver_core::problems::n_queens(8))?;
+    /// assert_eq!(matrix.par_count(&[], &Limits::none())?.solutions, 92);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn par_count(&self, forced: &[OptionId], limits: &Limits) -> Result<Count, ForceError> {
+        let max = limits.max_solutions;
+        let outcome = self.par_run(forced, limits, |s, worker_limits, shared| {
+            let search = Solutions::new(s, worker_limits, Some(shared));
+            if max.is_none() {
+                search.count_all().outcome
+            } else {
+                let mut search = search;
+                search.set_record(false);
+                run_callback(search, |_| {
+                    if shared.admit(max) && !shared.stopped() {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                })
+            }
+        })?;
+        Ok(Count {
+            solutions: outcome.stats.solutions,
+            outcome,
+        })
+    }
+
+    /// Calls `visit`, from several threads at once, with every solution that
+    /// contains the `forced` options, until it returns
+    /// [`ControlFlow::Break`] or a limit stops the search. Solutions arrive in
+    /// no particular order, each exactly once.
+    pub fn par_for_each_solution<F>(
+        &self,
+        forced: &[OptionId],
+        limits: &Limits,
+        visit: F,
+    ) -> Result<Outcome, ForceError>
+    where
+        F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+    {
+        let max = limits.max_solutions;
+        self.par_run(forced, limits, |s, worker_limits, shared| {
+            let search = Solutions::new(s, worker_limits, Some(shared));
+            run_callback(search, |solution| {
+                if !shared.admit(max) {
+                    return ControlFlow::Break(());
+                }
+                if visit(solution).is_break() {
+                    shared.raise(Incomplete::Stopped);
+                    return ControlFlow::Break(());
+                }
+                if shared.stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        })
+    }
+}

@@ -1,0 +1,423 @@
+//! The search itself: Knuth's Algorithm C as a resumable state machine
+//! ([`Solutions`]), and the ways to run it (first solution, count, callback).
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use crate::ids::OptionId;
+use crate::limits::{Count, Found, Incomplete, Limits, Outcome, Progress, Stats};
+use crate::parallel::Shared;
+use crate::solver::Solver;
+
+/// How many nodes pass between checks of the clock and the cancellation flag.
+const CHECK_EVERY: u32 = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    AtSolution,
+    Done,
+}
+
+#[derive(Clone, Copy)]
+enum Step {
+    /// C2-C4: enter a level, choose an item, cover it.
+    Enter,
+    /// C5: try the option `choice[level]`, or give up the level.
+    Try,
+    /// C8 then C6: go back one level and try the next option there.
+    Leave,
+}
+
+/// A lazy, resumable search for solutions, one at a time.
+///
+/// Each solution lists the forced options first, then the options chosen by
+/// the search. The search keeps its own explicit stack (no recursion), so
+/// deep problems never overflow; dropping it part way restores the solver.
+#[must_use = "a search does nothing until its solutions are asked for"]
+pub struct Solutions<'s> {
+    solver: &'s mut Solver,
+    limits: Limits,
+    shared: Option<&'s Shared>,
+    /// Whether solutions are written out (counting skips it).
+    record: bool,
+    level: usize,
+    phase: Phase,
+    stats: Stats,
+    updates_at_start: u64,
+    /// Nodes already reported to the shared state of a parallel search.
+    nodes_reported: u64,
+    until_check: u32,
+    started: Instant,
+    last_report: Instant,
+    incomplete: Option<Incomplete>,
+}
+
+impl<'s> Solutions<'s> {
+    pub(crate) fn new(solver: &'s mut Solver, limits: &Limits, shared: Option<&'s Shared>) -> Self {
+        let now = Instant::now();
+        let updates_at_start = solver.updates;
+        let forced = solver.forced.len();
+        solver.solution.clear();
+        for k in 0..forced {
+            let option = solver.option_of(solver.forced[k]);
+            solver.solution.push(option);
+        }
+        Solutions {
+            solver,
+            limits: limits.clone(),
+            shared,
+            record: true,
+            level: 0,
+            phase: Phase::Start,
+            stats: Stats::default(),
+            updates_at_start,
+            nodes_reported: 0,
+            until_check: 1,
+            started: now,
+            last_report: now,
+            incomplete: None,
+        }
+    }
+
+    /// The next solution, without allocating: the slice lives until the next
+    /// call. `None` when the search is over (see [`outcome`](Self::outcome)).
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        if self.advance() {
+            Some(&self.solver.solution)
+        } else {
+            None
+        }
+    }
+
+    /// Statistics so far, and once the search is over whether it explored
+    /// everything.
+    pub fn outcome(&self) -> Outcome {
+        let mut stats = self.stats;
+        stats.updates = self.solver.updates - self.updates_at_start;
+        Outcome {
+            stats,
+            incomplete: self.incomplete,
+        }
+    }
+
+    /// Whether solutions are written out; counting does without.
+    pub(crate) fn set_record(&mut self, record: bool) {
+        self.record = record;
+    }
+
+    /// Runs the search to its end (or a limit) without recording solutions,
+    /// and returns how many there were.
+    pub(crate) fn count_all(mut self) -> Count {
+        self.record = false;
+        while self.advance() {}
+        let outcome = self.outcome();
+        Count {
+            solutions: outcome.stats.solutions,
+            outcome,
+        }
+    }
+
+    fn stop(&mut self, why: Incomplete) {
+        self.incomplete = Some(why);
+        self.unwind();
+    }
+
+    /// Undoes every level still committed and ends the search.
+    fn unwind(&mut self) {
+        let s = &mut *self.solver;
+        for level in (0..self.level).rev() {
+            s.uncommit_others(s.choice[level]);
+            s.uncover(s.branch[level]);
+        }
+        self.level = 0;
+        self.phase = Phase::Done;
+    }
+
+    /// The periodic check: time, cancellation, shared budgets, progress.
+    fn check(&mut self) -> Option<Incomplete> {
+        if let Some(why) = self.limits.interrupted() {
+            return Some(why);
+        }
+        if let Some(shared) = self.shared {
+            let new_nodes = self.stats.nodes - self.nodes_reported;
+            self.nodes_reported = self.stats.nodes;
+            if let Some(why) = shared.check(new_nodes) {
+                return Some(why);
+            }
+        }
+        if self.solver.progress.is_some() {
+            self.report();
+        }
+        None
+    }
+
+    fn report(&mut self) {
+        let now = Instant::now();
+        let due = match &self.solver.progress {
+            Some((interval, _)) => now.duration_since(self.last_report) >= *interval,
+            None => false,
+        };
+        if !due {
+            return;
+        }
+        self.last_report = now;
+        let s = &mut *self.solver;
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        let mut path = Vec::with_capacity(self.level);
+        for level in 0..self.level {
+            let (k, d) = (s.k[level], s.d[level]);
+            path.push((k, d));
+            scale /= f64::from(d.max(1));
+            fraction += f64::from(k.saturating_sub(1)) * scale;
+        }
+        let progress = Progress {
+            nodes: self.stats.nodes,
+            solutions: self.stats.solutions,
+            level: self.level,
+            path,
+            fraction,
+            elapsed: now - self.started,
+        };
+        if let Some((_, hook)) = s.progress.as_mut() {
+            hook(&progress);
+        }
+    }
+
+    /// Runs until the next solution (true) or the end of the search (false).
+    fn advance(&mut self) -> bool {
+        let mut step = match self.phase {
+            Phase::Start => Step::Enter,
+            Phase::AtSolution => {
+                if let Some(max) = self.limits.max_solutions {
+                    if self.stats.solutions >= max {
+                        self.stop(Incomplete::SolutionLimit);
+                        return false;
+                    }
+                }
+                Step::Leave
+            }
+            Phase::Done => return false,
+        };
+        if self.limits.max_solutions == Some(0) {
+            self.stop(Incomplete::SolutionLimit);
+            return false;
+        }
+        let mut level = self.level;
+        loop {
+            match step {
+                Step::Enter => {
+                    if let Some(max) = self.limits.max_nodes {
+                        if self.stats.nodes >= max {
+                            self.level = level;
+                            self.stop(Incomplete::NodeLimit);
+                            return false;
+                        }
+                    }
+                    self.stats.nodes += 1;
+                    self.until_check -= 1;
+                    if self.until_check == 0 {
+                        self.until_check = CHECK_EVERY;
+                        self.level = level;
+                        if let Some(why) = self.check() {
+                            self.stop(why);
+                            return false;
+                        }
+                    }
+                    let s = &mut *self.solver;
+                    if s.links[0].1 == 0 {
+                        self.stats.solutions += 1;
+                        if self.record {
+                            let forced = s.forced.len();
+                            s.solution.truncate(forced);
+                            for l in 0..level {
+                                let option = s.option_of(s.choice[l]);
+                                s.solution.push(option);
+                            }
+                        }
+                        self.level = level;
+                        self.phase = Phase::AtSolution;
+                        return true;
+                    }
+                    let (i, len) = choose(s);
+                    if len == 0 {
+                        step = Step::Leave;
+                        continue;
+                    }
+                    if s.choice.len() <= level {
+                        s.choice.push(0);
+                        s.branch.push(0);
+                        s.k.push(0);
+                        s.d.push(0);
+                    }
+                    s.cover(i);
+                    s.branch[level] = i;
+                    s.choice[level] = s.nodes[i as usize].down;
+                    s.k[level] = 1;
+                    s.d[level] = len;
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let s = &mut *self.solver;
+                    let (x, i) = (s.choice[level], s.branch[level]);
+                    if x == i {
+                        s.uncover(i);
+                        step = Step::Leave;
+                    } else {
+                        s.commit_others(x);
+                        level += 1;
+                        step = Step::Enter;
+                    }
+                }
+                Step::Leave => {
+                    if level == 0 {
+                        self.level = 0;
+                        self.phase = Phase::Done;
+                        return false;
+                    }
+                    level -= 1;
+                    let s = &mut *self.solver;
+                    let x = s.choice[level];
+                    s.uncommit_others(x);
+                    s.choice[level] = s.nodes[x as usize].down;
+                    s.k[level] += 1;
+                    step = Step::Try;
+                }
+            }
+        }
+    }
+}
+
+/// The primary item with the fewest remaining options (Knuth's MRV rule),
+/// and its length; ties go to the first such item, or to a random one when the
+/// solver has a seed.
+#[inline]
+pub(crate) fn choose(s: &mut Solver) -> (u32, u32) {
+    let mut best = u32::MAX;
+    let mut item = 0;
+    let mut p = s.links[0].1;
+    if s.rng == 0 {
+        while p != 0 {
+            let len = s.nodes[p as usize].top;
+            if len < best {
+                best = len;
+                item = p;
+                if len <= 1 {
+                    break;
+                }
+            }
+            p = s.links[p as usize].1;
+        }
+    } else {
+        let mut ties = 0u64;
+        while p != 0 {
+            let len = s.nodes[p as usize].top;
+            if len < best {
+                best = len;
+                item = p;
+                ties = 1;
+                if len == 0 {
+                    break;
+                }
+            } else if len == best {
+                ties += 1;
+                if next_random(&mut s.rng) % ties == 0 {
+                    item = p;
+                }
+            }
+            p = s.links[p as usize].1;
+        }
+    }
+    (item, best)
+}
+
+/// xorshift64*.
+fn next_random(state: &mut u64) -> u64 {
+    let mut x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.next_solution().map(<[OptionId]>::to_vec)
+    }
+}
+
+impl std::iter::FusedIterator for Solutions<'_> {}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        if self.phase != Phase::Done {
+            self.unwind();
+        }
+    }
+}
+
+impl Solver {
+    /// A lazy iterator over the solutions, within `limits`.
+    ///
+    /// ```
+    /// use solver_core::{Limits, ProblemBuilder};
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// let x = b.add_primary("x")?;
+    /// b.add_option([x])?;
+    /// b.add_option([x])?;
+    /// let matrix = b.build()?;
+    /// let mut solver = matrix.solver();
+    /// let all: Vec<_> = solver.solutions(&Limits::none()).collect();
+    /// assert_eq!(all.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&mut self, limits: &Limits) -> Solutions<'_> {
+        Solutions::new(self, limits, None)
+    }
+
+    /// The first solution, or a proof that there is none, or why the search
+    /// gave up.
+    pub fn first_solution(&mut self, limits: &Limits) -> (Found<Vec<OptionId>>, Stats) {
+        let mut search = self.solutions(limits);
+        let found = match search.next_solution() {
+            Some(solution) => Found::Solution(solution.to_vec()),
+            None => match search.outcome().incomplete {
+                Some(why) => Found::GaveUp(why),
+                None => Found::NoSolution,
+            },
+        };
+        (found, search.outcome().stats)
+    }
+
+    /// Counts the solutions (up to `limits.max_solutions`, if set).
+    pub fn count(&mut self, limits: &Limits) -> Count {
+        self.solutions(limits).count_all()
+    }
+
+    /// Calls `visit` with each solution until it returns
+    /// [`ControlFlow::Break`] or a limit stops the search.
+    pub fn for_each_solution<F>(&mut self, limits: &Limits, visit: F) -> Outcome
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        run_callback(Solutions::new(self, limits, None), visit)
+    }
+}
+
+pub(crate) fn run_callback<F>(mut search: Solutions<'_>, mut visit: F) -> Outcome
+where
+    F: FnMut(&[OptionId]) -> ControlFlow<()>,
+{
+    while let Some(solution) = search.next_solution() {
+        if visit(solution).is_break() {
+            search.stop(Incomplete::Stopped);
+            break;
+        }
+    }
+    search.outcome()
+}
