@@ -16,6 +16,9 @@ fn main() {
         let t = Instant::now();
         let p = m.par_count(&[], &Limits::none()).unwrap();
         let t2 = t.elapsed();
-        println!("{name}: {} in {:?}; par {} in {:?}; nodes {} updates {}", c.solutions, t1, p.solutions, t2, c.outcome.stats.nodes, c.outcome.stats.updates);
+        println!(
+            "{name}: {} in {:?}; par {} in {:?}; nodes {} updates {}",
+            c.solutions, t1, p.solutions, t2, c.outcome.stats.nodes, c.outcome.stats.updates
+        );
     }
 }

@@ -63,14 +63,19 @@ impl Shared {
         *self.reason.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A worker's periodic check, with the nodes it explored since the last.
-    pub(crate) fn check(&self, new_nodes: u64) -> Option<Incomplete> {
+    /// Counts nodes against the shared node budget.
+    pub(crate) fn add_nodes(&self, new_nodes: u64) {
         let total = self.nodes.fetch_add(new_nodes, Ordering::Relaxed) + new_nodes;
         if let Some(max) = self.max_nodes {
             if total >= max {
                 self.raise(Incomplete::NodeLimit);
             }
         }
+    }
+
+    /// A worker's periodic check, with the nodes it explored since the last.
+    pub(crate) fn check(&self, new_nodes: u64) -> Option<Incomplete> {
+        self.add_nodes(new_nodes);
         self.stopped().then_some(Incomplete::Cancelled)
     }
 
@@ -162,6 +167,7 @@ impl Matrix {
         };
         let (prefixes, split_nodes) = split(&mut root, target, limits);
         let shared = Shared::new(limits);
+        shared.add_nodes(split_nodes);
         let worker_limits = Limits {
             max_solutions: None,
             max_nodes: None,

@@ -1,6 +1,7 @@
 //! The search itself: Knuth's Algorithm C as a resumable state machine
 //! ([`Solutions`]), and the ways to run it (first solution, count, callback).
 
+use std::borrow::BorrowMut;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -35,8 +36,8 @@ enum Step {
 /// the search. The search keeps its own explicit stack (no recursion), so
 /// deep problems never overflow; dropping it part way restores the solver.
 #[must_use = "a search does nothing until its solutions are asked for"]
-pub struct Solutions<'s> {
-    solver: &'s mut Solver,
+pub struct Solutions<'s, S: BorrowMut<Solver> = &'s mut Solver> {
+    solver: S,
     limits: Limits,
     shared: Option<&'s Shared>,
     /// Whether solutions are written out (counting skips it).
@@ -53,15 +54,15 @@ pub struct Solutions<'s> {
     incomplete: Option<Incomplete>,
 }
 
-impl<'s> Solutions<'s> {
-    pub(crate) fn new(solver: &'s mut Solver, limits: &Limits, shared: Option<&'s Shared>) -> Self {
+impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
+    pub(crate) fn new(mut solver: S, limits: &Limits, shared: Option<&'s Shared>) -> Self {
         let now = Instant::now();
-        let updates_at_start = solver.updates;
-        let forced = solver.forced.len();
-        solver.solution.clear();
-        for k in 0..forced {
-            let option = solver.option_of(solver.forced[k]);
-            solver.solution.push(option);
+        let s = solver.borrow_mut();
+        let updates_at_start = s.updates;
+        s.solution.clear();
+        for k in 0..s.forced.len() {
+            let option = s.option_of(s.forced[k]);
+            s.solution.push(option);
         }
         Solutions {
             solver,
@@ -84,7 +85,7 @@ impl<'s> Solutions<'s> {
     /// call. `None` when the search is over (see [`outcome`](Self::outcome)).
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
         if self.advance() {
-            Some(&self.solver.solution)
+            Some(&self.solver.borrow().solution)
         } else {
             None
         }
@@ -94,7 +95,7 @@ impl<'s> Solutions<'s> {
     /// everything.
     pub fn outcome(&self) -> Outcome {
         let mut stats = self.stats;
-        stats.updates = self.solver.updates - self.updates_at_start;
+        stats.updates = self.solver.borrow().updates - self.updates_at_start;
         Outcome {
             stats,
             incomplete: self.incomplete,
@@ -123,9 +124,18 @@ impl<'s> Solutions<'s> {
         self.unwind();
     }
 
+    /// Reports the nodes not yet counted by a parallel search's shared budget.
+    fn flush_shared(&mut self) {
+        if let Some(shared) = self.shared {
+            shared.add_nodes(self.stats.nodes - self.nodes_reported);
+            self.nodes_reported = self.stats.nodes;
+        }
+    }
+
     /// Undoes every level still committed and ends the search.
     fn unwind(&mut self) {
-        let s = &mut *self.solver;
+        self.flush_shared();
+        let s = self.solver.borrow_mut();
         for level in (0..self.level).rev() {
             s.uncommit_others(s.choice[level]);
             s.uncover(s.branch[level]);
@@ -146,7 +156,7 @@ impl<'s> Solutions<'s> {
                 return Some(why);
             }
         }
-        if self.solver.progress.is_some() {
+        if self.solver.borrow().progress.is_some() {
             self.report();
         }
         None
@@ -154,7 +164,7 @@ impl<'s> Solutions<'s> {
 
     fn report(&mut self) {
         let now = Instant::now();
-        let due = match &self.solver.progress {
+        let due = match &self.solver.borrow().progress {
             Some((interval, _)) => now.duration_since(self.last_report) >= *interval,
             None => false,
         };
@@ -162,7 +172,7 @@ impl<'s> Solutions<'s> {
             return;
         }
         self.last_report = now;
-        let s = &mut *self.solver;
+        let s = self.solver.borrow_mut();
         let mut fraction = 0.0;
         let mut scale = 1.0;
         let mut path = Vec::with_capacity(self.level);
@@ -225,7 +235,7 @@ impl<'s> Solutions<'s> {
                             return false;
                         }
                     }
-                    let s = &mut *self.solver;
+                    let s = self.solver.borrow_mut();
                     if s.links[0].1 == 0 {
                         self.stats.solutions += 1;
                         if self.record {
@@ -259,7 +269,7 @@ impl<'s> Solutions<'s> {
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let s = &mut *self.solver;
+                    let s = self.solver.borrow_mut();
                     let (x, i) = (s.choice[level], s.branch[level]);
                     if x == i {
                         s.uncover(i);
@@ -274,10 +284,11 @@ impl<'s> Solutions<'s> {
                     if level == 0 {
                         self.level = 0;
                         self.phase = Phase::Done;
+                        self.flush_shared();
                         return false;
                     }
                     level -= 1;
-                    let s = &mut *self.solver;
+                    let s = self.solver.borrow_mut();
                     let x = s.choice[level];
                     s.uncommit_others(x);
                     s.choice[level] = s.nodes[x as usize].down;
@@ -322,7 +333,7 @@ pub(crate) fn choose(s: &mut Solver) -> (u32, u32) {
                 }
             } else if len == best {
                 ties += 1;
-                if next_random(&mut s.rng) % ties == 0 {
+                if next_random(&mut s.rng).is_multiple_of(ties) {
                     item = p;
                 }
             }
@@ -342,7 +353,7 @@ fn next_random(state: &mut u64) -> u64 {
     x.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-impl Iterator for Solutions<'_> {
+impl<S: BorrowMut<Solver>> Iterator for Solutions<'_, S> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
@@ -350,9 +361,9 @@ impl Iterator for Solutions<'_> {
     }
 }
 
-impl std::iter::FusedIterator for Solutions<'_> {}
+impl<S: BorrowMut<Solver>> std::iter::FusedIterator for Solutions<'_, S> {}
 
-impl Drop for Solutions<'_> {
+impl<S: BorrowMut<Solver>> Drop for Solutions<'_, S> {
     fn drop(&mut self) {
         if self.phase != Phase::Done {
             self.unwind();
@@ -377,6 +388,12 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&mut self, limits: &Limits) -> Solutions<'_> {
+        Solutions::new(self, limits, None)
+    }
+
+    /// Like [`solutions`](Self::solutions), but the iterator owns the solver
+    /// (useful to return an iterator that outlives the caller's borrow).
+    pub fn into_solutions(self, limits: &Limits) -> Solutions<'static, Solver> {
         Solutions::new(self, limits, None)
     }
 
@@ -409,8 +426,9 @@ impl Solver {
     }
 }
 
-pub(crate) fn run_callback<F>(mut search: Solutions<'_>, mut visit: F) -> Outcome
+pub(crate) fn run_callback<S, F>(mut search: Solutions<'_, S>, mut visit: F) -> Outcome
 where
+    S: BorrowMut<Solver>,
     F: FnMut(&[OptionId]) -> ControlFlow<()>,
 {
     while let Some(solution) = search.next_solution() {

@@ -1,0 +1,43 @@
+//! Counting all solutions of classic exact-cover problems, single-threaded and
+//! on every thread (Knuth's DLX1 and SSXCC figures for comparison are in the
+//! README).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use solver_core::{knuth, problems, Limits, Matrix};
+
+fn problem(text: &str) -> Matrix {
+    knuth::parse(text).expect("generated problems parse")
+}
+
+fn bench(c: &mut Criterion) {
+    let cases: [(&str, String, u128, usize); 4] = [
+        ("n-queens 12", problems::n_queens(12), 14_200, 20),
+        ("langford 12", problems::langford(12), 216_288, 10),
+        ("latin squares 5", problems::latin_square(5), 161_280, 20),
+        ("pentominoes 6x10", problems::pentominoes(6, 10), 9_356, 10),
+    ];
+    for (name, text, expected, samples) in cases {
+        let matrix = problem(&text);
+        let mut group = c.benchmark_group(name);
+        group.sample_size(samples);
+        let mut solver = matrix.solver();
+        group.bench_function("1 thread", |b| {
+            b.iter(|| {
+                let count = solver.count(&Limits::none());
+                assert_eq!(count.solutions, expected);
+            })
+        });
+        group.bench_function(format!("{} threads", rayon::current_num_threads()), |b| {
+            b.iter(|| {
+                let count = matrix
+                    .par_count(&[], &Limits::none())
+                    .expect("no forced options");
+                assert_eq!(count.solutions, expected);
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,3 @@
+//! The `sudoku` command (being written).
+
+fn main() {}

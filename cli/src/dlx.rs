@@ -1,0 +1,536 @@
+//! The `dlx` command: counts or prints the solutions of any exact-cover
+//! problem written in Knuth's text format.
+//!
+//! [`Args`] is the command line (clap); [`run`] does the work and says how
+//! the command ends. `--help` documents the format, the output and the exit
+//! statuses (see also [`crate::exit`]).
+
+use std::io::{self, Write as _};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use serde::{Serialize, Serializer};
+use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
+
+use crate::exit::{Exit, Failure};
+use crate::output::{Format, Output};
+use crate::threads::ThreadsArg;
+
+const LONG_ABOUT: &str = "\
+Solve exact-cover problems written in Knuth's format, with Dancing Links.
+
+An exact-cover problem has items and options; each option is a set of items.
+A solution is a set of options that contains every primary item exactly once
+and every secondary item at most once.
+
+Knuth's format (the input of his DLX programs):
+
+    | Lines starting with a bar are comments; blank lines are ignored.
+    A B C D E F G
+    C E F
+    A D G
+    B C F
+    A D
+    B G
+    D E G
+
+The first line names the items: the primary items, then optionally `|` and
+the secondary items. Every other line is one option: the names of its items,
+separated by spaces. In an option a secondary item can have a colour, as in
+`x:red`; options that give x the same colour can share it. Names are 1 to 64
+bytes of printable characters other than `:` and `|`.
+
+The example above has one solution: `A D`, `B G` and `C E F`.";
+
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  success: the answer is complete (or --limit was reached)
+  1  no solution (solve found none)
+  2  bad input or bad usage
+  3  incomplete: the search gave up at --max-nodes or --timeout
+  4  cannot read the input or write the output";
+
+const AFTER_LONG_HELP: &str = "\
+Examples:
+  dlx count examples/dlx/queens8.dlx        prints 92
+  dlx solve examples/dlx/knuth-paper.dlx    prints the solution
+  dlx solve --limit 1 problem.dlx           the first solution found
+  dlx count --timeout 60 -j 4 --format json problem.dlx
+
+Exit status:
+  0  success: the answer is complete (or --limit was reached)
+  1  no solution (solve found none)
+  2  bad input or bad usage
+  3  incomplete: the search gave up at --max-nodes or --timeout
+  4  cannot read the input or write the output
+A broken pipe (`dlx solve big.dlx | head`) ends quietly with status 0.";
+
+const COUNT_ABOUT: &str = "\
+Count the solutions.
+
+Text output: the number of solutions, alone on a line. If the search stopped
+early the number is only a lower bound, and the line says so:
+  1000 (incomplete: solution limit reached)
+
+JSON output (--format json): one object, such as
+  {\"solutions\":92,\"complete\":true,\"incomplete\":null,\"nodes\":1235,
+   \"updates\":12052,\"elapsed_ms\":1,\"threads\":4}
+\"solutions\" is a number when it fits in 64 bits, otherwise a string of
+digits; it is a lower bound when \"complete\" is false. \"incomplete\" is
+null, or why the search stopped: \"solution-limit\" (--limit), \"node-limit\"
+(--max-nodes) or \"deadline\" (--timeout).";
+
+const SOLVE_ABOUT: &str = "\
+Print the solutions.
+
+Text output: each solution as its options, one per line in Knuth's notation,
+in the order the search chose them; a blank line separates solutions. With
+several threads solutions arrive in no particular order. When there is no
+solution, or the search gives up, a note on stderr says so.
+
+JSON output (--format json): JSON Lines, one object per solution, such as
+  {\"solution\":1,\"options\":[\"A D\",\"B G\",\"C E F\"]}
+then a summary object like that of `dlx count --format json`.";
+
+/// The `dlx` command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "dlx",
+    version,
+    about = "Solve exact-cover problems written in Knuth's format, with Dancing Links",
+    long_about = LONG_ABOUT,
+    after_help = EXIT_STATUS,
+    after_long_help = AFTER_LONG_HELP,
+)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the solutions
+    #[command(long_about = COUNT_ABOUT, after_help = EXIT_STATUS)]
+    Count(SearchArgs),
+    /// Print the solutions
+    #[command(long_about = SOLVE_ABOUT, after_help = EXIT_STATUS)]
+    Solve(SearchArgs),
+}
+
+/// The input and the search options, common to `count` and `solve`.
+#[derive(Debug, clap::Args)]
+pub struct SearchArgs {
+    /// The problem, in Knuth's format (`-` or nothing: standard input)
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Stop after N solutions
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..),
+        long_help = "Stop after N solutions. This is a normal stop (exit status 0),\n\
+                     but a count is then only a lower bound, marked incomplete."
+    )]
+    pub limit: Option<u64>,
+
+    /// Number of search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+
+    /// Give up after N search-tree nodes (exit status 3)
+    #[arg(
+        long,
+        value_name = "N",
+        long_help = "Give up after N search-tree nodes (exit status 3). Exact with\n\
+                     -j 1; with several threads the budget is checked from time to\n\
+                     time and can be overshot."
+    )]
+    pub max_nodes: Option<u64>,
+
+    /// Give up after SECONDS of search, e.g. 0.5 (exit status 3)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Break ties between items at random, from this seed (one thread)
+    #[arg(
+        long,
+        value_name = "N",
+        long_help = "Break ties between equally constrained items at random, from\n\
+                     seed N, instead of taking the first. The search then runs on\n\
+                     one thread and -j is ignored, so that a seed always gives the\n\
+                     same search."
+    )]
+    pub seed: Option<u64>,
+
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Report progress on stderr every second (one thread)
+    #[arg(
+        long,
+        long_help = "Report progress on stderr every second: elapsed time, nodes,\n\
+                     solutions, current level, the choices on the first levels\n\
+                     (k/d: trying choice k of d) and an estimate of the fraction\n\
+                     of the search tree done. For example\n  \
+                     progress: 2.0s, 81234 nodes, 3 solutions, level 9,\n    \
+                     path 1/3 2/5 4/4 1/2 ..., 37.125% done\n\
+                     (on one line). The search then runs on one thread and -j is\n\
+                     ignored."
+    )]
+    pub progress: bool,
+}
+
+/// Parses a timeout in seconds, such as `0.5` or `60`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| "expected a number of seconds, such as 0.5 or 60".to_string())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Count,
+    Solve,
+}
+
+/// Runs the command: reads the problem, searches, prints. `Ok` holds the
+/// status of a command that printed its answer (0, 1 or 3); `Err` a failure
+/// still to be reported (see [`crate::exit::finish`]).
+pub fn run(args: &Args) -> Result<Exit, Failure> {
+    match &args.command {
+        Command::Count(search) => run_search(Mode::Count, search),
+        Command::Solve(search) => run_search(Mode::Solve, search),
+    }
+}
+
+fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
+    let input = crate::read_input(args.file.as_deref())?;
+    let matrix = knuth::parse_bytes(&input.bytes)
+        .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+    drop(input);
+
+    let threads = thread_count(args);
+    let mut out = Output::stdout();
+    let started = Instant::now();
+    let limits = Limits {
+        max_solutions: args.limit.map(u128::from),
+        max_nodes: args.max_nodes,
+        deadline: args.timeout.and_then(|t| started.checked_add(t)),
+        cancel: None,
+    };
+    let search = Search {
+        matrix: &matrix,
+        limits: &limits,
+        args,
+        threads,
+    };
+    let (solutions, outcome) = match mode {
+        Mode::Count => search.count(),
+        Mode::Solve => search.solve(&mut out),
+    };
+    if let Some(failure) = out.failure() {
+        // A write failed: say so (or end quietly on a broken pipe).
+        let _ = out.finish();
+        return Err(failure);
+    }
+    let summary = Summary {
+        solutions,
+        complete: outcome.incomplete.is_none(),
+        incomplete: outcome.incomplete,
+        nodes: outcome.stats.nodes,
+        updates: outcome.stats.updates,
+        elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        threads,
+    };
+    let status = status(mode, solutions, outcome.incomplete);
+    // A failed write is remembered by `out` and reported by `finish`.
+    let _ = match (args.format, mode) {
+        (Format::Json, _) => out.json_line(&summary),
+        (Format::Text, Mode::Count) => match outcome.incomplete {
+            None => writeln!(out, "{solutions}"),
+            Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
+        },
+        (Format::Text, Mode::Solve) => {
+            note_end(status, solutions, outcome.incomplete);
+            Ok(())
+        }
+    };
+    out.finish()?;
+    Ok(status)
+}
+
+/// The exit status for a search that printed its answer.
+fn status(mode: Mode, solutions: u128, incomplete: Option<Incomplete>) -> Exit {
+    match incomplete {
+        None | Some(Incomplete::SolutionLimit) => {
+            if mode == Mode::Solve && solutions == 0 {
+                Exit::NoSolution
+            } else {
+                Exit::Success
+            }
+        }
+        Some(_) => Exit::Incomplete,
+    }
+}
+
+/// For `solve` in text: says on stderr why there is nothing (more) to see.
+fn note_end(status: Exit, solutions: u128, incomplete: Option<Incomplete>) {
+    let mut err = io::stderr().lock();
+    let _ = match (status, incomplete) {
+        (Exit::NoSolution, _) => writeln!(err, "no solution"),
+        (Exit::Incomplete, Some(why)) => {
+            let s = if solutions == 1 { "" } else { "s" };
+            writeln!(err, "incomplete: {why}; {solutions} solution{s} printed")
+        }
+        _ => Ok(()),
+    };
+}
+
+/// How many threads the search runs on; `--seed` and `--progress` need the
+/// single-threaded search.
+fn thread_count(args: &SearchArgs) -> usize {
+    let single = if args.seed.is_some() {
+        Some("--seed")
+    } else if args.progress {
+        Some("--progress")
+    } else {
+        None
+    };
+    match single {
+        None => args.threads.init(),
+        Some(flag) => {
+            if let Some(n) = args.threads.threads.filter(|&n| n > 1) {
+                let _ = writeln!(
+                    io::stderr(),
+                    "warning: {flag} searches on one thread; ignoring -j {n}"
+                );
+            }
+            1
+        }
+    }
+}
+
+/// The summary of a search, as printed in JSON.
+#[derive(Debug, Serialize)]
+struct Summary {
+    #[serde(serialize_with = "big_number")]
+    solutions: u128,
+    complete: bool,
+    incomplete: Option<Incomplete>,
+    nodes: u64,
+    updates: u64,
+    elapsed_ms: u64,
+    threads: usize,
+}
+
+/// A JSON number when it fits in 64 bits, otherwise a string of digits.
+fn big_number<S: Serializer>(n: &u128, serializer: S) -> Result<S::Ok, S::Error> {
+    match u64::try_from(*n) {
+        Ok(small) => serializer.serialize_u64(small),
+        Err(_) => serializer.collect_str(n),
+    }
+}
+
+/// One solution, as printed in JSON.
+#[derive(Serialize)]
+struct SolutionRecord<'a> {
+    solution: u64,
+    options: &'a [String],
+}
+
+/// One search, sequential or parallel.
+struct Search<'a> {
+    matrix: &'a Matrix,
+    limits: &'a Limits,
+    args: &'a SearchArgs,
+    threads: usize,
+}
+
+impl Search<'_> {
+    fn solver(&self) -> solver_core::Solver {
+        let mut solver = self.matrix.solver();
+        solver.set_seed(self.args.seed);
+        if self.args.progress {
+            solver.set_progress(Duration::from_secs(1), report_progress);
+        }
+        solver
+    }
+
+    fn count(&self) -> (u128, Outcome) {
+        let count = if self.threads == 1 {
+            self.solver().count(self.limits)
+        } else {
+            self.matrix
+                .par_count(&[], self.limits)
+                .expect("no option is forced")
+        };
+        (count.solutions, count.outcome)
+    }
+
+    /// Prints every solution; stops as soon as a write fails.
+    fn solve(&self, out: &mut Output) -> (u128, Outcome) {
+        let format = self.args.format;
+        let matrix = self.matrix;
+        let texts = |solution: &[OptionId]| -> Vec<String> {
+            solution.iter().map(|&o| matrix.option_text(o)).collect()
+        };
+        let mut printed = 0u64;
+        let outcome = if self.threads == 1 {
+            self.solver().for_each_solution(self.limits, |solution| {
+                printed += 1;
+                print_solution(out, format, printed, &texts(solution))
+            })
+        } else {
+            let shared = Mutex::new((&mut *out, &mut printed));
+            self.matrix
+                .par_for_each_solution(&[], self.limits, |solution| {
+                    let options = texts(solution);
+                    let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    let (out, printed) = &mut *guard;
+                    **printed += 1;
+                    print_solution(out, format, **printed, &options)
+                })
+                .expect("no option is forced")
+        };
+        (u128::from(printed), outcome)
+    }
+}
+
+/// Prints solution number `k` (from 1); `Break` when the output has failed.
+fn print_solution(out: &mut Output, format: Format, k: u64, options: &[String]) -> ControlFlow<()> {
+    let written = match format {
+        Format::Json => out.json_line(&SolutionRecord {
+            solution: k,
+            options,
+        }),
+        Format::Text => (|| {
+            if k > 1 {
+                out.write_all(b"\n")?;
+            }
+            for option in options {
+                out.write_all(option.as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+            Ok(())
+        })(),
+    };
+    match written.and_then(|()| out.end_record()) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(_) => ControlFlow::Break(()),
+    }
+}
+
+/// How many levels of the search path a progress report shows.
+const PATH_LEVELS: usize = 10;
+
+/// Prints a progress report on stderr, one line, in the spirit of Knuth's.
+fn report_progress(progress: &Progress) {
+    let _ = writeln!(io::stderr().lock(), "{}", progress_line(progress));
+}
+
+/// A progress report: `progress: 3.0s, 1234 nodes, 5 solutions, level 7,
+/// path 1/3 2/5 4/4 ..., 12.345% done`.
+fn progress_line(progress: &Progress) -> String {
+    let mut path: Vec<String> = progress
+        .path
+        .iter()
+        .take(PATH_LEVELS)
+        .map(|(k, d)| format!("{k}/{d}"))
+        .collect();
+    if progress.path.len() > PATH_LEVELS {
+        path.push("...".to_string());
+    }
+    format!(
+        "progress: {:.1}s, {} nodes, {} solutions, level {}, path {}, {:.3}% done",
+        progress.elapsed.as_secs_f64(),
+        progress.nodes,
+        progress.solutions,
+        progress.level,
+        if path.is_empty() {
+            "-".to_string()
+        } else {
+            path.join(" ")
+        },
+        100.0 * progress.fraction,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory as _;
+
+    #[test]
+    fn command_line_is_consistent() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn seconds() {
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("NaN").is_err());
+        assert!(parse_seconds("soon").is_err());
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(status(Mode::Count, 0, None), Exit::Success);
+        assert_eq!(status(Mode::Solve, 0, None), Exit::NoSolution);
+        assert_eq!(
+            status(Mode::Solve, 2, Some(Incomplete::SolutionLimit)),
+            Exit::Success
+        );
+        assert_eq!(
+            status(Mode::Count, 5, Some(Incomplete::NodeLimit)),
+            Exit::Incomplete
+        );
+        assert_eq!(
+            status(Mode::Solve, 0, Some(Incomplete::Deadline)),
+            Exit::Incomplete
+        );
+    }
+
+    #[test]
+    fn big_numbers_become_strings() {
+        let summary = |solutions| Summary {
+            solutions,
+            complete: true,
+            incomplete: None,
+            nodes: 0,
+            updates: 0,
+            elapsed_ms: 0,
+            threads: 1,
+        };
+        let json = serde_json::to_value(summary(92)).unwrap();
+        assert_eq!(json["solutions"], 92);
+        let big = u128::from(u64::MAX) + 1;
+        let json = serde_json::to_value(summary(big)).unwrap();
+        assert_eq!(json["solutions"], "18446744073709551616");
+    }
+
+    #[test]
+    fn progress_lines() {
+        let progress = Progress {
+            nodes: 1234,
+            solutions: 5,
+            level: 12,
+            path: (1..=12).map(|k| (1, k)).collect(),
+            fraction: 0.125,
+            elapsed: Duration::from_secs(3),
+        };
+        let line = progress_line(&progress);
+        assert!(line.starts_with("progress: 3.0s, 1234 nodes, 5 solutions, level 12, path 1/1 1/2"));
+        assert!(line.ends_with("1/10 ..., 12.500% done"), "{line}");
+    }
+}

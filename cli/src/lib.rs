@@ -1,0 +1,54 @@
+//! Command-line plumbing shared by the `dlx` and `sudoku` commands, and the
+//! `dlx` command itself.
+//!
+//! - [`exit`]: the exit statuses ([`Exit`]) and how a failed command ends
+//!   ([`Failure`], [`exit::finish`]).
+//! - [`output`]: buffered standard output that ends quietly on a broken pipe
+//!   and reports other write errors once.
+//! - [`threads`]: the `-j/--threads` option and the global rayon pool.
+//! - [`read_input`]: a file, or standard input for `-` or no file.
+//! - [`dlx`]: the `dlx` command.
+
+use std::io::Read as _;
+use std::path::Path;
+
+pub mod dlx;
+pub mod exit;
+pub mod output;
+pub mod threads;
+
+pub use exit::{Exit, Failure};
+
+/// Input read in full, with the name to use in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The file name as given, or `<stdin>`.
+    pub name: String,
+    /// The bytes read.
+    pub bytes: Vec<u8>,
+}
+
+/// Reads the file at `path` in full; standard input when `path` is `None` or
+/// `-`. A failure is an I/O error (status 4) naming the file.
+pub fn read_input(path: Option<&Path>) -> Result<Input, Failure> {
+    match path {
+        None => read_stdin(),
+        Some(p) if p.as_os_str() == "-" => read_stdin(),
+        Some(p) => {
+            let name = p.display().to_string();
+            match std::fs::read(p) {
+                Ok(bytes) => Ok(Input { name, bytes }),
+                Err(e) => Err(Failure::io(format!("cannot read {name}: {e}"))),
+            }
+        }
+    }
+}
+
+fn read_stdin() -> Result<Input, Failure> {
+    let name = "<stdin>".to_string();
+    let mut bytes = Vec::new();
+    match std::io::stdin().lock().read_to_end(&mut bytes) {
+        Ok(_) => Ok(Input { name, bytes }),
+        Err(e) => Err(Failure::io(format!("cannot read {name}: {e}"))),
+    }
+}

@@ -1,0 +1,421 @@
+//! Integration tests of the `dlx` command.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::process::{Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use solver_core::problems;
+
+/// The `dlx` binary.
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").expect("the dlx binary is built")
+}
+
+/// Runs `dlx args...` with `input` on stdin.
+fn run(args: &[&str], input: impl Into<Vec<u8>>) -> Output {
+    dlx()
+        .args(args)
+        .write_stdin(input)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("dlx runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("dlx exits normally")
+}
+
+/// Runs `dlx count args...` on `input` and returns the count, checking that
+/// it is complete.
+fn count(args: &[&str], input: &str) -> u64 {
+    let mut all = vec!["count"];
+    all.extend_from_slice(args);
+    let out = run(&all, input);
+    assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+    stdout(&out).trim().parse().expect("a plain number")
+}
+
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect()
+}
+
+fn example(name: &str) -> String {
+    format!("{}/../examples/dlx/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn counts_knuths_example() {
+    let out = run(&["count"], problems::knuth_example());
+    assert_eq!(code(&out), 0);
+    assert_eq!(stdout(&out), "1\n");
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn counts_8_queens_from_stdin_and_dash() {
+    assert_eq!(count(&[], &problems::n_queens(8)), 92);
+    assert_eq!(count(&["-"], &problems::n_queens(8)), 92);
+}
+
+#[test]
+fn example_files() {
+    let out = dlx()
+        .args(["count", &example("knuth-paper.dlx")])
+        .output()
+        .unwrap();
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "1\n"));
+    let out = dlx()
+        .args(["count", &example("queens8.dlx")])
+        .output()
+        .unwrap();
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "92\n"));
+    // The file is n_queens(8) with a comment header.
+    let text = std::fs::read_to_string(example("queens8.dlx")).unwrap();
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(body, problems::n_queens(8));
+}
+
+/// Splits text `solve` output into solutions, each a set of options.
+fn solutions(text: &str) -> Vec<BTreeSet<String>> {
+    text.split("\n\n")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.lines().map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn solves_knuths_example() {
+    for threads in ["1", "2"] {
+        let out = run(&["solve", "-j", threads], problems::knuth_example());
+        assert_eq!(code(&out), 0);
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 3, "{text}");
+        let expected: BTreeSet<String> = ["A D", "B G", "C E F"].map(String::from).into();
+        assert_eq!(solutions(&text), [expected]);
+    }
+}
+
+#[test]
+fn solves_8_queens_with_blank_lines_between_solutions() {
+    let out = run(&["solve"], problems::n_queens(8));
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    assert!(!text.starts_with('\n') && !text.ends_with("\n\n"));
+    let all = solutions(&text);
+    assert_eq!(all.len(), 92);
+    assert!(all.iter().all(|s| s.len() == 8));
+    assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), 92);
+}
+
+#[test]
+fn solve_with_no_solution_exits_1() {
+    let out = run(&["solve"], "a b\na\n");
+    assert_eq!(code(&out), 1);
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("no solution"));
+    // Counting zero solutions is a complete answer.
+    let out = run(&["count"], "a b\na\n");
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "0\n"));
+}
+
+#[test]
+fn limit_is_a_normal_stop() {
+    for threads in ["1", "2"] {
+        let out = run(
+            &["count", "--limit", "2", "-j", threads],
+            problems::n_queens(8),
+        );
+        assert_eq!(code(&out), 0);
+        assert_eq!(stdout(&out), "2 (incomplete: solution limit reached)\n");
+
+        let out = run(
+            &["count", "--limit", "2", "-j", threads, "--format", "json"],
+            problems::n_queens(8),
+        );
+        assert_eq!(code(&out), 0);
+        let json = &json_lines(&out)[0];
+        assert_eq!(json["solutions"], 2);
+        assert_eq!(json["complete"], false);
+        assert_eq!(json["incomplete"], "solution-limit");
+
+        let out = run(
+            &["solve", "--limit", "2", "-j", threads],
+            problems::n_queens(8),
+        );
+        assert_eq!(code(&out), 0);
+        assert_eq!(solutions(&stdout(&out)).len(), 2);
+    }
+}
+
+#[test]
+fn node_limit_gives_up_with_status_3() {
+    for threads in ["1", "2"] {
+        let out = run(
+            &["count", "--max-nodes", "10", "-j", threads],
+            problems::n_queens(8),
+        );
+        assert_eq!(code(&out), 3, "-j {threads}");
+        let text = stdout(&out);
+        assert!(
+            text.contains("(incomplete: node limit reached)"),
+            "-j {threads}: {text}"
+        );
+
+        let out = run(
+            &[
+                "count",
+                "--max-nodes",
+                "10",
+                "-j",
+                threads,
+                "--format",
+                "json",
+            ],
+            problems::n_queens(8),
+        );
+        assert_eq!(code(&out), 3);
+        let json = &json_lines(&out)[0];
+        assert_eq!(json["complete"], false);
+        assert_eq!(json["incomplete"], "node-limit");
+    }
+    let out = run(&["solve", "--max-nodes", "10"], problems::n_queens(8));
+    assert_eq!(code(&out), 3);
+    assert!(stderr(&out).contains("incomplete: node limit reached"));
+}
+
+#[test]
+fn timeout_gives_up_promptly_with_status_3() {
+    // Counting the 20-queens solutions takes far longer than a second.
+    let problem = problems::n_queens(20);
+    for args in [&["count"][..], &["count", "-j", "1"], &["solve", "-j", "2"]] {
+        let mut all = args.to_vec();
+        all.extend(["--timeout", "0.5"]);
+        let start = Instant::now();
+        let out = run(&all, problem.as_str());
+        let elapsed = start.elapsed();
+        assert_eq!(code(&out), 3, "{all:?}: {}", stderr(&out));
+        assert!(elapsed < Duration::from_secs(3), "{all:?} took {elapsed:?}");
+        if args[0] == "count" {
+            assert!(stdout(&out).contains("(incomplete: time limit reached)"));
+        } else {
+            assert!(stderr(&out).contains("incomplete: time limit reached"));
+        }
+    }
+}
+
+#[test]
+fn threads_do_not_change_counts() {
+    for (problem, expected) in [(problems::langford(7), 52), (problems::n_queens(10), 724)] {
+        assert_eq!(count(&["-j", "1"], &problem), expected);
+        assert_eq!(count(&["-j", "2"], &problem), expected);
+        assert_eq!(count(&["--seed", "7"], &problem), expected);
+    }
+}
+
+#[test]
+fn json_count_has_every_field() {
+    let out = run(
+        &["count", "--format", "json", "-j", "2"],
+        problems::n_queens(8),
+    );
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    let json = &lines[0];
+    assert_eq!(json["solutions"], 92);
+    assert_eq!(json["complete"], true);
+    assert!(json["incomplete"].is_null());
+    assert!(json["nodes"].as_u64().unwrap() > 0);
+    assert!(json["updates"].as_u64().unwrap() > 0);
+    assert!(json["elapsed_ms"].is_u64());
+    assert_eq!(json["threads"], 2);
+    assert_eq!(json.as_object().unwrap().len(), 7);
+}
+
+#[test]
+fn json_solve_is_json_lines() {
+    let out = run(&["solve", "--format", "json"], problems::knuth_example());
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["solution"], 1);
+    let options: BTreeSet<&str> = lines[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_str().unwrap())
+        .collect();
+    assert_eq!(options, BTreeSet::from(["A D", "B G", "C E F"]));
+    assert_eq!(lines[1]["solutions"], 1);
+    assert_eq!(lines[1]["complete"], true);
+
+    let out = run(&["solve", "--format", "json"], problems::n_queens(6));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5);
+    let numbers: Vec<_> = lines[..4].iter().map(|l| l["solution"].clone()).collect();
+    assert_eq!(numbers, [1, 2, 3, 4]);
+    assert_eq!(lines[4]["solutions"], 4);
+}
+
+#[test]
+fn progress_reports_go_to_stderr() {
+    let out = run(
+        &["count", "--progress", "--timeout", "1.6"],
+        problems::n_queens(20),
+    );
+    assert_eq!(code(&out), 3);
+    let err = stderr(&out);
+    let line = err.lines().next().expect("a progress report");
+    assert!(line.starts_with("progress: "), "{line}");
+    assert!(
+        line.contains(" nodes, ") && line.contains("% done"),
+        "{line}"
+    );
+    assert!(line.contains(" 1/"), "{line}");
+}
+
+/// Checks a bad input: status 2, one message naming `<stdin>`, the line and
+/// the column, and containing `what`.
+fn bad_input(input: &[u8], line: usize, column: usize, what: &str) {
+    let out = run(&["count"], input);
+    let err = stderr(&out);
+    assert_eq!(code(&out), 2, "{err}");
+    assert_eq!(stdout(&out), "");
+    let prefix = format!("error: <stdin>: line {line}, column {column}: ");
+    assert!(err.starts_with(&prefix), "expected {prefix:?}, got {err:?}");
+    assert!(err.contains(what), "expected {what:?} in {err:?}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn bad_inputs_are_located() {
+    bad_input(b"", 1, 1, "no item line");
+    bad_input(b"| just a comment\n|another\n", 2, 1, "no item line");
+    bad_input(b"a b\na c\n", 2, 3, "unknown item `c`");
+    bad_input(b"a b\nb a  a\n", 2, 6, "appears twice");
+    bad_input(b"a | x\nx\n", 2, 1, "no primary item");
+    let long = "n".repeat(65);
+    bad_input(format!("a {long}\n").as_bytes(), 1, 3, "longer than 64");
+    bad_input(b"a b\x07c\n", 1, 3, "bad character");
+    bad_input(b"a b\na \xff b\n", 2, 3, "invalid UTF-8");
+}
+
+#[test]
+fn bad_input_in_a_file_names_the_file() {
+    let path = format!("{}/dlx-bad-input.dlx", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, "a b\na c\n").unwrap();
+    let out = dlx().args(["solve", &path]).output().unwrap();
+    assert_eq!(code(&out), 2);
+    assert_eq!(
+        stderr(&out),
+        format!("error: {path}: line 2, column 3: unknown item `c`\n")
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["count", "--limit", "0"],
+        &["count", "-j", "0"],
+        &["count", "--timeout=-1"],
+        &["count", "--timeout", "soon"],
+        &["count", "--format", "xml"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(code(&out), 2, "{args:?}");
+    }
+    let out = run(&["--help"], "");
+    assert_eq!(code(&out), 0);
+    let help = stdout(&out);
+    assert!(help.contains("Knuth's format") && help.contains("Exit status"));
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    let out = dlx()
+        .args(["count", "no/such/problem.dlx"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 4);
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: cannot read no/such/problem.dlx: "),
+        "{err}"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn full_disk_is_reported_once() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full here
+    };
+    for args in [
+        &["solve", "-j", "1"][..],
+        &["solve", "-j", "2"],
+        &["count"],
+        &["solve", "--format", "json"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                let mut stdin = child.stdin.take().unwrap();
+                stdin.write_all(problems::n_queens(8).as_bytes())?;
+                drop(stdin);
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(code(&out), 4, "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("error: cannot write output: "), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn broken_pipe_ends_quietly() {
+    for threads in ["1", "2"] {
+        let problem = problems::n_queens(10); // 724 solutions, ~90 KB of output
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["solve", "-j", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(problem.as_bytes()).unwrap();
+        drop(stdin);
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("r0 "), "{line}");
+        drop(reader);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(code(&out), 0, "-j {threads}");
+        assert_eq!(stderr(&out), "", "-j {threads}");
+    }
+}

@@ -1,0 +1,304 @@
+//! Reading one puzzle from its rows of text (one line, or the rows of a multi-line
+//! grid): choosing symbols or numbers, finding the shape, decoding the cells.
+
+use super::alphabet::{Alphabet, Decoded};
+use super::scan::{scan_numbers, scan_symbols, NumberStats, Token, TokenKind};
+use super::Notation;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+use crate::shape::{exact_or_floor_sqrt, exact_sqrt, Shape};
+
+/// Which notations to consider.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum NotationMode {
+    /// Symbols, or numbers when the text looks like numbers (standard alphabet only).
+    Auto,
+    /// One symbol per cell.
+    Symbols,
+    /// Whitespace-separated numbers.
+    Numbers,
+}
+
+/// What is known when reading a puzzle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Context<'a> {
+    /// The shape given by the caller.
+    pub shape: Option<Shape>,
+    /// The shape of the previous puzzles of the file, for messages only.
+    pub file_shape: Option<Shape>,
+    pub alphabet: &'a Alphabet,
+    pub mode: NotationMode,
+}
+
+/// A row of text: its 1-based line number and its content.
+pub(crate) type Row<'a> = (usize, &'a str);
+
+/// Tokens of the rows, with where each row's tokens start.
+struct Scan {
+    tokens: Vec<Token>,
+    row_ends: Vec<usize>,
+}
+
+impl Scan {
+    fn count(&self) -> usize {
+        self.tokens.len()
+    }
+}
+
+fn scan_all(
+    rows: &[Row<'_>],
+    mut scan_row: impl FnMut(usize, &str, &mut Vec<Token>) -> Result<(), ParseError>,
+) -> Result<Scan, ParseError> {
+    let mut tokens = Vec::new();
+    let mut row_ends = Vec::with_capacity(rows.len());
+    for &(line, text) in rows {
+        scan_row(line, text, &mut tokens)?;
+        row_ends.push(tokens.len());
+    }
+    Ok(Scan { tokens, row_ends })
+}
+
+fn digits(n: u64) -> usize {
+    n.to_string().len()
+}
+
+/// Reads one puzzle from its rows (border and comment lines already removed).
+pub(crate) fn parse_rows(
+    rows: &[Row<'_>],
+    ctx: &Context<'_>,
+) -> Result<(Grid, Notation), ParseError> {
+    let first_line = rows.first().map_or(0, |r| r.0);
+    let alphabet = ctx.alphabet;
+    let symbols = (ctx.mode != NotationMode::Numbers)
+        .then(|| scan_all(rows, |l, t, out| scan_symbols(l, t, alphabet, out)));
+    let consider_numbers = match ctx.mode {
+        NotationMode::Numbers => true,
+        NotationMode::Symbols => false,
+        NotationMode::Auto => alphabet.is_standard(),
+    };
+    let mut stats = NumberStats::default();
+    let numbers = consider_numbers.then(|| {
+        scan_all(rows, |l, t, out| {
+            scan_numbers(l, t, alphabet, out, &mut stats)
+        })
+    });
+
+    let fits = |count: usize| match ctx.shape {
+        Some(shape) => count == shape.cells(),
+        None => Shape::from_cell_count(count).is_some(),
+    };
+    let use_numbers = match (ctx.mode, &symbols, &numbers) {
+        (NotationMode::Numbers, _, _) => true,
+        (_, _, Some(Ok(num))) if stats.longest >= 2 => {
+            let side = match ctx.shape {
+                Some(shape) => u64::from(shape.side()),
+                None => exact_or_floor_sqrt(num.count() as u64) + 1,
+            };
+            let looks_numeric = stats.longest <= digits(side);
+            let symbols_fit = matches!(&symbols, Some(Ok(s)) if fits(s.count()));
+            let numbers_fit = fits(num.count()) && {
+                let side = ctx
+                    .shape
+                    .or_else(|| Shape::from_cell_count(num.count()))
+                    .map_or(0, |s| u64::from(s.side()));
+                stats.max_value <= side
+            };
+            looks_numeric && (!symbols_fit || numbers_fit)
+        }
+        _ => false,
+    };
+    let (scan, notation) = if use_numbers {
+        (numbers.expect("numbers scanned")?, Notation::Numbers)
+    } else {
+        (
+            symbols.expect("symbols scanned")?,
+            Notation::Symbols(alphabet.clone()),
+        )
+    };
+    let shape = find_shape(&scan, rows, first_line, ctx)?;
+    let values = decode(&scan.tokens, shape, alphabet)?;
+    let grid = Grid::from_values(shape, values).expect("values checked against the shape");
+    Ok((grid, notation))
+}
+
+/// The shape of the grid: given, or inferred from the number of cells (or of rows).
+fn find_shape(
+    scan: &Scan,
+    rows: &[Row<'_>],
+    first_line: usize,
+    ctx: &Context<'_>,
+) -> Result<Shape, ParseError> {
+    let count = scan.count();
+    let error = |kind| Err(ParseError::new(first_line, None, kind));
+    let shape = match ctx.shape.or_else(|| Shape::from_cell_count(count)) {
+        Some(shape) => shape,
+        None if rows.len() > 1 && exact_sqrt(rows.len() as u64).is_some_and(|o| o >= 2) => {
+            // As many rows as a square-box grid: the faulty rows are found below.
+            Shape::square(exact_sqrt(rows.len() as u64).unwrap_or(0) as u32)
+                .expect("small square shape")
+        }
+        None => {
+            let side = exact_sqrt(count as u64).unwrap_or(0);
+            if let Some(file_shape) = ctx.file_shape {
+                return error(ParseErrorKind::CellCount {
+                    expected: file_shape.cells(),
+                    found: count,
+                });
+            }
+            if side >= 2 && (side as usize == rows.len() || rows.len() == 1) {
+                if let Some(example) = u32::try_from(side).ok().and_then(Shape::closest_to_square) {
+                    return error(ParseErrorKind::BoxShapeNeeded {
+                        side: side as usize,
+                        example,
+                    });
+                }
+            }
+            return error(ParseErrorKind::UnknownShape { found: count });
+        }
+    };
+    let n = shape.side() as usize;
+    if rows.len() == n && rows.len() > 1 {
+        let mut start = 0;
+        for (&(line, _), &end) in rows.iter().zip(&scan.row_ends) {
+            if end - start != n {
+                return Err(ParseError::new(
+                    line,
+                    None,
+                    ParseErrorKind::RowLength {
+                        expected: n,
+                        found: end - start,
+                    },
+                ));
+            }
+            start = end;
+        }
+    }
+    if count != shape.cells() {
+        return error(ParseErrorKind::CellCount {
+            expected: shape.cells(),
+            found: count,
+        });
+    }
+    Ok(shape)
+}
+
+/// The values of the tokens, checked against the side.
+fn decode(tokens: &[Token], shape: Shape, alphabet: &Alphabet) -> Result<Vec<u16>, ParseError> {
+    let side = shape.side();
+    let n = side as usize;
+    let mut values = Vec::with_capacity(tokens.len());
+    for (i, token) in tokens.iter().enumerate() {
+        let (value, symbol) = match token.kind {
+            TokenKind::Blank => (0, None),
+            TokenKind::Number(v) => (v, None),
+            TokenKind::Symbol(c) => match alphabet.decode(c, side) {
+                Decoded::Blank => (0, Some(c)),
+                Decoded::Value(v) => (u64::from(v), Some(c)),
+                Decoded::Unknown => {
+                    return Err(ParseError::new(
+                        token.line,
+                        Some(token.column),
+                        ParseErrorKind::UnexpectedChar {
+                            found: c,
+                            expected: alphabet.describe(),
+                        },
+                    ))
+                }
+            },
+        };
+        if value > u64::from(side) {
+            return Err(ParseError::new(
+                token.line,
+                Some(token.column),
+                ParseErrorKind::ValueTooLarge {
+                    row: i / n + 1,
+                    col: i % n + 1,
+                    value,
+                    symbol,
+                    side,
+                },
+            ));
+        }
+        // At most side <= MAX_SIDE, so it fits.
+        values.push(value as u16);
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(shape: Option<Shape>, alphabet: &Alphabet) -> Context<'_> {
+        Context {
+            shape,
+            file_shape: None,
+            alphabet,
+            mode: NotationMode::Auto,
+        }
+    }
+
+    #[test]
+    fn symbols_or_numbers() {
+        let a = Alphabet::standard();
+        // Single-character tokens: symbols.
+        let (g, n) = parse_rows(&[(1, "1 0 3 0 3 0 2 0 0 0 4 0 0 0 0 0")], &ctx(None, &a)).unwrap();
+        assert_eq!(g.givens(), 5);
+        assert_eq!(n, Notation::Symbols(a.clone()));
+        // Two-digit numbers of a 16x16 grid.
+        let mut cells = vec!["0"; 256];
+        cells[1] = "16";
+        cells[255] = "10";
+        let line = cells.join(" ");
+        let (g, n) = parse_rows(&[(1, &line)], &ctx(None, &a)).unwrap();
+        assert_eq!((g.get(0, 1), g.get(15, 15)), (Some(16), Some(10)));
+        assert_eq!(n, Notation::Numbers);
+    }
+
+    #[test]
+    fn grouped_symbols_are_not_numbers() {
+        let a = Alphabet::standard();
+        let rows: Vec<String> = (0..9).map(|_| "534 678 912".to_string()).collect();
+        let rows: Vec<Row<'_>> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r.as_str()))
+            .collect();
+        let (g, n) = parse_rows(&rows, &ctx(None, &a)).unwrap();
+        assert_eq!(g.givens(), 81);
+        assert!(matches!(n, Notation::Symbols(_)));
+    }
+
+    #[test]
+    fn shape_errors() {
+        let a = Alphabet::standard();
+        let line = ".".repeat(36);
+        let err = parse_rows(&[(2, &line)], &ctx(None, &a)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: a 6x6 grid has rectangular boxes, which cannot be inferred: give the box \
+             shape (for example 2x3, boxes 2 rows high and 3 columns wide)"
+        );
+        let line = ".".repeat(80);
+        let err = parse_rows(&[(5, &line)], &ctx(None, &a)).unwrap_err();
+        assert!(
+            matches!(err.kind, ParseErrorKind::UnknownShape { found: 80 }),
+            "{err}"
+        );
+        let six = Shape::new(2, 3).unwrap();
+        let line = ".".repeat(36);
+        assert!(parse_rows(&[(1, &line)], &ctx(Some(six), &a)).is_ok());
+    }
+
+    #[test]
+    fn row_length_errors_name_the_row() {
+        let a = Alphabet::standard();
+        let rows = ["1.3.", "3.2.", "..4", "...."];
+        let rows: Vec<Row<'_>> = rows.iter().enumerate().map(|(i, r)| (i + 10, *r)).collect();
+        let err = parse_rows(&rows, &ctx(None, &a)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 12: expected 4 cells in this row, found 3"
+        );
+    }
+}

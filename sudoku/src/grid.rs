@@ -1,0 +1,493 @@
+//! The grid: values of the cells, the values seen by a cell, and conflicts
+//! between givens.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::error::{GridError, ParseError};
+use crate::format::{parse_puzzle, write_boxed, write_compact, Alphabet, Notation};
+use crate::rules::{box_cells, Rules, UnitKind};
+use crate::shape::Shape;
+
+/// A Sudoku grid of any box shape. Cells hold `0` (empty) or a value `1..=N`.
+///
+/// Rows and columns are 0-based in the API and 1-based in messages (`r1c1` is the
+/// top-left cell).
+///
+/// `Display` writes the compact line (symbols `1-9a-z` and `.` up to 35x35, numbers
+/// separated by spaces above); the alternate form `{:#}` writes the boxed grid of
+/// [`write_boxed`]. `FromStr` reads one puzzle in any format that
+/// [`parse_puzzle`] knows, with square boxes inferred.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u16>,
+}
+
+/// Two givens with the same value in one unit.
+///
+/// Positions are 0-based; `Display` gives them 1-based, for example
+/// `value 5 appears twice in row 1: at r1c2 and r1c7`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, thiserror::Error)]
+pub struct Conflict {
+    /// Kind of the unit holding both cells.
+    pub unit: UnitKind,
+    /// 0-based index of the unit among those of its kind.
+    pub unit_index: usize,
+    /// 0-based `(row, col)` of the first cell (in the unit's order).
+    pub first: (usize, usize),
+    /// 0-based `(row, col)` of the second cell.
+    pub second: (usize, usize),
+    /// The repeated value.
+    pub value: u16,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "value {} appears twice in {} {}: at r{}c{} and r{}c{}",
+            self.value,
+            self.unit,
+            self.unit_index + 1,
+            self.first.0 + 1,
+            self.first.1 + 1,
+            self.second.0 + 1,
+            self.second.1 + 1
+        )
+    }
+}
+
+impl Grid {
+    /// A grid with every cell empty.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
+    }
+
+    /// A grid from its values row by row (`0` for an empty cell).
+    ///
+    /// Fails when there are not `shape.cells()` values or when a value is above the
+    /// side (the error names the cell).
+    pub fn from_values(shape: Shape, values: Vec<u16>) -> Result<Grid, GridError> {
+        if values.len() != shape.cells() {
+            return Err(GridError::WrongLength {
+                shape,
+                expected: shape.cells(),
+                found: values.len(),
+            });
+        }
+        let side = shape.side();
+        if let Some(i) = values.iter().position(|&v| u32::from(v) > side) {
+            let n = side as usize;
+            return Err(GridError::ValueOutOfRange {
+                row: i / n + 1,
+                col: i % n + 1,
+                value: values[i],
+                side,
+            });
+        }
+        Ok(Grid {
+            shape,
+            cells: values,
+        })
+    }
+
+    /// The box shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The side `N` (as `usize`, for indexing).
+    pub fn side(&self) -> usize {
+        self.shape.side() as usize
+    }
+
+    fn index(&self, row: usize, col: usize) -> usize {
+        let n = self.side();
+        assert!(
+            row < n && col < n,
+            "cell ({row}, {col}) is outside a {n}x{n} grid"
+        );
+        row * n + col
+    }
+
+    /// The value at 0-based `(row, col)`, `None` when the cell is empty.
+    ///
+    /// # Panics
+    ///
+    /// If `row` or `col` is not below the side.
+    pub fn get(&self, row: usize, col: usize) -> Option<u16> {
+        match self.cells[self.index(row, col)] {
+            0 => None,
+            v => Some(v),
+        }
+    }
+
+    /// Sets (`Some(value)`) or clears (`None` or `Some(0)`) the cell at 0-based
+    /// `(row, col)`.
+    ///
+    /// # Panics
+    ///
+    /// If `row` or `col` is not below the side, or the value is above it.
+    pub fn set(&mut self, row: usize, col: usize, value: Option<u16>) {
+        let v = value.unwrap_or(0);
+        assert!(
+            u32::from(v) <= self.shape.side(),
+            "value {v} is too large for a {n}x{n} grid",
+            n = self.side()
+        );
+        let i = self.index(row, col);
+        self.cells[i] = v;
+    }
+
+    /// All cells row by row, `0` for empty.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The cells, consuming the grid.
+    pub fn into_cells(self) -> Vec<u16> {
+        self.cells
+    }
+
+    /// Number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled (whatever the conflicts: see [`Grid::is_solved`]).
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Whether every cell is filled and no unit repeats a value.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.check().is_ok()
+    }
+
+    /// Whether `self` is a solution of `puzzle`: same shape, solved, and keeping
+    /// every given of `puzzle`.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.shape == puzzle.shape
+            && self
+                .cells
+                .iter()
+                .zip(&puzzle.cells)
+                .all(|(&s, &p)| p == 0 || s == p)
+            && self.is_solved()
+    }
+
+    fn present(&self, cells: impl Iterator<Item = usize>) -> Vec<u16> {
+        cells.map(|i| self.cells[i]).filter(|&v| v != 0).collect()
+    }
+
+    /// The values present in row `row`, left to right (the course's `ligne(S, i)`).
+    pub fn row_values(&self, row: usize) -> Vec<u16> {
+        let n = self.side();
+        let start = self.index(row, 0);
+        self.present(start..start + n)
+    }
+
+    /// The values present in column `col`, top to bottom (`colonne(S, j)`).
+    pub fn column_values(&self, col: usize) -> Vec<u16> {
+        let n = self.side();
+        let start = self.index(0, col);
+        self.present((0..n).map(|r| r * n + start))
+    }
+
+    /// The values present in box `b` (numbered as in [`Shape::box_of`]), row by row.
+    ///
+    /// # Panics
+    ///
+    /// If `b` is not below the side.
+    pub fn box_values(&self, b: usize) -> Vec<u16> {
+        assert!(b < self.side(), "box {b} is outside a {} grid", self.side());
+        self.present(box_cells(self.shape, b))
+    }
+
+    /// The values present in the box holding the cell `(row, col)` (`bloc(S, i, j)`).
+    pub fn box_values_at(&self, row: usize, col: usize) -> Vec<u16> {
+        self.index(row, col);
+        self.box_values(self.shape.box_of(row, col))
+    }
+
+    /// The candidates of the cell `(row, col)`, ascending (`possibles(S, i, j)`): for
+    /// an empty cell, the values `1..=N` absent from its row, column and box; for a
+    /// filled cell, just its value.
+    pub fn candidates(&self, row: usize, col: usize) -> Vec<u16> {
+        if let Some(v) = self.get(row, col) {
+            return vec![v];
+        }
+        let n = self.side();
+        let mut seen = vec![false; n + 1];
+        let b = self.shape.box_of(row, col);
+        let units = [
+            self.row_values(row),
+            self.column_values(col),
+            self.box_values(b),
+        ];
+        for v in units.iter().flatten() {
+            seen[usize::from(*v)] = true;
+        }
+        (1..=n as u16).filter(|&v| !seen[usize::from(v)]).collect()
+    }
+
+    /// Every pair of givens with the same value in one unit (rows, then columns, then
+    /// boxes). Each repeated value is paired with its first occurrence in the unit.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        self.find_conflicts(usize::MAX)
+    }
+
+    /// `Ok` when no unit repeats a value, else the first conflict found.
+    pub fn check(&self) -> Result<(), Conflict> {
+        match self.find_conflicts(1).into_iter().next() {
+            Some(conflict) => Err(conflict),
+            None => Ok(()),
+        }
+    }
+
+    fn find_conflicts(&self, limit: usize) -> Vec<Conflict> {
+        let n = self.side();
+        let rules = Rules::standard(self.shape);
+        let mut found = Vec::new();
+        let mut first_at = vec![usize::MAX; n + 1];
+        for unit in rules.units() {
+            first_at.fill(usize::MAX);
+            for &cell in &unit.cells {
+                let v = self.cells[cell];
+                if v == 0 {
+                    continue;
+                }
+                let slot = &mut first_at[usize::from(v)];
+                if *slot == usize::MAX {
+                    *slot = cell;
+                    continue;
+                }
+                found.push(Conflict {
+                    unit: unit.kind,
+                    unit_index: unit.index,
+                    first: (*slot / n, *slot % n),
+                    second: (cell / n, cell % n),
+                    value: v,
+                });
+                if found.len() >= limit {
+                    return found;
+                }
+            }
+        }
+        found
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            f.write_str(&write_boxed(self))
+        } else {
+            f.write_str(&write_compact(
+                self,
+                &Notation::Symbols(Alphabet::standard()),
+            ))
+        }
+    }
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// Reads one puzzle with the standard alphabet, inferring square boxes.
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        parse_puzzle(s, None, &Alphabet::standard()).map(|p| p.grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The course's 4x4 example.
+    fn course() -> Grid {
+        let rows = [[1, 0, 3, 0], [3, 0, 2, 0], [0, 0, 4, 0], [0, 0, 0, 0]];
+        Grid::from_values(Shape::square(2).unwrap(), rows.concat()).unwrap()
+    }
+
+    #[test]
+    fn course_example_units() {
+        let s = course();
+        assert_eq!(s.row_values(0), [1, 3]);
+        assert_eq!(s.row_values(1), [3, 2]);
+        assert_eq!(s.row_values(2), [4]);
+        assert_eq!(s.column_values(0), [1, 3]);
+        assert_eq!(s.column_values(2), [3, 2, 4]);
+        assert_eq!(s.box_values_at(1, 1), [1, 3]);
+        assert_eq!(s.box_values_at(0, 3), [3, 2]);
+        assert_eq!(s.box_values_at(3, 2), [4]);
+        assert_eq!(s.box_values_at(2, 1), [] as [u16; 0]);
+        assert_eq!(s.box_values(1), [3, 2]);
+    }
+
+    #[test]
+    fn course_example_candidates() {
+        let s = course();
+        assert_eq!(s.candidates(3, 1), [1, 2, 3, 4]);
+        assert_eq!(s.candidates(0, 3), [4]);
+        assert_eq!(s.candidates(0, 1), [2, 4]);
+        assert_eq!(s.candidates(3, 2), [1]);
+        assert_eq!(s.candidates(0, 0), [1]);
+    }
+
+    #[test]
+    fn accessors() {
+        let mut g = course();
+        assert_eq!(g.givens(), 5);
+        assert_eq!(g.get(0, 0), Some(1));
+        assert_eq!(g.get(0, 1), None);
+        g.set(0, 1, Some(2));
+        assert_eq!(g.get(0, 1), Some(2));
+        g.set(0, 1, None);
+        assert_eq!(g.get(0, 1), None);
+        assert!(!g.is_complete());
+        assert_eq!(g.cells().len(), 16);
+        assert_eq!(Grid::empty(g.shape()).givens(), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "too large")]
+    fn set_checks_value() {
+        course().set(0, 1, Some(5));
+    }
+
+    #[test]
+    fn from_values_errors() {
+        let shape = Shape::square(3).unwrap();
+        let err = Grid::from_values(shape, vec![0; 80]).unwrap_err();
+        assert_eq!(err.to_string(), "a 9x9 grid has 81 cells, got 80 values");
+        let mut values = vec![0; 81];
+        values[2 * 9 + 3] = 12;
+        let err = Grid::from_values(shape, values).unwrap_err();
+        assert_eq!(
+            err,
+            GridError::ValueOutOfRange {
+                row: 3,
+                col: 4,
+                value: 12,
+                side: 9
+            }
+        );
+        assert!(err
+            .to_string()
+            .starts_with("cell r3c4: value 12 is too large"));
+    }
+
+    fn nine(text: &str) -> Grid {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn conflict_in_row() {
+        let mut g = Grid::empty(Shape::square(3).unwrap());
+        g.set(0, 1, Some(5));
+        g.set(0, 6, Some(5));
+        let c = g.check().unwrap_err();
+        assert_eq!(c.unit, UnitKind::Row);
+        assert_eq!((c.first, c.second, c.value), ((0, 1), (0, 6), 5));
+        assert_eq!(
+            c.to_string(),
+            "value 5 appears twice in row 1: at r1c2 and r1c7"
+        );
+        assert_eq!(g.conflicts(), vec![c]);
+    }
+
+    #[test]
+    fn conflict_in_column() {
+        let mut g = Grid::empty(Shape::square(3).unwrap());
+        g.set(1, 6, Some(3));
+        g.set(4, 6, Some(3));
+        let c = g.check().unwrap_err();
+        assert_eq!(
+            c.to_string(),
+            "value 3 appears twice in column 7: at r2c7 and r5c7"
+        );
+    }
+
+    #[test]
+    fn conflict_in_box_only() {
+        let g = nine(
+            "........9\
+             .......9.\
+             .........\
+             .........\
+             .........\
+             .........\
+             .........\
+             .........\
+             .........",
+        );
+        let conflicts = g.conflicts();
+        assert_eq!(conflicts.len(), 1);
+        assert_eq!(
+            conflicts[0].to_string(),
+            "value 9 appears twice in box 3: at r1c9 and r2c8"
+        );
+    }
+
+    #[test]
+    fn conflicts_in_every_unit_and_rectangular_boxes() {
+        // 6x6 with 2x3 boxes: r1c1 and r2c3 share box 1 only.
+        let shape = Shape::new(2, 3).unwrap();
+        let mut g = Grid::empty(shape);
+        g.set(0, 0, Some(4));
+        g.set(1, 2, Some(4));
+        let c = g.check().unwrap_err();
+        assert_eq!(c.unit, UnitKind::Box);
+        assert_eq!(c.unit_index, 0);
+        // r1c4 is in box 2, so no conflict with r2c3.
+        g.set(1, 2, None);
+        g.set(1, 3, Some(4));
+        assert!(g.check().is_ok());
+        // Same row and same box: two conflicts.
+        g.set(0, 1, Some(4));
+        let kinds: Vec<_> = g.conflicts().iter().map(|c| c.unit).collect();
+        assert_eq!(kinds, [UnitKind::Row, UnitKind::Box]);
+    }
+
+    #[test]
+    fn solved_grids() {
+        let solution = nine(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        assert!(solution.is_complete());
+        assert!(solution.is_solved());
+        let puzzle = nine(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        assert!(!puzzle.is_solved());
+        assert!(puzzle.check().is_ok());
+        assert!(solution.is_solution_of(&puzzle));
+        let mut other = puzzle.clone();
+        other.set(0, 0, Some(1));
+        assert!(!solution.is_solution_of(&other));
+    }
+
+    #[test]
+    fn display_compact_and_boxed() {
+        let g = course();
+        assert_eq!(g.to_string(), "1.3.3.2...4.....");
+        assert_eq!(
+            format!("{g:#}"),
+            "+-----+-----+\n\
+             | 1 . | 3 . |\n\
+             | 3 . | 2 . |\n\
+             +-----+-----+\n\
+             | . . | 4 . |\n\
+             | . . | . . |\n\
+             +-----+-----+\n"
+        );
+        assert_eq!(g.to_string().parse::<Grid>().unwrap(), g);
+    }
+}

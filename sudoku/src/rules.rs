@@ -1,0 +1,213 @@
+//! The rules of a grid as a list of units (groups of cells that must hold
+//! different values), so that variants can add their own units later.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::shape::Shape;
+
+/// What a [`Unit`] is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum UnitKind {
+    /// A row of the grid.
+    Row,
+    /// A column of the grid.
+    Column,
+    /// A box of the grid.
+    Box,
+}
+
+impl fmt::Display for UnitKind {
+    /// `row`, `column` or `box`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UnitKind::Row => "row",
+            UnitKind::Column => "column",
+            UnitKind::Box => "box",
+        })
+    }
+}
+
+/// A group of cells whose values must all differ.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Unit {
+    /// Row, column or box.
+    pub kind: UnitKind,
+    /// 0-based index of the unit among those of its kind (row 0, box 3, ...).
+    pub index: usize,
+    /// The cells, as `row * N + col`, in grid order.
+    pub cells: Vec<usize>,
+}
+
+/// The units of a grid, with for each cell the units that hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    shape: Shape,
+    units: Vec<Unit>,
+    /// `unit_ids[unit_starts[cell]..unit_starts[cell + 1]]` are the units of `cell`.
+    unit_starts: Vec<usize>,
+    unit_ids: Vec<usize>,
+}
+
+impl Rules {
+    /// The classic rules: every row, then every column, then every box (numbered as in
+    /// [`Shape::box_of`]) holds each value once.
+    pub fn standard(shape: Shape) -> Rules {
+        let n = shape.side() as usize;
+        let mut units = Vec::with_capacity(3 * n);
+        for row in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Row,
+                index: row,
+                cells: (0..n).map(|col| row * n + col).collect(),
+            });
+        }
+        for col in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Column,
+                index: col,
+                cells: (0..n).map(|row| row * n + col).collect(),
+            });
+        }
+        for b in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Box,
+                index: b,
+                cells: box_cells(shape, b).collect(),
+            });
+        }
+        Rules::from_units(shape, units)
+    }
+
+    /// Rules made of the given units.
+    ///
+    /// # Panics
+    ///
+    /// If a unit holds a cell index that is not below `shape.cells()`.
+    pub fn from_units(shape: Shape, units: Vec<Unit>) -> Rules {
+        let n_cells = shape.cells();
+        let mut counts = vec![0usize; n_cells + 1];
+        for unit in &units {
+            for &cell in &unit.cells {
+                assert!(cell < n_cells, "cell {cell} is outside a {shape} box grid");
+                counts[cell + 1] += 1;
+            }
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let unit_starts = counts;
+        let mut next = unit_starts.clone();
+        let mut unit_ids = vec![0; unit_starts[n_cells]];
+        for (u, unit) in units.iter().enumerate() {
+            for &cell in &unit.cells {
+                unit_ids[next[cell]] = u;
+                next[cell] += 1;
+            }
+        }
+        Rules {
+            shape,
+            units,
+            unit_starts,
+            unit_ids,
+        }
+    }
+
+    /// The box shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// All units, in order (for [`Rules::standard`]: rows, columns, boxes).
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Indices into [`Rules::units`] of the units holding `cell` (`row * N + col`),
+    /// ascending.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below `shape.cells()`.
+    pub fn units_of(&self, cell: usize) -> &[usize] {
+        &self.unit_ids[self.unit_starts[cell]..self.unit_starts[cell + 1]]
+    }
+}
+
+/// The cells of box `b`, in grid order.
+pub(crate) fn box_cells(shape: Shape, b: usize) -> impl Iterator<Item = usize> {
+    let n = shape.side() as usize;
+    let (r0, c0) = shape.box_origin(b);
+    let rows = shape.box_rows() as usize;
+    let cols = shape.box_cols() as usize;
+    (r0..r0 + rows).flat_map(move |r| (c0..c0 + cols).map(move |c| r * n + c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_units_in_order() {
+        let shape = Shape::new(2, 3).unwrap();
+        let rules = Rules::standard(shape);
+        assert_eq!(rules.shape(), shape);
+        let units = rules.units();
+        assert_eq!(units.len(), 18);
+        assert_eq!(units[0].kind, UnitKind::Row);
+        assert_eq!(units[0].cells, vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(units[6].kind, UnitKind::Column);
+        assert_eq!(units[7].cells, vec![1, 7, 13, 19, 25, 31]);
+        assert_eq!(units[12].kind, UnitKind::Box);
+        assert_eq!(units[12].cells, vec![0, 1, 2, 6, 7, 8]);
+        // Box 1 is to the right of box 0; box 2 starts the second band.
+        assert_eq!(units[13].cells, vec![3, 4, 5, 9, 10, 11]);
+        assert_eq!(units[14].cells, vec![12, 13, 14, 18, 19, 20]);
+        assert_eq!(units[17].index, 5);
+    }
+
+    #[test]
+    fn units_of_cell() {
+        let shape = Shape::square(3).unwrap();
+        let rules = Rules::standard(shape);
+        // r5c7 (0-based 4, 6): row 4, column 6, box 5.
+        let cell = 4 * 9 + 6;
+        assert_eq!(rules.units_of(cell), &[4, 9 + 6, 18 + 5]);
+        for cell in 0..81 {
+            for &u in rules.units_of(cell) {
+                assert!(rules.units()[u].cells.contains(&cell));
+            }
+        }
+    }
+
+    #[test]
+    fn every_unit_covers_each_cell_once_per_kind() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 4), (4, 4), (1, 5)] {
+            let shape = Shape::new(r, c).unwrap();
+            let rules = Rules::standard(shape);
+            for cell in 0..shape.cells() {
+                assert_eq!(rules.units_of(cell).len(), 3, "{shape} cell {cell}");
+            }
+            for unit in rules.units() {
+                assert_eq!(unit.cells.len(), shape.side() as usize);
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "outside")]
+    fn from_units_checks_cells() {
+        let shape = Shape::square(2).unwrap();
+        Rules::from_units(
+            shape,
+            vec![Unit {
+                kind: UnitKind::Row,
+                index: 0,
+                cells: vec![16],
+            }],
+        );
+    }
+}
