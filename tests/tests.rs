@@ -1,1 +1,4 @@
+//! The integration tests: one binary, one module per subject.
 
+mod oracle;
+mod sudoku_engines;

@@ -15,6 +15,7 @@ use std::path::Path;
 pub mod dlx;
 pub mod exit;
 pub mod output;
+pub mod sudoku;
 pub mod threads;
 
 pub use exit::{Exit, Failure};

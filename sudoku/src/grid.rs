@@ -253,7 +253,7 @@ impl Grid {
 
     fn find_conflicts(&self, limit: usize) -> Vec<Conflict> {
         let n = self.side();
-        let rules = Rules::standard(self.shape);
+        let rules = Rules::standard_shared(self.shape);
         let mut found = Vec::new();
         let mut first_at = vec![usize::MAX; n + 1];
         for unit in rules.units() {

@@ -46,6 +46,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod bitsearch;
 mod encoding;
 mod error;
 pub mod format;
@@ -54,6 +55,7 @@ mod rules;
 mod shape;
 mod solve;
 
+pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{
     parse_puzzle, parse_puzzle_with, write_boxed, write_boxed_with, write_compact, Alphabet,
@@ -62,6 +64,4 @@ pub use format::{
 pub use grid::{Conflict, Grid};
 pub use rules::{Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
-// Until solve.rs (written separately) has public items, the glob imports nothing.
-pub use encoding::Encoding;
-pub use solve::{GridSolutions, SolveError, SudokuSolver, Verdict};
+pub use solve::{Engine, GridSolutions, SolveError, SudokuSolver, Verdict};

@@ -1,7 +1,9 @@
 //! The rules of a grid as a list of units (groups of cells that must hold
 //! different values), so that variants can add their own units later.
 
+use std::cell::RefCell;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -80,6 +82,25 @@ impl Rules {
             });
         }
         Rules::from_units(shape, units)
+    }
+
+    /// The standard rules of `shape`, shared: each thread keeps the last
+    /// shape's rules, so checking many puzzles of one shape builds them once.
+    pub fn standard_shared(shape: Shape) -> Arc<Rules> {
+        thread_local! {
+            static LAST: RefCell<Option<Arc<Rules>>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(rules) if rules.shape == shape => Arc::clone(rules),
+                _ => {
+                    let rules = Arc::new(Rules::standard(shape));
+                    *last = Some(Arc::clone(&rules));
+                    rules
+                }
+            }
+        })
     }
 
     /// Rules made of the given units.

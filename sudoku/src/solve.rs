@@ -9,12 +9,13 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use solver_core::{Count, Found, Incomplete, Limits, Solutions, Stats};
+use solver_core::{Count, Incomplete, Limits, Outcome, Solutions, Stats};
 
+use crate::bitsearch::{AnyBitSearch, Clash};
 use crate::encoding::Encoding;
 use crate::error::ShapeError;
 use crate::grid::{Conflict, Grid};
-use crate::shape::Shape;
+use crate::shape::{Shape, DEFAULT_MEMORY_BUDGET};
 
 /// Why a puzzle got no (unique) solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,8 +75,33 @@ impl Verdict {
     }
 }
 
-/// A reusable solver for grids of one shape: one prebuilt exact-cover matrix
-/// and one search state. Use one per thread.
+/// Which search a [`SudokuSolver`] runs. Both are exact-cover searches over
+/// the same items and options with the same "fewest options first" rule, so
+/// they find the same solutions; they differ in how the matrix is held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The bit-parallel search where the shape allows it (up to 128x128),
+    /// Dancing Links otherwise.
+    #[default]
+    Auto,
+    /// The bit-parallel search: the matrix as one bit board per value, with
+    /// singles and locked candidates as propagation. Up to 128x128.
+    Bits,
+    /// Knuth's Dancing Links ([`solver_core`]), the reference engine, for any
+    /// rules and any size the memory budget allows.
+    Dlx,
+}
+
+enum State {
+    Dlx {
+        encoding: Arc<Encoding>,
+        dlx: solver_core::Solver,
+    },
+    Bits(AnyBitSearch),
+}
+
+/// A reusable solver for grids of one shape: one prebuilt search structure
+/// and its scratch space. Use one per thread.
 ///
 /// ```
 /// use sudoku::{Grid, SudokuSolver};
@@ -89,105 +115,171 @@ impl Verdict {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct SudokuSolver {
-    encoding: Arc<Encoding>,
-    dlx: solver_core::Solver,
+    shape: Shape,
+    state: State,
+    /// Scratch for decoding Dancing Links solutions.
+    values: Vec<u16>,
 }
 
 impl SudokuSolver {
-    /// A solver for the standard rules of `shape` (the matrix is shared with
-    /// every other solver of that shape).
+    /// A solver for the standard rules of `shape`, with the default engine.
     pub fn new(shape: Shape) -> Result<SudokuSolver, ShapeError> {
-        Ok(SudokuSolver::with_encoding(Encoding::standard(shape)?))
+        SudokuSolver::with_engine(shape, Engine::Auto)
     }
 
-    /// A solver for an encoding.
-    pub fn with_encoding(encoding: Arc<Encoding>) -> SudokuSolver {
-        let dlx = encoding.matrix().solver();
-        SudokuSolver { encoding, dlx }
+    /// A solver for the standard rules of `shape` with a chosen engine.
+    /// Shapes beyond the memory budget are refused up front.
+    pub fn with_engine(shape: Shape, engine: Engine) -> Result<SudokuSolver, ShapeError> {
+        shape.check_budget(DEFAULT_MEMORY_BUDGET)?;
+        let bits = match engine {
+            Engine::Dlx => None,
+            Engine::Auto | Engine::Bits => AnyBitSearch::new(shape),
+        };
+        let state = match bits {
+            Some(b) => State::Bits(b),
+            None => {
+                let encoding = Encoding::standard(shape)?;
+                let dlx = encoding.matrix().solver();
+                State::Dlx { encoding, dlx }
+            }
+        };
+        Ok(SudokuSolver {
+            shape,
+            state,
+            values: Vec::new(),
+        })
     }
 
     /// The shape this solver handles.
     pub fn shape(&self) -> Shape {
-        self.encoding.shape()
+        self.shape
     }
 
-    /// The encoding (rules and matrix).
-    pub fn encoding(&self) -> &Arc<Encoding> {
-        &self.encoding
+    /// The engine in use ([`Engine::Bits`] or [`Engine::Dlx`]).
+    pub fn engine(&self) -> Engine {
+        match self.state {
+            State::Dlx { .. } => Engine::Dlx,
+            State::Bits(_) => Engine::Bits,
+        }
     }
 
-    /// Breaks ties between equally constrained cells at random (`None`: never).
+    /// Breaks ties at random (`None`: never). With the bit-parallel engine
+    /// the options of each level are tried in a random order, so the first
+    /// solution of an empty grid is a random full grid.
     pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.dlx.set_seed(seed);
+        match &mut self.state {
+            State::Dlx { dlx, .. } => dlx.set_seed(seed),
+            State::Bits(b) => b.set_seed(seed),
+        }
     }
 
-    /// Checks the givens and forces them.
-    fn prepare(&mut self, grid: &Grid) -> Result<(), SolveError> {
-        if grid.shape() != self.shape() {
+    /// Turns locked-candidate propagation on or off (bit-parallel engine
+    /// only; on by default). Off, the search does what Dancing Links does.
+    pub fn set_locked_candidates(&mut self, on: bool) {
+        if let State::Bits(b) = &mut self.state {
+            b.set_locked_candidates(on);
+        }
+    }
+
+    /// Searches the completions of `grid`, calling `visit` with each solution
+    /// as one value per cell (an empty slice when `record` is false).
+    fn search(
+        &mut self,
+        grid: &Grid,
+        limits: &Limits,
+        record: bool,
+        mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, SolveError> {
+        if grid.shape() != self.shape {
             return Err(SolveError::WrongShape {
-                expected: self.shape(),
+                expected: self.shape,
                 found: grid.shape(),
             });
         }
-        grid.check()?;
-        for option in self.encoding.givens(grid) {
-            if self.dlx.force(option).is_err() {
-                // Unreachable for the standard rules once `check` passed.
-                self.dlx.release_all();
-                return Err(SolveError::Unsolvable);
+        match &mut self.state {
+            State::Bits(b) => match b.run(grid.cells(), limits, record, visit) {
+                Ok(outcome) => Ok(outcome),
+                Err(Clash) => Err(match grid.check() {
+                    Err(conflict) => SolveError::Invalid(conflict),
+                    Ok(()) => SolveError::Unsolvable,
+                }),
+            },
+            State::Dlx { encoding, dlx } => {
+                grid.check()?;
+                for option in encoding.givens(grid) {
+                    if dlx.force(option).is_err() {
+                        // Unreachable for the standard rules once `check` passed.
+                        dlx.release_all();
+                        return Err(SolveError::Unsolvable);
+                    }
+                }
+                let n = self.shape.side() as usize;
+                let values = &mut self.values;
+                let outcome = if record {
+                    dlx.for_each_solution(limits, |options| {
+                        values.clear();
+                        values.resize(grid.cells().len(), 0);
+                        for o in options {
+                            values[o.index() / n] = (o.index() % n) as u16 + 1;
+                        }
+                        visit(values)
+                    })
+                } else {
+                    dlx.count(limits).outcome
+                };
+                dlx.release_all();
+                Ok(outcome)
             }
         }
-        Ok(())
     }
 
-    /// Runs `search` with the grid's givens forced, then releases them.
-    fn with_givens<R>(
-        &mut self,
-        grid: &Grid,
-        search: impl FnOnce(&Encoding, &mut solver_core::Solver) -> R,
-    ) -> Result<R, SolveError> {
-        self.prepare(grid)?;
-        let result = search(&self.encoding, &mut self.dlx);
-        self.dlx.release_all();
-        Ok(result)
+    fn grid_of(&self, values: &[u16]) -> Grid {
+        Grid::from_values(self.shape, values.to_vec()).expect("a solution fits its grid")
     }
 
     /// One solution of `grid`.
     pub fn solve_one(&mut self, grid: &Grid, limits: &Limits) -> (Result<Grid, SolveError>, Stats) {
-        let result = self.with_givens(grid, |enc, dlx| {
-            let (found, stats) = dlx.first_solution(limits);
-            (found.map(|options| enc.decode(&options)), stats)
+        let mut found = None;
+        let outcome = self.search(grid, limits, true, |values| {
+            found = Some(values.to_vec());
+            ControlFlow::Break(())
         });
-        match result {
-            Ok((Found::Solution(g), stats)) => (Ok(g), stats),
-            Ok((Found::NoSolution, stats)) => (Err(SolveError::Unsolvable), stats),
-            Ok((Found::GaveUp(why), stats)) => (Err(SolveError::GaveUp(why)), stats),
+        match outcome {
             Err(e) => (Err(e), Stats::default()),
+            Ok(outcome) => {
+                let result = match (found, outcome.incomplete) {
+                    (Some(values), _) => Ok(self.grid_of(&values)),
+                    (None, None) => Err(SolveError::Unsolvable),
+                    (None, Some(why)) => Err(SolveError::GaveUp(why)),
+                };
+                (result, outcome.stats)
+            }
         }
     }
 
     /// Counts the solutions of `grid` within `limits`.
     pub fn count(&mut self, grid: &Grid, limits: &Limits) -> Result<Count, SolveError> {
-        self.with_givens(grid, |_, dlx| dlx.count(limits))
+        let outcome = self.search(grid, limits, false, |_| ControlFlow::Continue(()))?;
+        Ok(Count {
+            solutions: outcome.stats.solutions,
+            outcome,
+        })
     }
 
     /// Whether `grid` has exactly one solution (looks for at most two).
     pub fn check_unique(&mut self, grid: &Grid, limits: &Limits) -> (Verdict, Stats) {
         let mut limits = limits.clone();
         limits.max_solutions = Some(limits.max_solutions.map_or(2, |m| m.min(2)));
-        let result = self.with_givens(grid, |enc, dlx| {
-            let mut found = Vec::with_capacity(2);
-            let outcome = dlx.for_each_solution(&limits, |options| {
-                found.push(enc.decode(options));
-                ControlFlow::Continue(())
-            });
-            (found, outcome)
+        let mut found: Vec<Vec<u16>> = Vec::with_capacity(2);
+        let outcome = self.search(grid, &limits, true, |values| {
+            found.push(values.to_vec());
+            ControlFlow::Continue(())
         });
-        match result {
+        match outcome {
             Err(SolveError::Invalid(c)) => (Verdict::Invalid(c), Stats::default()),
             Err(_) => (Verdict::Unsolvable, Stats::default()),
-            Ok((found, outcome)) => {
-                let mut found = found.into_iter();
+            Ok(outcome) => {
+                let mut found = found.iter().map(|v| self.grid_of(v));
                 let verdict = match (found.next(), found.next(), outcome.incomplete) {
                     (Some(a), Some(b), _) => Verdict::Multiple(a, b),
                     (Some(a), None, None) => Verdict::Unique(a),
@@ -398,10 +490,13 @@ mod tests {
     #[test]
     fn solver_leaves_no_trace() {
         let g = grid("1.3.3.2...4.....");
-        let mut s = SudokuSolver::new(g.shape()).unwrap();
+        let mut s = SudokuSolver::with_engine(g.shape(), Engine::Dlx).unwrap();
         let _ = s.solve_one(&g, &Limits::none());
         let _ = s.check_unique(&Grid::empty(g.shape()), &Limits::none());
-        assert!(s.dlx.is_pristine(s.encoding.matrix()));
+        match &s.state {
+            State::Dlx { encoding, dlx } => assert!(dlx.is_pristine(encoding.matrix())),
+            State::Bits(_) => panic!("asked for Dancing Links"),
+        }
     }
 
     #[test]

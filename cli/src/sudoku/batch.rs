@@ -1,0 +1,599 @@
+//! The streaming pipeline: read, solve in parallel, write in order.
+//!
+//! A reader thread opens the inputs one after the other and parses them with
+//! [`Records`] (which holds at most one puzzle in memory), gathering the
+//! records into chunks of at most [`CHUNK_PUZZLES`] puzzles or
+//! [`CHUNK_CELLS`] cells. It hands each chunk over a channel that holds one
+//! chunk, so at most three chunks exist at once: one being read, one
+//! waiting, one being solved. The main thread solves a chunk on the rayon
+//! pool (`map_init` with each thread's solvers, one per box shape) and writes
+//! its records in input order, then takes the next chunk.
+//!
+//! A chunk is also handed over once its first record is [`CHUNK_AGE`] old,
+//! and after every record when standard input is a terminal, so that slow
+//! producers and people typing see their answers promptly. The output is
+//! flushed whenever the main thread is about to wait for input.
+
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal as _, Read, Write as _};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use solver_core::Limits;
+use sudoku::{
+    Notation, ParseErrorKind, ReadOptions, Record, Records, SolveError, SudokuSolver, Verdict,
+    DEFAULT_MAX_PUZZLE_BYTES,
+};
+
+use super::progress::Progress;
+use super::record::{Answer, Answered, Expected};
+use super::stats::Totals;
+use super::{eprint_line, CommonArgs, Mode, OutputFormat};
+use crate::exit::{Exit, Failure};
+use crate::output::Output;
+
+/// Most puzzles in a chunk.
+const CHUNK_PUZZLES: usize = 2048;
+/// Most cells in a chunk (8 MiB of values), for large grids.
+const CHUNK_CELLS: usize = 1 << 22;
+/// A chunk is handed over once its first record has waited this long.
+const CHUNK_AGE: Duration = Duration::from_millis(100);
+/// Solvers kept per thread (one per box shape).
+const SOLVERS_PER_THREAD: usize = 4;
+
+/// How a run ended, when it did not fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// The status from the answers (0 to 4).
+    Status(Exit),
+    /// A solution failed the independent check: exit with 70.
+    InternalError,
+}
+
+/// An input: a file, or standard input.
+#[derive(Clone, Debug)]
+struct Source {
+    /// The name used in messages and in JSON (`<stdin>` for standard input).
+    name: String,
+    /// `None` for standard input.
+    path: Option<PathBuf>,
+}
+
+impl Source {
+    fn new(path: &std::path::Path) -> Source {
+        if path.as_os_str() == "-" {
+            Source::stdin()
+        } else {
+            Source {
+                name: path.display().to_string(),
+                path: Some(path.to_path_buf()),
+            }
+        }
+    }
+
+    fn stdin() -> Source {
+        Source {
+            name: "<stdin>".to_string(),
+            path: None,
+        }
+    }
+
+    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        match &self.path {
+            None => Ok(Box::new(io::stdin())),
+            Some(path) => Ok(Box::new(File::open(path)?)),
+        }
+    }
+
+    /// Its size when it is a regular file.
+    fn size(&self) -> Option<u64> {
+        let metadata = std::fs::metadata(self.path.as_ref()?).ok()?;
+        metadata.is_file().then_some(metadata.len())
+    }
+}
+
+/// A reader that counts the bytes read (for the progress bar).
+struct Counting<R> {
+    inner: R,
+    bytes: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// What the reader found, in input order.
+enum Event {
+    /// A record of file `file`.
+    Puzzle { file: usize, record: Record },
+    /// A file could not be opened or read.
+    CannotRead { file: usize, message: String },
+    /// The end of file `file`.
+    EndOfFile { file: usize },
+}
+
+/// Events handed from the reader to the solver.
+struct Chunk {
+    events: Vec<Event>,
+    /// Bytes of input read when the chunk was handed over.
+    bytes: u64,
+}
+
+/// The reader thread: parses every input into chunks until the inputs end
+/// or the receiver is gone.
+fn read_inputs(
+    sources: Vec<Source>,
+    options: ReadOptions,
+    tx: SyncSender<Chunk>,
+    bytes: Arc<AtomicU64>,
+) {
+    let stdin_is_terminal = io::stdin().is_terminal();
+    let mut events = Vec::new();
+    let mut cells = 0;
+    let mut started = Instant::now();
+    // Hands the chunk over; false when the receiver is gone.
+    let send = |events: &mut Vec<Event>, cells: &mut usize| -> bool {
+        *cells = 0;
+        let chunk = Chunk {
+            events: std::mem::take(events),
+            bytes: bytes.load(Ordering::Relaxed),
+        };
+        tx.send(chunk).is_ok()
+    };
+    for (file, source) in sources.iter().enumerate() {
+        let interactive = source.path.is_none() && stdin_is_terminal;
+        match source.open() {
+            Err(e) => events.push(Event::CannotRead {
+                file,
+                message: format!("cannot read {}: {e}", source.name),
+            }),
+            Ok(reader) => {
+                let reader = Counting {
+                    inner: reader,
+                    bytes: Arc::clone(&bytes),
+                };
+                let reader = BufReader::with_capacity(64 * 1024, reader);
+                for record in Records::new(reader, options.clone()) {
+                    if events.is_empty() {
+                        started = Instant::now();
+                    }
+                    let event = match &record.result {
+                        Err(e) => match &e.kind {
+                            ParseErrorKind::Io { message, .. } => Event::CannotRead {
+                                file,
+                                message: format!("cannot read {}: {message}", source.name),
+                            },
+                            _ => Event::Puzzle { file, record },
+                        },
+                        Ok(puzzle) => {
+                            cells += puzzle.grid.cells().len();
+                            Event::Puzzle { file, record }
+                        }
+                    };
+                    events.push(event);
+                    let full = events.len() >= CHUNK_PUZZLES
+                        || cells >= CHUNK_CELLS
+                        || interactive
+                        || started.elapsed() >= CHUNK_AGE;
+                    if full && !send(&mut events, &mut cells) {
+                        return;
+                    }
+                }
+            }
+        }
+        events.push(Event::EndOfFile { file });
+    }
+    send(&mut events, &mut cells);
+}
+
+thread_local! {
+    /// Each thread's solvers, kept from chunk to chunk.
+    static SOLVERS: RefCell<Vec<SudokuSolver>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A thread's solvers, one per box shape, taken from the thread's cache for
+/// the duration of a `map_init` and put back when dropped.
+struct Solvers(Vec<SudokuSolver>);
+
+impl Solvers {
+    fn take() -> Solvers {
+        Solvers(SOLVERS.with(|s| std::mem::take(&mut *s.borrow_mut())))
+    }
+
+    /// The solver for `shape`, made on first use (refused if the shape's
+    /// matrix exceeds the memory budget).
+    fn get(&mut self, shape: sudoku::Shape) -> Result<&mut SudokuSolver, sudoku::ShapeError> {
+        let at = match self.0.iter().position(|s| s.shape() == shape) {
+            Some(at) => at,
+            None => {
+                let solver = SudokuSolver::new(shape)?;
+                if self.0.len() >= SOLVERS_PER_THREAD {
+                    self.0.remove(0);
+                }
+                self.0.push(solver);
+                self.0.len() - 1
+            }
+        };
+        Ok(&mut self.0[at])
+    }
+}
+
+impl Drop for Solvers {
+    fn drop(&mut self) {
+        SOLVERS.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            for solver in self.0.drain(..) {
+                let known = cache.iter().any(|s| s.shape() == solver.shape());
+                if !known && cache.len() < SOLVERS_PER_THREAD {
+                    cache.push(solver);
+                }
+            }
+        });
+    }
+}
+
+/// The search asked for every puzzle.
+struct Search {
+    mode: Mode,
+    timeout: Option<Duration>,
+    max_nodes: Option<u64>,
+}
+
+impl Search {
+    /// The limits of one puzzle's search, starting now.
+    fn limits(&self) -> Limits {
+        Limits {
+            max_solutions: match self.mode {
+                Mode::Count { limit } => limit.map(u128::from),
+                Mode::Solve | Mode::Check => None,
+            },
+            max_nodes: self.max_nodes,
+            deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
+            cancel: None,
+        }
+    }
+
+    /// Answers one record: with this thread's solvers, or with every thread
+    /// (`parallel`, for counts only).
+    fn answer(&self, file: usize, record: Record, solvers: Option<&mut Solvers>) -> Answered {
+        let line = record.line;
+        let mut answered = Answered {
+            file,
+            line,
+            shape: None,
+            notation: Notation::default(),
+            answer: Answer::Unsolvable,
+            nodes: None,
+            expected: None,
+        };
+        let puzzle = match record.result {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                answered.answer = Answer::Invalid(e.to_string());
+                return answered;
+            }
+        };
+        let grid = &puzzle.grid;
+        answered.shape = Some(grid.shape());
+        answered.notation = puzzle.notation;
+        let invalid = |e: SolveError| -> Answer {
+            match e {
+                SolveError::Invalid(conflict) => {
+                    Answer::Invalid(format!("line {line}: {conflict}"))
+                }
+                e => Answer::Invalid(format!("line {line}: {e}")),
+            }
+        };
+        let limits = self.limits();
+        let Some(solvers) = solvers else {
+            // A count on every thread.
+            answered.answer = match grid.par_count_solutions(&limits) {
+                Ok(count) => {
+                    answered.nodes = Some(count.outcome.stats.nodes);
+                    Answer::Counted {
+                        solutions: count.solutions,
+                        incomplete: count.outcome.incomplete,
+                    }
+                }
+                Err(SolveError::Unsolvable) => Answer::Counted {
+                    solutions: 0,
+                    incomplete: None,
+                },
+                Err(e) => invalid(e),
+            };
+            return answered;
+        };
+        let solver = match solvers.get(grid.shape()) {
+            Ok(solver) => solver,
+            Err(e) => {
+                answered.answer = Answer::Invalid(format!("line {line}: {e}"));
+                return answered;
+            }
+        };
+        let verified = |solution: &sudoku::Grid| solution.is_solution_of(grid);
+        let internal = || {
+            Answer::Internal(format!(
+                "line {line}: the solution found fails the check of the rules and givens"
+            ))
+        };
+        answered.answer = match self.mode {
+            Mode::Solve => {
+                let (result, stats) = solver.solve_one(grid, &limits);
+                answered.nodes = Some(stats.nodes);
+                match result {
+                    Ok(solution) if verified(&solution) => {
+                        answered.expected = puzzle
+                            .solution
+                            .as_ref()
+                            .map(|expected| Expected::compare(&solution, expected, grid));
+                        Answer::Solved(solution)
+                    }
+                    Ok(_) => internal(),
+                    Err(SolveError::Unsolvable) => Answer::Unsolvable,
+                    Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
+                    Err(e) => invalid(e),
+                }
+            }
+            Mode::Check => {
+                let (verdict, stats) = solver.check_unique(grid, &limits);
+                answered.nodes = Some(stats.nodes);
+                match verdict {
+                    Verdict::Unique(solution) if verified(&solution) => {
+                        answered.expected = puzzle
+                            .solution
+                            .as_ref()
+                            .map(|expected| Expected::compare(&solution, expected, grid));
+                        Answer::Unique(solution)
+                    }
+                    Verdict::Multiple(a, b) if a != b && verified(&a) && verified(&b) => {
+                        Answer::Multiple(a, b)
+                    }
+                    Verdict::Unique(_) | Verdict::Multiple(..) => internal(),
+                    Verdict::Unsolvable => Answer::Unsolvable,
+                    Verdict::Invalid(conflict) => {
+                        Answer::Invalid(format!("line {line}: {conflict}"))
+                    }
+                    Verdict::Unknown(why) => Answer::Unknown(why),
+                }
+            }
+            Mode::Count { .. } => match solver.count(grid, &limits) {
+                Ok(count) => {
+                    answered.nodes = Some(count.outcome.stats.nodes);
+                    Answer::Counted {
+                        solutions: count.solutions,
+                        incomplete: count.outcome.incomplete,
+                    }
+                }
+                Err(e) => invalid(e),
+            },
+        };
+        if matches!(answered.answer, Answer::Invalid(_)) {
+            answered.nodes = None;
+        }
+        answered
+    }
+}
+
+/// What the writer gets, in input order.
+enum Done {
+    Answered(Answered),
+    CannotRead { file: usize, message: String },
+    EndOfFile { file: usize },
+}
+
+/// Solves the puzzles of a chunk in parallel, keeping the order.
+fn solve_chunk(
+    search: &Search,
+    events: Vec<Event>,
+    threads: usize,
+    progress: &Progress,
+) -> Vec<Done> {
+    let done = |event: Event, solvers: Option<&mut Solvers>| match event {
+        Event::Puzzle { file, record } => {
+            let answered = search.answer(file, record, solvers);
+            progress.puzzle_done();
+            Done::Answered(answered)
+        }
+        Event::CannotRead { file, message } => Done::CannotRead { file, message },
+        Event::EndOfFile { file } => Done::EndOfFile { file },
+    };
+    let puzzles = events
+        .iter()
+        .filter(|e| matches!(e, Event::Puzzle { .. }))
+        .count();
+    if matches!(search.mode, Mode::Count { .. }) && threads > 1 && puzzles < threads {
+        // Few puzzles (one, say): count each on every thread.
+        return events.into_iter().map(|e| done(e, None)).collect();
+    }
+    events
+        .into_par_iter()
+        .map_init(Solvers::take, |solvers, e| done(e, Some(solvers)))
+        .collect()
+}
+
+/// What the writer knows of each input.
+#[derive(Clone, Debug, Default)]
+struct FileState {
+    puzzles: usize,
+    failed: bool,
+}
+
+/// Writes records and notes in order.
+struct Writer<'a> {
+    out: Output,
+    format: OutputFormat,
+    mode: Mode,
+    names: Vec<String>,
+    files: Vec<FileState>,
+    quiet: bool,
+    totals: Totals,
+    progress: &'a Progress,
+    stdout_is_terminal: bool,
+}
+
+impl Writer<'_> {
+    /// Says `message` on stderr, after what is already written on stdout.
+    fn note(&mut self, message: &str) {
+        let _ = self.out.flush();
+        self.progress.suspend(|| eprint_line(message));
+    }
+
+    fn write_chunk(&mut self, done: Vec<Done>) {
+        if self.stdout_is_terminal && self.progress.is_visible() {
+            let progress = self.progress;
+            progress.suspend(|| {
+                self.write_all(done);
+                let _ = self.out.flush();
+            });
+        } else {
+            self.write_all(done);
+        }
+    }
+
+    fn write_all(&mut self, done: Vec<Done>) {
+        let several = self.names.len() > 1;
+        for item in done {
+            match item {
+                Done::Answered(answered) => {
+                    self.totals.add(&answered);
+                    self.files[answered.file].puzzles += 1;
+                    let name = &self.names[answered.file];
+                    let _ = answered.write(&mut self.out, self.format, self.mode, name, several);
+                    let name = name.clone();
+                    if let Answer::Internal(why) = &answered.answer {
+                        self.note(&format!(
+                            "error: internal error: {name}, {why}; this is a bug, please report it"
+                        ));
+                    }
+                    let warning = answered.expected.and_then(Expected::warning);
+                    if let Some(warning) = warning {
+                        if self.format != OutputFormat::Json && !self.quiet {
+                            self.note(&format!(
+                                "warning: {name}, line {}: {warning}",
+                                answered.line
+                            ));
+                        }
+                    }
+                }
+                Done::CannotRead { file, message } => {
+                    self.totals.read_errors += 1;
+                    self.files[file].failed = true;
+                    self.note(&format!("error: {message}"));
+                }
+                Done::EndOfFile { file } => {
+                    let state = &self.files[file];
+                    if state.puzzles == 0 && !state.failed && !self.quiet {
+                        let name = self.names[file].clone();
+                        self.note(&format!(
+                            "warning: {name}: no puzzle found (the input is empty or only \
+                             comments and blank lines)"
+                        ));
+                    }
+                }
+            }
+            if self.out.has_failed() {
+                return;
+            }
+        }
+        let _ = self.out.end_record();
+    }
+}
+
+/// Runs a subcommand over every input.
+pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
+    let started = Instant::now();
+    let threads = args.threads.init();
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::stdin()]
+    } else {
+        args.files.iter().map(|p| Source::new(p)).collect()
+    };
+    let options = ReadOptions {
+        format: args.input_format.into(),
+        shape: args.box_shape,
+        alphabet: args.alphabet.clone().unwrap_or_default(),
+        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
+    };
+    let reads_stdin = sources.iter().any(|s| s.path.is_none());
+    if reads_stdin && io::stdin().is_terminal() && !args.quiet {
+        eprint_line("Reading puzzles from the terminal: type or paste them, then Ctrl-D.");
+    }
+    let show_bar =
+        !args.quiet && io::stderr().is_terminal() && !(reads_stdin && io::stdin().is_terminal());
+    let total_bytes: Option<u64> = sources.iter().map(Source::size).sum();
+    let progress = Progress::new(show_bar, total_bytes);
+
+    let bytes = Arc::new(AtomicU64::new(0));
+    let (tx, rx) = mpsc::sync_channel(1);
+    {
+        let sources = sources.clone();
+        let bytes = Arc::clone(&bytes);
+        let spawned = std::thread::Builder::new()
+            .name("reader".to_string())
+            .spawn(move || read_inputs(sources, options, tx, bytes));
+        if let Err(e) = spawned {
+            return Err(Failure::io(format!("cannot start the reader thread: {e}")));
+        }
+    }
+
+    let search = Search {
+        mode,
+        timeout: args.timeout,
+        max_nodes: args.max_nodes,
+    };
+    let mut writer = Writer {
+        out: Output::stdout(),
+        format: args.format,
+        mode,
+        names: sources.iter().map(|s| s.name.clone()).collect(),
+        files: vec![FileState::default(); sources.len()],
+        quiet: args.quiet,
+        totals: Totals::default(),
+        progress: &progress,
+        stdout_is_terminal: io::stdout().is_terminal(),
+    };
+    while let Some(chunk) = next_chunk(&rx, &mut writer.out) {
+        let done = solve_chunk(&search, chunk.events, threads, &progress);
+        writer.write_chunk(done);
+        progress.set_bytes(chunk.bytes);
+        if writer.out.has_failed() {
+            break;
+        }
+    }
+    // The reader stops at its next hand-over once the receiver is gone.
+    drop(rx);
+    progress.finish();
+
+    let Writer { out, totals, .. } = writer;
+    out.finish()?;
+    if args.stats {
+        let report = totals.report(mode, started.elapsed(), threads);
+        let _ = io::stderr().lock().write_all(report.as_bytes());
+    }
+    if totals.internal > 0 {
+        Ok(Ending::InternalError)
+    } else {
+        Ok(Ending::Status(totals.status()))
+    }
+}
+
+/// The next chunk; flushes the output first if it would have to wait.
+fn next_chunk(rx: &Receiver<Chunk>, out: &mut Output) -> Option<Chunk> {
+    match rx.try_recv() {
+        Ok(chunk) => Some(chunk),
+        Err(TryRecvError::Disconnected) => None,
+        Err(TryRecvError::Empty) => {
+            let _ = out.flush();
+            rx.recv().ok()
+        }
+    }
+}

@@ -1,0 +1,442 @@
+//! The `sudoku` command: solves, counts the solutions of, or checks the
+//! uniqueness of every puzzle of one or more files.
+//!
+//! - [`Args`]: the command line (clap), with the help texts.
+//! - `batch`: the streaming pipeline. A reader thread parses the files into
+//!   chunks of puzzles; each chunk is solved in parallel (rayon, one solver
+//!   per thread and box shape) and its records written in input order.
+//!   Memory stays bounded whatever the size of the files.
+//! - `record`: one answer per puzzle and its text, grid and JSON forms.
+//! - `stats`: the `--stats` summary.
+//! - `progress`: the progress bar (only on a terminal).
+//!
+//! [`run`] does the work and returns the exit status: see the table in
+//! [`EXIT_STATUS`] (and [`crate::exit`]); 70 ([`INTERNAL_ERROR`]) means that
+//! a solution failed the independent check, which is a bug.
+
+mod batch;
+mod progress;
+mod record;
+mod stats;
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
+
+use crate::exit::Failure;
+use crate::threads::ThreadsArg;
+
+/// Exit status for an internal error: a solution that fails the independent
+/// check of the rules and givens (a bug; never printed as an answer).
+pub const INTERNAL_ERROR: u8 = 70;
+
+const LONG_ABOUT: &str = "\
+Solve Sudoku puzzles, count their solutions, or check that each has exactly
+one solution. Grids of any size: 4x4, 9x9, 16x16, 25x25 ..., and grids with
+rectangular boxes such as 6x6 with boxes of 2 rows by 3 columns.
+
+The rules: every empty cell gets a value so that each row, each column and
+each box holds every value exactly once (1 to 9 for a 9x9 grid), keeping the
+given cells. A well-made puzzle has exactly one solution.
+
+Writing puzzles. A file holds any number of puzzles, in any of these forms:
+
+  one puzzle per line, one character per cell, row after row, with . or 0
+  for an empty cell (other blanks: x _ - *):
+    ....5..6.582..9..4.6......983.4.16...7.....8...17.6.356......4.3..6..728.1..7....
+
+  a grid, one row per line, with or without borders; puzzles separated by a
+  blank line:
+    +-----+-----+
+    | 1 . | 3 . |
+    | 3 . | 2 . |
+    +-----+-----+
+    | . . | 4 . |
+    | . . | . . |
+    +-----+-----+
+
+  numbers separated by spaces, 0 for an empty cell (needed above 35x35);
+  or CSV with a header naming a `quizzes` or `puzzle` column, and optionally
+  a `solutions` column (then `solve` compares its answer with it).
+
+Lines starting with # are comments. Values above 9 are letters (a = 10,
+b = 11, ..., either case) unless --alphabet says otherwise. The size of the
+grid is found from the number of cells (16, 81, 256 ... for square boxes);
+rectangular boxes must be given with --box (for example --box 2x3).
+
+Answers. Every puzzle gets exactly one answer, in the order of the input,
+even a puzzle that cannot be read: its answer says why and where, for example
+  invalid: line 3: value 5 appears twice in row 1: at r1c2 and r1c7
+and the other puzzles are still answered. Rows and columns are numbered from
+1: r1c2 is the cell in row 1, column 2.";
+
+const AFTER_HELP: &str = "\
+Exit status (when several apply, the highest in this order: 4, 2, 3, 1, 0):
+  0  every puzzle answered: solve: all solved; check: all unique;
+     count: every count complete or stopped at --limit
+  1  solve: some puzzle has no solution;
+     check: some puzzle has no solution or several solutions
+  2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
+  3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
+  4  cannot read an input file or write the output
+A broken pipe (`sudoku solve big.txt | head -1`) ends quietly with status 0.
+Status 70 reports an internal error (a solution that failed verification).";
+
+const AFTER_LONG_HELP: &str = "\
+Examples:
+  sudoku solve examples/sudoku/course.txt
+      one solution per line, as compact as the puzzles
+  sudoku solve --format grid examples/sudoku/course.txt
+      the solutions drawn as grids
+  echo 1.3.3.2...4..... | sudoku solve
+      prints 1234342121434312
+  sudoku solve --box 2x3 examples/sudoku/rectangular-6x6.txt
+      6x6 grids with boxes of 2 rows and 3 columns
+  sudoku check puzzles.txt
+      unique, multiple, unsolvable, invalid: ... or unknown: ... per puzzle
+  sudoku count --limit 1000 --timeout 10 puzzle.txt
+      at most 1000 solutions, at most 10 seconds per puzzle
+  sudoku solve --format json --stats -j 4 big.txt > answers.jsonl
+      JSON Lines on 4 threads, totals on stderr
+  sudoku solve --alphabet 0123456789ABCDEF hex.txt
+      16x16 grids written with 0-9 and A-F (. for an empty cell)
+
+Exit status (when several apply, the highest in this order: 4, 2, 3, 1, 0):
+  0  every puzzle answered: solve: all solved; check: all unique;
+     count: every count complete or stopped at --limit
+  1  solve: some puzzle has no solution;
+     check: some puzzle has no solution or several solutions
+  2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
+  3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
+  4  cannot read an input file or write the output
+A broken pipe (`sudoku solve big.txt | head -1`) ends quietly with status 0.
+Status 70 reports an internal error (a solution that failed verification).";
+
+/// The exit-status table printed by `--help` (and copied in the README).
+pub const EXIT_STATUS: &str = AFTER_HELP;
+
+const SOLVE_ABOUT: &str = "\
+Print a solution of each puzzle.
+
+Text output: one line per puzzle: the solution written like the puzzle
+(same symbols, one line), or why there is none:
+  1234342121434312
+  unsolvable
+  invalid: line 7: expected 81 cells, found 80
+  unknown: time limit reached
+With --format grid, each solution drawn as a grid, then a blank line.
+With a CSV `solutions` column, a solution that differs from the expected one
+gets a warning on stderr.
+
+JSON output (--format json): one object per line, such as
+  {\"file\":\"course.txt\",\"line\":3,\"box\":\"2x2\",\"status\":\"solved\",
+   \"solution\":\"1234342121434312\",\"nodes\":12}
+\"status\" is solved, unsolvable, invalid (with \"error\") or unknown (with
+\"incomplete\": node-limit or deadline). \"expected_match\" is there when the
+input gives the expected solution.
+
+Every solution is checked against the rules and the givens before it is
+printed. solve prints the first solution found: use check to know whether it
+is the only one.";
+
+const COUNT_ABOUT: &str = "\
+Count the solutions of each puzzle.
+
+Text output: one line per puzzle: the number of solutions, or `invalid: ...`.
+A count stopped early is only a lower bound, and says why:
+  288
+  10 (incomplete: solution limit reached)
+  4072 (incomplete: time limit reached)
+
+JSON output (--format json): one object per line, such as
+  {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"counted\",
+   \"solutions\":288,\"complete\":true,\"nodes\":365}
+\"status\" is counted (complete, or stopped at --limit), unknown (gave up at
+--timeout or --max-nodes) or invalid (with \"error\"). \"incomplete\" says
+why a count is incomplete: solution-limit, node-limit or deadline.
+\"solutions\" is a string of digits when it does not fit in 64 bits.
+
+An empty grid has very many solutions (6670903752021072936960 for 9x9): use
+--limit or --timeout. When a chunk of the input holds fewer puzzles than
+threads (a single puzzle, say), each count uses all the threads.";
+
+const CHECK_ABOUT: &str = "\
+Tell whether each puzzle has exactly one solution.
+
+Text output: one word per puzzle:
+  unique       exactly one solution
+  multiple     two or more solutions
+  unsolvable   no solution (though no two givens clash)
+  invalid: ... the puzzle cannot be read, or two givens clash
+  unknown: ... gave up at --timeout or --max-nodes
+With --format grid, the word, then the solution of a unique puzzle (or two
+solutions of a puzzle that has several) drawn as grids, then a blank line.
+
+JSON output (--format json): one object per line, such as
+  {\"file\":\"a.txt\",\"line\":1,\"box\":\"3x3\",\"status\":\"unique\",
+   \"solution\":\"534678912...\",\"nodes\":52}
+with \"examples\" (two solutions) for multiple, \"error\" for invalid and
+\"incomplete\" for unknown.";
+
+/// The `sudoku` command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sudoku",
+    version,
+    about = "Solve, count or check Sudoku puzzles of any size, a file at a time",
+    long_about = LONG_ABOUT,
+    after_help = AFTER_HELP,
+    after_long_help = AFTER_LONG_HELP,
+)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a solution of each puzzle
+    #[command(long_about = SOLVE_ABOUT, after_help = AFTER_HELP)]
+    Solve(CommonArgs),
+    /// Count the solutions of each puzzle
+    #[command(long_about = COUNT_ABOUT, after_help = AFTER_HELP)]
+    Count(CountArgs),
+    /// Tell whether each puzzle has exactly one solution
+    #[command(long_about = CHECK_ABOUT, after_help = AFTER_HELP)]
+    Check(CommonArgs),
+}
+
+/// The arguments of `count`.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    /// The options common to every subcommand.
+    #[command(flatten)]
+    pub common: CommonArgs,
+
+    /// Stop counting a puzzle at N solutions [default: no limit]
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..),
+        long_help = "Stop counting a puzzle at N solutions [default: no limit]. The\n\
+                     count is then a lower bound, marked incomplete, but this is a\n\
+                     normal stop (exit status 0)."
+    )]
+    pub limit: Option<u64>,
+}
+
+/// The input, output and search options of every subcommand.
+#[derive(Debug, clap::Args)]
+pub struct CommonArgs {
+    /// Files of puzzles, read in order (`-` or none: standard input)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Box shape: 3 for 3x3 boxes, 2x3 for boxes 2 rows high and 3 wide
+    #[arg(
+        long = "box",
+        value_name = "SHAPE",
+        value_parser = parse_box,
+        long_help = "Box shape: an order such as 3 (3x3 boxes, 9x9 grid), or rows x\n\
+                     columns such as 2x3 (boxes 2 rows high and 3 columns wide, 6x6\n\
+                     grid). Every puzzle must then have this shape. Without it, each\n\
+                     puzzle's grid is found from its number of cells, with square\n\
+                     boxes: 16 cells make a 4x4 grid, 81 a 9x9, 256 a 16x16."
+    )]
+    pub box_shape: Option<Shape>,
+
+    /// The symbols of the values 1, 2, 3 ..., in order (`.` for an empty cell)
+    #[arg(
+        long,
+        value_name = "SYMBOLS",
+        value_parser = parse_alphabet,
+        long_help = "The symbols of the values 1, 2, 3 ..., in order; `.` is then the\n\
+                     only blank. For example 0123456789ABCDEF for 16x16 grids written\n\
+                     in hexadecimal (0 is then the value 1). Answers use the same\n\
+                     symbols. [default: 1-9 then a-z, blanks . 0 x _ - *]"
+    )]
+    pub alphabet: Option<Alphabet>,
+
+    /// How the puzzles are written
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub input_format: InputFormat,
+
+    /// How the answers are printed
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+
+    /// Number of search threads.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+
+    /// Give up on a puzzle after SECONDS, e.g. 0.5 (answer `unknown`)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Give up on a puzzle after N search-tree nodes (answer `unknown`)
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+
+    /// Print totals on stderr at the end
+    #[arg(
+        long,
+        long_help = "Print totals on stderr at the end: puzzles, how many got each\n\
+                     answer, search-tree nodes, elapsed time and puzzles per second."
+    )]
+    pub stats: bool,
+
+    /// No progress bar and no warnings (errors are still reported)
+    #[arg(
+        short,
+        long,
+        long_help = "No progress bar and no warnings (errors are still reported).\n\
+                     The progress bar is shown only when stderr is a terminal, and\n\
+                     in plain colours when NO_COLOR is set."
+    )]
+    pub quiet: bool,
+}
+
+/// The layouts of the input (`--input-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Found line by line: CSV header, one puzzle per line, or grids
+    #[default]
+    Auto,
+    /// One puzzle per line, one symbol per cell
+    Compact,
+    /// Numbers separated by spaces, 0 or . for an empty cell
+    Numbers,
+    /// Grids of one row per line (borders allowed), separated by blank lines
+    Grid,
+    /// CSV with a quizzes or puzzle column, and optionally solutions
+    Csv,
+}
+
+impl From<InputFormat> for sudoku::Format {
+    fn from(format: InputFormat) -> sudoku::Format {
+        match format {
+            InputFormat::Auto => sudoku::Format::Auto,
+            InputFormat::Compact => sudoku::Format::Compact,
+            InputFormat::Numbers => sudoku::Format::Numbers,
+            InputFormat::Grid => sudoku::Format::Grid,
+            InputFormat::Csv => sudoku::Format::Csv,
+        }
+    }
+}
+
+/// How answers are printed (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line per puzzle
+    #[default]
+    Text,
+    /// Solutions drawn as grids, each record followed by a blank line
+    Grid,
+    /// JSON Lines: one object per puzzle
+    Json,
+}
+
+/// What is asked of every puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// One solution.
+    Solve,
+    /// The number of solutions, up to a limit.
+    Count {
+        /// `--limit`.
+        limit: Option<u64>,
+    },
+    /// Unique, multiple, unsolvable ...
+    Check,
+}
+
+/// Parses `--box`, refusing up front a shape whose matrix would not fit in
+/// the memory budget.
+fn parse_box(text: &str) -> Result<Shape, String> {
+    let shape: Shape = text
+        .parse()
+        .map_err(|e: sudoku::ShapeError| e.to_string())?;
+    shape
+        .check_budget(DEFAULT_MEMORY_BUDGET)
+        .map_err(|e| e.to_string())?;
+    Ok(shape)
+}
+
+/// Parses `--alphabet`: the symbols in value order, `.` as the blank.
+fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
+    Alphabet::custom(text, '.').map_err(|e| e.to_string())
+}
+
+/// Parses a timeout in seconds, such as `0.5` or `60`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| "expected a number of seconds, such as 0.5 or 60".to_string())
+}
+
+/// Runs the command and returns its exit status, having reported any error
+/// on stderr.
+pub fn run(args: &Args) -> ExitCode {
+    let (mode, common) = match &args.command {
+        Command::Solve(common) => (Mode::Solve, common),
+        Command::Count(count) => (Mode::Count { limit: count.limit }, &count.common),
+        Command::Check(common) => (Mode::Check, common),
+    };
+    match batch::run(mode, common) {
+        Ok(batch::Ending::Status(status)) => status.into(),
+        Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
+        Err(failure) => finish_failure(failure),
+    }
+}
+
+fn finish_failure(failure: Failure) -> ExitCode {
+    crate::exit::finish(Err(failure))
+}
+
+/// Writes `message` on stderr as one line (nothing if stderr is gone).
+pub(crate) fn eprint_line(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory as _;
+
+    #[test]
+    fn command_line_is_consistent() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn box_shapes() {
+        assert_eq!(parse_box("3"), Ok(Shape::square(3).unwrap()));
+        assert_eq!(parse_box("2x3"), Ok(Shape::new(2, 3).unwrap()));
+        assert!(parse_box("three")
+            .unwrap_err()
+            .contains("invalid box shape"));
+        let too_large = parse_box("20").unwrap_err();
+        assert!(too_large.contains("budget"), "{too_large}");
+    }
+
+    #[test]
+    fn alphabets() {
+        assert!(parse_alphabet("0123456789ABCDEF").is_ok());
+        assert!(parse_alphabet("12.").unwrap_err().contains("blank"));
+    }
+
+    #[test]
+    fn seconds() {
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("soon").is_err());
+    }
+}

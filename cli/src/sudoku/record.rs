@@ -1,0 +1,333 @@
+//! One answer per puzzle, and how it is printed: text (one line), grid
+//! (drawn grids and a blank line) or JSON (one object per line).
+
+use std::io::{self, Write};
+
+use serde::{Serialize, Serializer};
+use solver_core::Incomplete;
+use sudoku::{write_boxed_with, write_compact, Grid, Notation, Shape};
+
+use super::{Mode, OutputFormat};
+use crate::output::Output;
+
+/// What became of one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// `solve`: a solution (verified).
+    Solved(Grid),
+    /// `check`: exactly one solution (verified).
+    Unique(Grid),
+    /// `check`: two different solutions (verified).
+    Multiple(Grid, Grid),
+    /// `solve`, `check`: no solution.
+    Unsolvable,
+    /// `count`: the number of solutions; a lower bound when `incomplete`.
+    Counted {
+        solutions: u128,
+        incomplete: Option<Incomplete>,
+    },
+    /// `solve`, `check`: the search gave up at a limit.
+    Unknown(Incomplete),
+    /// The puzzle cannot be read, its givens clash, or its shape cannot be
+    /// solved here: the message says where and why (`line 3: ...`).
+    Invalid(String),
+    /// The solver's answer failed the independent check (a bug): the
+    /// message is for stderr; the record only says "error".
+    Internal(String),
+}
+
+/// How a solution compares with the one the input gives (CSV `solutions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Expected {
+    /// The same grid.
+    Matches,
+    /// Another valid solution: the puzzle has several.
+    OtherSolution,
+    /// The expected grid is not a solution of the puzzle.
+    NotASolution,
+}
+
+impl Expected {
+    /// Compares `found` (a verified solution of `puzzle`) with `expected`.
+    pub(crate) fn compare(found: &Grid, expected: &Grid, puzzle: &Grid) -> Expected {
+        if found == expected {
+            Expected::Matches
+        } else if expected.is_solution_of(puzzle) {
+            Expected::OtherSolution
+        } else {
+            Expected::NotASolution
+        }
+    }
+
+    /// The warning for a mismatch (`None` when it matches).
+    pub(crate) fn warning(self) -> Option<&'static str> {
+        match self {
+            Expected::Matches => None,
+            Expected::OtherSolution => Some(
+                "the solution found differs from the expected one in the input \
+                 (both are valid: the puzzle has several solutions)",
+            ),
+            Expected::NotASolution => Some(
+                "the solution found differs from the expected one in the input, \
+                 which breaks the rules or changes a given",
+            ),
+        }
+    }
+}
+
+/// One puzzle answered: the record printed for it.
+#[derive(Clone, Debug)]
+pub(crate) struct Answered {
+    /// Index of its file among the inputs.
+    pub file: usize,
+    /// 1-based line where the puzzle starts in its file.
+    pub line: usize,
+    /// The box shape, when the puzzle could be read.
+    pub shape: Option<Shape>,
+    /// How the puzzle was written, to write its solution the same way.
+    pub notation: Notation,
+    /// The answer.
+    pub answer: Answer,
+    /// Search-tree nodes, when a search ran.
+    pub nodes: Option<u64>,
+    /// The comparison with the expected solution, when the input gives one.
+    pub expected: Option<Expected>,
+}
+
+impl Answered {
+    /// The status word of the record (the JSON `status`).
+    pub(crate) fn status(&self) -> &'static str {
+        match &self.answer {
+            Answer::Solved(_) => "solved",
+            Answer::Unique(_) => "unique",
+            Answer::Multiple(..) => "multiple",
+            Answer::Unsolvable => "unsolvable",
+            Answer::Counted { incomplete, .. } => match incomplete {
+                None | Some(Incomplete::SolutionLimit) => "counted",
+                Some(_) => "unknown",
+            },
+            Answer::Unknown(_) => "unknown",
+            Answer::Invalid(_) => "invalid",
+            Answer::Internal(_) => "error",
+        }
+    }
+
+    /// Writes the record in `format`. `file_name` is the name of its file,
+    /// and `prefix_errors` whether error messages name it (several files).
+    pub(crate) fn write(
+        &self,
+        out: &mut Output,
+        format: OutputFormat,
+        mode: Mode,
+        file_name: &str,
+        prefix_errors: bool,
+    ) -> io::Result<()> {
+        match format {
+            OutputFormat::Json => out.json_line(&self.json(mode, file_name)),
+            OutputFormat::Text => {
+                writeln!(out, "{}", self.text_line(file_name, prefix_errors))
+            }
+            OutputFormat::Grid => {
+                let line = self.text_line(file_name, prefix_errors);
+                match &self.answer {
+                    Answer::Solved(g) => out.write_all(self.boxed(g).as_bytes())?,
+                    Answer::Unique(g) => {
+                        writeln!(out, "{line}")?;
+                        out.write_all(self.boxed(g).as_bytes())?;
+                    }
+                    Answer::Multiple(a, b) => {
+                        writeln!(out, "{line}")?;
+                        out.write_all(self.boxed(a).as_bytes())?;
+                        out.write_all(self.boxed(b).as_bytes())?;
+                    }
+                    _ => writeln!(out, "{line}")?,
+                }
+                out.write_all(b"\n")
+            }
+        }
+    }
+
+    fn compact(&self, grid: &Grid) -> String {
+        write_compact(grid, &self.notation)
+    }
+
+    fn boxed(&self, grid: &Grid) -> String {
+        write_boxed_with(grid, &self.notation)
+    }
+
+    /// The one-line text record.
+    pub(crate) fn text_line(&self, file_name: &str, prefix_errors: bool) -> String {
+        match &self.answer {
+            Answer::Solved(g) => self.compact(g),
+            Answer::Unique(_) => "unique".to_string(),
+            Answer::Multiple(..) => "multiple".to_string(),
+            Answer::Unsolvable => "unsolvable".to_string(),
+            Answer::Counted {
+                solutions,
+                incomplete: None,
+            } => solutions.to_string(),
+            Answer::Counted {
+                solutions,
+                incomplete: Some(why),
+            } => format!("{solutions} (incomplete: {why})"),
+            Answer::Unknown(why) => format!("unknown: {why}"),
+            Answer::Invalid(message) if prefix_errors => format!("invalid: {file_name}: {message}"),
+            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Internal(_) => "error: internal error (reported on stderr)".to_string(),
+        }
+    }
+
+    /// The JSON record.
+    pub(crate) fn json<'a>(&'a self, mode: Mode, file_name: &'a str) -> JsonRecord<'a> {
+        let mut record = JsonRecord {
+            file: file_name,
+            line: self.line,
+            shape: self.shape.map(|s| s.to_string()),
+            status: self.status(),
+            solution: None,
+            examples: None,
+            solutions: None,
+            complete: None,
+            incomplete: None,
+            expected_match: self.expected.map(|e| e == Expected::Matches),
+            error: None,
+            nodes: self.nodes,
+        };
+        match &self.answer {
+            Answer::Solved(g) | Answer::Unique(g) => record.solution = Some(self.compact(g)),
+            Answer::Multiple(a, b) => record.examples = Some([self.compact(a), self.compact(b)]),
+            Answer::Counted {
+                solutions,
+                incomplete,
+            } => {
+                record.solutions = Some(*solutions);
+                record.complete = Some(incomplete.is_none());
+                record.incomplete = *incomplete;
+            }
+            Answer::Unknown(why) => {
+                record.incomplete = Some(*why);
+                if matches!(mode, Mode::Count { .. }) {
+                    record.complete = Some(false);
+                }
+            }
+            Answer::Invalid(message) => record.error = Some(message.as_str()),
+            Answer::Internal(_) => {
+                record.error = Some("internal error: the answer failed verification")
+            }
+            Answer::Unsolvable => {}
+        }
+        record
+    }
+}
+
+/// One record in JSON; absent fields are left out.
+#[derive(Debug, Serialize)]
+pub(crate) struct JsonRecord<'a> {
+    file: &'a str,
+    line: usize,
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    shape: Option<String>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    examples: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "big_number")]
+    solutions: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    incomplete: Option<Incomplete>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected_match: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+}
+
+/// A JSON number when it fits in 64 bits, otherwise a string of digits (as
+/// `dlx count --format json` does).
+fn big_number<S: Serializer>(n: &Option<u128>, serializer: S) -> Result<S::Ok, S::Error> {
+    match n.map(u64::try_from) {
+        Some(Ok(small)) => serializer.serialize_u64(small),
+        Some(Err(_)) => serializer.collect_str(&n.unwrap_or_default()),
+        None => serializer.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answered(answer: Answer) -> Answered {
+        Answered {
+            file: 0,
+            line: 3,
+            shape: Some(Shape::square(2).unwrap()),
+            notation: Notation::default(),
+            answer,
+            nodes: Some(7),
+            expected: None,
+        }
+    }
+
+    fn grid(text: &str) -> Grid {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn text_lines() {
+        let solved = answered(Answer::Solved(grid("1234342121434312")));
+        assert_eq!(solved.text_line("f", false), "1234342121434312");
+        let counted = answered(Answer::Counted {
+            solutions: 10,
+            incomplete: Some(Incomplete::SolutionLimit),
+        });
+        assert_eq!(
+            counted.text_line("f", false),
+            "10 (incomplete: solution limit reached)"
+        );
+        assert_eq!(counted.status(), "counted");
+        let invalid = answered(Answer::Invalid("line 3: bad".to_string()));
+        assert_eq!(invalid.text_line("f", false), "invalid: line 3: bad");
+        assert_eq!(invalid.text_line("f", true), "invalid: f: line 3: bad");
+        let unknown = answered(Answer::Unknown(Incomplete::Deadline));
+        assert_eq!(unknown.text_line("f", false), "unknown: time limit reached");
+    }
+
+    #[test]
+    fn json_records() {
+        let solved = answered(Answer::Solved(grid("1234342121434312")));
+        let json = serde_json::to_value(solved.json(Mode::Solve, "a.txt")).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"file": "a.txt", "line": 3, "box": "2x2", "status": "solved",
+                               "solution": "1234342121434312", "nodes": 7})
+        );
+        let big = answered(Answer::Counted {
+            solutions: u128::from(u64::MAX) + 1,
+            incomplete: None,
+        });
+        let json = serde_json::to_value(big.json(Mode::Count { limit: None }, "a")).unwrap();
+        assert_eq!(json["solutions"], "18446744073709551616");
+        assert_eq!(json["complete"], true);
+        assert!(json.get("incomplete").is_none());
+    }
+
+    #[test]
+    fn expected_solutions() {
+        let puzzle = grid("1.3.3.2...4.....");
+        let solution = grid("1234342121434312");
+        assert_eq!(
+            Expected::compare(&solution, &solution, &puzzle),
+            Expected::Matches
+        );
+        let wrong = grid("1234342121434321");
+        assert_eq!(
+            Expected::compare(&solution, &wrong, &puzzle),
+            Expected::NotASolution
+        );
+        assert!(Expected::NotASolution.warning().is_some());
+    }
+}

@@ -1,0 +1,79 @@
+//! A bit-parallel exact-cover search for the standard rules, for grids up to
+//! 128x128: the same items, options and "fewest options first" rule as the
+//! Dancing Links engine, with the matrix held as bit boards so that forced
+//! choices (naked and hidden singles) and locked candidates cost a few word
+//! operations each. Larger grids and other rules use the Dancing Links engine.
+
+mod search;
+mod tables;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use solver_core::{Limits, Outcome};
+
+use crate::shape::Shape;
+use search::BitSearch;
+pub(crate) use search::Clash;
+use tables::Tables;
+
+macro_rules! sizes {
+    ($($variant:ident = $w:literal),*) => {
+        /// The search, with boards of the smallest size that holds the grid.
+        pub(crate) enum AnyBitSearch {
+            $($variant(BitSearch<$w>),)*
+        }
+
+        impl AnyBitSearch {
+            /// A search for `shape`, if the shape is small enough.
+            pub(crate) fn new(shape: Shape) -> Option<AnyBitSearch> {
+                let words = tables::words(shape);
+                $(if words <= $w {
+                    return Some(AnyBitSearch::$variant(BitSearch::new(Arc::new(Tables::new(shape)))));
+                })*
+                None
+            }
+
+            /// Searches the completions of `givens` (0 = empty), calling
+            /// `visit` with each solution (one value per cell; left empty
+            /// when `record` is false).
+            pub(crate) fn run(
+                &mut self,
+                givens: &[u16],
+                limits: &Limits,
+                record: bool,
+                visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+            ) -> Result<Outcome, Clash> {
+                match self {
+                    $(AnyBitSearch::$variant(s) => s.run(givens, limits, record, visit),)*
+                }
+            }
+
+            /// Shuffles each level's options from this seed (`None`: never).
+            pub(crate) fn set_seed(&mut self, seed: Option<u64>) {
+                let rng = seed.map_or(0, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                match self {
+                    $(AnyBitSearch::$variant(s) => s.rng = rng,)*
+                }
+            }
+
+            /// Whether propagation uses locked candidates (on by default).
+            pub(crate) fn set_locked_candidates(&mut self, on: bool) {
+                match self {
+                    $(AnyBitSearch::$variant(s) => s.locked = on,)*
+                }
+            }
+        }
+    };
+}
+
+sizes!(
+    W2 = 2,
+    W4 = 4,
+    W8 = 8,
+    W16 = 16,
+    W32 = 32,
+    W64 = 64,
+    W128 = 128,
+    W256 = 256
+);

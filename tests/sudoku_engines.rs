@@ -1,0 +1,122 @@
+//! Sudoku counts from both engines (bit-parallel and Dancing Links, sequential
+//! and parallel) against a plain backtracking counter written here, on random
+//! puzzles made by removing givens from random full grids.
+
+use proptest::prelude::*;
+use solver_core::Limits;
+use sudoku::{Engine, Grid, Shape, SudokuSolver};
+
+/// Counts completions by trying every value in every empty cell, in order,
+/// checking rows, columns and boxes directly. Stops at `limit`.
+fn backtrack_count(shape: Shape, cells: &mut [u16], limit: u128) -> u128 {
+    let n = shape.side() as usize;
+    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+    let Some(empty) = cells.iter().position(|&v| v == 0) else {
+        return 1;
+    };
+    let (r, c) = (empty / n, empty % n);
+    let mut total = 0;
+    for v in 1..=n as u16 {
+        let clash = (0..n).any(|k| cells[r * n + k] == v || cells[k * n + c] == v)
+            || (0..br)
+                .any(|i| (0..bc).any(|j| cells[(r / br * br + i) * n + c / bc * bc + j] == v));
+        if !clash {
+            cells[empty] = v;
+            total += backtrack_count(shape, cells, limit - total);
+            cells[empty] = 0;
+            if total >= limit {
+                break;
+            }
+        }
+    }
+    total
+}
+
+/// Every row, column and box holds each value once.
+fn is_valid_solution(shape: Shape, cells: &[u16]) -> bool {
+    let n = shape.side() as usize;
+    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+    let all = |group: Vec<u16>| {
+        let mut g = group;
+        g.sort_unstable();
+        g == (1..=n as u16).collect::<Vec<_>>()
+    };
+    (0..n).all(|r| all((0..n).map(|c| cells[r * n + c]).collect()))
+        && (0..n).all(|c| all((0..n).map(|r| cells[r * n + c]).collect()))
+        && (0..n).all(|b| {
+            let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
+            all((0..br)
+                .flat_map(|i| (0..bc).map(move |j| (i, j)))
+                .map(|(i, j)| cells[(r0 + i) * n + c0 + j])
+                .collect())
+        })
+}
+
+fn random_full_grid(shape: Shape, seed: u64) -> Grid {
+    let mut solver = SudokuSolver::with_engine(shape, Engine::Bits).unwrap();
+    solver.set_seed(Some(seed));
+    let (full, _) = solver.solve_one(&Grid::empty(shape), &Limits::none());
+    full.unwrap()
+}
+
+fn shapes() -> impl Strategy<Value = Shape> {
+    prop::sample::select(vec![(2, 2), (2, 3), (3, 2), (3, 3), (1, 4), (2, 4)])
+        .prop_map(|(r, c)| Shape::new(r, c).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn engines_agree_with_backtracking(shape in shapes(), seed in any::<u64>(), holes in prop::collection::vec(any::<prop::sample::Index>(), 0..40)) {
+        let full = random_full_grid(shape, seed);
+        prop_assert!(is_valid_solution(shape, full.cells()));
+        let mut cells = full.cells().to_vec();
+        let many = if shape.side() >= 8 { holes.len().min(30) } else { holes.len() };
+        let len = cells.len();
+        for h in &holes[..many] {
+            cells[h.index(len)] = 0;
+        }
+        let puzzle = Grid::from_values(shape, cells.clone()).unwrap();
+        let limit = 20;
+        let expected = backtrack_count(shape, &mut cells, limit);
+        for engine in [Engine::Bits, Engine::Dlx] {
+            let mut solver = SudokuSolver::with_engine(shape, engine).unwrap();
+            let count = solver.count(&puzzle, &Limits::none().solutions(limit)).unwrap();
+            prop_assert_eq!(count.solutions, expected, "{:?} on {}", engine, puzzle);
+            prop_assert_eq!(count.is_complete(), expected < limit);
+            let (solution, _) = solver.solve_one(&puzzle, &Limits::none());
+            let solution = solution.unwrap();
+            prop_assert!(is_valid_solution(shape, solution.cells()));
+            prop_assert!(solution.cells().iter().zip(puzzle.cells()).all(|(s, g)| *g == 0 || s == g));
+        }
+        let par = puzzle.par_count_solutions(&Limits::none().solutions(limit)).unwrap();
+        prop_assert_eq!(par.solutions, expected);
+    }
+}
+
+#[test]
+fn empty_4x4_has_288_solutions_in_both_engines() {
+    let shape = Shape::square(2).unwrap();
+    for engine in [Engine::Bits, Engine::Dlx] {
+        let mut solver = SudokuSolver::with_engine(shape, engine).unwrap();
+        let count = solver.count(&Grid::empty(shape), &Limits::none()).unwrap();
+        assert_eq!(
+            (count.solutions, count.is_complete()),
+            (288, true),
+            "{engine:?}"
+        );
+    }
+    assert_eq!(backtrack_count(shape, &mut [0; 16], u128::MAX), 288);
+}
+
+/// The empty 6x6 grid with 2x3 boxes has 28,200,960 solutions (OEIS
+/// A107739). Slow in debug builds: `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "about a minute in a debug build"]
+fn empty_6x6_has_28200960_solutions() {
+    let shape = Shape::new(2, 3).unwrap();
+    let mut solver = SudokuSolver::with_engine(shape, Engine::Bits).unwrap();
+    let count = solver.count(&Grid::empty(shape), &Limits::none()).unwrap();
+    assert_eq!((count.solutions, count.is_complete()), (28_200_960, true));
+}
