@@ -1,4 +1,5 @@
 //! The integration tests: one binary, one module per subject.
 
+mod engine;
 mod oracle;
 mod sudoku_engines;
