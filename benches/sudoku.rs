@@ -1,0 +1,63 @@
+//! Uniqueness checks (count up to 2) and first solutions on the shared
+//! benchmark sets, one thread, both engines. The sets are read by path from
+//! `$SUDOKU_DATA` (default `../shared/data`); a missing set is skipped.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use solver_core::Limits;
+use sudoku::{Engine, Grid, ReadOptions, Records, SudokuSolver};
+
+/// At most this many puzzles of each set, so a sample stays short.
+const PER_SET: usize = 2000;
+
+fn load(name: &str) -> Option<Vec<Grid>> {
+    let dir = std::env::var_os("SUDOKU_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
+    let file = File::open(dir.join(name)).ok()?;
+    let grids = Records::new(BufReader::new(file), ReadOptions::default())
+        .filter_map(|r| r.result.ok().map(|p| p.grid))
+        .take(PER_SET)
+        .collect();
+    Some(grids)
+}
+
+fn bench(c: &mut Criterion) {
+    let sets = [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark",
+        "generated_16x16_minimal10.txt",
+        "generated_25x25_3.txt",
+    ];
+    for name in sets {
+        let Some(grids) = load(name) else {
+            eprintln!("skipping {name}: not found (set SUDOKU_DATA)");
+            continue;
+        };
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        group.sample_size(10);
+        for engine in [Engine::Bits, Engine::Dlx] {
+            let mut solver = SudokuSolver::with_engine(grids[0].shape(), engine).expect("shape");
+            group.bench_function(format!("unique {engine:?}"), |b| {
+                b.iter(|| {
+                    for g in &grids {
+                        let (verdict, _) = solver.check_unique(g, &Limits::none());
+                        criterion::black_box(verdict);
+                    }
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
