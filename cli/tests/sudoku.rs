@@ -491,6 +491,7 @@ fn a_10_mb_line_is_one_error_record() {
     let path = temp_file("long-line.txt", &input);
     let started = Instant::now();
     let out = sudoku().arg("solve").arg(&path).output().unwrap();
+    let _ = std::fs::remove_file(&path);
     assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(code(&out), 2);
     assert_eq!(
@@ -759,4 +760,5 @@ fn full_disk_is_reported_once() {
         assert!(err.starts_with("error: cannot write output: "), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+    let _ = std::fs::remove_file(&path);
 }

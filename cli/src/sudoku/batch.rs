@@ -447,6 +447,21 @@ impl Writer<'_> {
         self.progress.suspend(|| eprint_line(message));
     }
 
+    /// What to say on stderr about a record: an internal error, or a
+    /// solution that differs from the expected one (not in JSON, which has
+    /// `expected_match`, nor with `--quiet`).
+    fn note_for(&self, answered: &Answered) -> Option<String> {
+        let name = &self.names[answered.file];
+        if let Answer::Internal(why) = &answered.answer {
+            return Some(format!(
+                "error: internal error: {name}, {why}; this is a bug, please report it"
+            ));
+        }
+        let warning = answered.expected.and_then(Expected::warning)?;
+        (self.format != OutputFormat::Json && !self.quiet)
+            .then(|| format!("warning: {name}, line {}: {warning}", answered.line))
+    }
+
     fn write_chunk(&mut self, done: Vec<Done>) {
         if self.stdout_is_terminal && self.progress.is_visible() {
             let progress = self.progress;
@@ -468,20 +483,8 @@ impl Writer<'_> {
                     self.files[answered.file].puzzles += 1;
                     let name = &self.names[answered.file];
                     let _ = answered.write(&mut self.out, self.format, self.mode, name, several);
-                    let name = name.clone();
-                    if let Answer::Internal(why) = &answered.answer {
-                        self.note(&format!(
-                            "error: internal error: {name}, {why}; this is a bug, please report it"
-                        ));
-                    }
-                    let warning = answered.expected.and_then(Expected::warning);
-                    if let Some(warning) = warning {
-                        if self.format != OutputFormat::Json && !self.quiet {
-                            self.note(&format!(
-                                "warning: {name}, line {}: {warning}",
-                                answered.line
-                            ));
-                        }
+                    if let Some(note) = self.note_for(&answered) {
+                        self.note(&note);
                     }
                 }
                 Done::CannotRead { file, message } => {

@@ -40,8 +40,9 @@ one solution. Grids of any size: 4x4, 9x9, 16x16, 25x25 ..., and grids with
 rectangular boxes such as 6x6 with boxes of 2 rows by 3 columns.
 
 The rules: every empty cell gets a value so that each row, each column and
-each box holds every value exactly once (1 to 9 for a 9x9 grid), keeping the
-given cells. A well-made puzzle has exactly one solution.
+each box (the course's lignes, colonnes and blocs) holds every value exactly
+once (1 to 9 for a 9x9 grid), keeping the given cells. A well-made puzzle
+has exactly one solution.
 
 Writing puzzles. A file holds any number of puzzles, in any of these forms:
 
@@ -75,7 +76,7 @@ and the other puzzles are still answered. Rows and columns are numbered from
 1: r1c2 is the cell in row 1, column 2.";
 
 const AFTER_HELP: &str = "\
-Exit status (when several apply, the highest in this order: 4, 2, 3, 1, 0):
+Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
   0  every puzzle answered: solve: all solved; check: all unique;
      count: every count complete or stopped at --limit
   1  solve: some puzzle has no solution;
@@ -105,7 +106,7 @@ Examples:
   sudoku solve --alphabet 0123456789ABCDEF hex.txt
       16x16 grids written with 0-9 and A-F (. for an empty cell)
 
-Exit status (when several apply, the highest in this order: 4, 2, 3, 1, 0):
+Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
   0  every puzzle answered: solve: all solved; check: all unique;
      count: every count complete or stopped at --limit
   1  solve: some puzzle has no solution;
@@ -133,8 +134,11 @@ With a CSV `solutions` column, a solution that differs from the expected one
 gets a warning on stderr.
 
 JSON output (--format json): one object per line, such as
-  {\"file\":\"course.txt\",\"line\":3,\"box\":\"2x2\",\"status\":\"solved\",
+  {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"solved\",
    \"solution\":\"1234342121434312\",\"nodes\":12}
+\"file\" is the file as named on the command line (<stdin> for standard
+input), \"line\" the line where the puzzle starts, \"box\" its box shape
+(absent when it could not be read), \"nodes\" the size of the search.
 \"status\" is solved, unsolvable, invalid (with \"error\") or unknown (with
 \"incomplete\": node-limit or deadline). \"expected_match\" is there when the
 input gives the expected solution.
@@ -151,18 +155,20 @@ A count stopped early is only a lower bound, and says why:
   288
   10 (incomplete: solution limit reached)
   4072 (incomplete: time limit reached)
+(--format grid prints the same, each followed by a blank line.)
 
 JSON output (--format json): one object per line, such as
   {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"counted\",
-   \"solutions\":288,\"complete\":true,\"nodes\":365}
+   \"solutions\":288,\"complete\":true,\"nodes\":2157}
+\"file\", \"line\", \"box\" and \"nodes\" are as for solve.
 \"status\" is counted (complete, or stopped at --limit), unknown (gave up at
 --timeout or --max-nodes) or invalid (with \"error\"). \"incomplete\" says
 why a count is incomplete: solution-limit, node-limit or deadline.
 \"solutions\" is a string of digits when it does not fit in 64 bits.
 
 An empty grid has very many solutions (6670903752021072936960 for 9x9): use
---limit or --timeout. When a chunk of the input holds fewer puzzles than
-threads (a single puzzle, say), each count uses all the threads.";
+--limit or --timeout. When fewer puzzles are left than threads (a single
+puzzle, say), each count uses all the threads.";
 
 const CHECK_ABOUT: &str = "\
 Tell whether each puzzle has exactly one solution.
@@ -179,8 +185,8 @@ solutions of a puzzle that has several) drawn as grids, then a blank line.
 JSON output (--format json): one object per line, such as
   {\"file\":\"a.txt\",\"line\":1,\"box\":\"3x3\",\"status\":\"unique\",
    \"solution\":\"534678912...\",\"nodes\":52}
-with \"examples\" (two solutions) for multiple, \"error\" for invalid and
-\"incomplete\" for unknown.";
+with the fields of solve, and \"examples\" (two solutions) for multiple,
+\"error\" for invalid and \"incomplete\" for unknown.";
 
 /// The `sudoku` command line.
 #[derive(Debug, Parser)]
