@@ -762,3 +762,44 @@ fn full_disk_is_reported_once() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn ctrl_c_flushes_finished_records_and_says_so() {
+    // Many slow counts (each stops at 10^8 solutions), so the batch is still
+    // running when the signal arrives.
+    let input = format!("{}\n", empty_9x9()).repeat(50);
+    let path = temp_file("ctrl-c.txt", input.as_bytes());
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["count", "--limit", "100000000", "-j", "1"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku starts");
+    std::thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let output = child.wait_with_output().expect("sudoku ends");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "stopped promptly"
+    );
+    assert_eq!(output.status.code(), Some(130));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.is_empty() || out.ends_with('\n'),
+        "no partial line: {out:?}"
+    );
+    for line in out.lines() {
+        assert_eq!(line, "100000000 (incomplete: solution limit reached)");
+    }
+    assert!(out.lines().count() < 50);
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("interrupted:"), "{err}");
+    assert!(err.contains("puzzles:"), "summary on stderr: {err}");
+}

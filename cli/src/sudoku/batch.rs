@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal as _, Read, Write as _};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -53,6 +53,8 @@ pub(crate) enum Ending {
     Status(Exit),
     /// A solution failed the independent check: exit with 70.
     InternalError,
+    /// Ctrl-C: the records finished before it were written; exit with 130.
+    Interrupted,
 }
 
 /// An input: a file, or standard input.
@@ -246,6 +248,8 @@ struct Search {
     mode: Mode,
     timeout: Option<Duration>,
     max_nodes: Option<u64>,
+    /// Raised by Ctrl-C: every search stops at its next check.
+    cancel: Arc<AtomicBool>,
 }
 
 impl Search {
@@ -258,7 +262,7 @@ impl Search {
             },
             max_nodes: self.max_nodes,
             deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
-            cancel: None,
+            cancel: Some(Arc::clone(&self.cancel)),
         }
     }
 
@@ -478,6 +482,8 @@ impl Writer<'_> {
         let several = self.names.len() > 1;
         for item in done {
             match item {
+                // After Ctrl-C: only the records finished before it.
+                Done::Answered(answered) if answered.answer.was_cancelled() => return,
                 Done::Answered(answered) => {
                     self.totals.add(&answered);
                     self.files[answered.file].puzzles += 1;
@@ -548,10 +554,17 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         }
     }
 
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // Fails only if a handler is already set (not in this program).
+        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
+    }
     let search = Search {
         mode,
         timeout: args.timeout,
         max_nodes: args.max_nodes,
+        cancel: Arc::clone(&cancel),
     };
     let mut writer = Writer {
         out: Output::stdout(),
@@ -568,21 +581,31 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         let done = solve_chunk(&search, chunk.events, threads, &progress);
         writer.write_chunk(done);
         progress.set_bytes(chunk.bytes);
-        if writer.out.has_failed() {
+        if writer.out.has_failed() || cancel.load(Ordering::Relaxed) {
             break;
         }
     }
+    let interrupted = cancel.load(Ordering::Relaxed);
     // The reader stops at its next hand-over once the receiver is gone.
     drop(rx);
     progress.finish();
 
     let Writer { out, totals, .. } = writer;
     out.finish()?;
-    if args.stats {
+    if interrupted {
+        eprint_line(&format!(
+            "interrupted: {} puzzles answered before Ctrl-C (their records are written); \
+             the rest were not",
+            totals.puzzles
+        ));
+    }
+    if args.stats || interrupted {
         let report = totals.report(mode, started.elapsed(), threads);
         let _ = io::stderr().lock().write_all(report.as_bytes());
     }
-    if totals.internal > 0 {
+    if interrupted {
+        Ok(Ending::Interrupted)
+    } else if totals.internal > 0 {
         Ok(Ending::InternalError)
     } else {
         Ok(Ending::Status(totals.status()))

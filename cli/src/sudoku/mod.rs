@@ -34,6 +34,9 @@ use crate::threads::ThreadsArg;
 /// check of the rules and givens (a bug; never printed as an answer).
 pub const INTERNAL_ERROR: u8 = 70;
 
+/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
+
 const LONG_ABOUT: &str = "\
 Solve Sudoku puzzles, count their solutions, or check that each has exactly
 one solution. Grids of any size: 4x4, 9x9, 16x16, 25x25 ..., and grids with
@@ -399,6 +402,7 @@ pub fn run(args: &Args) -> ExitCode {
     match batch::run(mode, common) {
         Ok(batch::Ending::Status(status)) => status.into(),
         Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
+        Ok(batch::Ending::Interrupted) => ExitCode::from(INTERRUPTED),
         Err(failure) => finish_failure(failure),
     }
 }

@@ -36,6 +36,20 @@ pub(crate) enum Answer {
     Internal(String),
 }
 
+impl Answer {
+    /// Whether Ctrl-C stopped this search (such records are not written).
+    pub(crate) fn was_cancelled(&self) -> bool {
+        matches!(
+            self,
+            Answer::Unknown(Incomplete::Cancelled)
+                | Answer::Counted {
+                    incomplete: Some(Incomplete::Cancelled),
+                    ..
+                }
+        )
+    }
+}
+
 /// How a solution compares with the one the input gives (CSV `solutions`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Expected {
