@@ -803,3 +803,46 @@ fn ctrl_c_flushes_finished_records_and_says_so() {
     assert!(err.contains("interrupted:"), "{err}");
     assert!(err.contains("puzzles:"), "summary on stderr: {err}");
 }
+
+#[test]
+fn bench_reports_both_tasks_on_one_and_more_threads() {
+    let output = sudoku()
+        .args(["bench", "--runs", "1", "-j", "2", "--format", "json"])
+        .arg(example("course.txt"))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let rows = json_lines(&output);
+    assert_eq!(rows.len(), 4, "solve and unique, 1 and 2 threads");
+    for row in &rows {
+        assert_eq!(row["puzzles"], 5);
+        assert!(row["puzzles_per_second"].as_f64().unwrap() > 0.0);
+        assert!(row["nodes_per_puzzle"].as_f64().unwrap() >= 1.0);
+    }
+    let tasks: Vec<_> = rows
+        .iter()
+        .map(|r| (r["mode"].clone(), r["threads"].clone()))
+        .collect();
+    assert_eq!(tasks[0], (serde_json::json!("solve"), serde_json::json!(1)));
+    assert_eq!(
+        tasks[3],
+        (serde_json::json!("unique"), serde_json::json!(2))
+    );
+}
+
+#[test]
+fn both_engines_give_the_same_answers() {
+    let course = example("course.txt");
+    let bits = sudoku()
+        .args(["check", "--engine", "bits"])
+        .arg(&course)
+        .output()
+        .unwrap();
+    let dlx = sudoku()
+        .args(["check", "--engine", "dlx"])
+        .arg(&course)
+        .output()
+        .unwrap();
+    assert_eq!(code(&bits), 0);
+    assert_eq!(stdout(&bits), stdout(&dlx));
+}

@@ -213,11 +213,15 @@ impl Solvers {
 
     /// The solver for `shape`, made on first use (refused if the shape's
     /// matrix exceeds the memory budget).
-    fn get(&mut self, shape: sudoku::Shape) -> Result<&mut SudokuSolver, sudoku::ShapeError> {
+    fn get(
+        &mut self,
+        shape: sudoku::Shape,
+        engine: sudoku::Engine,
+    ) -> Result<&mut SudokuSolver, sudoku::ShapeError> {
         let at = match self.0.iter().position(|s| s.shape() == shape) {
             Some(at) => at,
             None => {
-                let solver = SudokuSolver::new(shape)?;
+                let solver = SudokuSolver::with_engine(shape, engine)?;
                 if self.0.len() >= SOLVERS_PER_THREAD {
                     self.0.remove(0);
                 }
@@ -250,6 +254,7 @@ struct Search {
     max_nodes: Option<u64>,
     /// Raised by Ctrl-C: every search stops at its next check.
     cancel: Arc<AtomicBool>,
+    engine: sudoku::Engine,
 }
 
 impl Search {
@@ -316,7 +321,7 @@ impl Search {
             };
             return answered;
         };
-        let solver = match solvers.get(grid.shape()) {
+        let solver = match solvers.get(grid.shape(), self.engine) {
             Ok(solver) => solver,
             Err(e) => {
                 answered.answer = Answer::Invalid(format!("line {line}: {e}"));
@@ -565,6 +570,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         timeout: args.timeout,
         max_nodes: args.max_nodes,
         cancel: Arc::clone(&cancel),
+        engine: args.engine.into(),
     };
     let mut writer = Writer {
         out: Output::stdout(),
