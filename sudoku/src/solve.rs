@@ -174,7 +174,8 @@ impl SudokuSolver {
     }
 
     /// Turns locked-candidate propagation on or off (bit-parallel engine
-    /// only; on by default). Off, the search does what Dancing Links does.
+    /// only; on by default, used when no cell has only two candidates).
+    /// Off, the search propagates what Dancing Links does: singles.
     pub fn set_locked_candidates(&mut self, on: bool) {
         if let State::Bits(b) = &mut self.state {
             b.set_locked_candidates(on);
