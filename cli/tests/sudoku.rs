@@ -846,3 +846,135 @@ fn both_engines_give_the_same_answers() {
     assert_eq!(code(&bits), 0);
     assert_eq!(stdout(&bits), stdout(&dlx));
 }
+
+#[test]
+fn generate_is_reproducible_unique_and_minimal() {
+    let one = run(
+        &[
+            "generate", "-n", "6", "--seed", "11", "-j", "1", "--box", "2x3",
+        ],
+        "",
+    );
+    let two = run(
+        &[
+            "generate", "-n", "6", "--seed", "11", "-j", "2", "--box", "2x3",
+        ],
+        "",
+    );
+    assert_eq!(code(&one), 0, "{}", stderr(&one));
+    assert_eq!(
+        stdout(&one),
+        stdout(&two),
+        "same seed, same puzzles, any thread count"
+    );
+    // Puzzle k is seed S+k.
+    let third = run(&["generate", "--seed", "13", "--box", "2x3"], "");
+    assert_eq!(lines(&third)[0], lines(&one)[2]);
+    // An independent check with the other engine: every puzzle is unique.
+    let checked = run(&["check", "--engine", "dlx", "--box", "2x3"], stdout(&one));
+    assert_eq!(lines(&checked), vec!["unique"; 6]);
+    // Minimal: removing any given gives a second solution.
+    let shape = sudoku::Shape::new(2, 3).unwrap();
+    for line in lines(&one) {
+        let puzzle = sudoku::parse_puzzle(&line, Some(shape), &sudoku::Alphabet::standard())
+            .unwrap()
+            .grid;
+        for cell in 0..36 {
+            if puzzle.cells()[cell] != 0 {
+                let mut fewer = puzzle.clone();
+                fewer.set(cell / 6, cell % 6, None);
+                let count = fewer.count_solutions_up_to(2).unwrap();
+                assert_eq!(
+                    count.solutions,
+                    2,
+                    "{line}: given r{}c{} can go",
+                    cell / 6 + 1,
+                    cell % 6 + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn generate_keeps_symmetry_and_reports_targets() {
+    let out = run(
+        &[
+            "generate",
+            "-n",
+            "3",
+            "--seed",
+            "5",
+            "--symmetry",
+            "rotational",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(code(&out), 0);
+    for record in json_lines(&out) {
+        let puzzle: Vec<char> = record["puzzle"].as_str().unwrap().chars().collect();
+        for cell in 0..81 {
+            assert_eq!(
+                puzzle[cell] == '.',
+                puzzle[80 - cell] == '.',
+                "180-degree symmetry"
+            );
+        }
+        assert_eq!(record["minimal"], true);
+        assert!(record["rating"].as_f64().unwrap() >= 0.0);
+        assert!(is_solution(
+            record["puzzle"].as_str().unwrap(),
+            record["solution"].as_str().unwrap(),
+            3,
+            3
+        ));
+    }
+    // 17 givens is below what a quick pass reaches: reported, not hidden.
+    let low = run(
+        &[
+            "generate",
+            "--seed",
+            "2",
+            "--givens",
+            "17",
+            "--attempts",
+            "1",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(code(&low), 0);
+    let record = &json_lines(&low)[0];
+    assert_eq!(record["target_reached"], false);
+    assert!(
+        stderr(&low).contains("above the target of 17"),
+        "{}",
+        stderr(&low)
+    );
+}
+
+#[test]
+fn minimize_and_rate() {
+    let course = example("course.txt");
+    let out = sudoku().arg("minimize").arg(&course).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let minimized = lines(&out);
+    assert_eq!(minimized.len(), 5);
+    let checked = run(&["check", "--engine", "dlx"], minimized.join("\n") + "\n");
+    assert_eq!(lines(&checked), vec!["unique"; 5]);
+    // A puzzle with several solutions gets an error record; the others are
+    // still answered.
+    let input = format!("{}\n1.3.3.2...4.....\n", ".".repeat(16));
+    let out = run(&["minimize"], input.clone());
+    assert_eq!(code(&out), 1);
+    assert!(lines(&out)[0].starts_with("multiple"), "{}", stdout(&out));
+    let out = run(&["rate", "--format", "json"], input);
+    let records = json_lines(&out);
+    assert_eq!(records[0]["status"], "multiple");
+    assert_eq!(records[1]["status"], "rated");
+    assert_eq!(records[1]["singles_only"], true);
+    assert_eq!(records[1]["rating"], 0.0);
+}

@@ -50,7 +50,9 @@ mod bitsearch;
 mod encoding;
 mod error;
 pub mod format;
+mod generate;
 mod grid;
+mod rate;
 mod rules;
 mod shape;
 mod solve;
@@ -61,7 +63,11 @@ pub use format::{
     parse_puzzle, parse_puzzle_with, write_boxed, write_boxed_with, write_compact, Alphabet,
     Format, Notation, Puzzle, ReadOptions, Record, Records, DEFAULT_MAX_PUZZLE_BYTES,
 };
+pub use generate::{
+    generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,
+};
 pub use grid::{Conflict, Grid};
+pub use rate::{rate, Rating};
 pub use rules::{Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{Engine, GridSolutions, SolveError, SudokuSolver, Verdict};

@@ -263,7 +263,7 @@ impl Search {
         Limits {
             max_solutions: match self.mode {
                 Mode::Count { limit } => limit.map(u128::from),
-                Mode::Solve | Mode::Check => None,
+                Mode::Solve | Mode::Check | Mode::Minimize { .. } | Mode::Rate { .. } => None,
             },
             max_nodes: self.max_nodes,
             deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
@@ -374,6 +374,24 @@ impl Search {
                     Verdict::Unknown(why) => Answer::Unknown(why),
                 }
             }
+            Mode::Minimize { seed, symmetry } => match sudoku::minimize(grid, seed, symmetry) {
+                Ok(smaller) if smaller.is_uniquely_solvable() && is_subset(&smaller, grid) => {
+                    Answer::Minimized(smaller)
+                }
+                Ok(_) => internal(),
+                Err(SolveError::NotUnique) => Answer::NotUnique,
+                Err(SolveError::Unsolvable) => Answer::Unsolvable,
+                Err(e) => invalid(e),
+            },
+            Mode::Rate { seeds } => match sudoku::rate(grid, seeds) {
+                Ok(rating) => {
+                    answered.nodes = Some(rating.average_nodes.round() as u64);
+                    Answer::Rated(rating)
+                }
+                Err(SolveError::NotUnique) => Answer::NotUnique,
+                Err(SolveError::Unsolvable) => Answer::Unsolvable,
+                Err(e) => invalid(e),
+            },
             Mode::Count { .. } => match solver.count(grid, &limits) {
                 Ok(count) => {
                     answered.nodes = Some(count.outcome.stats.nodes);
@@ -390,6 +408,15 @@ impl Search {
         }
         answered
     }
+}
+
+/// Whether every given of `smaller` is a given of `puzzle` (same value).
+fn is_subset(smaller: &sudoku::Grid, puzzle: &sudoku::Grid) -> bool {
+    smaller
+        .cells()
+        .iter()
+        .zip(puzzle.cells())
+        .all(|(&s, &p)| s == 0 || s == p)
 }
 
 /// What the writer gets, in input order.

@@ -5,13 +5,13 @@ use std::io::{self, Write};
 
 use serde::{Serialize, Serializer};
 use solver_core::Incomplete;
-use sudoku::{write_boxed_with, write_compact, Grid, Notation, Shape};
+use sudoku::{write_boxed_with, write_compact, Grid, Notation, Rating, Shape};
 
 use super::{Mode, OutputFormat};
 use crate::output::Output;
 
 /// What became of one puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Answer {
     /// `solve`: a solution (verified).
     Solved(Grid),
@@ -28,6 +28,12 @@ pub(crate) enum Answer {
     },
     /// `solve`, `check`: the search gave up at a limit.
     Unknown(Incomplete),
+    /// `minimize`: a minimal puzzle with the same unique solution.
+    Minimized(Grid),
+    /// `rate`: the search effort.
+    Rated(Rating),
+    /// `minimize`, `rate`: the puzzle has several solutions.
+    NotUnique,
     /// The puzzle cannot be read, its givens clash, or its shape cannot be
     /// solved here: the message says where and why (`line 3: ...`).
     Invalid(String),
@@ -121,6 +127,9 @@ impl Answered {
                 Some(_) => "unknown",
             },
             Answer::Unknown(_) => "unknown",
+            Answer::Minimized(_) => "minimized",
+            Answer::Rated(_) => "rated",
+            Answer::NotUnique => "multiple",
             Answer::Invalid(_) => "invalid",
             Answer::Internal(_) => "error",
         }
@@ -144,7 +153,9 @@ impl Answered {
             OutputFormat::Grid => {
                 let line = self.text_line(file_name, prefix_errors);
                 match &self.answer {
-                    Answer::Solved(g) => out.write_all(self.boxed(g).as_bytes())?,
+                    Answer::Solved(g) | Answer::Minimized(g) => {
+                        out.write_all(self.boxed(g).as_bytes())?
+                    }
                     Answer::Unique(g) => {
                         writeln!(out, "{line}")?;
                         out.write_all(self.boxed(g).as_bytes())?;
@@ -185,6 +196,13 @@ impl Answered {
                 incomplete: Some(why),
             } => format!("{solutions} (incomplete: {why})"),
             Answer::Unknown(why) => format!("unknown: {why}"),
+            Answer::Minimized(g) => self.compact(g),
+            Answer::Rated(r) => format!("{:.2}", r.rating),
+            Answer::NotUnique => {
+                "multiple: the puzzle has several solutions (only a puzzle with exactly \
+                 one can be minimized or rated)"
+                    .to_string()
+            }
             Answer::Invalid(message) if prefix_errors => format!("invalid: {file_name}: {message}"),
             Answer::Invalid(message) => format!("invalid: {message}"),
             Answer::Internal(_) => "error: internal error (reported on stderr)".to_string(),
@@ -206,6 +224,11 @@ impl Answered {
             expected_match: self.expected.map(|e| e == Expected::Matches),
             error: None,
             nodes: self.nodes,
+            puzzle: None,
+            givens: None,
+            rating: None,
+            average_nodes: None,
+            singles_only: None,
         };
         match &self.answer {
             Answer::Solved(g) | Answer::Unique(g) => record.solution = Some(self.compact(g)),
@@ -228,7 +251,16 @@ impl Answered {
             Answer::Internal(_) => {
                 record.error = Some("internal error: the answer failed verification")
             }
-            Answer::Unsolvable => {}
+            Answer::Minimized(g) => {
+                record.puzzle = Some(self.compact(g));
+                record.givens = Some(g.givens());
+            }
+            Answer::Rated(r) => {
+                record.rating = Some(r.rating);
+                record.average_nodes = Some(r.average_nodes);
+                record.singles_only = Some(r.singles_only);
+            }
+            Answer::Unsolvable | Answer::NotUnique => {}
         }
         record
     }
@@ -258,6 +290,16 @@ pub(crate) struct JsonRecord<'a> {
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    givens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    average_nodes: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    singles_only: Option<bool>,
 }
 
 /// A JSON number when it fits in 64 bits, otherwise a string of digits (as

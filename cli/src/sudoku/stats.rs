@@ -16,6 +16,8 @@ pub(crate) struct Totals {
     pub unique: u64,
     pub multiple: u64,
     pub unsolvable: u64,
+    pub minimized: u64,
+    pub rated: u64,
     /// Counts that are complete, or stopped at `--limit`.
     pub counted: u64,
     /// Counts stopped at `--limit`.
@@ -56,6 +58,9 @@ impl Totals {
                 Some(_) => self.unknown += 1,
             },
             Answer::Unknown(_) => self.unknown += 1,
+            Answer::Minimized(_) => self.minimized += 1,
+            Answer::Rated(_) => self.rated += 1,
+            Answer::NotUnique => self.multiple += 1,
             Answer::Invalid(_) => self.invalid += 1,
             Answer::Internal(_) => self.internal += 1,
         }
@@ -97,6 +102,16 @@ impl Totals {
                 if self.limited > 0 {
                     rows.push(("at --limit", n(self.limited)));
                 }
+            }
+            Mode::Minimize { .. } | Mode::Rate { .. } => {
+                let done = if matches!(mode, Mode::Rate { .. }) {
+                    "rated"
+                } else {
+                    "minimized"
+                };
+                rows.push((done, n(self.minimized + self.rated)));
+                rows.push(("multiple", n(self.multiple)));
+                rows.push(("unsolvable", n(self.unsolvable)));
             }
         }
         rows.push(("invalid", n(self.invalid)));

@@ -1,0 +1,227 @@
+//! `sudoku generate`: puzzles with exactly one solution, of any shape, from a
+//! seed: the same seed gives the same puzzles whatever the thread count.
+
+use std::io::{self, Write as _};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rayon::prelude::*;
+use serde::Serialize;
+use sudoku::{
+    generate, rate, write_boxed_with, write_compact, GenerateOptions, Generated, Notation, Shape,
+    SolveError, Symmetry,
+};
+
+use super::{eprint_line, parse_box, OutputFormat};
+use crate::exit::{Exit, Failure};
+use crate::output::Output;
+use crate::threads::ThreadsArg;
+
+pub(crate) const GENERATE_ABOUT: &str = "\
+Make puzzles with exactly one solution.
+
+Each puzzle starts from a random full grid made by the solver, then givens
+are removed in a random order as long as the solution stays unique. Without
+--givens every puzzle is minimal: no given can be removed without a second
+solution appearing (with --symmetry, no symmetric group of givens). Every
+puzzle is checked by the solver before it is written.
+
+Puzzle k (from 0) is made from seed S+k, so `--seed S+k -n 1` makes it again;
+the output does not depend on the number of threads. Without --seed, the
+seed comes from the clock and is printed on stderr.
+
+Text output: one puzzle per line (compact form; numbers above 35x35).
+--format grid draws them. JSON (one object per line):
+  {\"puzzle\":\"..\",\"box\":\"3x3\",\"givens\":24,\"seed\":7,\"rating\":5.2,
+   \"average_nodes\":37.0,\"singles_only\":false,\"minimal\":true,
+   \"solution\":\"..\"}
+with \"target_reached\" when --givens is given. The rating is that of
+`sudoku rate`: log2 of the search effort, 0 when singles solve the puzzle.
+
+Examples:
+  sudoku generate -n 10                      ten 9x9 minimal puzzles
+  sudoku generate --box 4 --seed 7           a 16x16 puzzle, reproducibly
+  sudoku generate --box 2x3 -n 5 --symmetry rotational
+  sudoku generate --box 5 --givens 281       25x25 with at most 45% givens";
+
+/// Puzzles made (and written) per parallel round.
+const ROUND: u64 = 64;
+
+/// The arguments of `generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// Box shape: 3 (9x9), 4 (16x16), 2x3 (6x6 with boxes 2 high, 3 wide) ...
+    #[arg(long = "box", value_name = "SHAPE", value_parser = parse_box, default_value = "3")]
+    pub box_shape: Shape,
+
+    /// How many puzzles
+    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
+    pub count: u64,
+
+    /// Seed of the first puzzle (puzzle k uses S+k) [default: from the clock]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Keep the givens symmetric: none, rotational (180 degrees),
+    /// quarter-turn, horizontal, vertical, diagonal, anti-diagonal
+    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    pub symmetry: Symmetry,
+
+    /// Aim for at most K givens (a warning says when a puzzle stays above)
+    #[arg(long = "givens", value_name = "K")]
+    pub target_givens: Option<usize>,
+
+    /// With --givens: keep removing once at K, so the puzzle is minimal
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Passes tried per puzzle when --givens is not reached
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub attempts: u32,
+
+    /// Tie-break orders averaged over for the JSON rating (0: no rating)
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub rate_seeds: u32,
+
+    /// How the puzzles are printed
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+
+    /// Number of threads.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+
+    /// No warnings
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// One generated puzzle in JSON.
+#[derive(Debug, Serialize)]
+struct Record {
+    puzzle: String,
+    #[serde(rename = "box")]
+    shape: String,
+    givens: usize,
+    seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    average_nodes: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    singles_only: Option<bool>,
+    minimal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target_reached: Option<bool>,
+    solution: String,
+}
+
+/// Makes puzzle `seed` and checks it independently of how it was made.
+fn make(
+    shape: Shape,
+    seed: u64,
+    options: &GenerateOptions,
+    rate_seeds: u32,
+) -> Result<(Generated, Option<sudoku::Rating>), SolveError> {
+    let made = generate(shape, seed, options)?;
+    let solution_holds = made.solution.is_solution_of(&made.puzzle);
+    if !solution_holds || made.puzzle.givens() != made.givens {
+        return Err(SolveError::Unsolvable);
+    }
+    let rating = if rate_seeds > 0 {
+        Some(rate(&made.puzzle, rate_seeds)?)
+    } else {
+        None
+    };
+    Ok((made, rating))
+}
+
+/// Runs `generate` and writes its puzzles in order.
+pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+    args.threads.init();
+    let first_seed = args.seed.unwrap_or_else(|| {
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        if !args.quiet {
+            eprint_line(&format!("seed: {seed}"));
+        }
+        seed
+    });
+    let options = GenerateOptions {
+        symmetry: args.symmetry,
+        minimal: args.minimal || args.target_givens.is_none(),
+        target_givens: args.target_givens,
+        node_limit: None,
+        attempts: args.attempts,
+    };
+    let shape = args.box_shape;
+    let notation = Notation::standard_for(shape);
+    let mut out = Output::stdout();
+    let mut above_target = 0u64;
+    let mut k = 0;
+    while k < args.count {
+        let end = args.count.min(k + ROUND);
+        let made: Vec<_> = (k..end)
+            .into_par_iter()
+            .map(|i| {
+                let seed = first_seed.wrapping_add(i);
+                (seed, make(shape, seed, &options, args.rate_seeds))
+            })
+            .collect();
+        for (seed, result) in made {
+            let (made, rating) = result.map_err(|e| {
+                Failure::new(
+                    Exit::NoSolution,
+                    format!("internal error: seed {seed}: generation failed its check: {e}"),
+                )
+            })?;
+            if made.target_reached == Some(false) {
+                above_target += 1;
+                if !args.quiet {
+                    let _ = out.flush();
+                    eprint_line(&format!(
+                        "warning: seed {seed}: {} givens, above the target of {}",
+                        made.givens,
+                        args.target_givens.unwrap_or_default()
+                    ));
+                }
+            }
+            let written = match args.format {
+                OutputFormat::Text => writeln!(out, "{}", write_compact(&made.puzzle, &notation)),
+                OutputFormat::Grid => {
+                    writeln!(out, "{}", write_boxed_with(&made.puzzle, &notation))
+                }
+                OutputFormat::Json => out.json_line(&Record {
+                    puzzle: write_compact(&made.puzzle, &notation),
+                    shape: shape.to_string(),
+                    givens: made.givens,
+                    seed,
+                    rating: rating.map(|r| r.rating),
+                    average_nodes: rating.map(|r| r.average_nodes),
+                    singles_only: rating.map(|r| r.singles_only),
+                    minimal: made.minimal,
+                    target_reached: made.target_reached,
+                    solution: write_compact(&made.solution, &notation),
+                }),
+            };
+            if written.is_err() || out.has_failed() {
+                break;
+            }
+        }
+        let _ = out.end_record();
+        if out.has_failed() {
+            break;
+        }
+        k = end;
+    }
+    out.finish()?;
+    if above_target > 0 && !args.quiet {
+        eprint_line(&format!(
+            "{above_target} of {} puzzles stayed above {} givens",
+            args.count,
+            args.target_givens.unwrap_or_default()
+        ));
+    }
+    let _ = io::stderr().flush();
+    Ok(Exit::Success)
+}

@@ -1,0 +1,936 @@
+//! Puzzle generation: random full grids, puzzles made by removing givens
+//! while the solution stays unique, symmetric patterns of givens, and
+//! minimal puzzles.
+//!
+//! Everything here is a function of its seed: the same shape, seed and
+//! options give the same puzzle on any machine and any thread. Generation
+//! uses node limits only (never the clock), and by default none at all.
+
+use std::fmt;
+use std::str::FromStr;
+
+use solver_core::Limits;
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::solve::{SolveError, SudokuSolver, Verdict};
+
+/// The pattern of givens a generated puzzle keeps: a given cell's images
+/// under the symmetry are given too. Cells are removed an *orbit* at a time
+/// (a cell and all its images).
+///
+/// The symmetries are those of the square of `N x N` cells, whatever the box
+/// shape: they constrain which cells are given, not the values, so they apply
+/// to rectangular boxes as well (where a mirror or a quarter turn does not
+/// map boxes onto boxes). Rows and columns are 0-based, `N` is the side.
+///
+/// `Display` and `FromStr` use the lower-case names below.
+///
+/// ```
+/// use sudoku::Symmetry;
+/// let s: Symmetry = "rotational".parse()?;
+/// assert_eq!(s, Symmetry::Rotational);
+/// assert_eq!(Symmetry::Diagonal.to_string(), "diagonal");
+/// # Ok::<(), sudoku::ParseSymmetryError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// `none`: no constraint, cells are removed one at a time.
+    #[default]
+    None,
+    /// `rotational`: a half turn about the centre, (r, c) with (N-1-r, N-1-c).
+    /// The usual symmetry of published puzzles.
+    Rotational,
+    /// `quarter-turn`: quarter turns about the centre, (r, c) with (c, N-1-r)
+    /// and its repeats (orbits of up to 4 cells).
+    QuarterTurn,
+    /// `horizontal`: mirror in the horizontal middle line (top and bottom
+    /// swap), (r, c) with (N-1-r, c).
+    Horizontal,
+    /// `vertical`: mirror in the vertical middle line (left and right swap),
+    /// (r, c) with (r, N-1-c).
+    Vertical,
+    /// `diagonal`: mirror in the main diagonal, (r, c) with (c, r).
+    Diagonal,
+    /// `anti-diagonal`: mirror in the other diagonal, (r, c) with
+    /// (N-1-c, N-1-r).
+    AntiDiagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order of the variants.
+    pub const ALL: [Symmetry; 7] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::QuarterTurn,
+        Symmetry::Horizontal,
+        Symmetry::Vertical,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+    ];
+
+    /// The name used by `Display` and `FromStr`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::QuarterTurn => "quarter-turn",
+            Symmetry::Horizontal => "horizontal",
+            Symmetry::Vertical => "vertical",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "anti-diagonal",
+        }
+    }
+
+    /// The image of cell `(row, col)` of an `n x n` grid under the map that
+    /// generates the symmetry (the identity for [`Symmetry::None`]).
+    fn map(self, n: usize, (r, c): (usize, usize)) -> (usize, usize) {
+        match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotational => (n - 1 - r, n - 1 - c),
+            Symmetry::QuarterTurn => (c, n - 1 - r),
+            Symmetry::Horizontal => (n - 1 - r, c),
+            Symmetry::Vertical => (r, n - 1 - c),
+            Symmetry::Diagonal => (c, r),
+            Symmetry::AntiDiagonal => (n - 1 - c, n - 1 - r),
+        }
+    }
+
+    /// The orbits of the cells of `shape` (cell indices row by row): each
+    /// cell with its images, every cell in exactly one orbit, ordered by
+    /// their first cell.
+    pub(crate) fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
+        let n = shape.side() as usize;
+        let mut seen = vec![false; n * n];
+        let mut orbits = Vec::new();
+        for start in 0..n * n {
+            if seen[start] {
+                continue;
+            }
+            // Every map here has order 1, 2 or 4: follow it until it returns.
+            let mut orbit = Vec::with_capacity(4);
+            let mut at = (start / n, start % n);
+            loop {
+                let i = at.0 * n + at.1;
+                if seen[i] {
+                    break;
+                }
+                seen[i] = true;
+                orbit.push(i);
+                at = self.map(n, at);
+            }
+            orbit.sort_unstable();
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether a cell of `grid` is given exactly when its image is.
+    fn holds_for(self, grid: &Grid) -> bool {
+        let n = grid.side();
+        (0..n).all(|r| {
+            (0..n).all(|c| {
+                let (r2, c2) = self.map(n, (r, c));
+                grid.get(r, c).is_some() == grid.get(r2, c2).is_some()
+            })
+        })
+    }
+}
+
+impl Grid {
+    /// Whether the pattern of givens has the symmetry `symmetry`: a cell is
+    /// given exactly when its image is.
+    ///
+    /// ```
+    /// use sudoku::{Grid, Symmetry};
+    /// let grid: Grid = "1..............4".parse()?;
+    /// assert!(grid.is_symmetric(Symmetry::Rotational));
+    /// assert!(!grid.is_symmetric(Symmetry::Vertical));
+    /// # Ok::<(), sudoku::ParseError>(())
+    /// ```
+    pub fn is_symmetric(&self, symmetry: Symmetry) -> bool {
+        symmetry.holds_for(self)
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A symmetry name that [`Symmetry::from_str`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown symmetry '{0}': expected none, rotational, quarter-turn, horizontal, vertical, \
+     diagonal or anti-diagonal"
+)]
+pub struct ParseSymmetryError(pub String);
+
+impl FromStr for Symmetry {
+    type Err = ParseSymmetryError;
+
+    /// The names of `Display`, in any case, plus `180` for rotational, `90`
+    /// for quarter-turn and `antidiagonal`.
+    fn from_str(s: &str) -> Result<Symmetry, ParseSymmetryError> {
+        let lower = s.trim().to_ascii_lowercase();
+        let found = match lower.as_str() {
+            "180" | "rotational180" => Some(Symmetry::Rotational),
+            "90" | "rotational90" | "quarter" => Some(Symmetry::QuarterTurn),
+            "antidiagonal" => Some(Symmetry::AntiDiagonal),
+            name => Symmetry::ALL.into_iter().find(|sym| sym.name() == name),
+        };
+        found.ok_or_else(|| ParseSymmetryError(s.to_owned()))
+    }
+}
+
+/// How [`generate`] makes a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// The pattern of givens ([`Symmetry::None`] by default).
+    pub symmetry: Symmetry,
+    /// Finish the pass over the cells even once the target is reached, so
+    /// that the puzzle is minimal (default `true`). Without a target the pass
+    /// always runs to its end, so the puzzle is minimal either way.
+    pub minimal: bool,
+    /// Stop removing givens once at most this many are left (`None` by
+    /// default: remove all that can go). When the pass ends above it,
+    /// [`Generated::target_reached`] is `Some(false)`.
+    pub target_givens: Option<usize>,
+    /// Search nodes allowed per uniqueness check (`None` by default: no
+    /// limit). A check stopped by the limit counts as "not unique": the
+    /// givens it was about stay, and the puzzle may not be minimal.
+    pub node_limit: Option<u64>,
+    /// Passes tried when a target is given and not reached, each from a new
+    /// full grid and order derived from the seed (default 1). The one with
+    /// the fewest givens is kept.
+    pub attempts: u32,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions {
+            symmetry: Symmetry::None,
+            minimal: true,
+            target_givens: None,
+            node_limit: None,
+            attempts: 1,
+        }
+    }
+}
+
+/// A generated puzzle (see [`generate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution, checked before it was returned.
+    pub puzzle: Grid,
+    /// Its solution, the full grid the givens were taken from.
+    pub solution: Grid,
+    /// The seed passed to [`generate`]: the same shape, seed and options
+    /// give this puzzle again.
+    pub seed: u64,
+    /// Number of givens.
+    pub givens: usize,
+    /// Whether at most [`GenerateOptions::target_givens`] givens are left
+    /// (`None` without a target).
+    pub target_reached: Option<bool>,
+    /// Whether the puzzle is known to be minimal (per orbit, see
+    /// [`generate`]): every orbit of givens left was tried and removing it
+    /// gave a second solution. False when the pass stopped at the target or
+    /// a check hit the node limit.
+    pub minimal: bool,
+}
+
+/// A random full grid of `shape`, made by the solver: it fills the empty grid
+/// trying the options of each level in an order shuffled from `seed`, then
+/// the values are relabelled by a permutation drawn from `seed`. Searches
+/// that wander are restarted with a larger node limit and a derived seed, so
+/// the grid depends on `shape` and `seed` only.
+///
+/// ```
+/// use sudoku::{random_full_grid, Shape};
+/// let shape = Shape::new(2, 3)?;
+/// let grid = random_full_grid(shape, 7)?;
+/// assert!(grid.is_solved());
+/// assert_eq!(grid, random_full_grid(shape, 7)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn random_full_grid(shape: Shape, seed: u64) -> Result<Grid, SolveError> {
+    let mut solver = SudokuSolver::new(shape)?;
+    full_grid(&mut solver, seed)
+}
+
+fn full_grid(solver: &mut SudokuSolver, seed: u64) -> Result<Grid, SolveError> {
+    let shape = solver.shape();
+    let empty = Grid::empty(shape);
+    let mut rng = Rng::new(seed);
+    // A fill without backtracking takes at most one node per cell.
+    let mut limit = 4 * shape.cells() as u64 + 64;
+    let grid = loop {
+        solver.set_seed(Some(rng.next()));
+        let (found, _) = solver.solve_one(&empty, &Limits::none().nodes(limit));
+        match found {
+            Ok(grid) => break grid,
+            Err(SolveError::GaveUp(_)) => limit = limit.saturating_mul(2),
+            Err(e) => return Err(e),
+        }
+    };
+    solver.set_seed(None);
+    let n = shape.side() as u16;
+    let mut relabel: Vec<u16> = (1..=n).collect();
+    rng.shuffle(&mut relabel);
+    let values = grid
+        .cells()
+        .iter()
+        .map(|&v| relabel[usize::from(v) - 1])
+        .collect();
+    Ok(Grid::from_values(shape, values).expect("relabelled values fit the grid"))
+}
+
+/// Generates a puzzle of `shape` with exactly one solution.
+///
+/// The algorithm: a [`random_full_grid`] from `seed`; then one pass over the
+/// orbits of the cells under `options.symmetry`, in an order shuffled from
+/// `seed`, clearing an orbit whenever the puzzle stays unique (the solver
+/// must answer [`Verdict::Unique`]; a check stopped by the node limit keeps
+/// the givens). The pass stops early at `options.target_givens` unless
+/// `options.minimal` is set.
+///
+/// **Minimality.** A full pass gives a minimal puzzle: no given can be
+/// removed without a second solution appearing. Removing givens only adds
+/// solutions, so an orbit refused during the pass stays refused at the end,
+/// and no second pass is needed. With a symmetry, minimality is *per orbit*:
+/// no orbit can be removed as a whole, though a single cell of one might be.
+///
+/// Before returning, the puzzle is checked once more: the solver must find
+/// exactly one solution, the full grid.
+///
+/// The result depends only on `shape`, `seed` and `options` (no clock, no
+/// thread count).
+///
+/// ```
+/// use sudoku::{generate, GenerateOptions, Shape, Symmetry};
+///
+/// let options = GenerateOptions { symmetry: Symmetry::Rotational, ..Default::default() };
+/// let made = generate(Shape::square(3)?, 42, &options)?;
+/// assert!(made.puzzle.is_uniquely_solvable());
+/// assert!(made.solution.is_solution_of(&made.puzzle));
+/// assert!(made.puzzle.is_symmetric(Symmetry::Rotational));
+/// assert!(made.minimal);
+/// // The same seed gives the same puzzle.
+/// assert_eq!(generate(Shape::square(3)?, 42, &options)?, made);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate(
+    shape: Shape,
+    seed: u64,
+    options: &GenerateOptions,
+) -> Result<Generated, SolveError> {
+    let mut solver = SudokuSolver::new(shape)?;
+    let orbits = options.symmetry.orbits(shape);
+    let mut limits = Limits::none();
+    if let Some(n) = options.node_limit {
+        limits = limits.nodes(n);
+    }
+    let stop_at = match options.minimal {
+        true => None,
+        false => options.target_givens,
+    };
+    let mut best: Option<(Vec<u16>, Grid, Pass)> = None;
+    for attempt in 0..options.attempts.max(1) {
+        let attempt_seed = match attempt {
+            0 => seed,
+            a => mix(seed ^ mix(u64::from(a))),
+        };
+        let mut rng = Rng::new(attempt_seed);
+        let full = full_grid(&mut solver, rng.next())?;
+        let mut order: Vec<usize> = (0..orbits.len()).collect();
+        rng.shuffle(&mut order);
+        let mut cells = full.cells().to_vec();
+        let pass = dig(
+            &mut solver,
+            &mut cells,
+            full.cells(),
+            order.iter().map(|&o| &orbits[o][..]).collect(),
+            &limits,
+            stop_at,
+        );
+        let givens = pass.givens;
+        if best.as_ref().is_none_or(|b| givens < b.2.givens) {
+            best = Some((cells, full, pass));
+        }
+        if options.target_givens.is_none_or(|k| givens <= k) {
+            break;
+        }
+    }
+    let (cells, solution, pass) = best.expect("at least one attempt");
+    let puzzle = Grid::from_values(shape, cells).expect("givens of a full grid");
+    confirm_unique(&mut solver, &puzzle, &solution)?;
+    Ok(Generated {
+        givens: pass.givens,
+        target_reached: options.target_givens.map(|k| pass.givens <= k),
+        minimal: pass.complete && pass.undecided == 0,
+        puzzle,
+        solution,
+        seed,
+    })
+}
+
+/// Removes givens from a puzzle with exactly one solution, in an order
+/// shuffled from `seed`, while the solution stays unique; the result is
+/// minimal: removing any given (any orbit of `symmetry` as a whole) gives a
+/// second solution. With a symmetry, the givens of an orbit go together, so
+/// a symmetric puzzle stays symmetric.
+///
+/// Fails with [`SolveError::NotUnique`], [`SolveError::Unsolvable`] or
+/// [`SolveError::Invalid`] when `puzzle` does not have exactly one solution.
+///
+/// ```
+/// use sudoku::{minimize, Grid, Symmetry};
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()?;
+/// let smaller = minimize(&puzzle, 1, Symmetry::None)?;
+/// assert!(smaller.givens() < puzzle.givens());
+/// assert_eq!(smaller.solve_unique()?, puzzle.solve_unique()?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn minimize(puzzle: &Grid, seed: u64, symmetry: Symmetry) -> Result<Grid, SolveError> {
+    let shape = puzzle.shape();
+    let mut solver = SudokuSolver::new(shape)?;
+    let solution = match solver.check_unique(puzzle, &Limits::none()).0 {
+        Verdict::Unique(solution) => solution,
+        Verdict::Multiple(..) => return Err(SolveError::NotUnique),
+        Verdict::Unsolvable => return Err(SolveError::Unsolvable),
+        Verdict::Invalid(conflict) => return Err(SolveError::Invalid(conflict)),
+        Verdict::Unknown(why) => return Err(SolveError::GaveUp(why)),
+    };
+    let orbits = symmetry.orbits(shape);
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    Rng::new(seed).shuffle(&mut order);
+    let mut cells = puzzle.cells().to_vec();
+    dig(
+        &mut solver,
+        &mut cells,
+        solution.cells(),
+        order.iter().map(|&o| &orbits[o][..]).collect(),
+        &Limits::none(),
+        None,
+    );
+    let minimal = Grid::from_values(shape, cells).expect("a subset of the givens");
+    confirm_unique(&mut solver, &minimal, &solution)?;
+    Ok(minimal)
+}
+
+/// What a removal pass did.
+struct Pass {
+    /// Givens left.
+    givens: usize,
+    /// Checks stopped by the node limit (their givens stayed).
+    undecided: usize,
+    /// Whether every orbit was tried (false when the pass stopped at a target).
+    complete: bool,
+}
+
+/// Clears the orbits of givens in the order given while the puzzle stays
+/// unique, and stops once at most `stop_at` givens are left. Two passes over
+/// the orbits: the first clears those whose removal leaves a puzzle that
+/// propagation alone solves (one search node: quick, however large the
+/// grid); the second tries every orbit left with a full uniqueness check
+/// within `limits`. Only the second pass's refusals are final, so it decides
+/// minimality.
+fn dig(
+    solver: &mut SudokuSolver,
+    cells: &mut [u16],
+    solution: &[u16],
+    orbits: Vec<&[usize]>,
+    limits: &Limits,
+    stop_at: Option<usize>,
+) -> Pass {
+    let quick = Limits::none().nodes(1);
+    let first = remove_pass(solver, cells, solution, &orbits, &quick, stop_at);
+    if !first.complete {
+        return first;
+    }
+    remove_pass(solver, cells, solution, &orbits, limits, stop_at)
+}
+
+/// One pass of [`dig`].
+fn remove_pass(
+    solver: &mut SudokuSolver,
+    cells: &mut [u16],
+    solution: &[u16],
+    orbits: &[&[usize]],
+    limits: &Limits,
+    stop_at: Option<usize>,
+) -> Pass {
+    let shape = solver.shape();
+    let mut pass = Pass {
+        givens: cells.iter().filter(|&&v| v != 0).count(),
+        undecided: 0,
+        complete: true,
+    };
+    let mut grid = Grid::from_values(shape, cells.to_vec()).expect("a valid grid");
+    let n = shape.side() as usize;
+    let mut cleared = Vec::with_capacity(4);
+    for orbit in orbits {
+        if stop_at.is_some_and(|k| pass.givens <= k) {
+            pass.complete = false;
+            break;
+        }
+        cleared.clear();
+        cleared.extend(orbit.iter().copied().filter(|&i| cells[i] != 0));
+        if cleared.is_empty() {
+            continue;
+        }
+        for &i in &cleared {
+            grid.set(i / n, i % n, None);
+        }
+        let unique = match solver.check_unique(&grid, limits).0 {
+            Verdict::Unique(found) => {
+                debug_assert_eq!(found.cells(), solution);
+                true
+            }
+            Verdict::Unknown(_) => {
+                pass.undecided += 1;
+                false
+            }
+            _ => false,
+        };
+        if unique {
+            for &i in &cleared {
+                cells[i] = 0;
+            }
+            pass.givens -= cleared.len();
+        } else {
+            for &i in &cleared {
+                grid.set(i / n, i % n, Some(cells[i]));
+            }
+        }
+    }
+    pass
+}
+
+/// The final check: exactly one solution, and it is `solution`.
+fn confirm_unique(
+    solver: &mut SudokuSolver,
+    puzzle: &Grid,
+    solution: &Grid,
+) -> Result<(), SolveError> {
+    match solver.check_unique(puzzle, &Limits::none()).0 {
+        Verdict::Unique(found) if &found == solution => Ok(()),
+        Verdict::Unique(_) | Verdict::Multiple(..) => Err(SolveError::NotUnique),
+        Verdict::Unsolvable => Err(SolveError::Unsolvable),
+        Verdict::Invalid(conflict) => Err(SolveError::Invalid(conflict)),
+        Verdict::Unknown(why) => Err(SolveError::GaveUp(why)),
+    }
+}
+
+/// SplitMix64's output function.
+pub(crate) fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// SplitMix64: small, fast, and the same everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix(self.0)
+    }
+
+    /// Uniform in `0..bound` (`bound > 0`), by Lemire's multiply-shift.
+    fn below(&mut self, bound: usize) -> usize {
+        ((u128::from(self.next()) * bound as u128) >> 64) as usize
+    }
+
+    /// Fisher-Yates.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Engine;
+
+    fn shape(text: &str) -> Shape {
+        text.parse().expect("test shape")
+    }
+
+    /// Shapes small enough for the independent checks in a debug build.
+    const SHAPES: [&str; 6] = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x4"];
+
+    /// The independent check: the Dancing Links engine.
+    fn dlx_verdict(grid: &Grid) -> Verdict {
+        let mut dlx = SudokuSolver::with_engine(grid.shape(), Engine::Dlx).unwrap();
+        dlx.check_unique(grid, &Limits::none()).0
+    }
+
+    fn assert_unique(made: &Generated) {
+        assert!(made.solution.is_solved());
+        assert!(made.solution.is_solution_of(&made.puzzle));
+        assert_eq!(made.givens, made.puzzle.givens());
+        match dlx_verdict(&made.puzzle) {
+            Verdict::Unique(s) => assert_eq!(s, made.solution),
+            other => panic!("{}: {other:?}", made.puzzle),
+        }
+    }
+
+    /// Removing any orbit of givens gives a second solution (Dancing Links).
+    fn assert_minimal(puzzle: &Grid, symmetry: Symmetry) {
+        let n = puzzle.side();
+        let mut dlx = SudokuSolver::with_engine(puzzle.shape(), Engine::Dlx).unwrap();
+        for orbit in symmetry.orbits(puzzle.shape()) {
+            if orbit.iter().all(|&i| puzzle.cells()[i] == 0) {
+                continue;
+            }
+            let mut fewer = puzzle.clone();
+            for &i in &orbit {
+                fewer.set(i / n, i % n, None);
+            }
+            let verdict = dlx.check_unique(&fewer, &Limits::none()).0;
+            assert!(
+                matches!(verdict, Verdict::Multiple(..)),
+                "{puzzle}: orbit {orbit:?} can go ({})",
+                verdict.status()
+            );
+        }
+    }
+
+    #[test]
+    fn orbits_partition_the_grid_and_are_closed() {
+        for text in ["1x1", "1x3", "2x2", "2x3", "3x2", "3x3", "2x4", "3x5"] {
+            let shape = shape(text);
+            let n = shape.side() as usize;
+            for symmetry in Symmetry::ALL {
+                let orbits = symmetry.orbits(shape);
+                let mut owner = vec![usize::MAX; n * n];
+                for (k, orbit) in orbits.iter().enumerate() {
+                    assert!((1..=4).contains(&orbit.len()));
+                    for &i in orbit {
+                        assert_eq!(owner[i], usize::MAX, "{symmetry} {text}: cell {i} twice");
+                        owner[i] = k;
+                    }
+                }
+                assert!(owner.iter().all(|&k| k != usize::MAX));
+                for i in 0..n * n {
+                    let (r, c) = symmetry.map(n, (i / n, i % n));
+                    assert_eq!(owner[r * n + c], owner[i], "{symmetry} {text}");
+                }
+                // A grid with one orbit given has the symmetry, and with one
+                // cell of a larger orbit it does not.
+                for orbit in &orbits {
+                    let mut grid = Grid::empty(shape);
+                    for &i in orbit {
+                        grid.set(i / n, i % n, Some(1));
+                    }
+                    assert!(grid.is_symmetric(symmetry));
+                    if orbit.len() > 1 {
+                        grid.set(orbit[0] / n, orbit[0] % n, None);
+                        assert!(!grid.is_symmetric(symmetry));
+                    }
+                }
+            }
+        }
+        // Spot checks on a 6x6 grid of 2x3 boxes.
+        let s = shape("2x3");
+        let orbit_of =
+            |sym: Symmetry, i: usize| sym.orbits(s).into_iter().find(|o| o.contains(&i)).unwrap();
+        assert_eq!(orbit_of(Symmetry::Rotational, 1), [1, 34]); // r0c1, r5c4
+        assert_eq!(orbit_of(Symmetry::Diagonal, 1), [1, 6]); // r0c1, r1c0
+        assert_eq!(orbit_of(Symmetry::AntiDiagonal, 0), [0, 35]);
+        assert_eq!(orbit_of(Symmetry::Horizontal, 1), [1, 31]); // r0c1, r5c1
+        assert_eq!(orbit_of(Symmetry::Vertical, 1), [1, 4]); // r0c1, r0c4
+        assert_eq!(orbit_of(Symmetry::QuarterTurn, 1), [1, 11, 24, 34]);
+    }
+
+    #[test]
+    fn symmetry_names_round_trip() {
+        for symmetry in Symmetry::ALL {
+            assert_eq!(symmetry.to_string().parse::<Symmetry>(), Ok(symmetry));
+        }
+        assert_eq!("180".parse(), Ok(Symmetry::Rotational));
+        assert_eq!("Diagonal".parse(), Ok(Symmetry::Diagonal));
+        assert!("spiral".parse::<Symmetry>().is_err());
+    }
+
+    #[test]
+    fn full_grids_are_random_and_reproducible() {
+        for text in SHAPES.iter().chain(&["5x5", "3x4"]) {
+            let shape = shape(text);
+            let a = random_full_grid(shape, 1).unwrap();
+            assert!(a.is_solved(), "{text}");
+            assert_eq!(a, random_full_grid(shape, 1).unwrap());
+            if shape.cells() > 16 {
+                assert_ne!(a, random_full_grid(shape, 2).unwrap(), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_puzzle_on_any_thread() {
+        let shape = shape("3x3");
+        let options = GenerateOptions::default();
+        let a = generate(shape, 2024, &options).unwrap();
+        assert_eq!(a, generate(shape, 2024, &options).unwrap());
+        let b = std::thread::spawn(move || generate(shape, 2024, &GenerateOptions::default()))
+            .join()
+            .unwrap()
+            .unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.seed, 2024);
+        let others: Vec<Grid> = (0..5)
+            .map(|s| generate(shape, s, &options).unwrap().puzzle)
+            .collect();
+        for (i, p) in others.iter().enumerate() {
+            assert!(
+                others[..i].iter().all(|q| q != p),
+                "seeds gave equal puzzles"
+            );
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal() {
+        for text in SHAPES {
+            let shape = shape(text);
+            for seed in 0..3 {
+                let made = generate(shape, seed, &GenerateOptions::default()).unwrap();
+                assert_unique(&made);
+                assert!(made.minimal && made.target_reached.is_none());
+                assert_minimal(&made.puzzle, Symmetry::None);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_puzzles() {
+        for text in SHAPES {
+            let shape = shape(text);
+            let n = shape.side() as usize;
+            for (seed, symmetry) in Symmetry::ALL.into_iter().enumerate() {
+                let options = GenerateOptions {
+                    symmetry,
+                    ..GenerateOptions::default()
+                };
+                let made = generate(shape, seed as u64, &options).unwrap();
+                assert_unique(&made);
+                assert!(made.puzzle.is_symmetric(symmetry), "{text} {symmetry}");
+                assert_minimal(&made.puzzle, symmetry);
+                if symmetry == Symmetry::Rotational {
+                    let p = &made.puzzle;
+                    for r in 0..n {
+                        for c in 0..n {
+                            assert_eq!(
+                                p.get(r, c).is_some(),
+                                p.get(n - 1 - r, n - 1 - c).is_some()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn targets_are_reached_or_reported() {
+        let shape = shape("3x3");
+        // Easy: stop at 40 givens without finishing the pass.
+        let options = GenerateOptions {
+            minimal: false,
+            target_givens: Some(40),
+            ..GenerateOptions::default()
+        };
+        let made = generate(shape, 5, &options).unwrap();
+        assert_unique(&made);
+        assert_eq!((made.givens, made.target_reached), (40, Some(true)));
+        assert!(!made.minimal);
+        // Impossible (no 9x9 puzzle has fewer than 17 givens): reported,
+        // after the attempts asked for.
+        let options = GenerateOptions {
+            target_givens: Some(16),
+            attempts: 3,
+            ..GenerateOptions::default()
+        };
+        let made = generate(shape, 5, &options).unwrap();
+        assert_unique(&made);
+        assert_eq!(made.target_reached, Some(false));
+        assert!(made.givens > 16 && made.minimal);
+        // A target with `minimal` still gives a minimal puzzle.
+        let options = GenerateOptions {
+            target_givens: Some(30),
+            ..GenerateOptions::default()
+        };
+        let made = generate(shape, 6, &options).unwrap();
+        assert_eq!(made.target_reached, Some(true));
+        assert!(made.minimal);
+        assert_minimal(&made.puzzle, Symmetry::None);
+        // Symmetric removal may overshoot the target by part of an orbit.
+        let options = GenerateOptions {
+            symmetry: Symmetry::QuarterTurn,
+            minimal: false,
+            target_givens: Some(50),
+            ..GenerateOptions::default()
+        };
+        let made = generate(shape, 7, &options).unwrap();
+        assert_unique(&made);
+        assert!(made.givens <= 50 && made.givens > 46);
+        assert!(made.puzzle.is_symmetric(Symmetry::QuarterTurn));
+    }
+
+    #[test]
+    fn node_limits_keep_puzzles_unique() {
+        let shape = shape("4x4");
+        let options = GenerateOptions {
+            node_limit: Some(3),
+            ..GenerateOptions::default()
+        };
+        let made = generate(shape, 11, &options).unwrap();
+        assert_unique(&made);
+        assert_eq!(made, generate(shape, 11, &options).unwrap());
+    }
+
+    #[test]
+    fn minimize_keeps_the_solution() {
+        for text in ["2x3", "3x3", "2x4"] {
+            let shape = shape(text);
+            let full = random_full_grid(shape, 3).unwrap();
+            for symmetry in [Symmetry::None, Symmetry::Rotational] {
+                let minimal = minimize(&full, 4, symmetry).unwrap();
+                assert!(full.is_solution_of(&minimal));
+                assert_eq!(dlx_verdict(&minimal), Verdict::Unique(full.clone()));
+                assert!(minimal.is_symmetric(symmetry));
+                assert_minimal(&minimal, symmetry);
+                assert_eq!(minimal, minimize(&full, 4, symmetry).unwrap());
+                // Minimising a minimal puzzle changes nothing.
+                assert_eq!(minimize(&minimal, 9, symmetry).unwrap(), minimal);
+            }
+        }
+    }
+
+    #[test]
+    fn minimize_refuses_puzzles_without_one_solution() {
+        let empty = Grid::empty(shape("3x3"));
+        assert_eq!(
+            minimize(&empty, 0, Symmetry::None),
+            Err(SolveError::NotUnique)
+        );
+        let clash: Grid = "11..............".parse().unwrap();
+        assert!(matches!(
+            minimize(&clash, 0, Symmetry::None),
+            Err(SolveError::Invalid(_))
+        ));
+        let stuck: Grid = "..12.4..3.......".parse().unwrap();
+        assert_eq!(
+            minimize(&stuck, 0, Symmetry::None),
+            Err(SolveError::Unsolvable)
+        );
+    }
+
+    /// Speed report, one thread: `SPEED=3x3:1000,4x4:10,5x5:3 cargo test --release -p
+    /// sudoku --lib generate::tests::speed -- --ignored --nocapture`. 9x9 and 16x16
+    /// puzzles are minimal; 25x25 and larger stop at 45% givens.
+    #[test]
+    #[ignore = "speed report, run in release"]
+    fn speed() {
+        use std::time::Instant;
+        let plan = std::env::var("SPEED").unwrap_or_else(|_| "3x3:1000,4x4:10,5x5:3".into());
+        for item in plan.split(',') {
+            let (text, count) = item.split_once(':').unwrap_or((item, "1"));
+            let (shape, count): (Shape, u64) = (shape(text), count.parse().unwrap());
+            let options = match shape.side() {
+                n if n >= 25 => GenerateOptions {
+                    minimal: false,
+                    target_givens: Some(shape.cells() * 45 / 100),
+                    ..GenerateOptions::default()
+                },
+                _ => GenerateOptions::default(),
+            };
+            let start = Instant::now();
+            let mut givens = 0;
+            let mut reached = 0;
+            for seed in 0..count {
+                let one = Instant::now();
+                let made = generate(shape, seed, &options).unwrap();
+                givens += made.givens;
+                reached += usize::from(made.target_reached != Some(false));
+                if shape.side() >= 16 {
+                    println!(
+                        "  {text} seed {seed}: {} givens, {:.3} s",
+                        made.givens,
+                        one.elapsed().as_secs_f64()
+                    );
+                }
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{text}: {count} puzzles in {secs:.2} s: {:.1}/s, {:.4} s each, {:.1} givens on \
+                 average, {reached} reached the target",
+                count as f64 / secs,
+                secs / count as f64,
+                givens as f64 / count as f64
+            );
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn diag() {
+        use std::time::Instant;
+        let shape = shape(&std::env::var("SHAPE").unwrap_or("5x5".into()));
+        let mut solver = SudokuSolver::new(shape).unwrap();
+        let t = Instant::now();
+        let full = full_grid(&mut solver, 1).unwrap();
+        println!("full grid {:.3}s", t.elapsed().as_secs_f64());
+        let n = shape.side() as usize;
+        let mut order: Vec<usize> = (0..shape.cells()).collect();
+        Rng::new(5).shuffle(&mut order);
+        let mut grid = full.clone();
+        let mut givens = shape.cells();
+        let limit: u64 = std::env::var("LIMIT")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(u64::MAX);
+        let stop: usize = std::env::var("STOP")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let start = Instant::now();
+        for (k, &i) in order.iter().enumerate() {
+            if givens <= stop {
+                break;
+            }
+            grid.set(i / n, i % n, None);
+            let t = Instant::now();
+            let (v, stats) = solver.check_unique(&grid, &Limits::none().nodes(limit));
+            let el = t.elapsed().as_secs_f64();
+            let ok = matches!(v, Verdict::Unique(_));
+            if ok {
+                givens -= 1
+            } else {
+                grid.set(i / n, i % n, Some(full.cells()[i]))
+            }
+            if el > 0.01 || k % 50 == 0 {
+                println!(
+                    "try {k}: givens {givens} {} nodes {} {:.3}s total {:.2}s",
+                    v.status(),
+                    stats.nodes,
+                    el,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+}
