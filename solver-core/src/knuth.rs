@@ -11,7 +11,8 @@
 //! The first line names the primary items, then (after a `|`) the secondary
 //! items. Each following line is one option: item names separated by spaces;
 //! `x:red` gives the secondary item `x` the colour `red`. Names are 1 to
-//! [`MAX_NAME_LEN`] bytes of printable characters other than `:` and `|`.
+//! [`MAX_NAME_LEN`] bytes of printable characters other than `:` and `|`
+//! (and other than U+FEFF, which at the start of a file is a byte-order mark).
 //! Blank lines are ignored, as are a UTF-8 byte-order mark and `\r` at line ends.
 
 use std::fmt::Write as _;
@@ -181,9 +182,11 @@ fn check_name(name: &str) -> Result<(), ParseErrorKind> {
             name: name[..end].to_owned(),
         });
     }
+    // U+FEFF is refused too: a name starting with it, written first in a file,
+    // would be read back as a byte-order mark and lose it.
     if let Some(ch) = name
         .chars()
-        .find(|&c| c == ':' || c == '|' || c.is_control() || c.is_whitespace())
+        .find(|&c| c == ':' || c == '|' || c == '\u{feff}' || c.is_control() || c.is_whitespace())
     {
         return Err(ParseErrorKind::BadCharacter {
             name: name.to_owned(),
@@ -369,6 +372,27 @@ mod tests {
             (e.column, e.kind),
             (3, ParseErrorKind::EmptyColor("x".into()))
         );
+    }
+
+    /// Found by the `knuth_parse` fuzz target: an item named `\u{feff}x`
+    /// (after the byte-order mark) was accepted, and written first in a file,
+    /// read back as a byte-order mark and the item `x`, so `write` did not
+    /// round-trip. Names cannot hold U+FEFF now.
+    #[test]
+    fn byte_order_mark_in_a_name_is_refused() {
+        let e = parse("\u{feff}\u{feff}x\n\u{feff}x\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(
+            matches!(e.kind, ParseErrorKind::BadCharacter { ch: '\u{feff}', .. }),
+            "{e}"
+        );
+        let e = parse("a | x\na x:r\u{feff}d\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        assert!(matches!(e.kind, ParseErrorKind::BadCharacter { .. }), "{e}");
+        // A byte-order mark at the start is still skipped.
+        let m = parse("\u{feff}x\nx\n").unwrap();
+        assert_eq!(m.item_name(crate::ItemId::new(0)), "x");
+        assert_eq!(write(&m), "x\nx\n");
     }
 
     #[test]
