@@ -12,12 +12,13 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
 
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 use crate::threads::ThreadsArg;
+use crate::values::parse_seconds;
 
 const LONG_ABOUT: &str = "\
 Solve exact-cover problems written in Knuth's format, with Dancing Links.
@@ -187,15 +188,6 @@ pub struct SearchArgs {
     pub progress: bool,
 }
 
-/// Parses a timeout in seconds, such as `0.5` or `60`.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| "expected a number of seconds, such as 0.5 or 60".to_string())
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Count,
@@ -322,7 +314,7 @@ fn thread_count(args: &SearchArgs) -> usize {
 /// The summary of a search, as printed in JSON.
 #[derive(Debug, Serialize)]
 struct Summary {
-    #[serde(serialize_with = "big_number")]
+    #[serde(serialize_with = "crate::values::big_number")]
     solutions: u128,
     complete: bool,
     incomplete: Option<Incomplete>,
@@ -330,14 +322,6 @@ struct Summary {
     updates: u64,
     elapsed_ms: u64,
     threads: usize,
-}
-
-/// A JSON number when it fits in 64 bits, otherwise a string of digits.
-fn big_number<S: Serializer>(n: &u128, serializer: S) -> Result<S::Ok, S::Error> {
-    match u64::try_from(*n) {
-        Ok(small) => serializer.serialize_u64(small),
-        Err(_) => serializer.collect_str(n),
-    }
 }
 
 /// One solution, as printed in JSON.
@@ -472,15 +456,6 @@ mod tests {
     #[test]
     fn command_line_is_consistent() {
         Args::command().debug_assert();
-    }
-
-    #[test]
-    fn seconds() {
-        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
-        assert!(parse_seconds("-1").is_err());
-        assert!(parse_seconds("NaN").is_err());
-        assert!(parse_seconds("soon").is_err());
     }
 
     #[test]

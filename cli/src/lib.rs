@@ -17,6 +17,7 @@ pub mod exit;
 pub mod output;
 pub mod sudoku;
 pub mod threads;
+pub mod values;
 
 pub use exit::{Exit, Failure};
 

@@ -31,6 +31,7 @@ use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
 
 use crate::exit::Failure;
 use crate::threads::ThreadsArg;
+use crate::values::parse_seconds;
 
 /// Exit status for an internal error: a solution that fails the independent
 /// check of the rules and givens (a bug; never printed as an answer).
@@ -505,15 +506,6 @@ fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     Alphabet::custom(text, '.').map_err(|e| e.to_string())
 }
 
-/// Parses a timeout in seconds, such as `0.5` or `60`.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| "expected a number of seconds, such as 0.5 or 60".to_string())
-}
-
 /// Runs the command and returns its exit status, having reported any error
 /// on stderr.
 pub fn run(args: &Args) -> ExitCode {
@@ -574,12 +566,5 @@ mod tests {
     fn alphabets() {
         assert!(parse_alphabet("0123456789ABCDEF").is_ok());
         assert!(parse_alphabet("12.").unwrap_err().contains("blank"));
-    }
-
-    #[test]
-    fn seconds() {
-        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
-        assert!(parse_seconds("-1").is_err());
-        assert!(parse_seconds("soon").is_err());
     }
 }

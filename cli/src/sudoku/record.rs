@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use solver_core::Incomplete;
 use sudoku::{write_boxed_with, write_compact, Grid, Notation, Rating, Shape};
 
@@ -278,7 +278,10 @@ pub(crate) struct JsonRecord<'a> {
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     examples: Option<[String; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "big_number")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::values::big_number_opt"
+    )]
     solutions: Option<u128>,
     #[serde(skip_serializing_if = "Option::is_none")]
     complete: Option<bool>,
@@ -300,16 +303,6 @@ pub(crate) struct JsonRecord<'a> {
     average_nodes: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     singles_only: Option<bool>,
-}
-
-/// A JSON number when it fits in 64 bits, otherwise a string of digits (as
-/// `dlx count --format json` does).
-fn big_number<S: Serializer>(n: &Option<u128>, serializer: S) -> Result<S::Ok, S::Error> {
-    match n.map(u64::try_from) {
-        Some(Ok(small)) => serializer.serialize_u64(small),
-        Some(Err(_)) => serializer.collect_str(&n.unwrap_or_default()),
-        None => serializer.serialize_none(),
-    }
 }
 
 #[cfg(test)]
