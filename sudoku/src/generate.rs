@@ -189,21 +189,22 @@ impl FromStr for Symmetry {
 pub struct GenerateOptions {
     /// The pattern of givens ([`Symmetry::None`] by default).
     pub symmetry: Symmetry,
-    /// Finish the pass over the cells even once the target is reached, so
-    /// that the puzzle is minimal (default `true`). Without a target the pass
-    /// always runs to its end, so the puzzle is minimal either way.
+    /// Go on removing givens after the target is reached, until none can go,
+    /// so that the puzzle is minimal (default `true`). Without a target all
+    /// that can go is removed, so the puzzle is minimal either way.
     pub minimal: bool,
     /// Stop removing givens once at most this many are left (`None` by
-    /// default: remove all that can go). When the pass ends above it,
-    /// [`Generated::target_reached`] is `Some(false)`.
+    /// default: remove all that can go). A symmetric orbit may take the
+    /// count a little below. When every orbit has been tried and more are
+    /// left, [`Generated::target_reached`] is `Some(false)`.
     pub target_givens: Option<usize>,
     /// Search nodes allowed per uniqueness check (`None` by default: no
     /// limit). A check stopped by the limit counts as "not unique": the
     /// givens it was about stay, and the puzzle may not be minimal.
     pub node_limit: Option<u64>,
-    /// Passes tried when a target is given and not reached, each from a new
-    /// full grid and order derived from the seed (default 1). The one with
-    /// the fewest givens is kept.
+    /// Puzzles tried when a target is given and not reached, each from a
+    /// new full grid and order derived from the seed (default 1; 0 counts
+    /// as 1). The one with the fewest givens is kept.
     pub attempts: u32,
 }
 
@@ -235,9 +236,9 @@ pub struct Generated {
     /// (`None` without a target).
     pub target_reached: Option<bool>,
     /// Whether the puzzle is known to be minimal (per orbit, see
-    /// [`generate`]): every orbit of givens left was tried and removing it
-    /// gave a second solution. False when the pass stopped at the target or
-    /// a check hit the node limit.
+    /// [`generate`]): removing any orbit of givens left was found to give a
+    /// second solution. False when removal stopped at the target or a check
+    /// hit the node limit.
     pub minimal: bool,
 }
 
@@ -289,21 +290,38 @@ fn full_grid(solver: &mut SudokuSolver, seed: u64) -> Result<Grid, SolveError> {
 
 /// Generates a puzzle of `shape` with exactly one solution.
 ///
-/// The algorithm: a [`random_full_grid`] from `seed`; then one pass over the
-/// orbits of the cells under `options.symmetry`, in an order shuffled from
-/// `seed`, clearing an orbit whenever the puzzle stays unique (the solver
-/// must answer [`Verdict::Unique`]; a check stopped by the node limit keeps
-/// the givens). The pass stops early at `options.target_givens` unless
-/// `options.minimal` is set.
+/// The algorithm: a [`random_full_grid`] from `seed`; then the orbits of the
+/// cells under `options.symmetry` are visited in an order shuffled from
+/// `seed`, and an orbit is cleared whenever the puzzle stays unique: the
+/// solver must prove that no solution differs from the full grid in the
+/// cleared cells (any second solution would, so this is a uniqueness check
+/// that skips the known solution). The visit is repeated with a growing
+/// node budget per check: a first pass with a small budget clears what
+/// propagation and a little search settle, quickly however large the grid;
+/// a check that finds a second solution refuses its orbit for good; the
+/// orbits left undecided are tried again with a budget 32 times larger,
+/// until all are decided or the budget reaches `options.node_limit` (a check
+/// stopped there keeps its givens). Removal stops once at most
+/// `options.target_givens` givens are left, unless `options.minimal` is set.
 ///
-/// **Minimality.** A full pass gives a minimal puzzle: no given can be
-/// removed without a second solution appearing. Removing givens only adds
-/// solutions, so an orbit refused during the pass stays refused at the end,
-/// and no second pass is needed. With a symmetry, minimality is *per orbit*:
-/// no orbit can be removed as a whole, though a single cell of one might be.
+/// **Minimality.** Without a target or with `minimal`, and without a node
+/// limit that stops a check, the puzzle is minimal: removing any given
+/// gives a second solution. Removing givens only adds solutions, so an orbit
+/// refused once stays refused, and a single exact refusal per orbit is
+/// enough. With a symmetry, minimality is *per orbit*: no orbit can be
+/// removed as a whole, though a single cell of one might be.
+/// [`Generated::minimal`] tells whether this holds.
 ///
-/// Before returning, the puzzle is checked once more: the solver must find
-/// exactly one solution, the full grid.
+/// **Cost.** The checks near the end, on puzzles with few givens, are the
+/// expensive ones, and they grow fast with the side: minimal 9x9 and 16x16
+/// puzzles take milliseconds and a fraction of a second, but a minimal
+/// 25x25 puzzle is out of reach of the exact search (checks below about half
+/// the cells take minutes); there, give a target (45% of the cells is
+/// quick) or a node limit.
+///
+/// Before returning, the puzzle is checked once more with
+/// [`SudokuSolver::check_unique`]: it must answer [`Verdict::Unique`] with the
+/// full grid.
 ///
 /// The result depends only on `shape`, `seed` and `options` (no clock, no
 /// thread count).
@@ -432,13 +450,29 @@ struct Pass {
     complete: bool,
 }
 
+/// Search nodes allowed per uniqueness check in the first pass of [`dig`];
+/// each later pass allows [`GROWTH`] times more. Measured on 9x9, 16x16 and
+/// 25x25 (45% givens): 32 is about best for all three; 128 makes 25x25 three
+/// times slower, and with no limit 25x25 checks explode near 50% givens.
+const QUICK_NODES: u64 = 32;
+
+/// How much the node budget per check grows from one pass of [`dig`] to the
+/// next.
+const GROWTH: u64 = 32;
+
 /// Clears the orbits of givens in the order given while the puzzle stays
-/// unique, and stops once at most `stop_at` givens are left. Two passes over
-/// the orbits: the first clears those whose removal leaves a puzzle that
-/// propagation alone solves (one search node: quick, however large the
-/// grid); the second tries every orbit left with a full uniqueness check
-/// within `limits`. Only the second pass's refusals are final, so it decides
-/// minimality.
+/// unique, and stops once at most `stop_at` givens are left.
+///
+/// The orbits are visited in passes with a growing node budget per check:
+/// [`QUICK_NODES`] at first, so that the orbits whose removal propagation
+/// and a little search settle go first, quickly however large the grid, and
+/// the puzzle stays easy to check for as long as possible. A check that
+/// finds a second solution refuses its orbit for good (removing givens only
+/// adds solutions); a check stopped by the budget leaves its orbit for the
+/// next pass. The passes end when every orbit is decided, or after a pass
+/// with the caller's `limits` (the budget stops growing there). As the
+/// budget grows geometrically, the passes before the last cost a small
+/// fraction of it.
 fn dig(
     solver: &mut SudokuSolver,
     cells: &mut [u16],
@@ -447,12 +481,28 @@ fn dig(
     limits: &Limits,
     stop_at: Option<usize>,
 ) -> Pass {
-    let quick = Limits::none().nodes(1);
-    let first = remove_pass(solver, cells, solution, &orbits, &quick, stop_at);
-    if !first.complete {
-        return first;
+    let mut refused = vec![false; orbits.len()];
+    let mut budget = QUICK_NODES;
+    loop {
+        let last = limits.max_nodes.is_some_and(|max| max <= budget);
+        let within = match last {
+            true => limits.clone(),
+            false => Limits::none().nodes(budget),
+        };
+        let pass = remove_pass(
+            solver,
+            cells,
+            solution,
+            &orbits,
+            &within,
+            stop_at,
+            &mut refused,
+        );
+        if last || !pass.complete || pass.undecided == 0 {
+            return pass;
+        }
+        budget = budget.saturating_mul(GROWTH);
     }
-    remove_pass(solver, cells, solution, &orbits, limits, stop_at)
 }
 
 /// One pass of [`dig`].
@@ -463,6 +513,7 @@ fn remove_pass(
     orbits: &[&[usize]],
     limits: &Limits,
     stop_at: Option<usize>,
+    refused: &mut [bool],
 ) -> Pass {
     let shape = solver.shape();
     let mut pass = Pass {
@@ -473,10 +524,13 @@ fn remove_pass(
     let mut grid = Grid::from_values(shape, cells.to_vec()).expect("a valid grid");
     let n = shape.side() as usize;
     let mut cleared = Vec::with_capacity(4);
-    for orbit in orbits {
+    for (k, orbit) in orbits.iter().enumerate() {
         if stop_at.is_some_and(|k| pass.givens <= k) {
             pass.complete = false;
             break;
+        }
+        if refused[k] {
+            continue;
         }
         cleared.clear();
         cleared.extend(orbit.iter().copied().filter(|&i| cells[i] != 0));
@@ -486,16 +540,16 @@ fn remove_pass(
         for &i in &cleared {
             grid.set(i / n, i % n, None);
         }
-        let unique = match solver.check_unique(&grid, limits).0 {
-            Verdict::Unique(found) => {
-                debug_assert_eq!(found.cells(), solution);
-                true
-            }
-            Verdict::Unknown(_) => {
+        let unique = match check_removal(solver, &mut grid, &cleared, solution, limits) {
+            Removal::Unique => true,
+            Removal::Unknown => {
                 pass.undecided += 1;
                 false
             }
-            _ => false,
+            Removal::Multiple => {
+                refused[k] = true;
+                false
+            }
         };
         if unique {
             for &i in &cleared {
@@ -509,6 +563,74 @@ fn remove_pass(
         }
     }
     pass
+}
+
+/// What clearing an orbit does to a unique puzzle.
+enum Removal {
+    /// The puzzle stays unique.
+    Unique,
+    /// A second solution appears.
+    Multiple,
+    /// A limit stopped the check.
+    Unknown,
+}
+
+/// Whether `grid`, a puzzle with the one solution `solution` whose cells
+/// `cleared` were just cleared, still has only that solution. Any other
+/// solution differs from it in a cleared cell (otherwise it would solve the
+/// puzzle before the clearing), so the check looks for a solution whose
+/// first such difference is at each cleared cell in turn, with each other
+/// candidate value there: a search that skips the known solution's part of
+/// the tree. `limits` bounds the nodes of all these searches together.
+fn check_removal(
+    solver: &mut SudokuSolver,
+    grid: &mut Grid,
+    cleared: &[usize],
+    solution: &[u16],
+    limits: &Limits,
+) -> Removal {
+    let n = grid.side();
+    let mut used = 0u64;
+    let mut decision = Removal::Unique;
+    'cells: for (k, &i) in cleared.iter().enumerate() {
+        let (r, c) = (i / n, i % n);
+        for w in grid.candidates(r, c) {
+            if w == solution[i] {
+                continue;
+            }
+            let mut within = Limits::none();
+            if let Some(max) = limits.max_nodes {
+                if used >= max {
+                    decision = Removal::Unknown;
+                    break 'cells;
+                }
+                within = within.nodes(max - used);
+            }
+            grid.set(r, c, Some(w));
+            let (found, stats) = solver.solve_one(grid, &within);
+            grid.set(r, c, None);
+            used += stats.nodes;
+            match found {
+                Ok(_) => {
+                    decision = Removal::Multiple;
+                    break 'cells;
+                }
+                Err(SolveError::GaveUp(_)) => {
+                    decision = Removal::Unknown;
+                    break 'cells;
+                }
+                Err(_) => {}
+            }
+        }
+        // Later cells: the first difference is past this one.
+        if k + 1 < cleared.len() {
+            grid.set(r, c, Some(solution[i]));
+        }
+    }
+    for &i in cleared {
+        grid.set(i / n, i % n, None);
+    }
+    decision
 }
 
 /// The final check: exactly one solution, and it is `solution`.
@@ -790,6 +912,36 @@ mod tests {
         assert!(made.puzzle.is_symmetric(Symmetry::QuarterTurn));
     }
 
+    fn large_grid_with_a_target(check: Engine) {
+        let shape = shape("5x5");
+        let options = GenerateOptions {
+            minimal: false,
+            target_givens: Some(281), // 45% of 625
+            ..GenerateOptions::default()
+        };
+        let made = generate(shape, 1, &options).unwrap();
+        assert_eq!((made.givens, made.target_reached), (281, Some(true)));
+        assert!(!made.minimal);
+        assert!(made.solution.is_solution_of(&made.puzzle));
+        let mut solver = SudokuSolver::with_engine(shape, check).unwrap();
+        solver.set_seed(Some(99));
+        let verdict = solver.check_unique(&made.puzzle, &Limits::none()).0;
+        assert_eq!(verdict, Verdict::Unique(made.solution));
+    }
+
+    #[test]
+    fn large_grid_with_a_target_bits() {
+        // The generator's engine, with another branching order.
+        large_grid_with_a_target(Engine::Bits);
+    }
+
+    /// About 30 s in a test build: `cargo test -p sudoku --lib -- --ignored large_grid`.
+    #[test]
+    #[ignore = "slow: Dancing Links on a 25x25 puzzle"]
+    fn large_grid_with_a_target_dlx() {
+        large_grid_with_a_target(Engine::Dlx);
+    }
+
     #[test]
     fn node_limits_keep_puzzles_unique() {
         let shape = shape("4x4");
@@ -840,20 +992,23 @@ mod tests {
     }
 
     /// Speed report, one thread: `SPEED=3x3:1000,4x4:10,5x5:3 cargo test --release -p
-    /// sudoku --lib generate::tests::speed -- --ignored --nocapture`. 9x9 and 16x16
-    /// puzzles are minimal; 25x25 and larger stop at 45% givens.
+    /// sudoku --lib generate::tests::speed -- --ignored --nocapture`. Puzzles are
+    /// minimal up to 16x16; larger ones stop at 45% givens, or at `P`% with
+    /// `5x5:3@P` (`@100` asks for minimal puzzles).
     #[test]
     #[ignore = "speed report, run in release"]
     fn speed() {
         use std::time::Instant;
         let plan = std::env::var("SPEED").unwrap_or_else(|_| "3x3:1000,4x4:10,5x5:3".into());
         for item in plan.split(',') {
+            let (item, percent) = item.split_once('@').unwrap_or((item, "45"));
             let (text, count) = item.split_once(':').unwrap_or((item, "1"));
             let (shape, count): (Shape, u64) = (shape(text), count.parse().unwrap());
+            let percent: usize = percent.parse().unwrap();
             let options = match shape.side() {
-                n if n >= 25 => GenerateOptions {
+                n if n >= 25 && percent < 100 => GenerateOptions {
                     minimal: false,
-                    target_givens: Some(shape.cells() * 45 / 100),
+                    target_givens: Some(shape.cells() * percent / 100),
                     ..GenerateOptions::default()
                 },
                 _ => GenerateOptions::default(),
@@ -882,55 +1037,6 @@ mod tests {
                 secs / count as f64,
                 givens as f64 / count as f64
             );
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn diag() {
-        use std::time::Instant;
-        let shape = shape(&std::env::var("SHAPE").unwrap_or("5x5".into()));
-        let mut solver = SudokuSolver::new(shape).unwrap();
-        let t = Instant::now();
-        let full = full_grid(&mut solver, 1).unwrap();
-        println!("full grid {:.3}s", t.elapsed().as_secs_f64());
-        let n = shape.side() as usize;
-        let mut order: Vec<usize> = (0..shape.cells()).collect();
-        Rng::new(5).shuffle(&mut order);
-        let mut grid = full.clone();
-        let mut givens = shape.cells();
-        let limit: u64 = std::env::var("LIMIT")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(u64::MAX);
-        let stop: usize = std::env::var("STOP")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
-        let start = Instant::now();
-        for (k, &i) in order.iter().enumerate() {
-            if givens <= stop {
-                break;
-            }
-            grid.set(i / n, i % n, None);
-            let t = Instant::now();
-            let (v, stats) = solver.check_unique(&grid, &Limits::none().nodes(limit));
-            let el = t.elapsed().as_secs_f64();
-            let ok = matches!(v, Verdict::Unique(_));
-            if ok {
-                givens -= 1
-            } else {
-                grid.set(i / n, i % n, Some(full.cells()[i]))
-            }
-            if el > 0.01 || k % 50 == 0 {
-                println!(
-                    "try {k}: givens {givens} {} nodes {} {:.3}s total {:.2}s",
-                    v.status(),
-                    stats.nodes,
-                    el,
-                    start.elapsed().as_secs_f64()
-                );
-            }
         }
     }
 }

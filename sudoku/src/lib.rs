@@ -67,7 +67,7 @@ pub use generate::{
     generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,
 };
 pub use grid::{Conflict, Grid};
-pub use rate::{rate, Rating};
+pub use rate::{rate, rate_within, Rating};
 pub use rules::{Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{Engine, GridSolutions, SolveError, SudokuSolver, Verdict};

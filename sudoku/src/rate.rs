@@ -36,6 +36,10 @@ pub struct Rating {
 ///
 /// Fails when the puzzle does not have exactly one solution.
 ///
+/// Without propagation beyond singles the search grows fast with the side:
+/// a 25x25 puzzle with 45% givens may take millions of nodes per run. Use
+/// [`rate_within`] to bound it.
+///
 /// ```
 /// use sudoku::{rate, Grid};
 /// let easy: Grid =
@@ -47,6 +51,23 @@ pub struct Rating {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate(puzzle: &Grid, seeds: u32) -> Result<Rating, SolveError> {
+    rate_within(puzzle, seeds, &Limits::none())
+}
+
+/// [`rate`] within `limits`, which apply to each run: a run stopped by them
+/// fails with [`SolveError::GaveUp`].
+///
+/// ```
+/// use solver_core::Limits;
+/// use sudoku::{rate_within, Grid, SolveError};
+/// let hard: Grid =
+///     "...8.1..........435............7.8........1...2..3....6......75..34........2..6.."
+///         .parse()?;
+/// assert!(matches!(rate_within(&hard, 1, &Limits::none().nodes(5)), Err(SolveError::GaveUp(_))));
+/// assert!(rate_within(&hard, 1, &Limits::none().nodes(1_000_000))?.rating > 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating, SolveError> {
     let mut solver = SudokuSolver::new(puzzle.shape())?;
     solver.set_locked_candidates(false);
     let runs = seeds.max(1);
@@ -54,7 +75,7 @@ pub fn rate(puzzle: &Grid, seeds: u32) -> Result<Rating, SolveError> {
     let mut singles_only = false;
     for run in 0..runs {
         solver.set_seed(Some(mix(u64::from(run))));
-        let (verdict, stats) = solver.check_unique(puzzle, &Limits::none());
+        let (verdict, stats) = solver.check_unique(puzzle, limits);
         match verdict {
             Verdict::Unique(_) => {}
             Verdict::Multiple(..) => return Err(SolveError::NotUnique),
