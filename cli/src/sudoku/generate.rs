@@ -6,9 +6,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use rayon::prelude::*;
 use serde::Serialize;
+use solver_core::Limits;
 use sudoku::{
-    generate, rate, write_boxed_with, write_compact, GenerateOptions, Generated, Notation, Shape,
-    SolveError, Symmetry,
+    generate, rate_within, write_boxed_with, write_compact, GenerateOptions, Generated, Notation,
+    Shape, SolveError, Symmetry,
 };
 
 use super::{eprint_line, parse_box, OutputFormat};
@@ -35,13 +36,20 @@ Text output: one puzzle per line (compact form; numbers above 35x35).
    \"average_nodes\":37.0,\"singles_only\":false,\"minimal\":true,
    \"solution\":\"..\"}
 with \"target_reached\" when --givens is given. The rating is that of
-`sudoku rate`: log2 of the search effort, 0 when singles solve the puzzle.
+`sudoku rate`: log2 of the search effort, 0 when singles solve the puzzle;
+it is left out when it would take more than 200,000 nodes per run (large
+grids with few givens).
 
 Examples:
   sudoku generate -n 10                      ten 9x9 minimal puzzles
   sudoku generate --box 4 --seed 7           a 16x16 puzzle, reproducibly
   sudoku generate --box 2x3 -n 5 --symmetry rotational
-  sudoku generate --box 5 --givens 281       25x25 with at most 45% givens";
+  sudoku generate --box 5 --givens 281       25x25 with at most 45% givens
+                                             (below about 44%, 25x25 checks
+                                             take very long)";
+
+/// Node budget per rating run; beyond it the rating is left out.
+const RATING_NODES: u64 = 200_000;
 
 /// Puzzles made (and written) per parallel round.
 const ROUND: u64 = 64;
@@ -127,8 +135,18 @@ fn make(
     if !solution_holds || made.puzzle.givens() != made.givens {
         return Err(SolveError::Unsolvable);
     }
+    // A rating that would need more than RATING_NODES per run is left out
+    // (large grids with few givens: blind search explodes there).
     let rating = if rate_seeds > 0 {
-        Some(rate(&made.puzzle, rate_seeds)?)
+        match rate_within(
+            &made.puzzle,
+            rate_seeds,
+            &Limits::none().nodes(RATING_NODES),
+        ) {
+            Ok(rating) => Some(rating),
+            Err(SolveError::GaveUp(_)) => None,
+            Err(e) => return Err(e),
+        }
     } else {
         None
     };
