@@ -419,3 +419,40 @@ fn broken_pipe_ends_quietly() {
         assert_eq!(stderr(&out), "", "-j {threads}");
     }
 }
+
+#[test]
+fn crlf_and_byte_order_mark_are_read() {
+    let text = "\u{feff}| Knuth's example, Windows style\r\nA B C D E F G\r\nC E F\r\nA D G\r\nB C F\r\nA D\r\nB G\r\nD E G\r\n";
+    assert_eq!(count(&[], text), 1);
+}
+
+#[test]
+fn huge_lines_are_answered_quickly() {
+    use std::fmt::Write as _;
+    // A 10 MB name: refused at once, with its place.
+    let started = std::time::Instant::now();
+    bad_input(
+        format!("a {}\n", "n".repeat(10_000_000)).as_bytes(),
+        1,
+        3,
+        "longer than 64",
+    );
+    // A 10 MB item line and one option naming every item (a million items):
+    // one solution, found in linear time.
+    let mut items = String::new();
+    for k in 0..1_000_000 {
+        let _ = write!(items, "i{k} ");
+    }
+    assert!(items.len() > 6_000_000);
+    let text = format!("{items}\n{items}\n");
+    assert_eq!(count(&[], &text), 1);
+    // The same option naming an item twice: located at its second mention,
+    // after "i5 " and "i0 " to "i4 ": column 3 + 5 * 3 + 1.
+    let twice = format!("{items}\ni5 {items}\n");
+    bad_input(twice.as_bytes(), 2, 19, "`i5` appears twice");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -82,6 +82,11 @@ pub struct ProblemBuilder {
     /// Start of each option in `entries`, plus a final end marker.
     option_starts: Vec<usize>,
     entries: Vec<(ItemId, u32)>,
+    /// For each item, the last call to `add_option` that named it (its
+    /// stamp): finds an item named twice in one option in constant time,
+    /// however long the option.
+    last_named_in: Vec<u32>,
+    stamp: u32,
 }
 
 impl Default for ProblemBuilder {
@@ -100,6 +105,8 @@ impl ProblemBuilder {
             color_ids: HashMap::new(),
             option_starts: vec![0],
             entries: Vec::new(),
+            last_named_in: Vec::new(),
+            stamp: 0,
         }
     }
 
@@ -138,6 +145,7 @@ impl ProblemBuilder {
             name: name.map(str::to_owned),
             primary,
         });
+        self.last_named_in.push(0);
         Ok(id)
     }
 
@@ -197,7 +205,14 @@ impl ProblemBuilder {
         I: IntoIterator,
         I::Item: Into<Entry>,
     {
-        let start = self.entries.len();
+        self.stamp = match self.stamp.checked_add(1) {
+            Some(stamp) => stamp,
+            None => {
+                self.last_named_in.fill(0);
+                1
+            }
+        };
+        let stamp = self.stamp;
         let mut has_primary = false;
         for entry in entries {
             let Entry { item, color } = entry.into();
@@ -209,12 +224,13 @@ impl ProblemBuilder {
                     item: item.index(),
                     declared: self.items.len(),
                 })?;
-            if self.entries[start..].iter().any(|&(i, _)| i == item) {
+            if self.last_named_in[item.index()] == stamp {
                 return Err(BuildError::RepeatedItem {
                     option,
                     name: self.name_of(item),
                 });
             }
+            self.last_named_in[item.index()] = stamp;
             if spec.primary && color.is_some() {
                 return Err(BuildError::ColorOnPrimary {
                     option,

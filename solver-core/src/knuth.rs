@@ -265,9 +265,6 @@ impl Parser {
                 .builder
                 .item(name)
                 .ok_or_else(|| at(ParseErrorKind::UnknownItem(name.to_owned())))?;
-            if entries.iter().any(|e| e.item == item) {
-                return Err(at(ParseErrorKind::RepeatedItem(name.to_owned())));
-            }
             let color = match color {
                 None => None,
                 Some("") => return Err(at(ParseErrorKind::EmptyColor(name.to_owned()))),
@@ -285,13 +282,21 @@ impl Parser {
         self.builder.add_option(entries).map_err(|e| {
             let kind = match e {
                 BuildError::NoPrimaryItem { .. } => ParseErrorKind::NoPrimaryItem,
+                BuildError::RepeatedItem { name, .. } => ParseErrorKind::RepeatedItem(name),
                 BuildError::ColorOnPrimary { name, .. } => ParseErrorKind::ColorOnPrimary(name),
                 other => ParseErrorKind::TooLarge(other),
             };
+            // The column where the item is named (the second time, for a
+            // repeated item).
+            let nth_naming = |name: &str, n: usize| {
+                words(text)
+                    .filter(|(_, w)| w.split(':').next() == Some(name))
+                    .nth(n)
+                    .map_or(first_column, |(c, _)| c)
+            };
             let column = match &kind {
-                ParseErrorKind::ColorOnPrimary(name) => words(text)
-                    .find(|(_, w)| w.split(':').next() == Some(name.as_str()))
-                    .map_or(first_column, |(c, _)| c),
+                ParseErrorKind::ColorOnPrimary(name) => nth_naming(name, 0),
+                ParseErrorKind::RepeatedItem(name) => nth_naming(name, 1),
                 _ => first_column,
             };
             ParseError { line, column, kind }
