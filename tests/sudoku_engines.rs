@@ -120,3 +120,45 @@ fn empty_6x6_has_28200960_solutions() {
     let count = solver.count(&Grid::empty(shape), &Limits::none()).unwrap();
     assert_eq!((count.solutions, count.is_complete()), (28_200_960, true));
 }
+
+/// The generated 16x16 and 25x25 sets in `../shared/data` (read by path,
+/// skipped when absent): every puzzle is unique in both engines and its
+/// solution passes the independent check.
+#[test]
+fn shared_16x16_and_25x25_puzzles_are_unique() {
+    use std::io::BufReader;
+    use sudoku::{ReadOptions, Records};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    for (name, engines) in [
+        (
+            "generated_16x16_minimal10.txt",
+            &[Engine::Bits, Engine::Dlx][..],
+        ),
+        ("generated_25x25_3.txt", &[Engine::Bits, Engine::Dlx][..]),
+    ] {
+        let Ok(file) = std::fs::File::open(dir.join(name)) else {
+            eprintln!("skipping {name}: not found in ../shared/data");
+            continue;
+        };
+        let puzzles: Vec<Grid> = Records::new(BufReader::new(file), ReadOptions::default())
+            .map(|r| r.result.expect("shared puzzles parse").grid)
+            .collect();
+        assert!(!puzzles.is_empty());
+        for &engine in engines {
+            let mut solver = SudokuSolver::with_engine(puzzles[0].shape(), engine).unwrap();
+            for p in &puzzles {
+                match solver.check_unique(p, &Limits::none()).0 {
+                    sudoku::Verdict::Unique(solution) => {
+                        assert!(is_valid_solution(p.shape(), solution.cells()));
+                        assert!(solution
+                            .cells()
+                            .iter()
+                            .zip(p.cells())
+                            .all(|(s, g)| *g == 0 || s == g));
+                    }
+                    other => panic!("{name} with {engine:?}: {other:?}"),
+                }
+            }
+        }
+    }
+}
