@@ -364,7 +364,7 @@ impl Grid {
 
     /// The solution, if there is exactly one.
     pub fn solve_unique(&self) -> Result<Grid, SolveError> {
-        match self.verdict(&Limits::none()) {
+        match self.verdict(&Limits::none())? {
             Verdict::Unique(g) => Ok(g),
             Verdict::Multiple(..) => Err(SolveError::NotUnique),
             Verdict::Unsolvable => Err(SolveError::Unsolvable),
@@ -375,18 +375,13 @@ impl Grid {
 
     /// Whether the puzzle has exactly one solution.
     pub fn is_uniquely_solvable(&self) -> bool {
-        matches!(self.verdict(&Limits::none()), Verdict::Unique(_))
+        matches!(self.verdict(&Limits::none()), Ok(Verdict::Unique(_)))
     }
 
-    /// Unique, multiple, unsolvable, invalid, or unknown (stopped by a limit).
-    pub fn verdict(&self, limits: &Limits) -> Verdict {
-        match with_solver(self.shape(), |s| s.check_unique(self, limits).0) {
-            Ok(v) => v,
-            Err(e) => Verdict::Unknown(match e {
-                ShapeError::TooLarge { .. } => Incomplete::NodeLimit,
-                _ => Incomplete::Cancelled,
-            }),
-        }
+    /// Unique, multiple, unsolvable, invalid, or unknown (stopped by a
+    /// limit); an error when the grid's shape is beyond the memory budget.
+    pub fn verdict(&self, limits: &Limits) -> Result<Verdict, ShapeError> {
+        with_solver(self.shape(), |s| s.check_unique(self, limits).0)
     }
 
     /// Counts solutions, stopping at `limit`: the count is exact when it is
@@ -469,17 +464,20 @@ mod tests {
     #[test]
     fn verdicts() {
         assert_eq!(
-            grid("11..............").verdict(&Limits::none()).status(),
+            grid("11..............")
+                .verdict(&Limits::none())
+                .unwrap()
+                .status(),
             "invalid"
         );
         // Consistent givens with no solution: r1c1 cannot hold 1 or 2 (row),
         // 3 (column) or 4 (box).
         let g = grid("..12.4..3.......");
         assert_eq!(g.check(), Ok(()));
-        assert_eq!(g.verdict(&Limits::none()), Verdict::Unsolvable);
+        assert_eq!(g.verdict(&Limits::none()), Ok(Verdict::Unsolvable));
         assert_eq!(g.solve_one(), Err(SolveError::Unsolvable));
         let empty = Grid::empty(Shape::square(2).unwrap());
-        match empty.verdict(&Limits::none()) {
+        match empty.verdict(&Limits::none()).unwrap() {
             Verdict::Multiple(a, b) => {
                 assert_ne!(a, b);
                 assert!(a.is_solution_of(&empty) && b.is_solution_of(&empty));
