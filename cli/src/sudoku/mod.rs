@@ -81,19 +81,29 @@ even a puzzle that cannot be read: its answer says why and where, for example
 and the other puzzles are still answered. Rows and columns are numbered from
 1: r1c2 is the cell in row 1, column 2.";
 
-const AFTER_HELP: &str = "\
+/// The exit-status table, shared by the short and long help.
+macro_rules! exit_status {
+    () => {
+        "\
 Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
   0  every puzzle answered: solve: all solved; check: all unique;
      count: every count complete or stopped at --limit
-  1  solve: some puzzle has no solution;
-     check: some puzzle has no solution or several solutions
+  1  solve: some puzzle has no solution; check, minimize, rate: some puzzle
+     has no solution or several solutions
   2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
   3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
   4  cannot read an input file or write the output
 A broken pipe (`sudoku solve big.txt | head -1`) ends quietly with status 0.
-Status 70 reports an internal error (a solution that failed verification).";
+Ctrl-C ends a batch with status 130, after writing the records finished
+before it and a summary on stderr.
+Status 70 reports an internal error (a solution that failed verification)."
+    };
+}
 
-const AFTER_LONG_HELP: &str = "\
+const AFTER_HELP: &str = exit_status!();
+
+const AFTER_LONG_HELP: &str = concat!(
+    "\
 Examples:
   sudoku solve examples/sudoku/course.txt
       one solution per line, as compact as the puzzles
@@ -112,16 +122,9 @@ Examples:
   sudoku solve --alphabet 0123456789ABCDEF hex.txt
       16x16 grids written with 0-9 and A-F (. for an empty cell)
 
-Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
-  0  every puzzle answered: solve: all solved; check: all unique;
-     count: every count complete or stopped at --limit
-  1  solve: some puzzle has no solution;
-     check: some puzzle has no solution or several solutions
-  2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
-  3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
-  4  cannot read an input file or write the output
-A broken pipe (`sudoku solve big.txt | head -1`) ends quietly with status 0.
-Status 70 reports an internal error (a solution that failed verification).";
+",
+    exit_status!()
+);
 
 /// The exit-status table printed by `--help` (and copied in the README).
 pub const EXIT_STATUS: &str = AFTER_HELP;
