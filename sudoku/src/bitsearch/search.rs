@@ -164,7 +164,7 @@ impl<const W: usize> BitSearch<W> {
         }
         stats.nodes = 1;
         self.marks.reset(Some(n));
-        if !propagate(&t, root, self.locked, &mut self.marks) {
+        if !propagate(&t, root, self.locked, true, &mut self.marks) {
             return Ok(Outcome {
                 stats,
                 incomplete: None,
@@ -216,7 +216,7 @@ impl<const W: usize> BitSearch<W> {
             self.marks.reset(None);
             place(&t, s, c as usize, d as usize);
             self.marks.placed(&t, c as usize, d as usize);
-            if !propagate(&t, s, self.locked, &mut self.marks) {
+            if !propagate(&t, s, self.locked, false, &mut self.marks) {
                 continue;
             }
             if is_empty(&s[n]) {
@@ -293,6 +293,7 @@ fn propagate<const W: usize>(
     t: &Tables<W>,
     s: &mut [Board<W>],
     locked: bool,
+    root: bool,
     m: &mut Marks,
 ) -> bool {
     let n = t.n;
@@ -360,13 +361,14 @@ fn propagate<const W: usize>(
                 continue;
             }
         }
-        // Locked candidates: on grids up to 9x9, only when the search would
-        // otherwise branch on three or more options. With a two-candidate
-        // cell to branch on, the passes cost more than the nodes they save
-        // on most 9x9 sets (instruction counts: Serg 1.55x and the hardest
-        // sets 1.3-1.5x fewer, top1465 1.5x more); on larger grids they
-        // always pay (16x16: 3x fewer nodes, 25x25: 4x fewer).
-        if locked && (pairs == 0 || n > 9) && m.locked.any() {
+        // Locked candidates: on grids up to 9x9, at the root (the givens'
+        // state) and where the search would otherwise branch on three or
+        // more options. With a two-candidate cell to branch on, the passes
+        // cost more than the nodes they save on 9x9. Measured with callgrind
+        // against always-on: Serg 1.4x, hardest 1.2-1.4x, 17-clue 1.3x,
+        // top1465 1.15x fewer instructions. Larger grids always use them
+        // (16x16: 3x fewer nodes, 25x25: 4x fewer).
+        if locked && (pairs == 0 || n > 9 || root) && m.locked.any() {
             let seen = std::mem::take(&mut m.locked);
             if eliminate_locked(t, s, &seen, m) {
                 continue;
