@@ -174,7 +174,8 @@ impl SudokuSolver {
     }
 
     /// Turns locked-candidate propagation on or off (bit-parallel engine
-    /// only; on by default, used when no cell has only two candidates).
+    /// only; on by default: on grids up to 9x9 it runs at the root and when
+    /// no cell has only two candidates, on larger grids always).
     /// Off, the search propagates what Dancing Links does: singles.
     pub fn set_locked_candidates(&mut self, on: bool) {
         if let State::Bits(b) = &mut self.state {
