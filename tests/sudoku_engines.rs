@@ -162,3 +162,45 @@ fn shared_16x16_and_25x25_puzzles_are_unique() {
         }
     }
 }
+
+/// A 9x9 grid with `holes` cleared from a random full grid, or with a few
+/// random givens when `noise` (those are often unsolvable or clash).
+fn nine_by_nine(seed: u64, holes: &[prop::sample::Index], noise: bool) -> Grid {
+    let shape = Shape::square(3).unwrap();
+    let mut cells = if noise {
+        vec![0u16; 81]
+    } else {
+        random_full_grid(shape, seed).cells().to_vec()
+    };
+    for (k, h) in holes.iter().enumerate() {
+        cells[h.index(81)] = if noise { (k % 9) as u16 + 1 } else { 0 };
+    }
+    Grid::from_values(shape, cells).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The 9x9 specialist, the generic bit-parallel search (locked candidates
+    /// off) and Dancing Links agree on the count, up to a limit, of puzzles
+    /// with few givens (many solutions), and on which givens clash.
+    #[test]
+    fn nine_by_nine_engines_agree(seed in any::<u64>(), noise in any::<bool>(), holes in prop::collection::vec(any::<prop::sample::Index>(), 10..75)) {
+        let puzzle = nine_by_nine(seed, &holes, noise);
+        let limits = Limits::none().solutions(30);
+        let mut results = Vec::new();
+        for (engine, locked) in [(Engine::Bits, true), (Engine::Bits, false), (Engine::Dlx, true)] {
+            let mut solver = SudokuSolver::with_engine(puzzle.shape(), engine).unwrap();
+            solver.set_locked_candidates(locked);
+            let count = solver.count(&puzzle, &limits).map(|c| (c.solutions, c.is_complete()));
+            let (one, _) = solver.solve_one(&puzzle, &Limits::none());
+            if let Ok(solution) = &one {
+                prop_assert!(is_valid_solution(puzzle.shape(), solution.cells()));
+                prop_assert!(solution.cells().iter().zip(puzzle.cells()).all(|(s, g)| *g == 0 || s == g));
+            }
+            results.push((format!("{count:?}"), one.is_ok()));
+        }
+        prop_assert_eq!(&results[0], &results[2], "specialist vs Dancing Links on {}", puzzle);
+        prop_assert_eq!(&results[1], &results[2], "generic vs Dancing Links on {}", puzzle);
+    }
+}

@@ -4,6 +4,7 @@
 //! choices (naked and hidden singles) and locked candidates cost a few word
 //! operations each. Larger grids and other rules use the Dancing Links engine.
 
+mod band9;
 mod search;
 mod tables;
 
@@ -13,6 +14,7 @@ use std::sync::Arc;
 use solver_core::{Limits, Outcome};
 
 use crate::shape::Shape;
+use band9::Band9Search;
 use search::BitSearch;
 pub(crate) use search::Clash;
 use tables::Tables;
@@ -21,12 +23,22 @@ macro_rules! sizes {
     ($($variant:ident = $w:literal),*) => {
         /// The search, with boards of the smallest size that holds the grid.
         pub(crate) enum AnyBitSearch {
+            /// The 9x9 specialist (standard 3x3 boxes).
+            Band9(Band9Search),
             $($variant(BitSearch<$w>),)*
         }
 
         impl AnyBitSearch {
             /// A search for `shape`, if the shape is small enough.
             pub(crate) fn new(shape: Shape) -> Option<AnyBitSearch> {
+                if shape.box_rows() == 3 && shape.box_cols() == 3 {
+                    return Some(AnyBitSearch::Band9(Band9Search::default()));
+                }
+                AnyBitSearch::generic(shape)
+            }
+
+            /// The generic search for `shape`, if the shape is small enough.
+            fn generic(shape: Shape) -> Option<AnyBitSearch> {
                 let words = tables::words(shape);
                 $(if words <= $w {
                     return Some(AnyBitSearch::$variant(BitSearch::new(Arc::new(Tables::new(shape)))));
@@ -45,6 +57,7 @@ macro_rules! sizes {
                 visit: impl FnMut(&[u16]) -> ControlFlow<()>,
             ) -> Result<Outcome, Clash> {
                 match self {
+                    AnyBitSearch::Band9(s) => s.run(givens, limits, record, visit),
                     $(AnyBitSearch::$variant(s) => s.run(givens, limits, record, visit),)*
                 }
             }
@@ -53,13 +66,25 @@ macro_rules! sizes {
             pub(crate) fn set_seed(&mut self, seed: Option<u64>) {
                 let rng = seed.map_or(0, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
                 match self {
+                    AnyBitSearch::Band9(s) => s.rng = rng,
                     $(AnyBitSearch::$variant(s) => s.rng = rng,)*
                 }
             }
 
             /// Whether propagation uses locked candidates (on by default).
+            /// The 9x9 specialist always uses them (they are built into its
+            /// band step), so turning them off hands 9x9 to the generic
+            /// search for good.
             pub(crate) fn set_locked_candidates(&mut self, on: bool) {
                 match self {
+                    AnyBitSearch::Band9(s) if !on => {
+                        let nine = Shape::square(3).expect("9x9 is a shape");
+                        let mut generic = BitSearch::new(Arc::new(Tables::new(nine)));
+                        generic.locked = false;
+                        generic.rng = s.rng;
+                        *self = AnyBitSearch::W2(generic);
+                    }
+                    AnyBitSearch::Band9(_) => {}
                     $(AnyBitSearch::$variant(s) => s.locked = on,)*
                 }
             }

@@ -1,0 +1,573 @@
+//! The 9x9 specialist: the same exact cover as the generic search, with the
+//! matrix cut into the pieces a 9x9 grid is made of, so that each
+//! propagation step is a handful of 32-bit operations and table lookups.
+//!
+//! The candidates of each digit in each band (three rows of boxes) are one
+//! 27-bit word, bit `9 * row + column` within the band; a state is those 27
+//! words plus the unsolved cells of each band: 124 bytes, copied per level.
+//!
+//! Propagation, for a word that changed:
+//! - **Inside a band**, a digit sits once in each of the band's three rows and
+//!   once in each of its three boxes, so its rows take its boxes in some
+//!   permutation. The word is cut down to the row-box pairs that lie on a
+//!   permutation still possible (one table lookup). This covers hidden
+//!   singles in rows and boxes and locked candidates between the band's rows
+//!   and boxes, and an empty row or box is a contradiction.
+//! - A row left with one cell places the digit there: the cell leaves the
+//!   other digits, and its column leaves the digit's words in the other
+//!   bands.
+//!
+//! Then cells with one candidate (naked singles) are placed and cells with
+//! none fail. The search branches on a cell with two candidates if there is
+//! one, else on a cell with the fewest; its last option reuses the state
+//! instead of copying it.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use solver_core::{Incomplete, Limits, Outcome, Stats};
+
+use super::search::{next_random, Clash};
+
+/// A row of a band: nine bits.
+const ROW: u32 = 0x1FF;
+/// Column 0 of a band: one bit in each of its rows.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+/// How many nodes pass between checks of the clock and the cancellation flag.
+const CHECK_EVERY: u64 = 256;
+
+/// For each row pattern (nine bits), the boxes it meets (three bits).
+static BOXES_OF_ROW: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] =
+            ((x & 0o7 != 0) as u8) | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+/// For each row-box incidence of a band (bit `3 * row + box`: the row still
+/// has the digit somewhere in the box), the cells of the row-box pairs that
+/// lie on a permutation within the incidence; 0 if there is none.
+static PERMUTATION_CELLS: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut cells = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let boxes = PERMUTATIONS[p];
+            let mut fits = true;
+            let mut row = 0;
+            while row < 3 {
+                fits &= m >> (3 * row + boxes[row]) & 1 != 0;
+                row += 1;
+            }
+            if fits {
+                let mut row = 0;
+                while row < 3 {
+                    cells |= 0o7 << (9 * row + 3 * boxes[row]);
+                    row += 1;
+                }
+            }
+            p += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+};
+
+/// For each cell of a band (0..27), the other cells of its row and box.
+static BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (row, col) = (p / 9, p % 9);
+        let mut q = 0;
+        while q < 27 {
+            let (r, c) = (q / 9, q % 9);
+            if q != p && (r == row || c / 3 == col / 3) {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The other two bands of each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// A node's state.
+#[derive(Clone, Copy)]
+struct State {
+    /// Word `3 * digit + band`: the cells of the band where the digit is
+    /// possible (or placed).
+    words: [u32; 27],
+    /// The empty cells of each band.
+    unsolved: [u32; 3],
+    /// The words changed since propagation last looked at them.
+    dirty: u32,
+}
+
+impl State {
+    const START: State = State {
+        words: [0x7FF_FFFF; 27],
+        unsolved: [0x7FF_FFFF; 3],
+        dirty: 0x7FF_FFFF,
+    };
+
+    /// Removes the cells outside `keep` from word `i`.
+    #[inline(always)]
+    fn keep(&mut self, i: usize, keep: u32) {
+        let old = self.words[i];
+        let new = old & keep;
+        self.words[i] = new;
+        self.dirty |= u32::from(old != new) << i;
+    }
+
+    /// Places digit `d` in cell `p` of band `b`.
+    #[inline]
+    fn place(&mut self, d: usize, b: usize, p: usize) {
+        let bit = 1u32 << p;
+        for e in 0..9 {
+            self.keep(3 * e + b, !bit);
+        }
+        let i = 3 * d + b;
+        self.words[i] |= bit;
+        self.keep(i, !BAND_PEERS[p]);
+        let column = !(COLUMN << (p % 9));
+        for o in OTHER_BANDS[b] {
+            self.keep(3 * d + o, column);
+        }
+        self.unsolved[b] &= !bit;
+    }
+
+    /// Cuts word `i` down to its rows' possible permutations, and places
+    /// the digit where a row has one cell left. False on a contradiction.
+    #[inline(always)]
+    fn settle(&mut self, i: usize) -> bool {
+        let (d, b) = (i / 3, i % 3);
+        let mut word = self.words[i];
+        let incidence = usize::from(BOXES_OF_ROW[(word & ROW) as usize])
+            | usize::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
+            | usize::from(BOXES_OF_ROW[(word >> 18) as usize]) << 6;
+        word &= PERMUTATION_CELLS[incidence];
+        if word == 0 {
+            return false;
+        }
+        self.words[i] = word;
+        let mut single = 0;
+        for shift in [0, 9, 18] {
+            let row = word >> shift & ROW;
+            if row & (row - 1) == 0 {
+                single |= row << shift;
+            }
+        }
+        single &= self.unsolved[b];
+        if single != 0 {
+            self.unsolved[b] &= !single;
+            for e in 0..9 {
+                if e != d {
+                    self.keep(3 * e + b, !single);
+                }
+            }
+            let columns = (single | single >> 9 | single >> 18) & ROW;
+            let columns = !(columns * COLUMN);
+            for o in OTHER_BANDS[b] {
+                self.keep(3 * d + o, columns);
+            }
+        }
+        true
+    }
+
+    /// Propagates until nothing changes; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.settle(i) {
+                    return false;
+                }
+            }
+            let mut placed = false;
+            for b in 0..3 {
+                let unsolved = self.unsolved[b];
+                if unsolved == 0 {
+                    continue;
+                }
+                let (mut ones, mut twos) = (0u32, 0u32);
+                for d in 0..9 {
+                    let w = self.words[3 * d + b];
+                    twos |= ones & w;
+                    ones |= w;
+                }
+                if unsolved & !ones != 0 {
+                    return false;
+                }
+                let mut single = unsolved & !twos;
+                while single != 0 {
+                    let p = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    // An earlier placement may have emptied the cell.
+                    match (0..9).find(|&d| self.words[3 * d + b] >> p & 1 != 0) {
+                        Some(d) => self.place(d, b, p),
+                        None => return false,
+                    }
+                    placed = true;
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.unsolved.iter().all(|&u| u == 0)
+    }
+
+    /// The cell to branch on (band, cell of the band) and its candidates
+    /// (one bit per digit): a cell with the fewest candidates, the first
+    /// with two if there is one.
+    fn choose(&self) -> (usize, usize, u32) {
+        let mut best = (usize::MAX, 0, 0);
+        let mut best_count = u32::MAX;
+        for b in 0..3 {
+            let unsolved = self.unsolved[b];
+            if unsolved == 0 {
+                continue;
+            }
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let w = self.words[3 * d + b] & unsolved;
+                threes |= twos & w;
+                twos |= ones & w;
+                ones |= w;
+            }
+            let pairs = twos & !threes;
+            if pairs != 0 {
+                let p = pairs.trailing_zeros() as usize;
+                return (b, p, self.candidates(b, p));
+            }
+            if best_count > 3 {
+                let mut cells = unsolved;
+                while cells != 0 {
+                    let p = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    let count = self.candidates(b, p).count_ones();
+                    if count < best_count {
+                        best = (b, p, 0);
+                        best_count = count;
+                        if count == 3 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let (b, p, _) = best;
+        (b, p, self.candidates(b, p))
+    }
+
+    /// The digits possible in cell `p` of band `b`, one bit each.
+    fn candidates(&self, b: usize, p: usize) -> u32 {
+        let mut set = 0;
+        for d in 0..9 {
+            set |= (self.words[3 * d + b] >> p & 1) << d;
+        }
+        set
+    }
+
+    /// Writes the digit of each cell (1-9), by cell.
+    fn decode(&self, out: &mut [u16]) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut w = self.words[3 * d + b];
+                while w != 0 {
+                    let p = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    out[27 * b + p] = d as u16 + 1;
+                }
+            }
+        }
+    }
+}
+
+/// The 9x9 specialist; reusable across puzzles.
+#[derive(Default)]
+pub(crate) struct Band9Search {
+    /// xorshift state for shuffling the options of each level; 0 = never.
+    pub(crate) rng: u64,
+}
+
+/// One run's limits, counters and caller.
+struct Run<'a, V> {
+    limits: &'a Limits,
+    stats: Stats,
+    until_check: u64,
+    rng: u64,
+    record: bool,
+    solution: [u16; 81],
+    visit: V,
+}
+
+impl Band9Search {
+    /// Searches the completions of `givens` (81 values, 0 = empty), calling
+    /// `visit` with each solution (81 values; empty when `record` is false).
+    pub(crate) fn run(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        record: bool,
+        visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        debug_assert_eq!(givens.len(), 81);
+        if limits.max_solutions == Some(0) {
+            return Ok(Outcome {
+                stats: Stats::default(),
+                incomplete: Some(Incomplete::SolutionLimit),
+            });
+        }
+        let mut root = State::START;
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let (d, b, p) = (usize::from(v) - 1, cell / 27, cell % 27);
+                if root.words[3 * d + b] >> p & 1 == 0 || root.unsolved[b] >> p & 1 == 0 {
+                    return Err(Clash);
+                }
+                root.place(d, b, p);
+            }
+        }
+        let mut run = Run {
+            limits,
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            until_check: CHECK_EVERY,
+            rng: self.rng,
+            record,
+            solution: [0; 81],
+            visit,
+        };
+        let incomplete = if !root.propagate() {
+            None
+        } else if root.solved() {
+            run.report(&root).break_value()
+        } else {
+            run.explore(&mut root).break_value()
+        };
+        self.rng = run.rng;
+        Ok(Outcome {
+            stats: run.stats,
+            incomplete,
+        })
+    }
+}
+
+impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
+    /// Tries each option of the chosen cell of `s` (propagated, unsolved).
+    fn explore(&mut self, s: &mut State) -> ControlFlow<Incomplete> {
+        let (b, p, mut digits) = s.choose();
+        let mut order = [0u8; 9];
+        let mut k = 0;
+        while digits != 0 {
+            order[k] = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            k += 1;
+        }
+        if self.rng != 0 {
+            for i in (1..k).rev() {
+                let j = (next_random(&mut self.rng) % (i as u64 + 1)) as usize;
+                order.swap(i, j);
+            }
+        }
+        for (j, &d) in order[..k].iter().enumerate() {
+            self.enter()?;
+            let mut copy;
+            let t = if j + 1 == k {
+                &mut *s
+            } else {
+                copy = *s;
+                &mut copy
+            };
+            t.place(usize::from(d), b, p);
+            if !t.propagate() {
+                continue;
+            }
+            if t.solved() {
+                self.report(t)?;
+            } else {
+                self.explore(t)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Counts a node, checking the limits.
+    #[inline]
+    fn enter(&mut self) -> ControlFlow<Incomplete> {
+        if self
+            .limits
+            .max_nodes
+            .is_some_and(|max| self.stats.nodes >= max)
+        {
+            return ControlFlow::Break(Incomplete::NodeLimit);
+        }
+        self.stats.nodes += 1;
+        self.until_check -= 1;
+        if self.until_check == 0 {
+            self.until_check = CHECK_EVERY;
+            if let Some(flag) = &self.limits.cancel {
+                if flag.load(std::sync::atomic::Ordering::Relaxed) {
+                    return ControlFlow::Break(Incomplete::Cancelled);
+                }
+            }
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                return ControlFlow::Break(Incomplete::Deadline);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hands a solution to the caller.
+    fn report(&mut self, s: &State) -> ControlFlow<Incomplete> {
+        self.stats.solutions += 1;
+        let solution: &[u16] = if self.record {
+            s.decode(&mut self.solution);
+            &self.solution
+        } else {
+            &[]
+        };
+        if (self.visit)(solution).is_break() {
+            return ControlFlow::Break(Incomplete::Stopped);
+        }
+        if self
+            .limits
+            .max_solutions
+            .is_some_and(|max| self.stats.solutions >= max)
+        {
+            return ControlFlow::Break(Incomplete::SolutionLimit);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Grid, Shape};
+
+    /// Every solution, as the specialist lists them.
+    fn solutions(puzzle: &Grid, limit: u128) -> Vec<Vec<u16>> {
+        let mut all = Vec::new();
+        let outcome = Band9Search::default()
+            .run(
+                puzzle.cells(),
+                &Limits::none().solutions(limit),
+                true,
+                |s| {
+                    all.push(s.to_vec());
+                    ControlFlow::Continue(())
+                },
+            )
+            .expect("no clash");
+        assert_eq!(outcome.stats.solutions, all.len() as u128);
+        all
+    }
+
+    /// A full grid (the first solution of the empty grid) with its last band
+    /// and then `more` cells cleared: completions that Dancing Links can list.
+    #[test]
+    fn lists_the_same_solutions_as_dancing_links() {
+        let shape = Shape::square(3).unwrap();
+        let full = solutions(&Grid::empty(shape), 1).remove(0);
+        for more in [0, 5, 11] {
+            let mut cells = full.clone();
+            cells[54..].fill(0);
+            for k in 0..more {
+                cells[(k * 7) % 54] = 0;
+            }
+            let puzzle = Grid::from_values(shape, cells).unwrap();
+            let mut ours = solutions(&puzzle, u128::MAX);
+            let mut theirs: Vec<Vec<u16>> = puzzle
+                .solutions()
+                .unwrap()
+                .map(|g| g.cells().to_vec())
+                .collect();
+            assert!(theirs.len() > 1);
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs, "{puzzle}");
+        }
+    }
+
+    #[test]
+    fn limits_stop_the_search_and_say_so() {
+        let empty = [0u16; 81];
+        let mut s = Band9Search::default();
+        let run = |s: &mut Band9Search, limits: &Limits| {
+            s.run(&empty, limits, false, |_| ControlFlow::Continue(()))
+                .unwrap()
+        };
+        let o = run(&mut s, &Limits::none().solutions(3));
+        assert_eq!(
+            (o.stats.solutions, o.incomplete),
+            (3, Some(Incomplete::SolutionLimit))
+        );
+        let o = run(&mut s, &Limits::none().nodes(10));
+        assert_eq!(
+            (o.stats.nodes, o.incomplete),
+            (10, Some(Incomplete::NodeLimit))
+        );
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let o = run(&mut s, &Limits::none().cancel_flag(flag));
+        assert_eq!(o.incomplete, Some(Incomplete::Cancelled));
+        // Two equal givens in a row clash.
+        let mut clash = [0u16; 81];
+        clash[0] = 5;
+        clash[8] = 5;
+        assert!(s
+            .run(
+                &clash,
+                &Limits::none(),
+                false,
+                |_| ControlFlow::Continue(())
+            )
+            .is_err());
+    }
+
+    #[test]
+    fn permutation_cells() {
+        // Every pair possible: every cell.
+        assert_eq!(PERMUTATION_CELLS[0o777], 0x7FF_FFFF);
+        // Row 0 only in box 0: the other rows leave box 0.
+        let m = 0o661;
+        assert_eq!(PERMUTATION_CELLS[m], 0o7 | 0o770 << 9 | 0o770 << 18);
+        // Rows 0 and 1 both only in box 0: no permutation.
+        assert_eq!(PERMUTATION_CELLS[0o711], 0);
+        // An empty row: none.
+        assert_eq!(PERMUTATION_CELLS[0o770], 0);
+    }
+
+    #[test]
+    fn band_peers() {
+        // Cell 0: the rest of row 0 (8) and of box 0 (another 6).
+        assert_eq!(BAND_PEERS[0].count_ones(), 14);
+        assert_eq!(BAND_PEERS[0], (0x1FE) | 0o7 << 9 | 0o7 << 18);
+    }
+}
