@@ -107,8 +107,35 @@ static BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// For each set of columns (nine bits) where a digit must lie in a band,
+/// the other columns of their boxes, which then lose the digit; `u32::MAX`
+/// if two of the columns share a box (the box would need the digit twice).
+static BOX_COLUMNS_LEFT: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0u32;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let g: u32 = (x >> (3 * k)) & 7;
+            if g.count_ones() > 1 {
+                t[x as usize] = u32::MAX;
+                break;
+            }
+            if g != 0 {
+                t[x as usize] |= (7 & !g) << (3 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// A cell or a (unit, digit) pair with no option left.
+struct Contradiction;
 
 /// A node's state.
 #[derive(Clone, Copy)]
@@ -195,45 +222,96 @@ impl State {
 
     /// Propagates until nothing changes; false on a contradiction.
     fn propagate(&mut self) -> bool {
+        let mut digits = 0u32;
         loop {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
+                digits |= 1 << (i / 3);
                 if !self.settle(i) {
                     return false;
                 }
             }
-            let mut placed = false;
-            for b in 0..3 {
-                let unsolved = self.unsolved[b];
-                if unsolved == 0 {
-                    continue;
-                }
-                let (mut ones, mut twos) = (0u32, 0u32);
-                for d in 0..9 {
-                    let w = self.words[3 * d + b];
-                    twos |= ones & w;
-                    ones |= w;
-                }
-                if unsolved & !ones != 0 {
-                    return false;
-                }
-                let mut single = unsolved & !twos;
-                while single != 0 {
-                    let p = single.trailing_zeros() as usize;
-                    single &= single - 1;
-                    // An earlier placement may have emptied the cell.
-                    match (0..9).find(|&d| self.words[3 * d + b] >> p & 1 != 0) {
-                        Some(d) => self.place(d, b, p),
-                        None => return false,
-                    }
-                    placed = true;
-                }
+            match self.naked_singles() {
+                Err(Contradiction) => return false,
+                Ok(true) => continue,
+                Ok(false) => {}
             }
-            if !placed {
+            if !self.columns(std::mem::take(&mut digits)) {
+                return false;
+            }
+            if self.dirty == 0 {
                 return true;
             }
         }
+    }
+
+    /// Places the digit of every cell with one candidate left; fails on a
+    /// cell with none. True if it placed any.
+    #[inline]
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for b in 0..3 {
+            let unsolved = self.unsolved[b];
+            if unsolved == 0 {
+                continue;
+            }
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for d in 0..9 {
+                let w = self.words[3 * d + b];
+                twos |= ones & w;
+                ones |= w;
+            }
+            if unsolved & !ones != 0 {
+                return Err(Contradiction);
+            }
+            let mut single = unsolved & !twos;
+            while single != 0 {
+                let p = single.trailing_zeros() as usize;
+                single &= single - 1;
+                // An earlier placement may have emptied the cell.
+                match (0..9).find(|&d| self.words[3 * d + b] >> p & 1 != 0) {
+                    Some(d) => self.place(d, b, p),
+                    None => return Err(Contradiction),
+                }
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// A digit's column that meets it in one band only must hold it there,
+    /// so the other columns of that box lose it (column-box locked
+    /// candidates, which include hidden singles in columns); a column that
+    /// meets it nowhere is a contradiction. Looks at `digits` (one bit
+    /// each); false on a contradiction.
+    #[inline]
+    fn columns(&mut self, mut digits: u32) -> bool {
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
+            let c = [
+                fold(self.words[3 * d]),
+                fold(self.words[3 * d + 1]),
+                fold(self.words[3 * d + 2]),
+            ];
+            if c[0] | c[1] | c[2] != ROW {
+                return false;
+            }
+            for b in 0..3 {
+                let [o, q] = OTHER_BANDS[b];
+                let only = c[b] & !(c[o] | c[q]);
+                if only != 0 {
+                    let left = BOX_COLUMNS_LEFT[only as usize];
+                    if left == u32::MAX {
+                        return false;
+                    }
+                    self.keep(3 * d + b, !(left * COLUMN));
+                }
+            }
+        }
+        true
     }
 
     fn solved(&self) -> bool {
