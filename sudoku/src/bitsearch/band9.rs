@@ -18,7 +18,9 @@
 //!   bands.
 //!
 //! Then cells with one candidate (naked singles) are placed and cells with
-//! none fail. The search branches on a cell with two candidates if there is
+//! none fail, and for the digits that changed, a column that meets a digit
+//! in one band only keeps the digit's cells of that box to the column
+//! (column-box locked candidates, hidden singles in columns among them). The search branches on a cell with two candidates if there is
 //! one, else on a cell with the fewest; its last option reuses the state
 //! instead of copying it.
 
@@ -140,7 +142,7 @@ struct Contradiction;
 /// A node's state.
 #[derive(Clone, Copy)]
 struct State {
-    /// Word `3 * digit + band`: the cells of the band where the digit is
+    /// Word `9 * band + digit`: the cells of the band where the digit is
     /// possible (or placed).
     words: [u32; 27],
     /// The empty cells of each band.
@@ -165,19 +167,29 @@ impl State {
         self.dirty |= u32::from(old != new) << i;
     }
 
+    /// Removes `cells` from every digit's word of band `b`.
+    #[inline(always)]
+    fn clear_band(&mut self, b: usize, cells: u32) {
+        let words = &mut self.words[9 * b..9 * b + 9];
+        let mut changed = 0u32;
+        for (d, w) in words.iter_mut().enumerate() {
+            changed |= u32::from(*w & cells != 0) << d;
+            *w &= !cells;
+        }
+        self.dirty |= changed << (9 * b);
+    }
+
     /// Places digit `d` in cell `p` of band `b`.
     #[inline]
     fn place(&mut self, d: usize, b: usize, p: usize) {
         let bit = 1u32 << p;
-        for e in 0..9 {
-            self.keep(3 * e + b, !bit);
-        }
-        let i = 3 * d + b;
+        self.clear_band(b, bit);
+        let i = 9 * b + d;
         self.words[i] |= bit;
         self.keep(i, !BAND_PEERS[p]);
         let column = !(COLUMN << (p % 9));
         for o in OTHER_BANDS[b] {
-            self.keep(3 * d + o, column);
+            self.keep(9 * o + d, column);
         }
         self.unsolved[b] &= !bit;
     }
@@ -186,7 +198,7 @@ impl State {
     /// the digit where a row has one cell left. False on a contradiction.
     #[inline(always)]
     fn settle(&mut self, i: usize) -> bool {
-        let (d, b) = (i / 3, i % 3);
+        let (b, d) = (i / 9, i % 9);
         let mut word = self.words[i];
         let incidence = usize::from(BOXES_OF_ROW[(word & ROW) as usize])
             | usize::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
@@ -196,25 +208,22 @@ impl State {
             return false;
         }
         self.words[i] = word;
-        let mut single = 0;
-        for shift in [0, 9, 18] {
-            let row = word >> shift & ROW;
-            if row & (row - 1) == 0 {
-                single |= row << shift;
-            }
-        }
-        single &= self.unsolved[b];
+        // No row is empty now, so subtracting one from each row borrows
+        // within the row: what is left is each row minus its first cell,
+        // empty for a row with one cell.
+        let rest = word & word.wrapping_sub(COLUMN);
+        let many =
+            |shift: u32| 0u32.wrapping_sub(u32::from(rest >> shift & ROW != 0)) & ROW << shift;
+        let single = word & !(many(0) | many(9) | many(18)) & self.unsolved[b];
         if single != 0 {
             self.unsolved[b] &= !single;
-            for e in 0..9 {
-                if e != d {
-                    self.keep(3 * e + b, !single);
-                }
-            }
+            self.clear_band(b, single);
+            self.words[i] = word;
+            self.dirty &= !(1 << i);
             let columns = (single | single >> 9 | single >> 18) & ROW;
             let columns = !(columns * COLUMN);
             for o in OTHER_BANDS[b] {
-                self.keep(3 * d + o, columns);
+                self.keep(9 * o + d, columns);
             }
         }
         true
@@ -227,7 +236,7 @@ impl State {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                digits |= 1 << (i / 3);
+                digits |= 1 << (i % 9);
                 if !self.settle(i) {
                     return false;
                 }
@@ -258,7 +267,7 @@ impl State {
             }
             let (mut ones, mut twos) = (0u32, 0u32);
             for d in 0..9 {
-                let w = self.words[3 * d + b];
+                let w = self.words[9 * b + d];
                 twos |= ones & w;
                 ones |= w;
             }
@@ -270,7 +279,7 @@ impl State {
                 let p = single.trailing_zeros() as usize;
                 single &= single - 1;
                 // An earlier placement may have emptied the cell.
-                match (0..9).find(|&d| self.words[3 * d + b] >> p & 1 != 0) {
+                match (0..9).find(|&d| self.words[9 * b + d] >> p & 1 != 0) {
                     Some(d) => self.place(d, b, p),
                     None => return Err(Contradiction),
                 }
@@ -292,9 +301,9 @@ impl State {
             digits &= digits - 1;
             let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
             let c = [
-                fold(self.words[3 * d]),
-                fold(self.words[3 * d + 1]),
-                fold(self.words[3 * d + 2]),
+                fold(self.words[d]),
+                fold(self.words[9 + d]),
+                fold(self.words[18 + d]),
             ];
             if c[0] | c[1] | c[2] != ROW {
                 return false;
@@ -307,7 +316,7 @@ impl State {
                     if left == u32::MAX {
                         return false;
                     }
-                    self.keep(3 * d + b, !(left * COLUMN));
+                    self.keep(9 * b + d, !(left * COLUMN));
                 }
             }
         }
@@ -331,7 +340,7 @@ impl State {
             }
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let w = self.words[3 * d + b] & unsolved;
+                let w = self.words[9 * b + d] & unsolved;
                 threes |= twos & w;
                 twos |= ones & w;
                 ones |= w;
@@ -365,7 +374,7 @@ impl State {
     fn candidates(&self, b: usize, p: usize) -> u32 {
         let mut set = 0;
         for d in 0..9 {
-            set |= (self.words[3 * d + b] >> p & 1) << d;
+            set |= (self.words[9 * b + d] >> p & 1) << d;
         }
         set
     }
@@ -374,7 +383,7 @@ impl State {
     fn decode(&self, out: &mut [u16]) {
         for d in 0..9 {
             for b in 0..3 {
-                let mut w = self.words[3 * d + b];
+                let mut w = self.words[9 * b + d];
                 while w != 0 {
                     let p = w.trailing_zeros() as usize;
                     w &= w - 1;
@@ -424,7 +433,7 @@ impl Band9Search {
         for (cell, &v) in givens.iter().enumerate() {
             if v != 0 {
                 let (d, b, p) = (usize::from(v) - 1, cell / 27, cell % 27);
-                if root.words[3 * d + b] >> p & 1 == 0 || root.unsolved[b] >> p & 1 == 0 {
+                if root.words[9 * b + d] >> p & 1 == 0 || root.unsolved[b] >> p & 1 == 0 {
                     return Err(Clash);
                 }
                 root.place(d, b, p);
