@@ -1,38 +1,24 @@
 //! Integration tests of the `dlx` command.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use common::{code, json_lines, stderr, stdout};
 use solver_core::problems;
 
 /// The `dlx` binary.
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").expect("the dlx binary is built")
+    common::binary("dlx")
 }
 
 /// Runs `dlx args...` with `input` on stdin.
 fn run(args: &[&str], input: impl Into<Vec<u8>>) -> Output {
-    dlx()
-        .args(args)
-        .write_stdin(input)
-        .timeout(Duration::from_secs(60))
-        .output()
-        .expect("dlx runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().expect("dlx exits normally")
+    common::run_with("dlx", args, input, Duration::from_secs(60))
 }
 
 /// Runs `dlx count args...` on `input` and returns the count, checking that
@@ -43,13 +29,6 @@ fn count(args: &[&str], input: &str) -> u64 {
     let out = run(&all, input);
     assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
     stdout(&out).trim().parse().expect("a plain number")
-}
-
-fn json_lines(output: &Output) -> Vec<serde_json::Value> {
-    stdout(output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
-        .collect()
 }
 
 fn example(name: &str) -> String {

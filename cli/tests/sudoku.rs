@@ -3,49 +3,28 @@
 //! Solutions are verified here by an independent checker ([`is_solution`]):
 //! every row, column and box holds each value once and the givens are kept.
 
+mod common;
+
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use common::{code, json_lines, stderr, stdout};
 
 /// The `sudoku` binary.
 fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").expect("the sudoku binary is built")
+    common::binary("sudoku")
 }
 
 /// Runs `sudoku args...` with `input` on stdin.
 fn run(args: &[&str], input: impl Into<Vec<u8>>) -> Output {
-    sudoku()
-        .args(args)
-        .write_stdin(input)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("sudoku runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().expect("sudoku exits normally")
+    common::run_with("sudoku", args, input, Duration::from_secs(120))
 }
 
 fn lines(output: &Output) -> Vec<String> {
     stdout(output).lines().map(str::to_string).collect()
-}
-
-fn json_lines(output: &Output) -> Vec<serde_json::Value> {
-    stdout(output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
-        .collect()
 }
 
 fn example(name: &str) -> PathBuf {

@@ -1,0 +1,42 @@
+//! Helpers shared by the command tests: run a binary, read what it wrote.
+
+use std::process::Output;
+use std::time::Duration;
+
+use assert_cmd::Command;
+
+/// The binary `name` of this package.
+pub fn binary(name: &str) -> Command {
+    Command::cargo_bin(name).unwrap_or_else(|e| panic!("the {name} binary is built: {e}"))
+}
+
+/// Runs `name args...` with `input` on stdin, for at most `timeout`.
+pub fn run_with(name: &str, args: &[&str], input: impl Into<Vec<u8>>, timeout: Duration) -> Output {
+    binary(name)
+        .args(args)
+        .write_stdin(input)
+        .timeout(timeout)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} runs: {e}"))
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// The exit status (the process must exit, not die from a signal).
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("the command exits normally")
+}
+
+/// Standard output, one JSON value per line.
+pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect()
+}
