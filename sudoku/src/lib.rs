@@ -70,4 +70,4 @@ pub use grid::{Conflict, Grid};
 pub use rate::{rate, rate_within, Rating};
 pub use rules::{Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
-pub use solve::{Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
+pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};

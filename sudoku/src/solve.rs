@@ -85,7 +85,9 @@ pub enum Engine {
     #[default]
     Auto,
     /// The bit-parallel search: the matrix as one bit board per value, with
-    /// singles and locked candidates as propagation. Up to 128x128.
+    /// singles and locked candidates as propagation. Up to 128x128. On 9x9
+    /// grids, a specialist that holds each value's band (three rows of
+    /// boxes) in one 32-bit word.
     Bits,
     /// Knuth's Dancing Links ([`solver_core`]), the reference engine, for any
     /// rules and any size the memory budget allows.
@@ -116,6 +118,11 @@ enum State {
 /// ```
 pub struct SudokuSolver {
     shape: Shape,
+    /// The engine asked for (the thread caches look solvers up by it).
+    asked: Engine,
+    /// Whether a setting differs from the defaults (no seed, locked
+    /// candidates on); the thread caches do not keep such solvers.
+    customized: bool,
     state: State,
     /// Scratch for decoding Dancing Links solutions.
     values: Vec<u16>,
@@ -145,6 +152,8 @@ impl SudokuSolver {
         };
         Ok(SudokuSolver {
             shape,
+            asked: engine,
+            customized: false,
             state,
             values: Vec::new(),
         })
@@ -167,6 +176,7 @@ impl SudokuSolver {
     /// the options of each level are tried in a random order, so the first
     /// solution of an empty grid is a random full grid.
     pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.customized |= seed.is_some();
         match &mut self.state {
             State::Dlx { dlx, .. } => dlx.set_seed(seed),
             State::Bits(b) => b.set_seed(seed),
@@ -178,6 +188,7 @@ impl SudokuSolver {
     /// no cell has only two candidates, on larger grids always).
     /// Off, the search propagates what Dancing Links does: singles.
     pub fn set_locked_candidates(&mut self, on: bool) {
+        self.customized |= !on;
         if let State::Bits(b) = &mut self.state {
             b.set_locked_candidates(on);
         }
@@ -300,29 +311,57 @@ thread_local! {
     static SOLVERS: RefCell<Vec<SudokuSolver>> = const { RefCell::new(Vec::new()) };
 }
 
-/// How many shapes' solvers a thread keeps.
+/// How many solvers (shape and engine) a thread keeps.
 const SOLVERS_PER_THREAD: usize = 4;
 
-/// Runs `f` with this thread's solver for `shape`.
-fn with_solver<R>(shape: Shape, f: impl FnOnce(&mut SudokuSolver) -> R) -> Result<R, ShapeError> {
+/// Runs `f` with this thread's solver for `shape` and `engine`, made on first
+/// use and kept for the next call (a thread keeps a few, most recently used
+/// first). This is what the [`Grid`] methods use; batch solvers call it once
+/// per puzzle. A solver whose seed or locked-candidate setting `f` changes
+/// is not kept. Fails if the shape is beyond the memory budget.
+///
+/// ```
+/// use solver_core::Limits;
+/// use sudoku::{with_thread_solver, Engine, Grid};
+///
+/// let puzzle: Grid = "1.3.3.2...4.....".parse()?;
+/// let count = with_thread_solver(puzzle.shape(), Engine::Auto, |solver| {
+///     solver.count(&puzzle, &Limits::none())
+/// })??;
+/// assert_eq!(count.solutions, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn with_thread_solver<R>(
+    shape: Shape,
+    engine: Engine,
+    f: impl FnOnce(&mut SudokuSolver) -> R,
+) -> Result<R, ShapeError> {
     let cached = SOLVERS.with(|s| {
         let mut s = s.borrow_mut();
-        let at = s.iter().position(|x| x.shape() == shape)?;
+        let at = s
+            .iter()
+            .position(|x| x.shape == shape && x.asked == engine)?;
         Some(s.remove(at))
     });
     let mut solver = match cached {
         Some(s) => s,
-        None => SudokuSolver::new(shape)?,
+        None => SudokuSolver::with_engine(shape, engine)?,
     };
     let result = f(&mut solver);
-    SOLVERS.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.len() >= SOLVERS_PER_THREAD {
-            s.remove(0);
-        }
-        s.push(solver);
-    });
+    if !solver.customized {
+        SOLVERS.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() >= SOLVERS_PER_THREAD {
+                s.remove(0);
+            }
+            s.push(solver);
+        });
+    }
     Ok(result)
+}
+
+fn with_solver<R>(shape: Shape, f: impl FnOnce(&mut SudokuSolver) -> R) -> Result<R, ShapeError> {
+    with_thread_solver(shape, Engine::Auto, f)
 }
 
 /// The solutions of a grid, one at a time (see [`Grid::solutions`]).

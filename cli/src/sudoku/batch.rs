@@ -14,7 +14,6 @@
 //! producers and people typing see their answers promptly. The output is
 //! flushed whenever the main thread is about to wait for input.
 
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal as _, Read, Write as _};
 use std::path::PathBuf;
@@ -26,7 +25,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use solver_core::Limits;
 use sudoku::{
-    Notation, ParseErrorKind, ReadOptions, Record, Records, SolveError, SudokuSolver, Verdict,
+    Notation, ParseErrorKind, ReadOptions, Record, Records, SolveError, Verdict,
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 
@@ -43,9 +42,6 @@ const CHUNK_PUZZLES: usize = 2048;
 const CHUNK_CELLS: usize = 1 << 22;
 /// A chunk is handed over once its first record has waited this long.
 const CHUNK_AGE: Duration = Duration::from_millis(100);
-/// Solvers kept per thread (one per box shape).
-const SOLVERS_PER_THREAD: usize = 4;
-
 /// How a run ended, when it did not fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ending {
@@ -197,56 +193,6 @@ fn read_inputs(
     send(&mut events, &mut cells);
 }
 
-thread_local! {
-    /// Each thread's solvers, kept from chunk to chunk.
-    static SOLVERS: RefCell<Vec<SudokuSolver>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A thread's solvers, one per box shape, taken from the thread's cache for
-/// the duration of a `map_init` and put back when dropped.
-struct Solvers(Vec<SudokuSolver>);
-
-impl Solvers {
-    fn take() -> Solvers {
-        Solvers(SOLVERS.with(|s| std::mem::take(&mut *s.borrow_mut())))
-    }
-
-    /// The solver for `shape`, made on first use (refused if the shape's
-    /// matrix exceeds the memory budget).
-    fn get(
-        &mut self,
-        shape: sudoku::Shape,
-        engine: sudoku::Engine,
-    ) -> Result<&mut SudokuSolver, sudoku::ShapeError> {
-        let at = match self.0.iter().position(|s| s.shape() == shape) {
-            Some(at) => at,
-            None => {
-                let solver = SudokuSolver::with_engine(shape, engine)?;
-                if self.0.len() >= SOLVERS_PER_THREAD {
-                    self.0.remove(0);
-                }
-                self.0.push(solver);
-                self.0.len() - 1
-            }
-        };
-        Ok(&mut self.0[at])
-    }
-}
-
-impl Drop for Solvers {
-    fn drop(&mut self) {
-        SOLVERS.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            for solver in self.0.drain(..) {
-                let known = cache.iter().any(|s| s.shape() == solver.shape());
-                if !known && cache.len() < SOLVERS_PER_THREAD {
-                    cache.push(solver);
-                }
-            }
-        });
-    }
-}
-
 /// The search asked for every puzzle.
 struct Search {
     mode: Mode,
@@ -273,7 +219,7 @@ impl Search {
 
     /// Answers one record: with this thread's solvers, or with every thread
     /// (`parallel`, for counts only).
-    fn answer(&self, file: usize, record: Record, solvers: Option<&mut Solvers>) -> Answered {
+    fn answer(&self, file: usize, record: Record, on_every_thread: bool) -> Answered {
         let line = record.line;
         let mut answered = Answered {
             file,
@@ -303,7 +249,7 @@ impl Search {
             }
         };
         let limits = self.limits();
-        let Some(solvers) = solvers else {
+        if on_every_thread {
             // A count on every thread.
             answered.answer = match grid.par_count_solutions(&limits) {
                 Ok(count) => {
@@ -321,60 +267,15 @@ impl Search {
             };
             return answered;
         };
-        let solver = match solvers.get(grid.shape(), self.engine) {
-            Ok(solver) => solver,
-            Err(e) => {
-                answered.answer = Answer::Invalid(format!("line {line}: {e}"));
-                return answered;
-            }
-        };
         let verified = |solution: &sudoku::Grid| solution.is_solution_of(grid);
         let internal = || {
             Answer::Internal(format!(
                 "line {line}: the solution found fails the check of the rules and givens"
             ))
         };
-        answered.answer = match self.mode {
-            Mode::Solve => {
-                let (result, stats) = solver.solve_one(grid, &limits);
-                answered.nodes = Some(stats.nodes);
-                match result {
-                    Ok(solution) if verified(&solution) => {
-                        answered.expected = puzzle
-                            .solution
-                            .as_ref()
-                            .map(|expected| Expected::compare(&solution, expected, grid));
-                        Answer::Solved(solution)
-                    }
-                    Ok(_) => internal(),
-                    Err(SolveError::Unsolvable) => Answer::Unsolvable,
-                    Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                    Err(e) => invalid(e),
-                }
-            }
-            Mode::Check => {
-                let (verdict, stats) = solver.check_unique(grid, &limits);
-                answered.nodes = Some(stats.nodes);
-                match verdict {
-                    Verdict::Unique(solution) if verified(&solution) => {
-                        answered.expected = puzzle
-                            .solution
-                            .as_ref()
-                            .map(|expected| Expected::compare(&solution, expected, grid));
-                        Answer::Unique(solution)
-                    }
-                    Verdict::Multiple(a, b) if a != b && verified(&a) && verified(&b) => {
-                        Answer::Multiple(a, b)
-                    }
-                    Verdict::Unique(_) | Verdict::Multiple(..) => internal(),
-                    Verdict::Unsolvable => Answer::Unsolvable,
-                    Verdict::Invalid(conflict) => {
-                        Answer::Invalid(format!("line {line}: {conflict}"))
-                    }
-                    Verdict::Unknown(why) => Answer::Unknown(why),
-                }
-            }
-            Mode::Minimize { seed, symmetry } => match sudoku::minimize(grid, seed, symmetry) {
+        // Minimize and rate make their own solvers (with seeds).
+        let searched = match self.mode {
+            Mode::Minimize { seed, symmetry } => Ok(match sudoku::minimize(grid, seed, symmetry) {
                 Ok(smaller) if smaller.is_uniquely_solvable() && is_subset(&smaller, grid) => {
                     Answer::Minimized(smaller)
                 }
@@ -382,8 +283,8 @@ impl Search {
                 Err(SolveError::NotUnique) => Answer::NotUnique,
                 Err(SolveError::Unsolvable) => Answer::Unsolvable,
                 Err(e) => invalid(e),
-            },
-            Mode::Rate { seeds } => match sudoku::rate(grid, seeds) {
+            }),
+            Mode::Rate { seeds } => Ok(match sudoku::rate(grid, seeds) {
                 Ok(rating) => {
                     answered.nodes = Some(rating.average_nodes.round() as u64);
                     Answer::Rated(rating)
@@ -391,17 +292,65 @@ impl Search {
                 Err(SolveError::NotUnique) => Answer::NotUnique,
                 Err(SolveError::Unsolvable) => Answer::Unsolvable,
                 Err(e) => invalid(e),
-            },
-            Mode::Count { .. } => match solver.count(grid, &limits) {
-                Ok(count) => {
-                    answered.nodes = Some(count.outcome.stats.nodes);
-                    Answer::Counted {
-                        solutions: count.solutions,
-                        incomplete: count.outcome.incomplete,
+            }),
+            _ => sudoku::with_thread_solver(grid.shape(), self.engine, |solver| match self.mode {
+                Mode::Solve => {
+                    let (result, stats) = solver.solve_one(grid, &limits);
+                    answered.nodes = Some(stats.nodes);
+                    match result {
+                        Ok(solution) if verified(&solution) => {
+                            answered.expected = puzzle
+                                .solution
+                                .as_ref()
+                                .map(|expected| Expected::compare(&solution, expected, grid));
+                            Answer::Solved(solution)
+                        }
+                        Ok(_) => internal(),
+                        Err(SolveError::Unsolvable) => Answer::Unsolvable,
+                        Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
+                        Err(e) => invalid(e),
                     }
                 }
-                Err(e) => invalid(e),
-            },
+                Mode::Check => {
+                    let (verdict, stats) = solver.check_unique(grid, &limits);
+                    answered.nodes = Some(stats.nodes);
+                    match verdict {
+                        Verdict::Unique(solution) if verified(&solution) => {
+                            answered.expected = puzzle
+                                .solution
+                                .as_ref()
+                                .map(|expected| Expected::compare(&solution, expected, grid));
+                            Answer::Unique(solution)
+                        }
+                        Verdict::Multiple(a, b) if a != b && verified(&a) && verified(&b) => {
+                            Answer::Multiple(a, b)
+                        }
+                        Verdict::Unique(_) | Verdict::Multiple(..) => internal(),
+                        Verdict::Unsolvable => Answer::Unsolvable,
+                        Verdict::Invalid(conflict) => {
+                            Answer::Invalid(format!("line {line}: {conflict}"))
+                        }
+                        Verdict::Unknown(why) => Answer::Unknown(why),
+                    }
+                }
+                Mode::Minimize { .. } | Mode::Rate { .. } => {
+                    unreachable!("answered without a solver")
+                }
+                Mode::Count { .. } => match solver.count(grid, &limits) {
+                    Ok(count) => {
+                        answered.nodes = Some(count.outcome.stats.nodes);
+                        Answer::Counted {
+                            solutions: count.solutions,
+                            incomplete: count.outcome.incomplete,
+                        }
+                    }
+                    Err(e) => invalid(e),
+                },
+            }),
+        };
+        answered.answer = match searched {
+            Ok(answer) => answer,
+            Err(e) => Answer::Invalid(format!("line {line}: {e}")),
         };
         if matches!(answered.answer, Answer::Invalid(_)) {
             answered.nodes = None;
@@ -433,9 +382,9 @@ fn solve_chunk(
     threads: usize,
     progress: &Progress,
 ) -> Vec<Done> {
-    let done = |event: Event, solvers: Option<&mut Solvers>| match event {
+    let done = |event: Event, on_every_thread: bool| match event {
         Event::Puzzle { file, record } => {
-            let answered = search.answer(file, record, solvers);
+            let answered = search.answer(file, record, on_every_thread);
             progress.puzzle_done();
             Done::Answered(answered)
         }
@@ -448,12 +397,9 @@ fn solve_chunk(
         .count();
     if matches!(search.mode, Mode::Count { .. }) && threads > 1 && puzzles < threads {
         // Few puzzles (one, say): count each on every thread.
-        return events.into_iter().map(|e| done(e, None)).collect();
+        return events.into_iter().map(|e| done(e, true)).collect();
     }
-    events
-        .into_par_iter()
-        .map_init(Solvers::take, |solvers, e| done(e, Some(solvers)))
-        .collect()
+    events.into_par_iter().map(|e| done(e, false)).collect()
 }
 
 /// What the writer knows of each input.
