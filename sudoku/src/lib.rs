@@ -52,6 +52,7 @@ mod error;
 pub mod format;
 mod generate;
 mod grid;
+mod parallel;
 mod rate;
 mod rules;
 mod shape;

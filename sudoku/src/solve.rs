@@ -196,7 +196,7 @@ impl SudokuSolver {
 
     /// Searches the completions of `grid`, calling `visit` with each solution
     /// as one value per cell (an empty slice when `record` is false).
-    fn search(
+    pub(crate) fn search(
         &mut self,
         grid: &Grid,
         limits: &Limits,
@@ -445,13 +445,18 @@ impl Grid {
     /// Counts solutions within `limits` on every thread of the current rayon
     /// pool (for one hard puzzle). The count equals [`count_solutions`](Self::count_solutions).
     pub fn par_count_solutions(&self, limits: &Limits) -> Result<Count, SolveError> {
-        self.check()?;
-        let encoding = Encoding::standard(self.shape())?;
-        let givens = encoding.givens(self);
-        encoding
-            .matrix()
-            .par_count(&givens, limits)
-            .map_err(|_| SolveError::Unsolvable)
+        self.par_count_solutions_with(Engine::Auto, limits)
+    }
+
+    /// [`par_count_solutions`](Self::par_count_solutions) with a chosen
+    /// engine: the grid is split into subproblems (cells filled in every
+    /// possible way) and each is counted by a thread's solver.
+    pub fn par_count_solutions_with(
+        &self,
+        engine: Engine,
+        limits: &Limits,
+    ) -> Result<Count, SolveError> {
+        crate::parallel::par_count(self, engine, limits)
     }
 
     /// Whether the puzzle has exactly one solution, using every thread of the

@@ -251,7 +251,7 @@ impl Search {
         let limits = self.limits();
         if on_every_thread {
             // A count on every thread.
-            answered.answer = match grid.par_count_solutions(&limits) {
+            answered.answer = match grid.par_count_solutions_with(self.engine, &limits) {
                 Ok(count) => {
                     answered.nodes = Some(count.outcome.stats.nodes);
                     Answer::Counted {
