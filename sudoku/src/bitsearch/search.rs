@@ -7,12 +7,22 @@
 //! The length of a cell item is its number of candidates; the length of a
 //! (unit, value) item is the number of cells of the unit where the value is
 //! possible. Propagation chooses every item of length 1 (naked and hidden
-//! singles), fails on an item of length 0, and optionally removes options by
-//! locked candidates (if every option of a box-value item lies in one row,
-//! the row's other options for that value conflict with it, and vice versa).
-//! Then the search branches on an item with the fewest options, as Knuth's
-//! rule says. A state is a few hundred bytes for 9x9, so each level gets a
-//! copy instead of undoing changes.
+//! singles), fails on an item of length 0, and optionally removes options
+//! that cannot be in a solution: by locked candidates (if every option of a
+//! box-value item lies in one row, the row's other options for that value
+//! conflict with it, and vice versa), and on grids above 9x9 by naked pairs
+//! (two cells of a unit with the same two candidates) and hidden pairs (two
+//! values possible in the same two cells of a unit only). Then the search
+//! branches on an item with the fewest options, as Knuth's rule says: a cell
+//! with two candidates when there is one, chosen by the weight of its values
+//! ([`branch`]).
+//!
+//! The (unit, value) items are counted a value at a time, on the rows'
+//! lanes ([`Lane`]: a row of a board as one integer): one pass down the rows
+//! counts every row, column and box of the value at once, and the counts of
+//! a band's boxes come from its columns' counts with the segment arithmetic
+//! of [`Segments`]. A state is a few hundred bytes for 9x9 (a few kilobytes
+//! for 25x25), so each level gets a copy instead of undoing changes.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -20,7 +30,7 @@ use std::time::Instant;
 
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
-use super::tables::{cells, first, has, is_empty, Board, Tables};
+use super::tables::{cells, has, is_empty, Board, Lane, Tables};
 
 /// How many nodes pass between checks of the clock and the cancellation flag.
 const CHECK_EVERY: u64 = 256;
@@ -33,82 +43,18 @@ struct Frame {
     end: usize,
 }
 
-/// What changed since a propagation stage last looked: digits whose board
-/// changed anywhere, and units where a cell was filled (which removes a
-/// candidate from every digit's board in that unit). Bit sets: at most 128
-/// digits and 384 units.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Dirty {
-    digits: u128,
-    units: [u64; 6],
-}
-
-impl Dirty {
-    fn all(n: usize) -> Dirty {
-        Dirty {
-            digits: if n >= 128 {
-                u128::MAX
-            } else {
-                (1u128 << n) - 1
-            },
-            units: [0; 6],
-        }
-    }
-
-    fn any(&self) -> bool {
-        self.digits != 0 || self.units.iter().any(|&w| w != 0)
-    }
-
-    fn has_digit(&self, d: usize) -> bool {
-        self.digits >> d & 1 != 0
-    }
-
-    fn units(&self) -> impl Iterator<Item = usize> + '_ {
-        cells(&self.units)
-    }
-}
-
-/// Change marks for the two stages that scan only what changed.
-#[derive(Default)]
-pub(crate) struct Marks {
-    hidden: Dirty,
-    locked: Dirty,
-}
-
-impl Marks {
-    fn reset(&mut self, all: Option<usize>) {
-        let d = all.map_or(Dirty::default(), Dirty::all);
-        self.hidden = d;
-        self.locked = d;
-    }
-
-    #[inline]
-    fn placed<const W: usize>(&mut self, t: &Tables<W>, c: usize, d: usize) {
-        let [a, b, e] = t.units_of[c];
-        for dirty in [&mut self.hidden, &mut self.locked] {
-            dirty.digits |= 1 << d;
-            for u in [a, b, e] {
-                dirty.units[u as usize / 64] |= 1 << (u % 64);
-            }
-        }
-    }
-
-    #[inline]
-    fn eliminated(&mut self, d: usize) {
-        self.hidden.digits |= 1 << d;
-        self.locked.digits |= 1 << d;
-    }
-}
-
 /// The bit-parallel search for one shape; reusable across puzzles.
 pub(crate) struct BitSearch<const W: usize> {
     t: Arc<Tables<W>>,
-    /// States, one slot of `n + 1` boards per level: the candidates of each
-    /// value, then the unsolved cells.
+    /// States, one slot of `n + 2` boards per level: the candidates of each
+    /// value, the unsolved cells, and the cells with two candidates that
+    /// naked pairs has already looked at.
     states: Vec<Board<W>>,
     options: Vec<(u32, u32)>,
     frames: Vec<Frame>,
-    marks: Marks,
+    /// Propagation's scratch space, kept between runs, for each lane type.
+    small: Scratch<u64>,
+    large: Scratch<u128>,
     /// Whether propagation also uses locked candidates.
     pub(crate) locked: bool,
     /// xorshift state for shuffling the options of each level; 0 = never.
@@ -122,7 +68,8 @@ impl<const W: usize> BitSearch<W> {
             states: Vec::new(),
             options: Vec::new(),
             frames: Vec::new(),
-            marks: Marks::default(),
+            small: Scratch::default(),
+            large: Scratch::default(),
             locked: true,
             rng: 0,
         }
@@ -135,6 +82,39 @@ impl<const W: usize> BitSearch<W> {
         givens: &[u16],
         limits: &Limits,
         record: bool,
+        visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        if self.t.n <= 64 {
+            self.search::<u64>(givens, limits, record, visit)
+        } else {
+            self.search::<u128>(givens, limits, record, visit)
+        }
+    }
+
+    /// [`BitSearch::run`] with rows read as lanes of type `L`.
+    fn search<L: LaneScratch>(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        record: bool,
+        visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        let t = Arc::clone(&self.t);
+        let scratch = std::mem::take(L::pick(&mut self.small, &mut self.large));
+        let mut p = Propagator::<W, L>::new(&t, self.locked, scratch);
+        let result = self.search_with(&t, &mut p, givens, limits, record, visit);
+        *L::pick(&mut self.small, &mut self.large) = p.sc;
+        result
+    }
+
+    /// [`BitSearch::search`] with its tables and propagation.
+    fn search_with<L: Lane>(
+        &mut self,
+        t: &Tables<W>,
+        p: &mut Propagator<'_, W, L>,
+        givens: &[u16],
+        limits: &Limits,
+        record: bool,
         mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Outcome, Clash> {
         if limits.max_solutions == Some(0) {
@@ -143,15 +123,15 @@ impl<const W: usize> BitSearch<W> {
                 incomplete: Some(Incomplete::SolutionLimit),
             });
         }
-        let t = Arc::clone(&self.t);
         let n = t.n;
-        let size = n + 1;
+        let size = n + 2;
         let mut stats = Stats::default();
         let mut solution = vec![0u16; if record { givens.len() } else { 0 }];
         self.frames.clear();
         self.options.clear();
         self.states.clear();
         self.states.resize(size, t.full);
+        self.states[n + 1] = [0; W];
         let root = &mut self.states[..size];
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
@@ -159,26 +139,37 @@ impl<const W: usize> BitSearch<W> {
                 if !has(&root[d], b) || !has(&root[n], b) {
                     return Err(Clash);
                 }
-                place(&t, root, b, d);
+                place(t, root, b, d);
             }
         }
         stats.nodes = 1;
-        self.marks.reset(Some(n));
-        if !propagate(&t, root, self.locked, true, &mut self.marks) {
+        let all = if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        let Some(pairs) = p.propagate(root, all, true) else {
             return Ok(Outcome {
                 stats,
                 incomplete: None,
             });
-        }
+        };
         if is_empty(&root[n]) {
             stats.solutions = 1;
             if record {
-                decode(&t, root, &mut solution);
+                decode(t, root, &mut solution);
             }
             let incomplete = visit(&solution).is_break().then_some(Incomplete::Stopped);
             return Ok(Outcome { stats, incomplete });
         }
-        branch(&t, root, &mut self.options, &mut self.rng);
+        branch(
+            t,
+            root,
+            &pairs,
+            self.locked,
+            &mut self.options,
+            &mut self.rng,
+        );
         self.frames.push(Frame {
             start: 0,
             next: 0,
@@ -213,16 +204,14 @@ impl<const W: usize> BitSearch<W> {
             }
             self.states.copy_within((k - 1) * size..k * size, k * size);
             let s = &mut self.states[k * size..(k + 1) * size];
-            self.marks.reset(None);
-            place(&t, s, c as usize, d as usize);
-            self.marks.placed(&t, c as usize, d as usize);
-            if !propagate(&t, s, self.locked, false, &mut self.marks) {
+            let touched = place(t, s, c as usize, d as usize);
+            let Some(pairs) = p.propagate(s, touched, false) else {
                 continue;
-            }
+            };
             if is_empty(&s[n]) {
                 stats.solutions += 1;
                 if record {
-                    decode(&t, s, &mut solution);
+                    decode(t, s, &mut solution);
                 }
                 if visit(&solution).is_break() {
                     break Some(Incomplete::Stopped);
@@ -236,7 +225,7 @@ impl<const W: usize> BitSearch<W> {
                 continue;
             }
             let start = self.options.len();
-            branch(&t, s, &mut self.options, &mut self.rng);
+            branch(t, s, &pairs, self.locked, &mut self.options, &mut self.rng);
             self.frames.push(Frame {
                 start,
                 next: start,
@@ -273,235 +262,680 @@ fn decode<const W: usize>(t: &Tables<W>, s: &[Board<W>], out: &mut [u16]) {
 }
 
 /// Chooses option (c, d): the other values leave cell c, value d leaves the
-/// peers of c.
+/// peers of c. Returns the values whose boards changed (bit v for value v).
 #[inline]
-fn place<const W: usize>(t: &Tables<W>, s: &mut [Board<W>], c: usize, d: usize) {
-    let (w, bit) = (c / 64, 1u64 << (c % 64));
-    for board in s.iter_mut() {
-        board[w] &= !bit;
-    }
+fn place<const W: usize>(t: &Tables<W>, s: &mut [Board<W>], c: usize, d: usize) -> u128 {
+    let (w, shift) = (c / 64, c % 64);
+    let (values, unsolved) = s.split_at_mut(t.n);
+    let (low, high) = values.split_at_mut(t.n.min(64));
+    // Clears the cell from up to 64 values' boards; the values that had it.
+    let clear = |boards: &mut [Board<W>]| {
+        let mut had = 0u64;
+        for (e, board) in boards.iter_mut().enumerate() {
+            had |= (board[w] >> shift & 1) << e;
+            board[w] &= !(1 << shift);
+        }
+        had
+    };
+    let touched = u128::from(clear(low)) | u128::from(clear(high)) << 64 | 1 << d;
+    unsolved[0][w] &= !(1 << shift);
     let peers = &t.peers[c];
     for k in 0..W {
         s[d][k] &= !peers[k];
     }
-    s[d][w] |= bit;
+    s[d][w] |= 1 << shift;
+    touched
 }
 
-/// Chooses every forced option until none is left; false on a contradiction
-/// (an item with no option left). The unit scans look only at what changed.
-fn propagate<const W: usize>(
-    t: &Tables<W>,
-    s: &mut [Board<W>],
+/// Propagation's scratch space, one lane per row.
+struct Scratch<L> {
+    /// The unsolved cells, by row.
+    open: Vec<L>,
+    /// The candidates of the value being looked at, by row.
+    rows: Vec<L>,
+    /// By band, the columns where the value is possible.
+    bands: Vec<L>,
+    /// The hidden singles found for the value being looked at (bits).
+    found: Vec<usize>,
+    /// For hidden pairs: the (unit, value) items with two cells, as the
+    /// two cells' bits, the value and the next entry of the same unit;
+    /// the first entry of each unit.
+    twos: Vec<(u64, u32, u32)>,
+    heads: Vec<u32>,
+}
+
+impl<L> Default for Scratch<L> {
+    fn default() -> Self {
+        Scratch {
+            open: Vec::new(),
+            rows: Vec::new(),
+            bands: Vec::new(),
+            found: Vec::new(),
+            twos: Vec::new(),
+            heads: Vec::new(),
+        }
+    }
+}
+
+/// The lane types, with their scratch space in [`BitSearch`].
+trait LaneScratch: Lane {
+    fn pick<'a>(small: &'a mut Scratch<u64>, large: &'a mut Scratch<u128>)
+        -> &'a mut Scratch<Self>;
+}
+
+impl LaneScratch for u64 {
+    fn pick<'a>(small: &'a mut Scratch<u64>, _: &'a mut Scratch<u128>) -> &'a mut Scratch<u64> {
+        small
+    }
+}
+
+impl LaneScratch for u128 {
+    fn pick<'a>(_: &'a mut Scratch<u64>, large: &'a mut Scratch<u128>) -> &'a mut Scratch<u128> {
+        large
+    }
+}
+
+/// Propagation: its options, its shape's segment masks and its scratch
+/// space.
+struct Propagator<'t, const W: usize, L> {
+    t: &'t Tables<W>,
+    /// Whether propagation uses locked candidates.
     locked: bool,
-    root: bool,
-    m: &mut Marks,
-) -> bool {
-    let n = t.n;
-    loop {
-        // Cell items: no candidate is a contradiction, one is a naked single.
-        let (mut ones, mut twos, mut threes) = ([0u64; W], [0u64; W], [0u64; W]);
-        for board in &s[..n] {
-            for w in 0..W {
-                threes[w] |= twos[w] & board[w];
-                twos[w] |= ones[w] & board[w];
-                ones[w] |= board[w];
-            }
+    /// Whether propagation uses naked and hidden pairs.
+    subsets: bool,
+    seg: Segments<L>,
+    sc: Scratch<L>,
+}
+
+impl<'t, const W: usize, L: Lane> Propagator<'t, W, L> {
+    fn new(t: &'t Tables<W>, locked: bool, mut sc: Scratch<L>) -> Self {
+        for lanes in [&mut sc.open, &mut sc.rows] {
+            lanes.clear();
+            lanes.resize(t.n, L::ZERO);
         }
-        let unsolved = s[n];
-        let mut single = [0u64; W];
-        let mut pairs = 0u64;
-        for w in 0..W {
-            if unsolved[w] & !ones[w] != 0 {
-                return false;
-            }
-            single[w] = unsolved[w] & ones[w] & !twos[w];
-            pairs |= unsolved[w] & twos[w] & !threes[w];
+        sc.bands.clear();
+        sc.bands.resize(t.n / t.box_rows, L::ZERO);
+        Propagator {
+            t,
+            locked,
+            subsets: locked && t.n > 9,
+            seg: Segments::new(t.n, t.box_cols),
+            sc,
         }
-        if !is_empty(&single) {
-            for c in cells(&single) {
-                let (w, bit) = (c / 64, 1u64 << (c % 64));
-                match (0..n).find(|&d| s[d][w] & bit != 0) {
-                    Some(d) => {
-                        place(t, s, c, d);
-                        m.placed(t, c, d);
-                    }
-                    None => return false,
+    }
+
+    /// Chooses every forced option until none is left, starting from the
+    /// values in `touched` (bit v for value v) whose boards changed. Returns
+    /// the unsolved cells with two candidates, or `None` on a contradiction
+    /// (an item with no option left).
+    fn propagate(&mut self, s: &mut [Board<W>], touched: u128, root: bool) -> Option<Board<W>> {
+        let t = self.t;
+        let n = t.n;
+        // Values to look at again for hidden singles, and for locked
+        // candidates (which may wait, see below).
+        let (mut hidden, mut locked) = (touched, touched);
+        loop {
+            // Cell items: no candidate is a contradiction, one is a naked
+            // single.
+            let (mut ones, mut twos, mut threes) = ([0u64; W], [0u64; W], [0u64; W]);
+            for board in &s[..n] {
+                for w in 0..W {
+                    threes[w] |= twos[w] & board[w];
+                    twos[w] |= ones[w] & board[w];
+                    ones[w] |= board[w];
                 }
             }
-            continue;
-        }
-        // (Unit, value) items: no cell is a contradiction, one cell (not yet
-        // filled) is a hidden single.
-        if m.hidden.any() {
-            let seen = std::mem::take(&mut m.hidden);
+            let unsolved = s[n];
+            let mut single = [0u64; W];
+            let mut pairs = [0u64; W];
+            for w in 0..W {
+                if unsolved[w] & !ones[w] != 0 {
+                    return None;
+                }
+                single[w] = unsolved[w] & ones[w] & !twos[w];
+                pairs[w] = unsolved[w] & twos[w] & !threes[w];
+            }
+            if !is_empty(&single) {
+                for c in cells(&single) {
+                    let (w, bit) = (c / 64, 1u64 << (c % 64));
+                    let d = (0..n).find(|&d| s[d][w] & bit != 0)?;
+                    let changed = place(t, s, c, d);
+                    hidden |= changed;
+                    locked |= changed;
+                }
+                continue;
+            }
+            // Locked candidates: on grids up to 9x9, at the root (the givens'
+            // state) and where the search would otherwise branch on three or
+            // more options. With a two-candidate cell to branch on, the passes
+            // cost more than the nodes they save on 9x9. Larger grids always
+            // use them.
+            let with_locked = self.locked && (n > 9 || root || is_empty(&pairs));
+            let todo = if with_locked { hidden | locked } else { hidden };
             let mut progress = false;
-            for d in 0..n {
-                if seen.has_digit(d) {
-                    for u in 0..t.units.len() {
-                        match hidden_single(t, s, m, u, d) {
-                            Ok(p) => progress |= p,
-                            Err(Contradiction) => return false,
+            if todo != 0 {
+                hidden = 0;
+                if with_locked {
+                    locked = 0;
+                }
+                self.read_open(s);
+                let mut rest = todo;
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if self.look(&mut s[d], with_locked).ok()? {
+                        hidden |= 1 << d;
+                        locked |= 1 << d;
+                        progress = true;
+                    }
+                    for &c in &self.sc.found {
+                        if !has(&s[d], c) {
+                            return None;
+                        }
+                        if has(&s[n], c) {
+                            let changed = place(t, s, c, d);
+                            hidden |= changed;
+                            locked |= changed;
+                            progress = true;
                         }
                     }
-                } else {
-                    for (k, &word) in seen.units.iter().enumerate() {
-                        let mut bits = word;
-                        while bits != 0 {
-                            let u = k * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            match hidden_single(t, s, m, u, d) {
-                                Ok(p) => progress |= p,
-                                Err(Contradiction) => return false,
+                }
+            }
+            if !progress && self.subsets {
+                // Pairs, when nothing cheaper applies.
+                let mut changed = self.naked_pairs(s, &pairs);
+                if changed == 0 {
+                    changed = self.hidden_pairs(s);
+                }
+                hidden |= changed;
+                locked |= changed;
+                progress = changed != 0;
+            }
+            if !progress {
+                return Some(pairs);
+            }
+        }
+    }
+
+    /// Reads the lanes of the unsolved cells.
+    fn read_open(&mut self, s: &[Board<W>]) {
+        for (lane, &at) in self.sc.open.iter_mut().zip(&self.t.rows) {
+            *lane = L::read(&s[self.t.n], at, self.seg.full);
+        }
+    }
+
+    /// Naked pairs: two cells of a unit with the same two candidates (of
+    /// `pairs`, the cells with two) take those two values, so the unit's
+    /// other cells lose them. Returns the values that lost a candidate.
+    ///
+    /// Looks only from the cells that have not been looked from in this
+    /// state or its ancestors (kept in `s[n + 1]`): a pair of two such old
+    /// cells was applied then, and removing candidates cannot make it
+    /// remove more.
+    fn naked_pairs(&mut self, s: &mut [Board<W>], pairs: &Board<W>) -> u128 {
+        let t = self.t;
+        let n = t.n;
+        let new: Board<W> = std::array::from_fn(|k| pairs[k] & !s[n + 1][k]);
+        for k in 0..W {
+            s[n + 1][k] |= new[k];
+        }
+        let mut changed = 0u128;
+        for c in cells(&new) {
+            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            let mut values = (0..n).filter(|&d| s[d][w] & bit != 0);
+            let (Some(a), Some(b), None) = (values.next(), values.next(), values.next()) else {
+                // Lost a candidate to an earlier pair: a single now.
+                continue;
+            };
+            let twins: Board<W> =
+                std::array::from_fn(|k| pairs[k] & s[a][k] & s[b][k] & t.peers[c][k]);
+            for c2 in cells(&twins) {
+                let (w2, bit2) = (c2 / 64, 1u64 << (c2 % 64));
+                for (&u, &u2) in t.units_of[c].iter().zip(&t.units_of[c2]) {
+                    if u != u2 {
+                        continue;
+                    }
+                    let mut unit = t.units[u as usize];
+                    unit[w] &= !bit;
+                    unit[w2] &= !bit2;
+                    for d in [a, b] {
+                        if (0..W).any(|k| s[d][k] & unit[k] != 0) {
+                            changed |= 1 << d;
+                            for k in 0..W {
+                                s[d][k] &= !unit[k];
                             }
                         }
                     }
                 }
             }
-            if progress {
+        }
+        changed
+    }
+
+    /// Hidden pairs: two values that, in some unit, are possible in the
+    /// same two cells only take those cells, so the cells lose their other
+    /// values. Returns the values that lost a candidate.
+    ///
+    /// For each value, lists the units where it has exactly two (unsolved)
+    /// cells, from the lanes in one pass down the rows: rows by their own
+    /// count, boxes by counting to three down each band's columns and then
+    /// across each box's columns with the segment arithmetic, columns by
+    /// counting to three down the grid. A second value listing the same
+    /// two cells for the same unit makes a pair.
+    fn hidden_pairs(&mut self, s: &mut [Board<W>]) -> u128 {
+        let t = self.t;
+        let (n, br) = (t.n, t.box_rows);
+        let sg = self.seg;
+        self.read_open(s);
+        self.sc.heads.clear();
+        self.sc.heads.resize(3 * n, u32::MAX);
+        self.sc.twos.clear();
+        let mut changed = 0u128;
+        for d in 0..n {
+            if (0..W).all(|w| s[d][w] & s[n][w] == 0) {
                 continue;
             }
-        }
-        // Locked candidates: on grids up to 9x9, at the root (the givens'
-        // state) and where the search would otherwise branch on three or
-        // more options. With a two-candidate cell to branch on, the passes
-        // cost more than the nodes they save on 9x9. Measured with callgrind
-        // against always-on: Serg 1.4x, hardest 1.2-1.4x, 17-clue 1.3x,
-        // top1465 1.15x fewer instructions. Larger grids always use them
-        // (16x16: 3x fewer nodes, 25x25: 4x fewer).
-        if locked && (pairs == 0 || n > 9 || root) && m.locked.any() {
-            let seen = std::mem::take(&mut m.locked);
-            if eliminate_locked(t, s, &seen, m) {
-                continue;
+            // Columns with at least one, two, three cells.
+            let (mut ones, mut twos, mut threes) = (L::ZERO, L::ZERO, L::ZERO);
+            for b in 0..n / br {
+                let r0 = b * br;
+                let (mut b1, mut b2, mut b3) = (L::ZERO, L::ZERO, L::ZERO);
+                let band = r0..r0 + br;
+                for ((x, &at), &open) in self.sc.rows[band.clone()]
+                    .iter_mut()
+                    .zip(&t.rows[band.clone()])
+                    .zip(&self.sc.open[band])
+                {
+                    *x = L::read(&s[d], at, sg.full) & open;
+                    b3 |= b2 & *x;
+                    b2 |= b1 & *x;
+                    b1 |= *x;
+                }
+                for r in r0..r0 + br {
+                    let x = self.sc.rows[r];
+                    if x.count_ones() == 2 {
+                        let cells = [self.bit_of(r, x), self.bit_of(r, x & !lowest(x))];
+                        changed |= self.two_cells(s, r, cells, d);
+                    }
+                }
+                threes |= b3 | (twos & b1) | (ones & b2);
+                twos |= b2 | (ones & b1);
+                ones |= b1;
+                // Boxes with two cells: two columns with one each, or one
+                // column with two.
+                let more = sg.drop_lowest(b1);
+                let two_columns = sg.any(more) & !sg.any(sg.drop_lowest(more)) & !sg.any(b2);
+                let one_column = sg.any(b2) & !sg.any(more) & !sg.any(b3);
+                let mut boxes = two_columns | one_column;
+                while boxes != L::ZERO {
+                    let h = lowest(boxes);
+                    boxes &= !h;
+                    let m = sg.fill(h);
+                    let mut cells = [0; 2];
+                    let mut k = 0;
+                    for r in r0..r0 + br {
+                        let mut x = self.sc.rows[r] & m;
+                        while x != L::ZERO && k < 2 {
+                            cells[k] = self.bit_of(r, x);
+                            x &= !lowest(x);
+                            k += 1;
+                        }
+                    }
+                    let unit = 2 * n + r0 + h.trailing_zeros() as usize / t.box_cols;
+                    changed |= self.two_cells(s, unit, cells, d);
+                }
             }
-        }
-        return true;
-    }
-}
-
-/// An item with no option left.
-struct Contradiction;
-
-/// Places value `d` in unit `u` if only one cell (still empty) can hold it;
-/// fails if no cell can.
-#[inline(always)]
-fn hidden_single<const W: usize>(
-    t: &Tables<W>,
-    s: &mut [Board<W>],
-    m: &mut Marks,
-    u: usize,
-    d: usize,
-) -> Result<bool, Contradiction> {
-    match single_in(&t.units[u], &s[d]) {
-        Single::None => Err(Contradiction),
-        Single::One(c) if has(&s[t.n], c) => {
-            place(t, s, c, d);
-            m.placed(t, c, d);
-            Ok(true)
-        }
-        _ => Ok(false),
-    }
-}
-
-enum Single {
-    None,
-    One(usize),
-    Many,
-}
-
-/// Whether `board` has no cell, one cell, or more in `set`.
-#[inline]
-fn single_in<const W: usize>(set: &Board<W>, board: &Board<W>) -> Single {
-    let mut one = None;
-    for w in 0..W {
-        let x = board[w] & set[w];
-        if x != 0 {
-            if one.is_some() || x & (x - 1) != 0 {
-                return Single::Many;
-            }
-            one = Some(w * 64 + x.trailing_zeros() as usize);
-        }
-    }
-    one.map_or(Single::None, Single::One)
-}
-
-/// Locked candidates: when a value's cells in a box all lie on one line, it
-/// leaves the rest of the line, and vice versa. Looks at every crossing for
-/// the digits that changed, and at the crossings of changed units for the
-/// others. True if anything changed.
-fn eliminate_locked<const W: usize>(
-    t: &Tables<W>,
-    s: &mut [Board<W>],
-    seen: &Dirty,
-    m: &mut Marks,
-) -> bool {
-    let mut changed = false;
-    for (d, board) in s[..t.n].iter_mut().enumerate() {
-        let mut touched = false;
-        if seen.has_digit(d) {
-            for crossing in &t.crossings {
-                touched |= lock(board, crossing);
-            }
-        } else {
-            for u in seen.units() {
-                for &k in &t.crossings_of[u] {
-                    touched |= lock(board, &t.crossings[k as usize]);
+            let mut columns = twos & !threes;
+            while columns != L::ZERO {
+                let col = lowest(columns);
+                columns &= !col;
+                let mut at = (0..n).filter(|&r| self.sc.rows[r] & col != L::ZERO);
+                if let (Some(r1), Some(r2)) = (at.next(), at.next()) {
+                    let cells = [self.bit_of(r1, col), self.bit_of(r2, col)];
+                    changed |= self.two_cells(s, n + col.trailing_zeros() as usize, cells, d);
                 }
             }
         }
-        if touched {
-            m.eliminated(d);
-            changed = true;
+        changed
+    }
+
+    /// The bit of the cell in row `r` at the column of the lowest bit of
+    /// `col`.
+    #[inline]
+    fn bit_of(&self, r: usize, col: L) -> usize {
+        let (w, b) = self.t.rows[r];
+        w as usize * 64 + (b + col.trailing_zeros()) as usize
+    }
+
+    /// Records that value `d` has exactly the two `cells` in unit `u`; if
+    /// another value has the same two there, the two cells lose every
+    /// other value. Returns the values that lost a candidate.
+    #[inline]
+    fn two_cells(&mut self, s: &mut [Board<W>], u: usize, cells: [usize; 2], d: usize) -> u128 {
+        let key = (cells[0] as u64) << 32 | cells[1] as u64;
+        let head = self.sc.heads[u];
+        let mut next = head;
+        while let Some(&(other, e, after)) = self.sc.twos.get(next as usize) {
+            if other == key {
+                return keep_only(s, self.t.n, cells, [d, e as usize]);
+            }
+            next = after;
+        }
+        self.sc.heads[u] = self.sc.twos.len() as u32;
+        self.sc.twos.push((key, d as u32, head));
+        0
+    }
+
+    /// Looks at the items of one value, whose candidates are `board`: fails
+    /// if a row, column or box has no cell left for it, collects in `found`
+    /// the cells that are the only place for it in a row, column or box
+    /// (hidden singles, not placed yet), and with `locked` removes the
+    /// candidates that locked candidates rule out. True if it removed any.
+    ///
+    /// Works a band (a row of boxes) at a time, on the rows' lanes: the
+    /// columns where the value appears at least once and at least twice in
+    /// the band give each box's count, and the same over the bands give
+    /// each column's; the boxes a row meets, counted over the band's rows,
+    /// give the box-row crossings. The singles are found before the
+    /// removals, which is sound: removing candidates never makes a single
+    /// wrong, it can only turn one into a contradiction, caught when it is
+    /// placed.
+    fn look(&mut self, board: &mut Board<W>, locked: bool) -> Result<bool, Contradiction> {
+        let t = self.t;
+        let sg = self.seg;
+        let bit_of = |r: usize, col: u32| {
+            let (w, b) = t.rows[r];
+            w as usize * 64 + (b + col) as usize
+        };
+        self.sc.found.clear();
+        let mut changed = false;
+        // Columns with the value at least once and twice, with an unsolved
+        // cell for it, and in at least one and two bands.
+        let (mut col_ones, mut col_twos, mut col_open) = (L::ZERO, L::ZERO, L::ZERO);
+        let mut in_bands = L::ZERO;
+        // Columns that hold all of some box's cells for the value, in at
+        // least one and two bands.
+        let (mut point_ones, mut point_twos) = (L::ZERO, L::ZERO);
+        for (b, band) in self.sc.rows.chunks_exact_mut(t.box_rows).enumerate() {
+            let r0 = b * t.box_rows;
+            let starts = &t.rows[r0..r0 + t.box_rows];
+            let (mut ones, mut twos, mut open) = (L::ZERO, L::ZERO, L::ZERO);
+            for ((x, &at), &unsolved) in band.iter_mut().zip(starts).zip(&self.sc.open[r0..]) {
+                *x = L::read(board, at, sg.full);
+                if *x == L::ZERO {
+                    return Err(Contradiction);
+                }
+                let o = *x & unsolved;
+                if o != L::ZERO && x.is_single() {
+                    self.sc
+                        .found
+                        .push(at.0 as usize * 64 + (at.1 + x.trailing_zeros()) as usize);
+                }
+                twos |= ones & *x;
+                ones |= *x;
+                open |= o;
+            }
+            // Box items: a box with no cell is a contradiction, one with a
+            // single cell (in one column, not twice there) a hidden single.
+            let met = sg.any(ones);
+            if met != sg.hi {
+                return Err(Contradiction);
+            }
+            let mut alone = met & !sg.any(sg.drop_lowest(ones) | twos) & sg.any(open);
+            while alone != L::ZERO {
+                let h = lowest(alone);
+                alone &= !h;
+                let here = ones & sg.fill(h);
+                if let Some(i) = band.iter().position(|&x| x & here != L::ZERO) {
+                    self.sc.found.push(bit_of(r0 + i, here.trailing_zeros()));
+                }
+            }
+            if locked {
+                // Boxes (as segment top bits) met by at least one and two
+                // rows; the boxes that hold all of some row's cells, once
+                // and twice.
+                let (mut met_ones, mut met_twos) = (L::ZERO, L::ZERO);
+                let (mut claim_ones, mut claim_twos) = (L::ZERO, L::ZERO);
+                for &x in band.iter() {
+                    let met = sg.any(x);
+                    met_twos |= met_ones & met;
+                    met_ones |= met;
+                    if met.is_single() {
+                        claim_twos |= claim_ones & met;
+                        claim_ones |= met;
+                    }
+                }
+                // A box met by one row only: the rest of the row loses the
+                // value. A row that meets one box only: the box's other rows
+                // lose it (two rows claiming one box is a contradiction, and
+                // both lose it).
+                let only = met_ones & !met_twos;
+                let mut band_changed = false;
+                for x in band.iter_mut() {
+                    let met = sg.any(*x);
+                    let keep = sg.fill(met & only);
+                    let mine = if met.is_single() { met } else { L::ZERO };
+                    let lose = sg.fill(claim_twos | (claim_ones & !mine));
+                    let mut y = *x & !lose;
+                    if keep != L::ZERO {
+                        y &= keep;
+                    }
+                    if y != *x {
+                        *x = y;
+                        band_changed = true;
+                    }
+                }
+                if band_changed {
+                    changed = true;
+                    (ones, twos) = (L::ZERO, L::ZERO);
+                    for &x in band.iter() {
+                        twos |= ones & x;
+                        ones |= x;
+                    }
+                }
+                let point = pointing(sg, ones);
+                point_twos |= point_ones & point;
+                point_ones |= point;
+            }
+            self.sc.bands[b] = ones;
+            in_bands = (in_bands & !(col_ones & ones)) | (ones & !col_ones);
+            col_twos |= twos | (col_ones & ones);
+            col_ones |= ones;
+            col_open |= open;
+        }
+        if col_ones != sg.full {
+            return Err(Contradiction);
+        }
+        let mut single_cols = col_ones & !col_twos & col_open;
+        while single_cols != L::ZERO {
+            let (col, bit) = (single_cols.trailing_zeros(), lowest(single_cols));
+            single_cols &= !bit;
+            let r = self
+                .sc
+                .rows
+                .iter()
+                .position(|&x| x & bit != L::ZERO)
+                .ok_or(Contradiction)?;
+            self.sc.found.push(bit_of(r, col));
+        }
+        if locked {
+            // A box with all its cells in one column: the other bands lose
+            // that column. A column in one band only: the rest of its box
+            // in that band loses the value.
+            for (&o, band) in self
+                .sc
+                .bands
+                .iter()
+                .zip(self.sc.rows.chunks_exact_mut(t.box_rows))
+            {
+                let mine = o & in_bands;
+                let clear =
+                    point_twos | (point_ones & !pointing(sg, o)) | (sg.fill(sg.any(mine)) & !mine);
+                if o & clear != L::ZERO {
+                    changed = true;
+                    for x in band.iter_mut() {
+                        *x &= !clear;
+                    }
+                }
+            }
+        }
+        if changed {
+            for (&x, &at) in self.sc.rows.iter().zip(&t.rows) {
+                L::write(board, at, sg.full, x);
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// Removes every value but `keep` from the two `cells`. Returns the values
+/// that lost a candidate.
+#[cold]
+fn keep_only<const W: usize>(
+    s: &mut [Board<W>],
+    n: usize,
+    cells: [usize; 2],
+    keep: [usize; 2],
+) -> u128 {
+    let mut changed = 0u128;
+    for c in cells {
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        for (v, board) in s[..n].iter_mut().enumerate() {
+            if board[w] & bit != 0 && !keep.contains(&v) {
+                board[w] &= !bit;
+                changed |= 1 << v;
+            }
         }
     }
     changed
 }
 
-#[inline]
-fn lock<const W: usize>(
-    board: &mut Board<W>,
-    (box_only, line_only): &(Board<W>, Board<W>),
-) -> bool {
-    let empty = |board: &Board<W>, set: &Board<W>| (0..W).all(|w| board[w] & set[w] == 0);
-    let clear = |board: &mut Board<W>, set: &Board<W>| {
-        let mut changed = false;
-        for w in 0..W {
-            changed |= board[w] & set[w] != 0;
-            board[w] &= !set[w];
+/// An item with no option left.
+struct Contradiction;
+
+/// Arithmetic on the segments of a lane, one per box of a band (`box_cols`
+/// bits each): the carry trick that finds the segments with a bit set, in
+/// a few word operations for all boxes at once.
+#[derive(Clone, Copy)]
+struct Segments<L> {
+    /// The whole row.
+    full: L,
+    /// The top bit of each segment.
+    hi: L,
+    /// The other bits of each segment.
+    lo: L,
+    /// The leftmost segment.
+    first: L,
+    /// `box_cols - 1`.
+    top: u32,
+}
+
+impl<L: Lane> Segments<L> {
+    fn new(n: usize, box_cols: usize) -> Self {
+        let first = L::low(box_cols);
+        let top = box_cols as u32 - 1;
+        let (mut hi, mut lo) = (L::ZERO, L::ZERO);
+        for k in 0..n / box_cols {
+            let at = (k * box_cols) as u32;
+            hi |= L::low(1) << (at + top);
+            lo |= L::low(top as usize) << at;
         }
-        changed
-    };
-    if empty(board, box_only) {
-        clear(board, line_only)
-    } else if empty(board, line_only) {
-        clear(board, box_only)
-    } else {
-        false
+        Segments {
+            full: L::low(n),
+            hi,
+            lo,
+            first,
+            top,
+        }
+    }
+
+    /// The top bit of each segment where `x` has a bit: adding `lo` to a
+    /// segment's lower bits carries into its top bit exactly when one of
+    /// them is set, and never past it.
+    #[inline]
+    fn any(self, x: L) -> L {
+        (((x & self.lo) + self.lo) | x) & self.hi
+    }
+
+    /// The whole segments of the top bits in `h`.
+    #[inline]
+    fn fill(self, h: L) -> L {
+        (h >> self.top) * self.first
+    }
+
+    /// `x` without the lowest bit of each segment.
+    #[inline]
+    fn drop_lowest(self, x: L) -> L {
+        x & (x - (self.any(x) >> self.top))
     }
 }
 
-/// Pushes the options of an item with the fewest options (a cell with two
-/// candidates if there is one, as is usual).
+/// The columns of `ones` (one band's) that are the only column of their
+/// box.
+#[inline]
+fn pointing<L: Lane>(sg: Segments<L>, ones: L) -> L {
+    ones & sg.fill(!sg.any(sg.drop_lowest(ones)) & sg.hi)
+}
+
+/// The lowest bit of a non-empty lane.
+#[inline]
+fn lowest<L: Lane>(x: L) -> L {
+    x & !(x - L::low(1))
+}
+
+/// Pushes the options of an item with the fewest options: a cell with two
+/// candidates if there is one (`pairs`), as is usual.
+///
+/// Among those cells, the one whose two values are the most constrained:
+/// the least sum of their weights, a value's weight being its candidates
+/// per unit that still lacks it. A value close to one candidate per unit
+/// has few choices left, so either branch soon fixes it everywhere (or
+/// fails). Measured with pairs propagation against the first such cell in
+/// grid order: 2.8x fewer nodes on the shared 16x16 minimal puzzles, 3x to
+/// 200x on 25x25 puzzles with 313 down to 270 givens. Squared or cubed
+/// weights moved the geometric mean of the node counts by under 2% over
+/// 150 puzzles (16x16 and 25x25), better on some sets and worse on others.
+///
+/// Without `weighted` (locked candidates off: the singles-only search whose
+/// nodes [`rate`](fn@crate::rate) counts), the first such cell in grid order,
+/// as before, so ratings keep their values.
 fn branch<const W: usize>(
     t: &Tables<W>,
     s: &[Board<W>],
+    pairs: &Board<W>,
+    weighted: bool,
     options: &mut Vec<(u32, u32)>,
     rng: &mut u64,
 ) {
     let n = t.n;
     let unsolved = &s[n];
-    let (mut ones, mut twos, mut threes) = ([0u64; W], [0u64; W], [0u64; W]);
-    for board in &s[..n] {
-        for w in 0..W {
-            let b = board[w] & unsolved[w];
-            threes[w] |= twos[w] & b;
-            twos[w] |= ones[w] & b;
-            ones[w] |= b;
-        }
-    }
-    let pairs: Board<W> = std::array::from_fn(|w| twos[w] & !threes[w]);
     let start = options.len();
-    if let Some(c) = first(&pairs) {
+    if !weighted && !is_empty(pairs) {
+        let c = cells(pairs).next().unwrap_or(0);
         push_cell(n, s, c, options);
+    } else if !is_empty(pairs) {
+        let mut weight = [0u64; 128];
+        for (d, board) in s[..n].iter().enumerate() {
+            let (mut open, mut placed) = (0, 0);
+            for w in 0..W {
+                open += u64::from((board[w] & unsolved[w]).count_ones());
+                placed += u64::from((board[w] & !unsolved[w]).count_ones());
+            }
+            // Candidates per unit lacking the value, in 1/1024ths.
+            weight[d] = (open << 10) / (n as u64 - placed).max(1);
+        }
+        let mut best = (u64::MAX, 0);
+        for c in cells(pairs) {
+            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            let score = (0..n)
+                .filter(|&d| s[d][w] & bit != 0)
+                .map(|d| weight[d])
+                .sum();
+            if score < best.0 {
+                best = (score, c);
+            }
+        }
+        push_cell(n, s, best.1, options);
     } else {
         // No cell with two candidates: the item with the fewest options.
         let mut best = (u32::MAX, Choice::Cell(0));
@@ -570,4 +1004,231 @@ pub(crate) fn next_random(state: &mut u64) -> u64 {
     x ^= x >> 27;
     *state = x;
     x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitsearch::tables::words;
+    use crate::shape::Shape;
+
+    /// A full grid of `shape`: the usual shifted pattern, values permuted.
+    fn full_grid(shape: Shape, seed: u64) -> Vec<u16> {
+        let n = shape.side() as usize;
+        let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+        let mut values: Vec<u16> = (1..=n as u16).collect();
+        let mut rng = seed | 1;
+        for i in (1..n).rev() {
+            values.swap(i, (next_random(&mut rng) % (i as u64 + 1)) as usize);
+        }
+        (0..n * n)
+            .map(|c| {
+                let (r, k) = (c / n, c % n);
+                values[(bc * (r % br) + r / br + k) % n]
+            })
+            .collect()
+    }
+
+    /// `grid` with about `holes` cells cleared, at random.
+    fn puzzle(grid: &[u16], holes: usize, seed: u64) -> Vec<u16> {
+        let mut cells = grid.to_vec();
+        let mut rng = seed | 1;
+        for _ in 0..holes {
+            let c = (next_random(&mut rng) % cells.len() as u64) as usize;
+            cells[c] = 0;
+        }
+        cells
+    }
+
+    /// `cells` with one given changed to another value that clashes with no
+    /// other given (often leaving no solution).
+    fn altered(shape: Shape, cells: &[u16], seed: u64) -> Vec<u16> {
+        let n = shape.side() as usize;
+        let mut cells = cells.to_vec();
+        let givens: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
+        let c = givens[seed as usize % givens.len()];
+        let old = std::mem::take(&mut cells[c]);
+        let mut probe = cells.clone();
+        for v in (1..=n as u16).filter(|&v| v != old) {
+            probe[c] = v;
+            // No clash: the cell can hold v with the other givens.
+            let clash = (0..cells.len()).any(|d| {
+                d != c && cells[d] == v && {
+                    let (r1, k1, r2, k2) = (c / n, c % n, d / n, d % n);
+                    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+                    r1 == r2 || k1 == k2 || (r1 / br == r2 / br && k1 / bc == k2 / bc)
+                }
+            });
+            if !clash {
+                cells[c] = v;
+                return cells;
+            }
+        }
+        cells[c] = old;
+        cells
+    }
+
+    /// Counts completions up to `limit` by trying the values of the empty
+    /// cell with the fewest, checking rows, columns and boxes directly.
+    fn backtrack(shape: Shape, cells: &mut [u16], limit: u64) -> u64 {
+        let n = shape.side() as usize;
+        let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+        let allowed = |cells: &[u16], c: usize| -> Vec<u16> {
+            let (r, k) = (c / n, c % n);
+            (1..=n as u16)
+                .filter(|&v| {
+                    (0..n).all(|i| cells[r * n + i] != v && cells[i * n + k] != v)
+                        && (0..br).all(|i| {
+                            (0..bc).all(|j| cells[(r / br * br + i) * n + k / bc * bc + j] != v)
+                        })
+                })
+                .collect()
+        };
+        let Some((c, values)) = (0..cells.len())
+            .filter(|&c| cells[c] == 0)
+            .map(|c| (c, allowed(cells, c)))
+            .min_by_key(|(_, values)| values.len())
+        else {
+            return 1;
+        };
+        let mut total = 0;
+        for v in values {
+            cells[c] = v;
+            total += backtrack(shape, cells, limit - total);
+            cells[c] = 0;
+            if total >= limit {
+                break;
+            }
+        }
+        total
+    }
+
+    /// The bit-parallel search's count up to `limit`, checking each
+    /// solution against the givens and the rules.
+    fn count<const W: usize>(
+        shape: Shape,
+        givens: &[u16],
+        limit: u64,
+        locked: bool,
+        seed: u64,
+    ) -> u64 {
+        let mut search = BitSearch::<W>::new(Arc::new(Tables::new(shape)));
+        search.locked = locked;
+        search.rng = seed;
+        let mut found = 0u128;
+        let outcome = search
+            .run(
+                givens,
+                &Limits::none().solutions(u128::from(limit)),
+                true,
+                |solution| {
+                    assert!(givens.iter().zip(solution).all(|(&g, &v)| g == 0 || g == v));
+                    let mut check = solution.to_vec();
+                    for c in 0..check.len() {
+                        let v = std::mem::take(&mut check[c]);
+                        assert_eq!(
+                            backtrack(shape, &mut check, 2),
+                            1,
+                            "{shape}: not a solution"
+                        );
+                        check[c] = v;
+                    }
+                    found += 1;
+                    ControlFlow::Continue(())
+                },
+            )
+            .map_or(0, |o| o.stats.solutions);
+        assert_eq!(outcome, found);
+        found as u64
+    }
+
+    fn count_any(shape: Shape, givens: &[u16], limit: u64, locked: bool, seed: u64) -> u64 {
+        match words(shape) {
+            0..=2 => count::<2>(shape, givens, limit, locked, seed),
+            3..=4 => count::<4>(shape, givens, limit, locked, seed),
+            5..=8 => count::<8>(shape, givens, limit, locked, seed),
+            9..=16 => count::<16>(shape, givens, limit, locked, seed),
+            17..=32 => count::<32>(shape, givens, limit, locked, seed),
+            33..=64 => count::<64>(shape, givens, limit, locked, seed),
+            _ => count::<256>(shape, givens, limit, locked, seed),
+        }
+    }
+
+    /// Every box shape up to 12x12 and a few larger, with and without
+    /// locked candidates (and so pairs), against backtracking.
+    #[test]
+    fn counts_match_backtracking_on_every_box_shape() {
+        let shapes = [
+            (1, 4),
+            (4, 1),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (1, 6),
+            (2, 4),
+            (4, 2),
+            (3, 3),
+            (2, 5),
+            (5, 2),
+            (3, 4),
+            (4, 3),
+            (2, 6),
+            (6, 2),
+            (3, 5),
+            (5, 3),
+            (4, 4),
+        ];
+        for (k, &(br, bc)) in shapes.iter().enumerate() {
+            let shape = Shape::new(br, bc).unwrap();
+            let n = shape.side() as usize;
+            for seed in 0..6u64 {
+                let seed = seed * 31 + k as u64;
+                let grid = full_grid(shape, seed);
+                let holes = match n {
+                    0..=6 => n * n / 2 + (seed as usize % 3) * n,
+                    7..=9 => 40 + (seed as usize % 3) * 8,
+                    _ => 45 + (seed as usize % 3) * 10,
+                };
+                let cells = puzzle(&grid, holes, seed.wrapping_mul(77) + 5);
+                for cells in [cells.clone(), altered(shape, &cells, seed)] {
+                    let expected = backtrack(shape, &mut cells.clone(), 20);
+                    for (locked, rng) in [(true, 0), (false, 0), (true, 12345)] {
+                        assert_eq!(
+                            count_any(shape, &cells, 20, locked, rng),
+                            expected,
+                            "{shape} seed {seed} locked {locked} rng {rng}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Grids above 64x64 read their rows as 128-bit lanes.
+    #[test]
+    fn rows_wider_than_a_word() {
+        for (br, bc) in [(5, 13), (13, 5)] {
+            let shape = Shape::new(br, bc).unwrap();
+            let grid = full_grid(shape, 3);
+            let cells = puzzle(&grid, 300, 9);
+            let expected = backtrack(shape, &mut cells.clone(), 5);
+            assert_eq!(count::<256>(shape, &cells, 5, true, 0), expected, "{shape}");
+            assert_eq!(count::<256>(shape, &grid, 5, true, 0), 1, "{shape}");
+        }
+    }
+
+    #[test]
+    fn segment_arithmetic() {
+        // 3 boxes of 4 columns: 0b_1010_0000_0001.
+        let sg = Segments::<u64>::new(12, 4);
+        let x = 0b1010_0000_0001;
+        assert_eq!(sg.any(x), 0b1000_0000_1000);
+        assert_eq!(sg.fill(sg.any(x)), 0b1111_0000_1111);
+        assert_eq!(sg.drop_lowest(x), 0b1000_0000_0000);
+        assert_eq!(pointing(sg, x), 0b0000_0000_0001);
+        // One column per box: every bit is its own segment.
+        let sg = Segments::<u128>::new(70, 1);
+        let x = (1u128 << 69) | 5;
+        assert_eq!((sg.any(x), sg.fill(x), sg.drop_lowest(x)), (x, x, 0));
+    }
 }

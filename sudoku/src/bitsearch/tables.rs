@@ -1,9 +1,14 @@
 //! Bit masks of a grid's cells, units and peers, computed once per shape.
 //!
-//! Cells are laid out in bits so that units rarely straddle a word: whole
-//! bands (a row of boxes) are packed into 64-bit words when a band fits, so a
-//! 9x9 grid puts bands 1 and 2 in the first word and band 3 in the second,
-//! and every row and box lies in one word; otherwise whole rows are packed.
+//! Cells are laid out in bits so that each row is a run of N consecutive
+//! bits, column c at bit c of the run: a *lane*, read out of a board as one
+//! integer ([`Lane`]). Up to 64x64 the rows are packed into 64-bit words,
+//! whole bands (a row of boxes) per word when a band fits, so a 9x9 grid
+//! puts bands 1 and 2 in the first word and band 3 in the second, and every
+//! row and box lies in one word; otherwise whole rows per word. Beyond 64x64
+//! each row takes two words of its own, a 128-bit lane.
+
+use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, Mul, Not, Shl, Shr, Sub};
 
 use crate::rules::Rules;
 use crate::shape::Shape;
@@ -16,22 +21,22 @@ pub(crate) type Board<const W: usize> = [u64; W];
 pub(crate) struct Tables<const W: usize> {
     /// The side N (also the number of values).
     pub(crate) n: usize,
+    /// The height and width of a box.
+    pub(crate) box_rows: usize,
+    pub(crate) box_cols: usize,
     /// Every cell of the grid.
     pub(crate) full: Board<W>,
     /// The bit of each cell, and the cell of each bit.
     pub(crate) bit_of: Vec<u32>,
     pub(crate) cell_of: Vec<u32>,
+    /// Where each row's lane starts: its word and the bit in that word.
+    pub(crate) rows: Vec<(u32, u32)>,
     /// One set per unit (rows, columns, boxes).
     pub(crate) units: Vec<Board<W>>,
     /// For each bit, the other cells that share a unit with it.
     pub(crate) peers: Vec<Board<W>>,
     /// For each bit, its three units (row, column, box).
     pub(crate) units_of: Vec<[u32; 3]>,
-    /// Box-line crossings, as (box minus line, line minus box), for locked
-    /// candidates.
-    pub(crate) crossings: Vec<(Board<W>, Board<W>)>,
-    /// For each unit, the crossings it is part of.
-    pub(crate) crossings_of: Vec<Vec<u32>>,
 }
 
 impl<const W: usize> Tables<W> {
@@ -72,38 +77,30 @@ impl<const W: usize> Tables<W> {
             b[bit / 64] &= !(1 << (bit % 64));
             peers[bit] = b;
         }
-        // Rules::standard lists the rows, then the columns, then the boxes.
-        let (lines, boxes) = unit_boards.split_at(2 * n);
-        let mut crossings = Vec::new();
-        let mut crossings_of = vec![Vec::new(); unit_boards.len()];
-        for (bi, b) in boxes.iter().enumerate() {
-            for (li, l) in lines.iter().enumerate() {
-                if (0..W).any(|w| b[w] & l[w] != 0) {
-                    let k = crossings.len() as u32;
-                    crossings_of[li].push(k);
-                    crossings_of[2 * n + bi].push(k);
-                    let box_only: Board<W> = std::array::from_fn(|w| b[w] & !l[w]);
-                    let line_only: Board<W> = std::array::from_fn(|w| l[w] & !b[w]);
-                    crossings.push((box_only, line_only));
-                }
-            }
-        }
+        let rows = (0..n)
+            .map(|r| {
+                let b = bit_of[r * n];
+                debug_assert!((0..n).all(|c| bit_of[r * n + c] == b + c as u32));
+                (b / 64, b % 64)
+            })
+            .collect();
         Tables {
             n,
+            box_rows: shape.box_rows() as usize,
+            box_cols: shape.box_cols() as usize,
             full,
             bit_of,
             cell_of,
+            rows,
             units: unit_boards,
             peers,
             units_of,
-            crossings,
-            crossings_of,
         }
     }
 }
 
 /// The bit of each cell: whole bands per word when a band fits in 64 bits,
-/// else whole rows per word when a row fits, else cells in order.
+/// else whole rows per word when a row fits, else two words per row.
 fn layout(shape: Shape) -> Vec<u32> {
     let n = shape.side() as usize;
     let band = shape.box_rows() as usize * n;
@@ -112,7 +109,9 @@ fn layout(shape: Shape) -> Vec<u32> {
     } else if n <= 64 {
         n
     } else {
-        return (0..shape.cells() as u32).collect();
+        return (0..shape.cells())
+            .map(|c| (c / n * 128 + c % n) as u32)
+            .collect();
     };
     let per_word = 64 / group;
     (0..shape.cells())
@@ -146,14 +145,6 @@ pub(crate) fn is_empty<const W: usize>(b: &Board<W>) -> bool {
     b.iter().all(|&w| w == 0)
 }
 
-/// The first cell of a non-empty board.
-#[inline]
-pub(crate) fn first<const W: usize>(b: &Board<W>) -> Option<usize> {
-    b.iter()
-        .position(|&w| w != 0)
-        .map(|w| w * 64 + b[w].trailing_zeros() as usize)
-}
-
 /// The cells of a board, in order.
 pub(crate) fn cells<const W: usize>(b: &Board<W>) -> impl Iterator<Item = usize> + '_ {
     b.iter().enumerate().flat_map(|(w, &word)| {
@@ -167,6 +158,125 @@ pub(crate) fn cells<const W: usize>(b: &Board<W>) -> impl Iterator<Item = usize>
             Some(w * 64 + t)
         })
     })
+}
+
+/// One row of a board as an integer, column c at bit c (see the module
+/// docs): `u64` for grids up to 64x64, `u128` beyond.
+pub(crate) trait Lane:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// No bit set.
+    const ZERO: Self;
+    /// The lowest `k` bits (`k` up to the lane's width).
+    fn low(k: usize) -> Self;
+    /// The lane of the row whose lane starts at `at`, masked with `full`.
+    fn read<const W: usize>(b: &Board<W>, at: (u32, u32), full: Self) -> Self;
+    /// Overwrites the lane of the row that starts at `at` with `x`.
+    fn write<const W: usize>(b: &mut Board<W>, at: (u32, u32), full: Self, x: Self);
+    /// How many bits are set.
+    fn count_ones(self) -> u32;
+    /// The lowest set bit's index (the width when none is).
+    fn trailing_zeros(self) -> u32;
+    /// Whether exactly one bit is set.
+    #[inline]
+    fn is_single(self) -> bool {
+        self.count_ones() == 1
+    }
+}
+
+impl Lane for u64 {
+    const ZERO: u64 = 0;
+
+    #[inline]
+    fn low(k: usize) -> u64 {
+        if k >= 64 {
+            u64::MAX
+        } else {
+            (1 << k) - 1
+        }
+    }
+
+    #[inline]
+    fn read<const W: usize>(b: &Board<W>, (w, bit): (u32, u32), full: u64) -> u64 {
+        b[w as usize] >> bit & full
+    }
+
+    #[inline]
+    fn write<const W: usize>(b: &mut Board<W>, (w, bit): (u32, u32), full: u64, x: u64) {
+        let word = &mut b[w as usize];
+        *word = *word & !(full << bit) | x << bit;
+    }
+
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+
+    #[inline]
+    fn is_single(self) -> bool {
+        self != 0 && self & (self - 1) == 0
+    }
+}
+
+/// A row of more than 64 cells: two words of its own, starting at bit 0.
+impl Lane for u128 {
+    const ZERO: u128 = 0;
+
+    #[inline]
+    fn low(k: usize) -> u128 {
+        if k >= 128 {
+            u128::MAX
+        } else {
+            (1 << k) - 1
+        }
+    }
+
+    #[inline]
+    fn read<const W: usize>(b: &Board<W>, (w, bit): (u32, u32), full: u128) -> u128 {
+        debug_assert_eq!(bit, 0);
+        let w = w as usize;
+        (u128::from(b[w]) | u128::from(b[w + 1]) << 64) & full
+    }
+
+    #[inline]
+    fn write<const W: usize>(b: &mut Board<W>, (w, bit): (u32, u32), full: u128, x: u128) {
+        debug_assert_eq!(bit, 0);
+        let w = w as usize;
+        let x = x & full;
+        b[w] = x as u64;
+        b[w + 1] = (x >> 64) as u64;
+    }
+
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+
+    #[inline]
+    fn is_single(self) -> bool {
+        self != 0 && self & (self - 1) == 0
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +294,7 @@ mod tests {
             (5, 5),
             (8, 8),
             (1, 7),
+            (5, 13),
             (11, 11),
         ] {
             let shape = Shape::new(r, c).unwrap();
@@ -191,8 +302,22 @@ mod tests {
             let mut seen = std::collections::HashSet::new();
             assert!(bits.iter().all(|b| seen.insert(*b)), "{shape}");
             assert!(words(shape) * 64 > *bits.iter().max().unwrap() as usize);
+            // Each row is a lane: consecutive bits, in one word up to 64
+            // columns, else in two words of its own.
+            let n = shape.side() as usize;
+            for row in bits.chunks(n) {
+                assert!(row.windows(2).all(|p| p[1] == p[0] + 1), "{shape}");
+                let lane = if n <= 64 { 64 } else { 128 };
+                assert_eq!(
+                    row[0] as usize / lane,
+                    row[n - 1] as usize / lane,
+                    "{shape}"
+                );
+            }
         }
         assert_eq!(words(Shape::square(3).unwrap()), 2);
         assert_eq!(words(Shape::square(4).unwrap()), 4);
+        assert_eq!(words(Shape::square(5).unwrap()), 13);
+        assert_eq!(words(Shape::new(5, 13).unwrap()), 130);
     }
 }
