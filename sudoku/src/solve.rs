@@ -183,10 +183,14 @@ impl SudokuSolver {
         }
     }
 
-    /// Turns locked-candidate propagation on or off (bit-parallel engine
-    /// only; on by default: on grids up to 9x9 it runs at the root and when
-    /// no cell has only two candidates, on larger grids always).
-    /// Off, the search propagates what Dancing Links does: singles.
+    /// Turns the propagation beyond singles on or off (bit-parallel engine
+    /// only; on by default): locked candidates, and above 9x9 naked and
+    /// hidden pairs. On grids up to 9x9 other than the standard one, locked
+    /// candidates run at the root and when no cell has only two candidates;
+    /// the standard 9x9 specialist always uses them (within a band, and
+    /// between columns and boxes). Off, the search propagates what Dancing
+    /// Links does, singles, with the generic engine on 9x9 too (this is what
+    /// [`rate`](crate::rate) counts nodes with).
     pub fn set_locked_candidates(&mut self, on: bool) {
         self.customized |= !on;
         if let State::Bits(b) = &mut self.state {

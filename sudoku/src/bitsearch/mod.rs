@@ -1,8 +1,10 @@
 //! A bit-parallel exact-cover search for the standard rules, for grids up to
 //! 128x128: the same items, options and "fewest options first" rule as the
 //! Dancing Links engine, with the matrix held as bit boards so that forced
-//! choices (naked and hidden singles) and locked candidates cost a few word
-//! operations each. Larger grids and other rules use the Dancing Links engine.
+//! choices (naked and hidden singles), locked candidates and, above 9x9,
+//! naked and hidden pairs cost a few word operations each. Standard 9x9
+//! grids go to a specialist ([`band9`]). Larger grids and other rules use
+//! the Dancing Links engine.
 
 mod band9;
 mod search;
@@ -99,6 +101,5 @@ sizes!(
     W16 = 16,
     W32 = 32,
     W64 = 64,
-    W128 = 128,
     W256 = 256
 );
