@@ -257,6 +257,19 @@ impl Grid {
         let mut found = Vec::new();
         let mut first_at = vec![usize::MAX; n + 1];
         for unit in rules.units() {
+            if n < 64 {
+                // The common case: no repeat, seen with one bit per value.
+                let mut seen = 0u64;
+                let mut repeat = false;
+                for &cell in &unit.cells {
+                    let bit = 1u64 << self.cells[cell];
+                    repeat |= seen & bit != 0;
+                    seen |= bit & !1;
+                }
+                if !repeat {
+                    continue;
+                }
+            }
             first_at.fill(usize::MAX);
             for &cell in &unit.cells {
                 let v = self.cells[cell];

@@ -67,6 +67,9 @@ pub(crate) fn parse_rows(
     rows: &[Row<'_>],
     ctx: &Context<'_>,
 ) -> Result<(Grid, Notation), ParseError> {
+    if let Some(read) = plain_nine_by_nine(rows, ctx) {
+        return Ok(read);
+    }
     let first_line = rows.first().map_or(0, |r| r.0);
     let alphabet = ctx.alphabet;
     let symbols = (ctx.mode != NotationMode::Numbers)
@@ -119,6 +122,33 @@ pub(crate) fn parse_rows(
     let values = decode(&scan.tokens, shape, alphabet)?;
     let grid = Grid::from_values(shape, values).expect("values checked against the shape");
     Ok((grid, notation))
+}
+
+/// The common case read directly: one line of 81 characters, each `1`-`9`,
+/// `.` or `0`, in the standard alphabet. The general path reads such a line
+/// the same way (as symbols: without whitespace it cannot be numbers).
+fn plain_nine_by_nine(rows: &[Row<'_>], ctx: &Context<'_>) -> Option<(Grid, Notation)> {
+    let [(_, text)] = rows else {
+        return None;
+    };
+    if text.len() != 81 || !ctx.alphabet.is_standard() || ctx.mode == NotationMode::Numbers {
+        return None;
+    }
+    let shape = match ctx.shape {
+        None => Shape::square(3).expect("9x9 is a shape"),
+        Some(shape) if shape.cells() == 81 => shape,
+        Some(_) => return None,
+    };
+    let mut values = Vec::with_capacity(81);
+    for &b in text.as_bytes() {
+        values.push(match b {
+            b'1'..=b'9' => u16::from(b - b'0'),
+            b'.' | b'0' => 0,
+            _ => return None,
+        });
+    }
+    let grid = Grid::from_values(shape, values).expect("values 0-9 fit a 9x9 grid");
+    Some((grid, Notation::Symbols(ctx.alphabet.clone())))
 }
 
 /// The shape of the grid: given, or inferred from the number of cells (or of rows).

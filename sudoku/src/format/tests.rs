@@ -669,3 +669,21 @@ fn generated_25x25() {
         assert!(p.grid.check().is_ok());
     }
 }
+
+proptest! {
+    /// A compact 9x9 line (read by the short path) gives the grid the
+    /// general path gives for the same cells written one row per line, or
+    /// with `x` as the blank.
+    #[test]
+    fn compact_lines_read_like_the_general_path(cells in prop::collection::vec(0u16..=9, 81), zero in any::<bool>()) {
+        let a = Alphabet::standard();
+        let line: String = cells.iter().map(|&v| match v { 0 if zero => '0', 0 => '.', v => char::from(b'0' + v as u8) }).collect();
+        let rows: String = line.as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+        let with_x: String = line.chars().map(|c| if c == '.' || c == '0' { 'x' } else { c }).collect();
+        let fast = parse_puzzle(&line, None, &a).unwrap();
+        prop_assert_eq!(fast.grid.cells(), &cells[..]);
+        prop_assert_eq!(&fast.grid, &parse_puzzle(&rows, None, &a).unwrap().grid);
+        prop_assert_eq!(&fast.grid, &parse_puzzle(&with_x, None, &a).unwrap().grid);
+        prop_assert_eq!(fast.notation, Notation::Symbols(a.clone()));
+    }
+}
