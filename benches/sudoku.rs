@@ -1,6 +1,8 @@
-//! Uniqueness checks (count up to 2) and first solutions on the shared
-//! benchmark sets, one thread, both engines. The sets are read by path from
-//! `$SUDOKU_DATA` (default `../shared/data`); a missing set is skipped.
+//! Uniqueness checks (count up to 2) on the shared benchmark sets, one
+//! thread, both engines. The sets are read by path from `$SUDOKU_DATA`
+//! (default `../shared/data`); a missing set is skipped. Then the harder
+//! 25x25 set of `examples/sudoku` (270 givens), bit-parallel engine only:
+//! Dancing Links needs seconds to hours per puzzle there.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -18,7 +20,11 @@ fn load(name: &str) -> Option<Vec<Grid>> {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
         PathBuf::from,
     );
-    let file = File::open(dir.join(name)).ok()?;
+    load_path(&dir.join(name))
+}
+
+fn load_path(path: &std::path::Path) -> Option<Vec<Grid>> {
+    let file = File::open(path).ok()?;
     let grids = Records::new(BufReader::new(file), ReadOptions::default())
         .filter_map(|r| r.result.ok().map(|p| p.grid))
         .take(PER_SET)
@@ -57,6 +63,23 @@ fn bench(c: &mut Criterion) {
         }
         group.finish();
     }
+    let name = "25x25-270-givens.txt";
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/sudoku")
+        .join(name);
+    let grids = load_path(&path).expect("the example set is in the repository");
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(grids.len() as u64));
+    group.sample_size(10);
+    let mut solver = SudokuSolver::with_engine(grids[0].shape(), Engine::Bits).expect("shape");
+    group.bench_function("unique Bits", |b| {
+        b.iter(|| {
+            for g in &grids {
+                criterion::black_box(solver.check_unique(g, &Limits::none()));
+            }
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

@@ -204,3 +204,28 @@ proptest! {
         prop_assert_eq!(&results[1], &results[2], "generic vs Dancing Links on {}", puzzle);
     }
 }
+
+/// The harder 25x25 example set reads, and its first puzzles (the quick
+/// ones) have one solution, which passes the independent check.
+#[test]
+fn harder_25x25_examples_are_unique() {
+    use std::io::BufReader;
+    use sudoku::{ReadOptions, Records};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/sudoku/25x25-270-givens.txt");
+    let file = std::fs::File::open(path).expect("the example set is in the repository");
+    let puzzles: Vec<Grid> = Records::new(BufReader::new(file), ReadOptions::default())
+        .map(|r| r.result.expect("example puzzles parse").grid)
+        .collect();
+    assert_eq!(puzzles.len(), 8);
+    assert!(puzzles.iter().all(|p| p.givens() == 270 && p.side() == 25));
+    for p in &puzzles[..2] {
+        match p.verdict(&Limits::none()).unwrap() {
+            sudoku::Verdict::Unique(solution) => {
+                assert!(is_valid_solution(p.shape(), solution.cells()));
+                assert!(solution.is_solution_of(p));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
