@@ -25,18 +25,15 @@
 //! instead of copying it.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
-use super::search::{next_random, Clash};
+use super::search::{limits_interrupted, next_random, Clash, CHECK_EVERY};
 
 /// A row of a band: nine bits.
 const ROW: u32 = 0x1FF;
 /// Column 0 of a band: one bit in each of its rows.
 const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
-/// How many nodes pass between checks of the clock and the cancellation flag.
-const CHECK_EVERY: u64 = 256;
 
 /// For each row pattern (nine bits), the boxes it meets (three bits).
 static BOXES_OF_ROW: [u8; 512] = {
@@ -519,13 +516,8 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
         self.until_check -= 1;
         if self.until_check == 0 {
             self.until_check = CHECK_EVERY;
-            if let Some(flag) = &self.limits.cancel {
-                if flag.load(std::sync::atomic::Ordering::Relaxed) {
-                    return ControlFlow::Break(Incomplete::Cancelled);
-                }
-            }
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                return ControlFlow::Break(Incomplete::Deadline);
+            if let Some(why) = limits_interrupted(self.limits) {
+                return ControlFlow::Break(why);
             }
         }
         ControlFlow::Continue(())

@@ -33,7 +33,7 @@ use solver_core::{Incomplete, Limits, Outcome, Stats};
 use super::tables::{cells, has, is_empty, Board, Lane, Tables};
 
 /// How many nodes pass between checks of the clock and the cancellation flag.
-const CHECK_EVERY: u64 = 256;
+pub(crate) const CHECK_EVERY: u64 = 256;
 
 /// An open level of the search: its options are `options[start..end]`, the
 /// next to try is `next`; its state is the slot with the frame's index.
@@ -240,7 +240,8 @@ impl<const W: usize> BitSearch<W> {
 #[derive(Debug)]
 pub(crate) struct Clash;
 
-fn limits_interrupted(limits: &Limits) -> Option<Incomplete> {
+/// Whether the cancellation flag is raised or the deadline has passed.
+pub(crate) fn limits_interrupted(limits: &Limits) -> Option<Incomplete> {
     if let Some(flag) = &limits.cancel {
         if flag.load(std::sync::atomic::Ordering::Relaxed) {
             return Some(Incomplete::Cancelled);
