@@ -378,13 +378,7 @@ fn full_disk_is_reported_once() {
 fn broken_pipe_ends_quietly() {
     for threads in ["1", "2"] {
         let problem = problems::n_queens(10); // 724 solutions, ~90 KB of output
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
-            .args(["solve", "-j", threads])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn_piped("dlx", &["solve", "-j", threads]);
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(problem.as_bytes()).unwrap();
         drop(stdin);

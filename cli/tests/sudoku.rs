@@ -690,13 +690,7 @@ fn broken_pipe_ends_quietly() {
         &["solve", "-j", "1"][..],
         &["solve", "-j", "2", "--format", "json"],
     ] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn_piped("sudoku", args);
         let mut stdin = child.stdin.take().unwrap();
         let input = input.clone();
         let feeder = std::thread::spawn(move || {

@@ -1,6 +1,6 @@
 //! Helpers shared by the command tests: run a binary, read what it wrote.
 
-use std::process::Output;
+use std::process::{Child, Output, Stdio};
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -18,6 +18,17 @@ pub fn run_with(name: &str, args: &[&str], input: impl Into<Vec<u8>>, timeout: D
         .timeout(timeout)
         .output()
         .unwrap_or_else(|e| panic!("{name} runs: {e}"))
+}
+
+/// Starts `name args...` with standard input, output and error piped.
+pub fn spawn_piped(name: &str, args: &[&str]) -> Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{name} starts: {e}"))
 }
 
 pub fn stdout(output: &Output) -> String {
