@@ -343,6 +343,81 @@ fn empty_input_and_only_comments() {
     }
 }
 
+/// In text output, invalid and unsolvable puzzles are also summed up on
+/// stderr when it is not where stdout goes (here: two different pipes), the
+/// first few with their lines, then a count.
+#[test]
+fn problems_are_summed_up_on_stderr() {
+    let p = COURSE_9X9[0];
+    // Line 2 is short; line 3 repeats a given; lines 4-9 are short too.
+    let clash = format!("11{}", &p[2..]);
+    let mut input = format!("{p}\n{}\n{clash}\n", &p[1..]);
+    for _ in 0..6 {
+        input.push_str(&p[1..]);
+        input.push('\n');
+    }
+    let out = run(&["solve"], input.clone());
+    assert_eq!(code(&out), 2);
+    // The records on stdout are unchanged: one per puzzle.
+    let answers = lines(&out);
+    assert_eq!(answers.len(), 9);
+    assert_eq!(answers[1], "invalid: line 2: expected 81 cells, found 80");
+    let err = stderr(&out);
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err[0],
+        "8 of 9 puzzles could not be solved (their records on stdout say why):"
+    );
+    assert_eq!(
+        err[1],
+        "  <stdin>: invalid: line 2: expected 81 cells, found 80"
+    );
+    assert!(err[2].starts_with("  <stdin>: invalid: line 3: value 1 appears twice in row 1"));
+    assert_eq!(err.len(), 1 + 5 + 1, "{err:?}");
+    assert_eq!(err[6], "  ... and 3 more");
+    // JSON records carry the errors themselves: no summary.
+    let out = run(&["solve", "--format", "json"], input);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out), "");
+}
+
+/// An unsolvable puzzle is named with its line; when stderr and stdout are
+/// the same file, the summary is left out (it would repeat the records).
+#[test]
+fn problem_summary_names_unsolvable_lines_and_not_when_stderr_is_stdout() {
+    // Two givens that leave r1c9 no value: 1-8 in row 1, 9 in column 9.
+    let row = "12345678.";
+    let mut unsolvable = format!("{row}{}", ".".repeat(72));
+    unsolvable.replace_range(80..81, "9");
+    let input = format!("{}\n{unsolvable}\n", COURSE_9X9[0]);
+    let out = run(&["check"], input.clone());
+    assert_eq!(lines(&out)[1], "unsolvable");
+    assert_eq!(
+        stderr(&out),
+        "1 of 2 puzzles could not be solved (their records on stdout say why):\n  \
+         <stdin>: line 2: unsolvable\n"
+    );
+    let dir = std::env::temp_dir().join(format!("sudoku-same-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("both.txt");
+    let file = std::fs::File::create(&path).unwrap();
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .arg("check")
+        .stdin(Stdio::piped())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait()
+        })
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let both = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(both, "unique\nunsolvable\n");
+}
+
 #[test]
 fn wrong_cell_counts() {
     let p = COURSE_9X9[0];

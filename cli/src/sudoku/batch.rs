@@ -409,6 +409,54 @@ struct FileState {
     failed: bool,
 }
 
+/// How many problems the summary on stderr lists before it only counts.
+const PROBLEMS_LISTED: usize = 5;
+
+/// The puzzles that could not be read or solved, for the summary on stderr
+/// in text and grid output (when stderr is not where stdout goes).
+#[derive(Debug, Default)]
+struct Problems {
+    /// The first few, as `<file>, line <n>: <what>`.
+    listed: Vec<String>,
+    /// All of them.
+    count: u64,
+}
+
+impl Problems {
+    /// Notes `answered` if it is invalid or unsolvable.
+    fn add(&mut self, answered: &Answered, name: &str) {
+        let what = match &answered.answer {
+            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Unsolvable => format!("line {}: unsolvable", answered.line),
+            _ => return,
+        };
+        self.count += 1;
+        if self.listed.len() < PROBLEMS_LISTED {
+            self.listed.push(format!("{name}: {what}"));
+        }
+    }
+
+    /// The summary, `None` when there was no problem.
+    fn summary(&self, puzzles: u64) -> Option<String> {
+        if self.count == 0 {
+            return None;
+        }
+        let mut text = format!(
+            "{} of {puzzles} puzzles could not be solved (their records on stdout say why):",
+            self.count
+        );
+        for problem in &self.listed {
+            text.push_str("\n  ");
+            text.push_str(problem);
+        }
+        let more = self.count - self.listed.len() as u64;
+        if more > 0 {
+            text.push_str(&format!("\n  ... and {more} more"));
+        }
+        Some(text)
+    }
+}
+
 /// Writes records and notes in order.
 struct Writer<'a> {
     out: Output,
@@ -420,6 +468,8 @@ struct Writer<'a> {
     totals: Totals,
     progress: &'a Progress,
     stdout_is_terminal: bool,
+    /// `Some` when the problems are summed up on stderr at the end.
+    problems: Option<Problems>,
 }
 
 impl Writer<'_> {
@@ -466,6 +516,9 @@ impl Writer<'_> {
                     self.totals.add(&answered);
                     self.files[answered.file].puzzles += 1;
                     let name = &self.names[answered.file];
+                    if let Some(problems) = &mut self.problems {
+                        problems.add(&answered, name);
+                    }
                     let _ = answered.write(&mut self.out, self.format, self.mode, name, several);
                     if let Some(note) = self.note_for(&answered) {
                         self.note(&note);
@@ -555,6 +608,8 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         totals: Totals::default(),
         progress: &progress,
         stdout_is_terminal: io::stdout().is_terminal(),
+        problems: (args.format != OutputFormat::Json && !crate::output::stderr_is_stdout())
+            .then(Problems::default),
     };
     while let Some(chunk) = next_chunk(&rx, &mut writer.out) {
         let done = solve_chunk(&search, chunk.events, threads, &progress);
@@ -569,8 +624,16 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     drop(rx);
     progress.finish();
 
-    let Writer { out, totals, .. } = writer;
+    let Writer {
+        out,
+        totals,
+        problems,
+        ..
+    } = writer;
     out.finish()?;
+    if let Some(summary) = problems.and_then(|p| p.summary(totals.puzzles)) {
+        eprint_line(&summary);
+    }
     if interrupted {
         eprint_line(&format!(
             "interrupted: {} puzzles answered before Ctrl-C (their records are written); \
