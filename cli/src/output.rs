@@ -138,6 +138,26 @@ pub fn write_failure(error: &io::Error) -> Failure {
     }
 }
 
+/// Whether standard error goes to the same place as standard output (the
+/// same terminal, file or pipe), so that a note on stderr about what stdout
+/// already says would only repeat it. Compares the device and inode of
+/// both streams (Linux: `/proc/self/fd`); elsewhere, both being terminals
+/// counts as the same.
+pub fn stderr_is_stdout() -> bool {
+    use std::io::IsTerminal as _;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let id = |fd: u8| {
+            std::fs::metadata(format!("/proc/self/fd/{fd}")).map(|m| (m.dev(), m.ino(), m.rdev()))
+        };
+        if let (Ok(out), Ok(err)) = (id(1), id(2)) {
+            return out == err;
+        }
+    }
+    io::stdout().is_terminal() && io::stderr().is_terminal()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,24 +233,4 @@ mod tests {
         out.json_line(&serde_json::json!({"a": 1})).unwrap();
         assert!(!out.has_failed());
     }
-}
-
-/// Whether standard error goes to the same place as standard output (the
-/// same terminal, file or pipe), so that a note on stderr about what stdout
-/// already says would only repeat it. Compares the device and inode of
-/// both streams (Linux: `/proc/self/fd`); elsewhere, both being terminals
-/// counts as the same.
-pub fn stderr_is_stdout() -> bool {
-    use std::io::IsTerminal as _;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        let id = |fd: u8| {
-            std::fs::metadata(format!("/proc/self/fd/{fd}")).map(|m| (m.dev(), m.ino(), m.rdev()))
-        };
-        if let (Ok(out), Ok(err)) = (id(1), id(2)) {
-            return out == err;
-        }
-    }
-    io::stdout().is_terminal() && io::stderr().is_terminal()
 }
