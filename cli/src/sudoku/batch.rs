@@ -370,14 +370,43 @@ fn is_subset(smaller: &sudoku::Grid, puzzle: &sudoku::Grid) -> bool {
 
 /// What the writer gets, in input order.
 enum Done {
-    Answered(Answered),
-    CannotRead { file: usize, message: String },
-    EndOfFile { file: usize },
+    /// A record, and its text already written in the output format (by the
+    /// worker that answered it, so that writing is not a serial stage).
+    Answered(Answered, Vec<u8>),
+    CannotRead {
+        file: usize,
+        message: String,
+    },
+    EndOfFile {
+        file: usize,
+    },
 }
 
-/// Solves the puzzles of a chunk in parallel, keeping the order.
+/// How the workers write each record.
+struct Layout<'a> {
+    format: OutputFormat,
+    mode: Mode,
+    /// The name of each input.
+    names: &'a [String],
+}
+
+impl Layout<'_> {
+    /// The text of one record.
+    fn write(&self, answered: &Answered) -> Vec<u8> {
+        let mut text = Vec::with_capacity(128);
+        let name = &self.names[answered.file];
+        let several = self.names.len() > 1;
+        // Writing to memory cannot fail.
+        let _ = answered.write(&mut text, self.format, self.mode, name, several);
+        text
+    }
+}
+
+/// Solves the puzzles of a chunk in parallel, keeping the order, and
+/// writes each record's text on the thread that solved it.
 fn solve_chunk(
     search: &Search,
+    layout: &Layout<'_>,
     events: Vec<Event>,
     threads: usize,
     progress: &Progress,
@@ -386,7 +415,8 @@ fn solve_chunk(
         Event::Puzzle { file, record } => {
             let answered = search.answer(file, record, on_every_thread);
             progress.puzzle_done();
-            Done::Answered(answered)
+            let text = layout.write(&answered);
+            Done::Answered(answered, text)
         }
         Event::CannotRead { file, message } => Done::CannotRead { file, message },
         Event::EndOfFile { file } => Done::EndOfFile { file },
@@ -461,7 +491,6 @@ impl Problems {
 struct Writer<'a> {
     out: Output,
     format: OutputFormat,
-    mode: Mode,
     names: Vec<String>,
     files: Vec<FileState>,
     quiet: bool,
@@ -507,19 +536,18 @@ impl Writer<'_> {
     }
 
     fn write_all(&mut self, done: Vec<Done>) {
-        let several = self.names.len() > 1;
         for item in done {
             match item {
                 // After Ctrl-C: only the records finished before it.
-                Done::Answered(answered) if answered.answer.was_cancelled() => return,
-                Done::Answered(answered) => {
+                Done::Answered(answered, _) if answered.answer.was_cancelled() => return,
+                Done::Answered(answered, text) => {
                     self.totals.add(&answered);
                     self.files[answered.file].puzzles += 1;
                     let name = &self.names[answered.file];
                     if let Some(problems) = &mut self.problems {
                         problems.add(&answered, name);
                     }
-                    let _ = answered.write(&mut self.out, self.format, self.mode, name, several);
+                    let _ = self.out.write_all(&text);
                     if let Some(note) = self.note_for(&answered) {
                         self.note(&note);
                     }
@@ -598,11 +626,16 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         cancel: Arc::clone(&cancel),
         engine: args.engine.into(),
     };
+    let names: Vec<String> = sources.iter().map(|s| s.name.clone()).collect();
+    let layout = Layout {
+        format: args.format,
+        mode,
+        names: &names,
+    };
     let mut writer = Writer {
         out: Output::stdout(),
         format: args.format,
-        mode,
-        names: sources.iter().map(|s| s.name.clone()).collect(),
+        names: names.clone(),
         files: vec![FileState::default(); sources.len()],
         quiet: args.quiet,
         totals: Totals::default(),
@@ -612,7 +645,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
             .then(Problems::default),
     };
     while let Some(chunk) = next_chunk(&rx, &mut writer.out) {
-        let done = solve_chunk(&search, chunk.events, threads, &progress);
+        let done = solve_chunk(&search, &layout, chunk.events, threads, &progress);
         writer.write_chunk(done);
         progress.set_bytes(chunk.bytes);
         if writer.out.has_failed() || cancel.load(Ordering::Relaxed) {

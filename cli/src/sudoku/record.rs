@@ -8,7 +8,6 @@ use solver_core::Incomplete;
 use sudoku::{write_boxed_with, write_compact, Grid, Notation, Rating, Shape};
 
 use super::{Mode, OutputFormat};
-use crate::output::Output;
 
 /// What became of one puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,14 +138,17 @@ impl Answered {
     /// and `prefix_errors` whether error messages name it (several files).
     pub(crate) fn write(
         &self,
-        out: &mut Output,
+        out: &mut impl Write,
         format: OutputFormat,
         mode: Mode,
         file_name: &str,
         prefix_errors: bool,
     ) -> io::Result<()> {
         match format {
-            OutputFormat::Json => out.json_line(&self.json(mode, file_name)),
+            OutputFormat::Json => {
+                serde_json::to_writer(&mut *out, &self.json(mode, file_name))?;
+                out.write_all(b"\n")
+            }
             OutputFormat::Text => {
                 writeln!(out, "{}", self.text_line(file_name, prefix_errors))
             }

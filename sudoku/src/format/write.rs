@@ -32,6 +32,16 @@ fn symbols_for<'a>(grid: &Grid, notation: &'a Notation) -> Option<&'a Alphabet> 
 /// ```
 pub fn write_compact(grid: &Grid, notation: &Notation) -> String {
     match symbols_for(grid, notation) {
+        Some(alphabet) if alphabet.is_standard() => {
+            // One byte per cell: the common case, without char handling.
+            const SYMBOLS: &[u8; 36] = b".123456789abcdefghijklmnopqrstuvwxyz";
+            let bytes = grid
+                .cells()
+                .iter()
+                .map(|&v| SYMBOLS[usize::from(v)])
+                .collect();
+            String::from_utf8(bytes).expect("ASCII symbols")
+        }
         Some(alphabet) => grid
             .cells()
             .iter()
