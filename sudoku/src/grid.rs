@@ -263,17 +263,26 @@ impl Grid {
         if n >= MAX {
             return None;
         }
+        let (box_rows, box_cols) = (
+            self.shape.box_rows() as usize,
+            self.shape.box_cols() as usize,
+        );
         let (mut rows, mut cols, mut boxes) = ([0u64; MAX], [0u64; MAX], [0u64; MAX]);
         let mut repeat = false;
         for (row, cells) in self.cells.chunks_exact(n).enumerate() {
-            for (col, &v) in cells.iter().enumerate() {
-                let b = self.shape.box_of(row, col);
-                // Value 0 (empty) sets bit 0, which is never tested.
-                let bit = 1u64 << v;
-                repeat |= (rows[row] | cols[col] | boxes[b]) & bit & !1 != 0;
-                rows[row] |= bit;
-                cols[col] |= bit;
-                boxes[b] |= bit;
+            // Boxes are numbered row by row, `box_rows` of them across.
+            let first_box = row / box_rows * box_rows;
+            for (k, stretch) in cells.chunks_exact(box_cols).enumerate() {
+                let b = first_box + k;
+                for (j, &v) in stretch.iter().enumerate() {
+                    let col = k * box_cols + j;
+                    // Value 0 (empty) sets bit 0, which is never tested.
+                    let bit = 1u64 << v;
+                    repeat |= (rows[row] | cols[col] | boxes[b]) & bit & !1 != 0;
+                    rows[row] |= bit;
+                    cols[col] |= bit;
+                    boxes[b] |= bit;
+                }
             }
         }
         Some(repeat)

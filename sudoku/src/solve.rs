@@ -287,16 +287,18 @@ impl SudokuSolver {
     pub fn check_unique(&mut self, grid: &Grid, limits: &Limits) -> (Verdict, Stats) {
         let mut limits = limits.clone();
         limits.max_solutions = Some(limits.max_solutions.map_or(2, |m| m.min(2)));
-        let mut found: Vec<Vec<u16>> = Vec::with_capacity(2);
+        let mut found: Vec<Grid> = Vec::with_capacity(2);
+        let shape = self.shape;
         let outcome = self.search(grid, &limits, true, |values| {
-            found.push(values.to_vec());
+            found
+                .push(Grid::from_values(shape, values.to_vec()).expect("a solution fits its grid"));
             ControlFlow::Continue(())
         });
         match outcome {
             Err(SolveError::Invalid(c)) => (Verdict::Invalid(c), Stats::default()),
             Err(_) => (Verdict::Unsolvable, Stats::default()),
             Ok(outcome) => {
-                let mut found = found.iter().map(|v| self.grid_of(v));
+                let mut found = found.into_iter();
                 let verdict = match (found.next(), found.next(), outcome.incomplete) {
                     (Some(a), Some(b), _) => Verdict::Multiple(a, b),
                     (Some(a), None, None) => Verdict::Unique(a),
