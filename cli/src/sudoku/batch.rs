@@ -1,18 +1,24 @@
 //! The streaming pipeline: read, solve in parallel, write in order.
 //!
-//! A reader thread opens the inputs one after the other and parses them with
-//! [`Records`] (which holds at most one puzzle in memory), gathering the
-//! records into chunks of at most [`CHUNK_PUZZLES`] puzzles or
-//! [`CHUNK_CELLS`] cells. It hands each chunk over a channel that holds one
-//! chunk, so at most three chunks exist at once: one being read, one
-//! waiting, one being solved. The main thread solves a chunk on the rayon
-//! pool (`map_init` with each thread's solvers, one per box shape) and writes
-//! its records in input order, then takes the next chunk.
+//! Three stages run at once, so none of them is a serial step of the
+//! others:
+//! - A reader thread opens the inputs one after the other and parses them
+//!   with [`Records`] (which holds at most one puzzle in memory), gathering
+//!   the records into chunks of at most [`CHUNK_PUZZLES`] puzzles or
+//!   [`CHUNK_CELLS`] cells, handed over a channel that holds one chunk.
+//! - The main thread solves a chunk on the rayon pool; each worker also
+//!   checks its answers and writes each record's text into the record's own
+//!   buffer, in the output format.
+//! - A writer thread takes the solved chunks (a channel of one) and writes
+//!   the buffers in input order, with the notes on stderr and the totals.
+//!
+//! So at most five chunks exist at once: one being read, one waiting, one
+//! being solved, one waiting and one being written: memory stays flat.
 //!
 //! A chunk is also handed over once its first record is [`CHUNK_AGE`] old,
 //! and after every record when standard input is a terminal, so that slow
 //! producers and people typing see their answers promptly. The output is
-//! flushed whenever the main thread is about to wait for input.
+//! flushed whenever the writer is about to wait for a chunk.
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal as _, Read, Write as _};
@@ -632,7 +638,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         mode,
         names: &names,
     };
-    let mut writer = Writer {
+    let writer = Writer {
         out: Output::stdout(),
         format: args.format,
         names: names.clone(),
@@ -644,14 +650,40 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         problems: (args.format != OutputFormat::Json && !crate::output::stderr_is_stdout())
             .then(Problems::default),
     };
-    while let Some(chunk) = next_chunk(&rx, &mut writer.out) {
-        let done = solve_chunk(&search, &layout, chunk.events, threads, &progress);
-        writer.write_chunk(done);
-        progress.set_bytes(chunk.bytes);
-        if writer.out.has_failed() || cancel.load(Ordering::Relaxed) {
-            break;
+    // The writer thread writes chunk k while the workers solve chunk k + 1;
+    // it is one chunk behind at most.
+    let write_failed = AtomicBool::new(false);
+    let writer = std::thread::scope(|scope| {
+        let (done_tx, done_rx) = mpsc::sync_channel::<(Vec<Done>, u64)>(1);
+        let (progress, failed) = (&progress, &write_failed);
+        let mut writer = writer;
+        let writing = std::thread::Builder::new()
+            .name("writer".to_string())
+            .spawn_scoped(scope, move || {
+                while let Some((done, bytes)) = next_chunk(&done_rx, &mut writer.out) {
+                    writer.write_chunk(done);
+                    progress.set_bytes(bytes);
+                    if writer.out.has_failed() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                }
+                writer
+            })
+            .map_err(|e| Failure::io(format!("cannot start the writer thread: {e}")))?;
+        while let Ok(chunk) = rx.recv() {
+            let done = solve_chunk(&search, &layout, chunk.events, threads, &progress);
+            if done_tx.send((done, chunk.bytes)).is_err()
+                || write_failed.load(Ordering::Relaxed)
+                || cancel.load(Ordering::Relaxed)
+            {
+                break;
+            }
         }
-    }
+        drop(done_tx);
+        writing
+            .join()
+            .map_err(|_| Failure::io("the writer thread failed".to_string()))
+    })?;
     let interrupted = cancel.load(Ordering::Relaxed);
     // The reader stops at its next hand-over once the receiver is gone.
     drop(rx);
@@ -687,8 +719,8 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     }
 }
 
-/// The next chunk; flushes the output first if it would have to wait.
-fn next_chunk(rx: &Receiver<Chunk>, out: &mut Output) -> Option<Chunk> {
+/// The next item; flushes the output first if it would have to wait.
+fn next_chunk<T>(rx: &Receiver<T>, out: &mut Output) -> Option<T> {
     match rx.try_recv() {
         Ok(chunk) => Some(chunk),
         Err(TryRecvError::Disconnected) => None,
