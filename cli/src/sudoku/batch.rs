@@ -671,7 +671,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
             })
             .map_err(|e| Failure::io(format!("cannot start the writer thread: {e}")))?;
         while let Ok(chunk) = rx.recv() {
-            let done = solve_chunk(&search, &layout, chunk.events, threads, &progress);
+            let done = solve_chunk(&search, &layout, chunk.events, threads, progress);
             if done_tx.send((done, chunk.bytes)).is_err()
                 || write_failed.load(Ordering::Relaxed)
                 || cancel.load(Ordering::Relaxed)
