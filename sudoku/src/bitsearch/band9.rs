@@ -177,7 +177,7 @@ impl State {
     }
 
     /// Places digit `d` in cell `p` of band `b`.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, d: usize, b: usize, p: usize) {
         let bit = 1u32 << p;
         self.clear_band(b, bit);
