@@ -118,7 +118,10 @@ impl fmt::Display for Refusal {
             parts.push("no cube results to merge".to_string());
         }
         if !self.mismatched.is_empty() {
-            let p = self.expected.map(|(p, _)| p.to_string()).unwrap_or_default();
+            let p = self
+                .expected
+                .map(|(p, _)| p.to_string())
+                .unwrap_or_default();
             let ids: Vec<u64> = self.mismatched.iter().map(|m| m.0).collect();
             let (_, theirs, their_of) = self.mismatched[0];
             parts.push(format!(
@@ -213,7 +216,7 @@ impl Merge {
     /// The sum, or the list of what is wrong. An incomplete result is
     /// superseded by a complete one for the same cube (a cube redone after
     /// `--resume`); two complete results for one cube are a duplicate.
-    pub fn finish(self) -> Result<Merged, Refusal> {
+    pub fn finish(self) -> Result<Merged, Box<Refusal>> {
         let mut refusal = Refusal {
             expected: self.expected,
             ..Refusal::default()
@@ -225,7 +228,7 @@ impl Merge {
             .collect();
         refusal.mismatched.sort_by_key(|m| m.0);
         let Some((problem, of)) = self.expected else {
-            return Err(refusal);
+            return Err(Box::new(refusal));
         };
         let mut count: u128 = 0;
         let mut overflow = false;
@@ -259,11 +262,13 @@ impl Merge {
                 _ => refusal.duplicates.push(id),
             }
         }
-        if refusal != (Refusal {
-            expected: self.expected,
-            ..Refusal::default()
-        }) {
-            return Err(refusal);
+        if refusal
+            != (Refusal {
+                expected: self.expected,
+                ..Refusal::default()
+            })
+        {
+            return Err(Box::new(refusal));
         }
         assert!(!overflow, "a count of solutions beyond 2^128");
         times.sort_by(f64::total_cmp);
@@ -322,7 +327,10 @@ mod tests {
         assert!(r.is_inconsistent());
         let text = r.to_string();
         assert!(text.contains("counted more than once: 0"), "{text}");
-        assert!(text.contains("1 of 4 cubes incomplete: 1 (node-limit)"), "{text}");
+        assert!(
+            text.contains("1 of 4 cubes incomplete: 1 (node-limit)"),
+            "{text}"
+        );
         assert!(text.contains("2 of 4 cubes missing: 2-3"), "{text}");
         assert!(text.contains("another problem"), "{text}");
     }

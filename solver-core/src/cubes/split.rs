@@ -361,7 +361,10 @@ mod tests {
         let split = split(&m, &[], &opts).unwrap();
         assert!(split.cubes.iter().all(|c| c.estimate <= 200.0));
         assert!(split.cubes.len() > 10);
-        assert!(split.cubes.windows(2).all(|w| w[0].estimate >= w[1].estimate));
+        assert!(split
+            .cubes
+            .windows(2)
+            .all(|w| w[0].estimate >= w[1].estimate));
     }
 
     #[test]
