@@ -88,6 +88,11 @@ pub struct SplitArgs {
     #[arg(long, value_name = "NODES")]
     pub max_estimate: Option<f64>,
 
+    /// Keep splitting the largest cube while it is estimated at more than
+    /// R times the median (0: off; up to four times --cubes cubes)
+    #[arg(long, value_name = "R", default_value_t = 2.0)]
+    pub balance: f64,
+
     /// Random probes per cube for the estimate
     #[arg(long, value_name = "P", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub probes: u32,
@@ -107,6 +112,7 @@ impl SplitArgs {
         SplitOptions {
             cubes,
             max_estimate: self.max_estimate,
+            balance: (self.balance > 0.0).then_some(self.balance),
             probes: self.probes,
             seed: self.seed,
             ..SplitOptions::default()

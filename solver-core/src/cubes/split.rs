@@ -32,6 +32,10 @@ pub struct SplitOptions {
     pub cubes: Option<usize>,
     /// Split until no cube's estimated subtree has more nodes than this.
     pub max_estimate: Option<f64>,
+    /// With `cubes`: keep splitting the largest cube while its estimate is
+    /// more than this many times the median's (up to four times `cubes`
+    /// cubes), so that no cube takes much longer than the others.
+    pub balance: Option<f64>,
     /// Random probes per cube for the estimate.
     pub probes: u32,
     /// Seed of the probes: the same seed gives the same cubes.
@@ -45,6 +49,7 @@ impl Default for SplitOptions {
         SplitOptions {
             cubes: Some(64),
             max_estimate: None,
+            balance: Some(2.0),
             probes: 32,
             seed: 1,
             max_cubes: 1_000_000,
@@ -180,7 +185,13 @@ pub fn split(
         }
         let more_cubes = options.cubes.is_some_and(|n| total < n);
         let too_big = options.max_estimate.is_some_and(|b| top.estimate > b);
-        if !more_cubes && !too_big {
+        let unbalanced = || match (options.cubes, options.balance) {
+            (Some(n), Some(ratio)) if total < n.saturating_mul(4) => {
+                top.estimate > ratio * median(&heap, &done)
+            }
+            _ => false,
+        };
+        if !more_cubes && !too_big && !unbalanced() {
             break;
         }
         let Some(top) = heap.pop() else { break };
@@ -245,6 +256,18 @@ pub fn split(
         nodes,
         root_estimate,
     })
+}
+
+/// The median estimate of all the cubes so far.
+fn median(heap: &BinaryHeap<Open>, done: &[(Cube, u64)]) -> f64 {
+    let mut all: Vec<f64> = heap
+        .iter()
+        .map(|o| o.estimate)
+        .chain(done.iter().map(|(c, _)| c.estimate))
+        .collect();
+    let mid = all.len() / 2;
+    let (_, m, _) = all.select_nth_unstable_by(mid, f64::total_cmp);
+    *m
 }
 
 /// The mean of `probes` random-probe estimates of the subtree below the
