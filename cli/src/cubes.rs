@@ -394,6 +394,7 @@ pub mod dlx {
     use solver_core::{knuth, Limits, Matrix};
 
     use super::{count_cubes, write_split, SplitArgs};
+    use crate::dlx::SearchArgs;
     use crate::exit::{Exit, Failure};
 
     /// The arguments of `dlx split`.
@@ -424,12 +425,16 @@ pub mod dlx {
         write_split("dlx", &records, Some(split.nodes), started)
     }
 
-    /// `dlx count --cubes CUBES FILE`: `limits` are per cube.
-    pub fn count(
-        file: Option<&Path>,
-        cubes: &Path,
-        limits: impl Fn() -> Limits,
-    ) -> Result<Exit, Failure> {
+    /// `dlx count --cubes CUBES FILE`: `--max-nodes` and `--timeout` are
+    /// per cube.
+    pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
+        let file = search.file.as_deref();
+        let (max_nodes, timeout) = (search.max_nodes, search.timeout);
+        let limits = || Limits {
+            max_nodes,
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+            ..Limits::none()
+        };
         let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
         if stdin(file) && stdin(Some(cubes)) {
             return Err(Failure::bad_input(
@@ -437,6 +442,7 @@ pub mod dlx {
             ));
         }
         let matrix = read_matrix(file)?;
+        search.threads.init();
         let problem = Fingerprint::of_matrix(&matrix, &[]);
         count_cubes(cubes, limits, |record, limits| {
             cubes::count_record(&matrix, &[], problem, record, limits)

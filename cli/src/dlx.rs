@@ -229,15 +229,7 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
         Command::Count(CountArgs {
             search,
             cubes: Some(cubes),
-        }) => {
-            search.threads.init();
-            let (max_nodes, timeout) = (search.max_nodes, search.timeout);
-            crate::cubes::dlx::count(search.file.as_deref(), cubes, || Limits {
-                max_nodes,
-                deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-                ..Limits::none()
-            })
-        }
+        }) => crate::cubes::dlx::count(search, cubes),
         Command::Count(count) => run_search(Mode::Count, &count.search),
         Command::Solve(search) => run_search(Mode::Solve, search),
         Command::Split(split) => crate::cubes::dlx::split(split),
