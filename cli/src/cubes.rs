@@ -30,7 +30,8 @@ The cubes are disjoint and cover the whole search (no solution is in two
 cubes or in none), so their counts add up to the count. They are balanced
 by Knuth's random-probe estimate of their size: the largest is split until
 there are --cubes of them, or until none is estimated above --max-estimate
-nodes.
+nodes. For `sudoku split` the input is one puzzle and the choices are cell
+values named like r1c1=5 (row 1, column 1 holds 5).
 
 Output: JSON Lines, one cube per line, largest estimate first, such as
   {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
