@@ -60,6 +60,10 @@ Examples:
   dlx solve examples/dlx/knuth-paper.dlx    prints the solution
   dlx solve --limit 1 problem.dlx           the first solution found
   dlx count --timeout 60 -j 4 --format json problem.dlx
+  dlx split --cubes 64 big.dlx > cubes.jsonl
+  dlx count --cubes cubes.jsonl big.dlx > results.jsonl
+  dlx merge --cubes cubes.jsonl results.jsonl
+                                            the count, from cubes counted anywhere
 
 Exit status:
   0  success: the answer is complete (or --limit was reached)
@@ -117,10 +121,33 @@ pub struct Args {
 pub enum Command {
     /// Count the solutions
     #[command(long_about = COUNT_ABOUT, after_help = EXIT_STATUS)]
-    Count(SearchArgs),
+    Count(CountArgs),
     /// Print the solutions
     #[command(long_about = SOLVE_ABOUT, after_help = EXIT_STATUS)]
     Solve(SearchArgs),
+    /// Split the search into cubes, to count on many machines
+    #[command(long_about = crate::cubes::SPLIT_ABOUT, after_help = EXIT_STATUS)]
+    Split(crate::cubes::dlx::DlxSplitArgs),
+    /// Add up the counts of the cubes
+    #[command(long_about = crate::cubes::MERGE_ABOUT)]
+    Merge(crate::cubes::MergeArgs),
+}
+
+/// The arguments of `count`.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    /// The input and the search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    /// Count the cubes in FILE (written by `dlx split`) instead
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["limit", "seed", "progress"],
+        long_help = crate::cubes::CUBES_HELP
+    )]
+    pub cubes: Option<PathBuf>,
 }
 
 /// The input and the search options, common to `count` and `solve`.
@@ -199,8 +226,14 @@ enum Mode {
 /// still to be reported (see [`crate::exit::finish`]).
 pub fn run(args: &Args) -> Result<Exit, Failure> {
     match &args.command {
-        Command::Count(search) => run_search(Mode::Count, search),
+        Command::Count(CountArgs {
+            search,
+            cubes: Some(cubes),
+        }) => crate::cubes::dlx::count(search, cubes),
+        Command::Count(count) => run_search(Mode::Count, &count.search),
         Command::Solve(search) => run_search(Mode::Solve, search),
+        Command::Split(split) => crate::cubes::dlx::split(split),
+        Command::Merge(merge) => crate::cubes::run_merge(merge),
     }
 }
 

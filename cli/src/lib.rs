@@ -8,10 +8,13 @@
 //! - [`threads`]: the `-j/--threads` option and the global rayon pool.
 //! - [`read_input`]: a file, or standard input for `-` or no file.
 //! - [`dlx`]: the `dlx` command.
+//! - [`cubes`]: `split`, `count --cubes` and `merge` (cube and conquer), for
+//!   both commands.
 
 use std::io::Read as _;
 use std::path::Path;
 
+pub mod cubes;
 pub mod dlx;
 pub mod exit;
 pub mod output;

@@ -6,6 +6,8 @@
 //! - [`Grid`]: the cells, the values of a row, column or box, the candidates of a
 //!   cell, and the conflicts between givens.
 //! - [`Rules`]: the units (rows, columns, boxes) a grid must satisfy.
+//! - [`cubes`]: one grid's completions split into cubes to count on many
+//!   machines, and each cube counted.
 //! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
 //!   a file (compact lines, whitespace-separated numbers, multi-line grids with or
 //!   without borders, CSV); [`write_compact`] and [`write_boxed`] write them back.
@@ -47,6 +49,7 @@
 #![deny(missing_docs)]
 
 mod bitsearch;
+pub mod cubes;
 mod encoding;
 mod error;
 pub mod format;

@@ -239,6 +239,12 @@ pub enum Command {
     /// Rate the difficulty of unique puzzles by search effort
     #[command(long_about = RATE_ABOUT, after_help = AFTER_HELP)]
     Rate(RateArgs),
+    /// Split one puzzle's completions into cubes, to count on many machines
+    #[command(long_about = crate::cubes::SPLIT_ABOUT)]
+    Split(crate::cubes::sudoku::SudokuSplitArgs),
+    /// Add up the counts of the cubes
+    #[command(long_about = crate::cubes::MERGE_ABOUT)]
+    Merge(crate::cubes::MergeArgs),
 }
 
 const MINIMIZE_ABOUT: &str = "\
@@ -342,6 +348,15 @@ pub struct CountArgs {
                      normal stop (exit status 0)."
     )]
     pub limit: Option<u64>,
+
+    /// Count the cubes in FILE (written by `sudoku split`) of one puzzle
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "limit",
+        long_help = crate::cubes::CUBES_HELP
+    )]
+    pub cubes: Option<PathBuf>,
 }
 
 /// The input, output and search options of every subcommand.
@@ -507,7 +522,7 @@ pub(crate) fn parse_box(text: &str) -> Result<Shape, String> {
 }
 
 /// Parses `--alphabet`: the symbols in value order, `.` as the blank.
-fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
+pub(crate) fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     Alphabet::custom(text, '.').map_err(|e| e.to_string())
 }
 
@@ -515,6 +530,11 @@ fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
 /// on stderr.
 pub fn run(args: &Args) -> ExitCode {
     let (mode, common) = match &args.command {
+        Command::Count(count) if count.cubes.is_some() => {
+            return crate::exit::finish(crate::cubes::sudoku::count(count))
+        }
+        Command::Split(split) => return crate::exit::finish(crate::cubes::sudoku::split(split)),
+        Command::Merge(merge) => return crate::exit::finish(crate::cubes::run_merge(merge)),
         Command::Solve(common) => (Mode::Solve, common),
         Command::Count(count) => (Mode::Count { limit: count.limit }, &count.common),
         Command::Check(common) => (Mode::Check, common),

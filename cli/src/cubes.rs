@@ -1,0 +1,547 @@
+//! Cube and conquer on the command line, shared by `dlx` and `sudoku`:
+//! `split` writes cubes, `count --cubes` counts them, `merge` adds up the
+//! results (or, with `--resume`, lists the cubes still to count).
+//!
+//! The cube machinery itself is in [`solver_core::cubes`] (and
+//! [`::sudoku::cubes`] for grids); this module reads and writes the JSON Lines
+//! records, with errors that say where.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use solver_core::cubes::{ranges, CubeRecord, Merge, ResultRecord, SplitOptions};
+use solver_core::Limits;
+
+use crate::exit::{Exit, Failure};
+use crate::output::{Format, Output};
+
+/// Help for `split`.
+pub const SPLIT_ABOUT: &str = "\
+Split the search into cubes, to count them on many machines.
+
+A cube is a part of the search: the options chosen on the way down to it.
+The cubes are disjoint and cover the whole search (no solution is in two
+cubes or in none), so their counts add up to the count. They are balanced
+by Knuth's random-probe estimate of their size: the largest is split until
+there are --cubes of them, or until none is estimated above --max-estimate
+nodes. For `sudoku split` the input is one puzzle and the choices are cell
+values named like r1c1=5 (row 1, column 1 holds 5).
+
+Output: JSON Lines, one cube per line, largest estimate first, such as
+  {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
+   \"name\":\"3 s0 s4\"}],\"estimate\":81234.5}
+\"problem\" is a fingerprint of the problem: a cube is never counted against
+another problem. A summary goes to stderr.
+
+Then count the cubes (`count --cubes FILE`, on any machines, in any order,
+in any chunks) and add up the results with `merge`. See the README's
+\"Counting on many machines\" for GNU parallel and Slurm.";
+
+/// Help for `merge`.
+pub const MERGE_ABOUT: &str = "\
+Add up the counts of the cubes.
+
+Reads the result records written by `count --cubes` (files, or standard
+input) and prints the total. It refuses, naming the cubes, when a cube is
+missing, counted twice, incomplete, or counted for another problem or
+another split; with --cubes (the split's output) every cube of that split is
+expected. A cube redone after an incomplete count is fine: the complete
+result supersedes the incomplete one.
+
+With --resume (and --cubes) it prints instead the cube records still to
+count (missing or incomplete), ready for `count --cubes -`: a crashed run
+redoes only those.
+
+Text output: the count alone on a line. JSON output (--format json):
+  {\"solutions\":\"216288\",\"complete\":true,\"cubes\":64,\"nodes\":123456,
+   \"cube_seconds\":{\"total\":3.2,\"max\":0.4,\"median\":0.05}}
+
+Exit status: 0 the count is complete (--resume: the list is written);
+2 a result that cannot be read, a duplicate, or a result for another
+problem or split; 3 cubes missing or incomplete; 4 cannot read or write.";
+
+/// Help for `count --cubes`.
+pub const CUBES_HELP: &str = "\
+Count the cubes in FILE (`-`: standard input), written by `split`, instead of
+the whole problem. Each cube gets one result record (JSON Lines), written as
+soon as it is counted:
+  {\"cube\":3,\"of\":64,\"problem\":\"5f0c...\",\"count\":\"1234\",
+   \"complete\":true,\"nodes\":5678,\"seconds\":0.12}
+--timeout and --max-nodes apply to each cube; a cube stopped by one (or by
+Ctrl-C) says \"complete\":false and why in \"incomplete\"; a cube that cannot
+be counted (another problem, say) says why in \"error\". Exit status 3 if a
+cube is incomplete, 2 if a cube record cannot be read or counted.";
+
+/// The options of `split`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct SplitArgs {
+    /// Make at least N cubes [default: 64, unless --max-estimate is given]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub cubes: Option<u64>,
+
+    /// Split until no cube is estimated above NODES search-tree nodes
+    #[arg(long, value_name = "NODES")]
+    pub max_estimate: Option<f64>,
+
+    /// Keep splitting the largest cube while it is estimated at more than
+    /// R times the median (0: off; up to four times --cubes cubes)
+    #[arg(long, value_name = "R", default_value_t = 2.0)]
+    pub balance: f64,
+
+    /// Random probes per cube for the estimate
+    #[arg(long, value_name = "P", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub probes: u32,
+
+    /// Seed of the random probes (the same seed gives the same cubes)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl SplitArgs {
+    /// The library's split options.
+    pub fn options(&self) -> SplitOptions {
+        let cubes = match (self.cubes, self.max_estimate) {
+            (None, None) => Some(64),
+            (n, _) => n.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        };
+        SplitOptions {
+            cubes,
+            max_estimate: self.max_estimate,
+            balance: (self.balance > 0.0).then_some(self.balance),
+            probes: self.probes,
+            seed: self.seed,
+            ..SplitOptions::default()
+        }
+    }
+}
+
+/// The options of `merge`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Result files written by `count --cubes` (`-` or none: standard input)
+    #[arg(value_name = "RESULTS")]
+    pub files: Vec<PathBuf>,
+
+    /// The cubes written by `split`: every one of them is expected
+    #[arg(long, value_name = "FILE")]
+    pub cubes: Option<PathBuf>,
+
+    /// Print the cubes still to count instead of the total
+    #[arg(long, requires = "cubes")]
+    pub resume: bool,
+
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Writes the cubes of a split as JSON Lines and a summary on stderr.
+pub fn write_split(
+    command: &str,
+    records: &[CubeRecord],
+    nodes: Option<u64>,
+    started: Instant,
+) -> Result<Exit, Failure> {
+    let mut out = Output::stdout();
+    for record in records {
+        if out.json_line(record).is_err() {
+            break;
+        }
+    }
+    out.finish()?;
+    let mut estimates: Vec<f64> = records.iter().map(|r| r.estimate).collect();
+    estimates.sort_by(f64::total_cmp);
+    let median = estimates.get(estimates.len() / 2).copied().unwrap_or(0.0);
+    let largest = estimates.last().copied().unwrap_or(0.0);
+    let total: f64 = estimates.iter().sum();
+    let nodes = nodes.map_or(String::new(), |n| format!(", {n} nodes"));
+    eprint_line(&format!(
+        "{command} split: {} cubes; estimated nodes: total {total:.3e}, largest {largest:.3e}, \
+         median {median:.3e}; split in {:.3} s{nodes}",
+        records.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(Exit::Success)
+}
+
+/// Opens a file, or standard input for `-`.
+fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
+    if path.as_os_str() == "-" {
+        return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
+    }
+    let name = path.display().to_string();
+    match File::open(path) {
+        Ok(f) => Ok((name, Box::new(BufReader::new(f)))),
+        Err(e) => Err(Failure::io(format!("cannot read {name}: {e}"))),
+    }
+}
+
+/// Reads JSON Lines records, calling `each` with each record or with the
+/// located error of a line that is not one. Blank lines are skipped.
+fn read_records<T: DeserializeOwned>(
+    name: &str,
+    reader: impl BufRead,
+    mut each: impl FnMut(Result<T, String>) -> bool,
+) -> Result<(), Failure> {
+    for (k, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| Failure::io(format!("cannot read {name}: {e}")))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = serde_json::from_str::<T>(&line)
+            .map_err(|e| format!("{name}: line {}, column {}: {e}", k + 1, e.column()));
+        if !each(record) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Reads every record of a file; the first bad line is an error (status 2).
+fn read_all<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, Failure> {
+    let (name, reader) = open(path)?;
+    let mut records = Vec::new();
+    let mut bad = None;
+    read_records(&name, reader, |r| match r {
+        Ok(r) => {
+            records.push(r);
+            true
+        }
+        Err(e) => {
+            bad = Some(e);
+            false
+        }
+    })?;
+    match bad {
+        Some(e) => Err(Failure::bad_input(e)),
+        None => Ok(records),
+    }
+}
+
+/// Counts the cubes of `source` one after another with `count`, writing a
+/// result record for each as soon as it is done. `limits` makes each cube's
+/// limits (a timeout starts with its cube).
+pub fn count_cubes(
+    source: &Path,
+    limits: impl Fn() -> Limits,
+    mut count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
+) -> Result<Exit, Failure> {
+    let (name, reader) = open(source)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // Fails only if a handler is set already; then Ctrl-C just ends us.
+        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
+    }
+    let mut out = Output::stdout();
+    let (mut bad, mut incomplete, mut left) = (0usize, 0usize, 0usize);
+    read_records::<CubeRecord>(&name, reader, |record| {
+        if cancel.load(Ordering::Relaxed) {
+            left += 1;
+            return true;
+        }
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                eprint_line(&format!("error: {e}"));
+                bad += 1;
+                return true;
+            }
+        };
+        let mut limits = limits();
+        limits.cancel = Some(Arc::clone(&cancel));
+        let result = count(&record, &limits);
+        if let Some(e) = &result.error {
+            eprint_line(&format!("error: {name}: {e}"));
+            bad += 1;
+        } else if !result.complete {
+            incomplete += 1;
+        }
+        let written = out.json_line(&result).and_then(|()| out.flush());
+        written.is_ok()
+    })?;
+    out.finish()?;
+    if left > 0 {
+        eprint_line(&format!(
+            "interrupted: {left} cube(s) left uncounted (`merge --resume` lists them)"
+        ));
+    }
+    Ok(if bad > 0 {
+        Exit::BadInput
+    } else if incomplete > 0 || left > 0 {
+        Exit::Incomplete
+    } else {
+        Exit::Success
+    })
+}
+
+/// The total printed by `merge --format json`.
+#[derive(Serialize)]
+struct Total {
+    #[serde(with = "solver_core::cubes::decimal")]
+    solutions: u128,
+    complete: bool,
+    problem: String,
+    cubes: u64,
+    nodes: u64,
+    cube_seconds: Seconds,
+}
+
+#[derive(Serialize)]
+struct Seconds {
+    total: f64,
+    max: f64,
+    median: f64,
+}
+
+/// `merge`: adds up the results, or lists the cubes still to count.
+pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
+    let cubes: Option<Vec<CubeRecord>> = args.cubes.as_deref().map(read_all).transpose()?;
+    let mut merge = cubes.as_deref().map_or_else(Merge::new, Merge::for_cubes);
+    let stdin = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
+    };
+    let mut bad = Vec::new();
+    for file in files {
+        let (name, reader) = open(file)?;
+        read_records::<ResultRecord>(&name, reader, |r| {
+            match r {
+                Ok(r) => merge.add(r),
+                Err(e) => bad.push(e),
+            }
+            true
+        })?;
+    }
+    if !bad.is_empty() {
+        for e in &bad[..bad.len() - 1] {
+            eprint_line(&format!("error: {e}"));
+        }
+        return Err(Failure::bad_input(format!(
+            "{} (cannot merge: {} result line(s) unreadable)",
+            bad[bad.len() - 1],
+            bad.len()
+        )));
+    }
+    if args.resume {
+        let cubes = cubes.unwrap_or_default();
+        let to_do = merge.to_do();
+        let mut out = Output::stdout();
+        for cube in &cubes {
+            if to_do.binary_search(&cube.cube).is_ok() && out.json_line(cube).is_err() {
+                break;
+            }
+        }
+        out.finish()?;
+        let of = cubes.first().map_or(0, |c| c.of);
+        eprint_line(&if to_do.is_empty() {
+            format!("all {of} cubes are counted: run merge without --resume")
+        } else {
+            format!("{} of {of} cubes to count: {}", to_do.len(), ranges(&to_do))
+        });
+        return Ok(Exit::Success);
+    }
+    match merge.finish() {
+        Ok(m) => {
+            let mut out = Output::stdout();
+            let _ = match args.format {
+                Format::Text => writeln!(out, "{}", m.count),
+                Format::Json => out.json_line(&Total {
+                    solutions: m.count,
+                    complete: true,
+                    problem: m.problem.to_string(),
+                    cubes: m.cubes,
+                    nodes: m.nodes,
+                    cube_seconds: Seconds {
+                        total: m.seconds,
+                        max: m.max_seconds,
+                        median: m.median_seconds,
+                    },
+                }),
+            };
+            out.finish()?;
+            Ok(Exit::Success)
+        }
+        Err(refusal) => {
+            let status = if refusal.is_inconsistent() || refusal.expected.is_none() {
+                Exit::BadInput
+            } else {
+                Exit::Incomplete
+            };
+            Err(Failure::new(status, format!("cannot merge: {refusal}")))
+        }
+    }
+}
+
+/// Writes `message` on stderr as one line (nothing if stderr is gone).
+fn eprint_line(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
+
+/// The `dlx` side: the problem from a file in Knuth's format.
+pub mod dlx {
+    use std::path::{Path, PathBuf};
+    use std::time::Instant;
+
+    use solver_core::cubes::{self, Fingerprint};
+    use solver_core::{knuth, Limits, Matrix};
+
+    use super::{count_cubes, write_split, SplitArgs};
+    use crate::dlx::SearchArgs;
+    use crate::exit::{Exit, Failure};
+
+    /// The arguments of `dlx split`.
+    #[derive(Debug, clap::Args)]
+    pub struct DlxSplitArgs {
+        /// The problem, in Knuth's format (`-` or nothing: standard input)
+        #[arg(value_name = "FILE")]
+        pub file: Option<PathBuf>,
+
+        /// How to split.
+        #[command(flatten)]
+        pub split: SplitArgs,
+    }
+
+    fn read_matrix(file: Option<&Path>) -> Result<Matrix, Failure> {
+        let input = crate::read_input(file)?;
+        knuth::parse_bytes(&input.bytes)
+            .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))
+    }
+
+    /// `dlx split`.
+    pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
+        let started = Instant::now();
+        let matrix = read_matrix(args.file.as_deref())?;
+        let problem = Fingerprint::of_matrix(&matrix, &[]);
+        let split = cubes::split(&matrix, &[], &args.split.options()).expect("nothing is forced");
+        let records = cubes::records(&matrix, problem, &split);
+        write_split("dlx", &records, Some(split.nodes), started)
+    }
+
+    /// `dlx count --cubes CUBES FILE`: `--max-nodes` and `--timeout` are
+    /// per cube.
+    pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
+        let file = search.file.as_deref();
+        let (max_nodes, timeout) = (search.max_nodes, search.timeout);
+        let limits = || Limits {
+            max_nodes,
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+            ..Limits::none()
+        };
+        let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
+        if stdin(file) && stdin(Some(cubes)) {
+            return Err(Failure::bad_input(
+                "the problem and the cubes cannot both come from standard input: name the problem file",
+            ));
+        }
+        let matrix = read_matrix(file)?;
+        search.threads.init();
+        let problem = Fingerprint::of_matrix(&matrix, &[]);
+        count_cubes(cubes, limits, |record, limits| {
+            cubes::count_record(&matrix, &[], problem, record, limits)
+        })
+    }
+}
+
+/// The `sudoku` side: one puzzle, its completions split by cell values.
+pub mod sudoku {
+    use std::path::{Path, PathBuf};
+    use std::time::Instant;
+
+    use solver_core::Limits;
+    use sudoku::{cubes, parse_puzzle, Alphabet, Grid, Shape};
+
+    use super::{count_cubes, write_split, SplitArgs};
+    use crate::exit::{Exit, Failure};
+    use crate::sudoku::CountArgs;
+
+    /// The arguments of `sudoku split`.
+    #[derive(Debug, clap::Args)]
+    pub struct SudokuSplitArgs {
+        /// One puzzle (`-` or nothing: standard input), in any of the formats
+        #[arg(value_name = "FILE")]
+        pub file: Option<PathBuf>,
+
+        /// Box shape: 3 for 3x3 boxes, 2x3 for boxes 2 rows high and 3 wide
+        #[arg(long = "box", value_name = "SHAPE", value_parser = crate::sudoku::parse_box)]
+        pub box_shape: Option<Shape>,
+
+        /// The symbols of the values 1, 2, 3 ..., in order (`.` for an empty cell)
+        #[arg(long, value_name = "SYMBOLS", value_parser = crate::sudoku::parse_alphabet)]
+        pub alphabet: Option<Alphabet>,
+
+        /// How to split.
+        #[command(flatten)]
+        pub split: SplitArgs,
+    }
+
+    fn read_grid(
+        file: Option<&Path>,
+        shape: Option<Shape>,
+        alphabet: Option<&Alphabet>,
+    ) -> Result<Grid, Failure> {
+        let input = crate::read_input(file)?;
+        let text = String::from_utf8(input.bytes)
+            .map_err(|e| Failure::bad_input(format!("{}: not UTF-8 text: {e}", input.name)))?;
+        let standard = Alphabet::standard();
+        let puzzle = parse_puzzle(&text, shape, alphabet.unwrap_or(&standard))
+            .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+        puzzle
+            .grid
+            .check()
+            .map_err(|e| Failure::bad_input(format!("{}: invalid puzzle: {e}", input.name)))?;
+        Ok(puzzle.grid)
+    }
+
+    /// `sudoku split`.
+    pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
+        let started = Instant::now();
+        let grid = read_grid(args.file.as_deref(), args.box_shape, args.alphabet.as_ref())?;
+        let records = cubes::split(&grid, &args.split.options())
+            .map_err(|e| Failure::bad_input(e.to_string()))?;
+        write_split("sudoku", &records, None, started)
+    }
+
+    /// `sudoku count --cubes CUBES FILE`.
+    pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
+        let Some(cubes_file) = args.cubes.as_deref() else {
+            return Err(Failure::bad_input("count --cubes needs a file of cubes"));
+        };
+        let common = &args.common;
+        let file = match common.files.as_slice() {
+            [] => None,
+            [one] => Some(one.as_path()),
+            _ => {
+                return Err(Failure::bad_input(
+                    "count --cubes takes one puzzle file (the puzzle that was split)",
+                ))
+            }
+        };
+        let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
+        if stdin(file) && stdin(Some(cubes_file)) {
+            return Err(Failure::bad_input(
+                "the puzzle and the cubes cannot both come from standard input: name the puzzle file",
+            ));
+        }
+        let grid = read_grid(file, common.box_shape, common.alphabet.as_ref())?;
+        let parallel = common.threads.init() > 1;
+        let engine = common.engine.into();
+        let (max_nodes, timeout) = (common.max_nodes, common.timeout);
+        let limits = || Limits {
+            max_nodes,
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+            ..Limits::none()
+        };
+        count_cubes(cubes_file, limits, |record, limits| {
+            cubes::count_record(&grid, record, engine, limits, parallel)
+        })
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what the tests need beyond the Rust toolchain: GNU parallel (the
+# cube-and-conquer tests run the README's one-liner). Safe to run again: it
+# does nothing when everything is there. Runs apt-get as root directly, or
+# through sudo otherwise.
+set -euo pipefail
+
+if command -v parallel >/dev/null 2>&1; then
+    exit 0
+fi
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        echo "setup: GNU parallel is missing and there is no root or sudo to install it" >&2
+        exit 1
+    fi
+}
+
+if command -v apt-get >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get install -y parallel || { as_root apt-get update && as_root apt-get install -y parallel; }
+else
+    echo "setup: GNU parallel is missing; install it with your package manager" >&2
+    exit 1
+fi
+# GNU parallel asks once for a citation notice; silence it for this user.
+mkdir -p "${HOME:-/root}/.parallel" && touch "${HOME:-/root}/.parallel/will-cite"
+command -v parallel >/dev/null

@@ -1,0 +1,233 @@
+//! Cube and conquer: a search split into parts ("cubes") that can be counted
+//! anywhere, by any scheduler, and added up.
+//!
+//! A cube is a path from the root of the search tree: the options chosen on
+//! the way down. The cubes of a [`split`] are the leaves of a subtree of the
+//! search tree, so their subtrees are disjoint and together hold every
+//! solution; the counts of the cubes add up to the count of the problem.
+//!
+//! - [`split`] makes the cubes, balanced by Knuth's random-probe estimate of
+//!   each subtree's size (the largest is split first).
+//! - [`count`] counts one cube (on every thread of the rayon pool).
+//! - [`CubeRecord`] and [`ResultRecord`] are the JSON Lines records that
+//!   travel between machines; [`Fingerprint`] ties them to one problem.
+//! - [`Merge`] adds up the results, and refuses ([`Refusal`]) a missing cube,
+//!   a duplicate, an incomplete one or one counted for another problem,
+//!   naming them; [`Merge::to_do`] lists the cubes still to count.
+//!
+//! ```
+//! use solver_core::{cubes, knuth, problems, Limits};
+//!
+//! let matrix = knuth::parse(&problems::langford(7))?;
+//! let problem = cubes::Fingerprint::of_matrix(&matrix, &[]);
+//! let split = cubes::split(&matrix, &[], &cubes::SplitOptions::default())?;
+//! let records = cubes::records(&matrix, problem, &split);
+//!
+//! // Anywhere, in any order:
+//! let mut merge = cubes::Merge::for_cubes(&records);
+//! for record in &records {
+//!     merge.add(cubes::count_record(&matrix, &[], problem, record, &Limits::none()));
+//! }
+//! // 26 Langford pairings of 7, 52 with their mirror images.
+//! assert_eq!(merge.finish()?.count, 52);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod fingerprint;
+mod merge;
+mod record;
+mod split;
+
+use std::time::Instant;
+
+pub use fingerprint::{Fingerprint, FingerprintError, Fnv128};
+pub use merge::{ranges, Merge, Merged, Refusal};
+pub use record::{decimal, Choice, CubeRecord, ResultRecord};
+pub use split::{split, Cube, Split, SplitOptions};
+
+use crate::error::ForceError;
+use crate::ids::OptionId;
+use crate::limits::{Count, Incomplete, Limits};
+use crate::matrix::Matrix;
+
+/// The records of a split, numbered from 0 in the split's order (largest
+/// estimate first), options named in Knuth's notation.
+pub fn records(matrix: &Matrix, problem: Fingerprint, split: &Split) -> Vec<CubeRecord> {
+    let of = split.cubes.len() as u64;
+    split
+        .cubes
+        .iter()
+        .enumerate()
+        .map(|(k, cube)| CubeRecord {
+            cube: k as u64,
+            of,
+            problem,
+            path: cube
+                .path
+                .iter()
+                .map(|&o| Choice {
+                    option: o.index(),
+                    name: matrix.option_text(o),
+                })
+                .collect(),
+            estimate: cube.estimate,
+        })
+        .collect()
+}
+
+/// Counts the solutions that contain the `forced` options and the cube's
+/// `path`, on every thread of the current rayon pool.
+pub fn count(
+    matrix: &Matrix,
+    forced: &[OptionId],
+    path: &[OptionId],
+    limits: &Limits,
+) -> Result<Count, ForceError> {
+    let all: Vec<OptionId> = forced.iter().chain(path).copied().collect();
+    matrix.par_count(&all, limits)
+}
+
+/// Why a cube record cannot be counted against a problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CubeError {
+    /// The cube belongs to another problem.
+    #[error("cube {cube} is for problem {found}, not for this problem ({expected})")]
+    WrongProblem {
+        /// The cube.
+        cube: u64,
+        /// Its fingerprint.
+        found: Fingerprint,
+        /// The problem's.
+        expected: Fingerprint,
+    },
+    /// A choice names an option that is not there, or under another name.
+    #[error("cube {cube}: choice {position} is option {option} `{name}`, but {actual}")]
+    BadChoice {
+        /// The cube.
+        cube: u64,
+        /// Where on the path (from 1).
+        position: usize,
+        /// The option number given.
+        option: usize,
+        /// The name given.
+        name: String,
+        /// What the problem has instead.
+        actual: String,
+    },
+    /// The options of the path clash.
+    #[error("cube {cube}: the options of its path clash ({source})")]
+    Clash {
+        /// The cube.
+        cube: u64,
+        /// The error from forcing the options.
+        source: ForceError,
+    },
+}
+
+/// The options of a cube's path, checked against the problem: the
+/// fingerprint, and each choice's number and name.
+pub fn resolve(
+    matrix: &Matrix,
+    problem: Fingerprint,
+    record: &CubeRecord,
+) -> Result<Vec<OptionId>, CubeError> {
+    if record.problem != problem {
+        return Err(CubeError::WrongProblem {
+            cube: record.cube,
+            found: record.problem,
+            expected: problem,
+        });
+    }
+    record
+        .path
+        .iter()
+        .enumerate()
+        .map(|(k, choice)| {
+            let bad = |actual: String| CubeError::BadChoice {
+                cube: record.cube,
+                position: k + 1,
+                option: choice.option,
+                name: choice.name.clone(),
+                actual,
+            };
+            if choice.option >= matrix.option_count() {
+                return Err(bad(format!(
+                    "the problem has only {} options",
+                    matrix.option_count()
+                )));
+            }
+            let o = OptionId::new(choice.option);
+            let text = matrix.option_text(o);
+            if text != choice.name {
+                return Err(bad(format!("option {} is `{text}`", choice.option)));
+            }
+            Ok(o)
+        })
+        .collect()
+}
+
+/// Counts one cube and makes its result record; a cube that cannot be
+/// counted gets a record that says why (`complete: false`), never a count.
+pub fn count_record(
+    matrix: &Matrix,
+    forced: &[OptionId],
+    problem: Fingerprint,
+    record: &CubeRecord,
+    limits: &Limits,
+) -> ResultRecord {
+    let started = Instant::now();
+    let counted = resolve(matrix, problem, record).and_then(|path| {
+        count(matrix, forced, &path, limits).map_err(|source| CubeError::Clash {
+            cube: record.cube,
+            source,
+        })
+    });
+    result_record(record, problem, counted, started)
+}
+
+/// The result record of a cube, from its count or the error that stopped it.
+pub fn result_record<E: std::fmt::Display>(
+    record: &CubeRecord,
+    problem: Fingerprint,
+    counted: Result<Count, E>,
+    started: Instant,
+) -> ResultRecord {
+    let seconds = started.elapsed().as_secs_f64();
+    match counted {
+        Ok(count) => ResultRecord {
+            cube: record.cube,
+            of: record.of,
+            problem,
+            count: count.solutions,
+            complete: count.is_complete(),
+            incomplete: count.outcome.incomplete.map(incomplete_name),
+            error: None,
+            nodes: count.outcome.stats.nodes,
+            seconds,
+        },
+        Err(e) => ResultRecord {
+            cube: record.cube,
+            of: record.of,
+            problem: record.problem,
+            count: 0,
+            complete: false,
+            incomplete: Some("error".to_string()),
+            error: Some(e.to_string()),
+            nodes: 0,
+            seconds,
+        },
+    }
+}
+
+/// The short name of a reason (as in JSON: `node-limit`, `deadline` ...).
+pub fn incomplete_name(why: Incomplete) -> String {
+    match why {
+        Incomplete::SolutionLimit => "solution-limit",
+        Incomplete::NodeLimit => "node-limit",
+        Incomplete::Deadline => "deadline",
+        Incomplete::Cancelled => "cancelled",
+        Incomplete::Stopped => "stopped",
+    }
+    .to_string()
+}

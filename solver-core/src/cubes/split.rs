@@ -1,0 +1,428 @@
+//! Splitting a search into cubes balanced by Knuth's random-probe estimate.
+//!
+//! The split grows a tree from the root of the search: it keeps the open
+//! cubes in a heap by estimated subtree size and repeatedly replaces the
+//! largest by its children (one per option of the item the search would
+//! branch on there, the item with the fewest options). Each child's subtree
+//! is estimated by random probes (Knuth, "Estimating the efficiency of
+//! backtrack programs", 1975): walk down choosing a branch at random and add
+//! up the products of the branching degrees met; the mean over the probes
+//! is an unbiased estimate of the number of nodes.
+//!
+//! Because every expansion replaces a node by all of its children, the cubes
+//! are the leaves of a subtree of the search tree: no solution lies below
+//! two of them, and every solution lies below one. A child that is already a
+//! solution stays a cube (it counts 1); a child that is a dead end (an item
+//! with no option left) holds no solution and is dropped.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::error::ForceError;
+use crate::ids::OptionId;
+use crate::matrix::Matrix;
+use crate::search::choose;
+use crate::solver::Solver;
+
+/// How to split: how many cubes, or how small each should be.
+#[derive(Clone, Debug)]
+pub struct SplitOptions {
+    /// Split until there are at least this many cubes (or nothing is left
+    /// to split).
+    pub cubes: Option<usize>,
+    /// Split until no cube's estimated subtree has more nodes than this.
+    pub max_estimate: Option<f64>,
+    /// With `cubes`: keep splitting the largest cube while its estimate is
+    /// more than this many times the median's (up to four times `cubes`
+    /// cubes), so that no cube takes much longer than the others.
+    pub balance: Option<f64>,
+    /// Random probes per cube for the estimate.
+    pub probes: u32,
+    /// Seed of the probes: the same seed gives the same cubes.
+    pub seed: u64,
+    /// Never make more cubes than this, whatever the other settings.
+    pub max_cubes: usize,
+}
+
+impl Default for SplitOptions {
+    fn default() -> Self {
+        SplitOptions {
+            cubes: Some(64),
+            max_estimate: None,
+            balance: Some(2.0),
+            probes: 32,
+            seed: 1,
+            max_cubes: 1_000_000,
+        }
+    }
+}
+
+/// One cube: the options chosen on the way from the root to its subtree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cube {
+    /// The options chosen, from the root down (after any forced options).
+    pub path: Vec<OptionId>,
+    /// Estimated nodes of its subtree.
+    pub estimate: f64,
+}
+
+/// The result of [`split`]: cubes, largest estimate first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    /// The cubes, by decreasing estimate (ties in tree order).
+    pub cubes: Vec<Cube>,
+    /// Search-tree nodes visited by the split (expansions and probes).
+    pub nodes: u64,
+    /// Estimated nodes of the whole search (from the root's probes).
+    pub root_estimate: f64,
+}
+
+/// An open cube in the heap, ordered by estimate.
+struct Open {
+    estimate: f64,
+    order: u64,
+    path: Vec<OptionId>,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Open {}
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Open {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.estimate
+            .total_cmp(&other.estimate)
+            // Earlier first among equals (the heap pops the greatest).
+            .then(other.order.cmp(&self.order))
+    }
+}
+
+/// What lies below a node of the search.
+enum Node {
+    Solution,
+    DeadEnd,
+    Inner,
+}
+
+fn node_kind(s: &mut Solver) -> Node {
+    if s.links[0].1 == 0 {
+        return Node::Solution;
+    }
+    match choose(s) {
+        (_, 0) => Node::DeadEnd,
+        _ => Node::Inner,
+    }
+}
+
+/// Splits the search for the solutions that contain `forced` into cubes.
+///
+/// ```
+/// use solver_core::{cubes, knuth, problems, Limits};
+///
+/// let matrix = knuth::parse(&problems::n_queens(6))?;
+/// let options = cubes::SplitOptions { cubes: Some(10), ..Default::default() };
+/// let split = cubes::split(&matrix, &[], &options)?;
+/// assert!(split.cubes.len() >= 10);
+/// // The cubes' counts add up to the count: 4 solutions of 6 queens.
+/// let total: u128 = split
+///     .cubes
+///     .iter()
+///     .map(|c| matrix.par_count(&c.path, &Limits::none()).unwrap().solutions)
+///     .sum();
+/// assert_eq!(total, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn split(
+    matrix: &Matrix,
+    forced: &[OptionId],
+    options: &SplitOptions,
+) -> Result<Split, ForceError> {
+    let mut s = matrix.solver();
+    for &o in forced {
+        s.force(o)?;
+    }
+    let mut rng = Rng::new(options.seed);
+    let probes = options.probes.max(1);
+    let mut nodes = 0u64;
+    let mut order = 0u64;
+    let mut done: Vec<(Cube, u64)> = Vec::new();
+    let mut heap = BinaryHeap::new();
+    let root_estimate;
+    match node_kind(&mut s) {
+        Node::Solution | Node::DeadEnd => {
+            nodes += 1;
+            root_estimate = 1.0;
+            done.push((
+                Cube {
+                    path: Vec::new(),
+                    estimate: 1.0,
+                },
+                0,
+            ));
+        }
+        Node::Inner => {
+            root_estimate = estimate(&mut s, probes, &mut rng, &mut nodes);
+            heap.push(Open {
+                estimate: root_estimate,
+                order,
+                path: Vec::new(),
+            });
+        }
+    }
+    let max_cubes = options.max_cubes.max(1);
+    loop {
+        let total = heap.len() + done.len();
+        let Some(top) = heap.peek() else { break };
+        if total >= max_cubes {
+            break;
+        }
+        let more_cubes = options.cubes.is_some_and(|n| total < n);
+        let too_big = options.max_estimate.is_some_and(|b| top.estimate > b);
+        let unbalanced = || match (options.cubes, options.balance) {
+            (Some(n), Some(ratio)) if total < n.saturating_mul(4) => {
+                top.estimate > ratio * median(&heap, &done)
+            }
+            _ => false,
+        };
+        if !more_cubes && !too_big && !unbalanced() {
+            break;
+        }
+        let Some(top) = heap.pop() else { break };
+        for &o in &top.path {
+            s.force(o).expect("a cube's path is a path of the search");
+        }
+        let (i, _) = choose(&mut s);
+        nodes += 1;
+        s.cover(i);
+        let mut x = s.nodes[i as usize].down;
+        while x != i {
+            s.commit_others(x);
+            let mut path = top.path.clone();
+            path.push(s.option_of(x));
+            order += 1;
+            match node_kind(&mut s) {
+                Node::Solution => done.push((
+                    Cube {
+                        path,
+                        estimate: 1.0,
+                    },
+                    order,
+                )),
+                Node::DeadEnd => nodes += 1,
+                Node::Inner => heap.push(Open {
+                    estimate: estimate(&mut s, probes, &mut rng, &mut nodes),
+                    order,
+                    path,
+                }),
+            }
+            s.uncommit_others(x);
+            x = s.nodes[x as usize].down;
+        }
+        s.uncover(i);
+        for _ in &top.path {
+            s.release();
+        }
+    }
+    let mut cubes: Vec<(Cube, u64)> = done;
+    cubes.extend(heap.into_iter().map(|o| {
+        (
+            Cube {
+                path: o.path,
+                estimate: o.estimate,
+            },
+            o.order,
+        )
+    }));
+    if cubes.is_empty() {
+        // Every branch was a dead end: one cube, the whole (empty) search.
+        cubes.push((
+            Cube {
+                path: Vec::new(),
+                estimate: 1.0,
+            },
+            0,
+        ));
+    }
+    cubes.sort_by(|(a, ka), (b, kb)| b.estimate.total_cmp(&a.estimate).then(ka.cmp(kb)));
+    Ok(Split {
+        cubes: cubes.into_iter().map(|(c, _)| c).collect(),
+        nodes,
+        root_estimate,
+    })
+}
+
+/// The median estimate of all the cubes so far.
+fn median(heap: &BinaryHeap<Open>, done: &[(Cube, u64)]) -> f64 {
+    let mut all: Vec<f64> = heap
+        .iter()
+        .map(|o| o.estimate)
+        .chain(done.iter().map(|(c, _)| c.estimate))
+        .collect();
+    let mid = all.len() / 2;
+    let (_, m, _) = all.select_nth_unstable_by(mid, f64::total_cmp);
+    *m
+}
+
+/// The mean of `probes` random-probe estimates of the subtree below the
+/// solver's current state.
+fn estimate(s: &mut Solver, probes: u32, rng: &mut Rng, nodes: &mut u64) -> f64 {
+    let mut sum = 0.0;
+    let mut stack: Vec<(u32, u32)> = Vec::new();
+    for _ in 0..probes {
+        let mut total = 1.0;
+        let mut product = 1.0;
+        loop {
+            *nodes += 1;
+            if s.links[0].1 == 0 {
+                break;
+            }
+            let (i, len) = choose(s);
+            if len == 0 {
+                break;
+            }
+            product *= f64::from(len);
+            total += product;
+            s.cover(i);
+            let mut x = s.nodes[i as usize].down;
+            for _ in 0..rng.below(len) {
+                x = s.nodes[x as usize].down;
+            }
+            s.commit_others(x);
+            stack.push((i, x));
+        }
+        while let Some((i, x)) = stack.pop() {
+            s.uncommit_others(x);
+            s.uncover(i);
+        }
+        sum += total;
+    }
+    sum / f64::from(probes)
+}
+
+/// xorshift64* seeded by SplitMix64: small, fast and the same everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: u32) -> u32 {
+        ((u128::from(self.next()) * u128::from(n)) >> 64) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+    use crate::{knuth, problems};
+
+    fn sum(matrix: &Matrix, forced: &[OptionId], split: &Split) -> u128 {
+        split
+            .cubes
+            .iter()
+            .map(|c| {
+                let all: Vec<OptionId> = forced.iter().chain(&c.path).copied().collect();
+                let mut s = matrix.solver();
+                for &o in &all {
+                    s.force(o).unwrap();
+                }
+                let n = s.count(&Limits::none());
+                assert!(n.is_complete());
+                n.solutions
+            })
+            .sum()
+    }
+
+    #[test]
+    fn cubes_add_up_on_known_problems() {
+        // Langford pairs of 8: 150 pairings, 300 with mirror images (OEIS
+        // A014552); 8 queens: 92 (OEIS A000170).
+        for (text, expected) in [(problems::langford(8), 300), (problems::n_queens(8), 92)] {
+            let m = knuth::parse(&text).unwrap();
+            for n in [1, 2, 7, 50, 400] {
+                let opts = SplitOptions {
+                    cubes: Some(n),
+                    ..SplitOptions::default()
+                };
+                let split = split(&m, &[], &opts).unwrap();
+                assert!(split.cubes.len() >= n.min(2), "{n}: {}", split.cubes.len());
+                assert_eq!(sum(&m, &[], &split), expected, "{n} cubes");
+            }
+        }
+    }
+
+    #[test]
+    fn a_node_budget_bounds_every_estimate() {
+        let m = knuth::parse(&problems::langford(9)).unwrap();
+        let opts = SplitOptions {
+            cubes: None,
+            max_estimate: Some(200.0),
+            ..SplitOptions::default()
+        };
+        let split = split(&m, &[], &opts).unwrap();
+        assert!(split.cubes.iter().all(|c| c.estimate <= 200.0));
+        assert!(split.cubes.len() > 10);
+        assert!(split
+            .cubes
+            .windows(2)
+            .all(|w| w[0].estimate >= w[1].estimate));
+    }
+
+    #[test]
+    fn solved_and_dead_roots_make_one_cube() {
+        // No option at all: a dead end. No primary item: one empty solution.
+        let mut b = crate::ProblemBuilder::new();
+        b.add_secondary("x").unwrap();
+        for m in [knuth::parse("A\n").unwrap(), b.build().unwrap()] {
+            let split = split(&m, &[], &SplitOptions::default()).unwrap();
+            assert_eq!(split.cubes.len(), 1);
+            assert!(split.cubes[0].path.is_empty());
+        }
+        // Langford 5 has no solution: everything is a dead end somewhere.
+        let m = knuth::parse(&problems::langford(5)).unwrap();
+        let split = split(&m, &[], &SplitOptions::default()).unwrap();
+        assert_eq!(sum(&m, &[], &split), 0);
+    }
+
+    #[test]
+    fn forced_options_are_respected() {
+        let m = knuth::parse(&problems::n_queens(6)).unwrap();
+        let mut s = m.solver();
+        let first = s.first_solution(&Limits::none()).0.solution().unwrap();
+        let forced = &first[..1];
+        let split = split(&m, forced, &SplitOptions::default()).unwrap();
+        assert!(split.cubes.iter().all(|c| !c.path.contains(&forced[0])));
+        let direct = m.par_count(forced, &Limits::none()).unwrap().solutions;
+        assert_eq!(sum(&m, forced, &split), direct);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_cubes() {
+        let m = knuth::parse(&problems::langford(8)).unwrap();
+        let a = split(&m, &[], &SplitOptions::default()).unwrap();
+        let b = split(&m, &[], &SplitOptions::default()).unwrap();
+        assert_eq!(a, b);
+    }
+}
