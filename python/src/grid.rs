@@ -382,7 +382,7 @@ impl Sudoku {
 
     /// The values of the cells that can still take a value at (row, col),
     /// 0-based: those not in its row, column or box (the course's
-    /// `possibles`). Empty for a filled cell.
+    /// `possibles`). For a filled cell, just its value.
     fn candidates(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
         let (r, c) = (self.index("row", row)?, self.index("column", col)?);
         Ok(self.grid.candidates(r, c))
