@@ -9,7 +9,6 @@ python="${PYTHON:-python3}"
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --upgrade pip
 # The package (built by maturin, fetched from PyPI by pip's build isolation)
 # and pytest.
 "$venv/bin/python" -m pip install --quiet "$root/python[test]"
