@@ -11,10 +11,11 @@ use rayon::prelude::*;
 use solver_core::Limits;
 use sudoku::{with_thread_solver, Engine, Grid, Shape, SolveError, Verdict};
 
-use crate::errors::{self, InvalidPuzzle, NotUnique, Unsolvable};
+use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
 use crate::interrupt;
 use crate::limits::call_limits;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 
 /// One input, taken from Python before the GIL is released.
 enum Input {
@@ -24,20 +25,16 @@ enum Input {
 }
 
 impl Input {
-    fn take(item: PyResult<Bound<'_, PyAny>>, shape: Option<Shape>) -> Input {
-        let item = match item {
-            Ok(item) => item,
-            Err(e) => return Input::Bad(e.to_string()),
-        };
+    fn take(item: &Bound<'_, PyAny>, shape: Option<Shape>) -> Input {
         if let Ok(text) = item.downcast::<PyString>() {
             return match text.to_str() {
                 Ok(t) => Input::Text(t.to_owned()),
                 Err(e) => Input::Bad(e.to_string()),
             };
         }
-        match grid_from_object(&item, shape) {
+        match grid_from_object(item, shape) {
             Ok(grid) => Input::Grid(grid),
-            Err(e) => Input::Bad(Python::with_gil(|py| e.value(py).to_string())),
+            Err(e) => Input::Bad(e.value(item.py()).to_string()),
         }
     }
 
@@ -54,16 +51,21 @@ impl Input {
 /// (`status` "invalid"), its givens clash ("invalid"), it has no solution
 /// ("unsolvable"), or a limit stopped it ("unknown"). It is falsy, so
 /// `[r for r in results if r]` keeps the solutions.
-#[pyclass(module = "dancing_links", frozen, get_all)]
+#[pyclass(module = "dancing_links", frozen)]
 #[derive(Clone)]
 pub struct Failure {
     /// Position of the puzzle in the input (from 0).
+    #[pyo3(get)]
     pub index: usize,
     /// `invalid`, `unsolvable`, `unknown` or `internal`.
+    #[pyo3(get)]
     pub status: &'static str,
     /// What went wrong, located as the command says it
     /// (`line 1, column 22, cell r3c4: ...`).
+    #[pyo3(get)]
     pub message: String,
+    /// Whether the puzzle was read but two givens clash (InvalidPuzzle).
+    clash: bool,
 }
 
 #[pymethods]
@@ -75,8 +77,15 @@ impl Failure {
     /// The exception a single call would have raised (ValueError,
     /// InvalidPuzzle, Unsolvable, Incomplete, ...), to raise or inspect.
     #[getter]
-    fn error(&self, py: Python<'_>) -> PyErr {
-        status_error(py, self.status, &self.message)
+    fn error(&self) -> PyErr {
+        let message = self.message.clone();
+        match self.status {
+            "unsolvable" => Unsolvable::new_err(message),
+            "unknown" => errors::Incomplete::new_err(message),
+            "internal" => PyRuntimeError::new_err(message),
+            _ if self.clash => InvalidPuzzle::new_err(message),
+            _ => PyValueError::new_err(message),
+        }
     }
 
     fn __repr__(&self) -> String {
@@ -84,20 +93,6 @@ impl Failure {
             "Failure(index={}, status={:?}, message={:?})",
             self.index, self.status, self.message
         )
-    }
-}
-
-fn status_error(py: Python<'_>, status: &str, message: &str) -> PyErr {
-    match status {
-        "unsolvable" => Unsolvable::new_err(message.to_owned()),
-        "multiple" => NotUnique::new_err(message.to_owned()),
-        "unknown" => errors::Incomplete::new_err(message.to_owned()),
-        "internal" => pyo3::exceptions::PyRuntimeError::new_err(message.to_owned()),
-        _ if message.contains("appears twice") => InvalidPuzzle::new_err(message.to_owned()),
-        _ => {
-            let _ = py;
-            pyo3::exceptions::PyValueError::new_err(message.to_owned())
-        }
     }
 }
 
@@ -197,6 +192,7 @@ fn solve_one(
         index,
         status,
         message,
+        clash: false,
     };
     let grid = input.grid(shape).map_err(|m| fail("invalid", m))?;
     let solved = with_thread_solver(grid.shape(), Engine::Auto, |s| s.solve_one(&grid, limits).0)
@@ -210,6 +206,10 @@ fn solve_one(
         )),
         Err(SolveError::Unsolvable) => Err(fail("unsolvable", "no solution".into())),
         Err(SolveError::GaveUp(why)) => Err(fail("unknown", format!("gave up: {why}"))),
+        Err(SolveError::Invalid(conflict)) => Err(Failure {
+            clash: true,
+            ..fail("invalid", conflict.to_string())
+        }),
         Err(e) => Err(fail("invalid", e.to_string())),
     }
 }
@@ -240,10 +240,12 @@ fn run_batch<T: Send>(
     let shape = shape_arg(r#box)?;
     let call = call_limits(timeout, max_nodes, None)?;
     let per_puzzle = timeout.map(Duration::from_secs_f64);
-    let inputs: Vec<Input> = puzzles
+    // An exception raised by the iterable itself (KeyboardInterrupt in a
+    // generator, say) is the caller's, not a bad record: it propagates.
+    let inputs = puzzles
         .try_iter()?
-        .map(|item| Input::take(item, shape))
-        .collect();
+        .map(|item| Ok(Input::take(&item?, shape)))
+        .collect::<PyResult<Vec<Input>>>()?;
     let base = &call.limits;
     let each = &each;
     let work = move || {

@@ -173,7 +173,7 @@ impl ExactCover {
         max_nodes: Option<u64>,
         indices: bool,
     ) -> PyResult<PyObject> {
-        let mut it = self.solutions(Some(1), timeout, max_nodes, indices)?;
+        let mut it = self.solutions(py, Some(1), timeout, max_nodes, indices)?;
         match it.next_solution(py)? {
             Some(solution) => Ok(solution),
             None => Err(Unsolvable::new_err("no solution")),
@@ -189,6 +189,7 @@ impl ExactCover {
     #[pyo3(signature = (limit = None, *, timeout = None, max_nodes = None, indices = false))]
     fn solutions(
         &self,
+        py: Python<'_>,
         limit: Option<u128>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
@@ -205,7 +206,7 @@ impl ExactCover {
         Ok(SolutionIter {
             rx: Mutex::new(rx),
             cancel: call.cancel,
-            options: self.options.iter().map(|o| o.clone_ref_any()).collect(),
+            options: self.options.iter().map(|o| o.clone_ref(py)).collect(),
             indices,
             state: IterState::Running,
         })
@@ -235,18 +236,6 @@ impl ExactCover {
             self.matrix.primary_count(),
             self.matrix.option_count()
         )
-    }
-}
-
-/// Clones a `Py<PyAny>` without the GIL token (the reference count is
-/// updated when the GIL is next held).
-trait CloneRefAny {
-    fn clone_ref_any(&self) -> Py<PyAny>;
-}
-
-impl CloneRefAny for Py<PyAny> {
-    fn clone_ref_any(&self) -> Py<PyAny> {
-        Python::with_gil(|py| self.clone_ref(py))
     }
 }
 

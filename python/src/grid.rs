@@ -16,8 +16,15 @@ use crate::limits::{call_limits, CallLimits};
 
 /// Search nodes a call spends on the calling thread before it moves the
 /// search to a helper thread that can be interrupted (a few milliseconds;
-/// nearly every 9x9 puzzle needs far fewer).
+/// nearly every 9x9 puzzle needs far fewer). Nodes cost more on larger
+/// grids: see [`inline_nodes`].
 const INLINE_NODES: u64 = 20_000;
+
+/// [`INLINE_NODES`] scaled down by the number of cells above 9x9, so that
+/// the part of a search Ctrl-C cannot stop stays short on any size.
+fn inline_nodes(shape: Shape) -> u64 {
+    (INLINE_NODES * 81 / shape.cells().max(1) as u64).clamp(100, INLINE_NODES)
+}
 
 /// A Sudoku grid of any size and box shape; empty cells are 0.
 ///
@@ -191,7 +198,8 @@ fn search<R: Send>(
 ) -> PyResult<R> {
     let mut inline = call.limits.clone();
     let user_nodes = inline.max_nodes;
-    inline.max_nodes = Some(user_nodes.map_or(INLINE_NODES, |n| n.min(INLINE_NODES)));
+    let budget = inline_nodes(grid.shape());
+    inline.max_nodes = Some(user_nodes.map_or(budget, |n| n.min(budget)));
     let run = |limits: &Limits| {
         with_thread_solver(grid.shape(), Engine::Auto, |solver| op(solver, limits))
             .map_err(SolveError::from)
@@ -199,7 +207,7 @@ fn search<R: Send>(
     let first = py
         .allow_threads(|| run(&inline))
         .map_err(|e| solve_error(py, e))?;
-    let user_stops_first = user_nodes.is_some_and(|n| n <= INLINE_NODES);
+    let user_stops_first = user_nodes.is_some_and(|n| n <= budget);
     if user_stops_first || !stopped_by_nodes(&first) {
         return Ok(first);
     }
@@ -359,12 +367,13 @@ impl Sudoku {
         let call = call_limits(timeout, max_nodes, limit)?;
         let grid = &self.grid;
         let mut inline = call.limits.clone();
-        inline.max_nodes = Some(max_nodes.map_or(INLINE_NODES, |n| n.min(INLINE_NODES)));
+        let budget = inline_nodes(grid.shape());
+        inline.max_nodes = Some(max_nodes.map_or(budget, |n| n.min(budget)));
         let first = py.allow_threads(|| grid.count_solutions(&inline));
         let result = match first {
             Ok(c)
                 if c.outcome.incomplete == Some(Why::NodeLimit)
-                    && max_nodes.is_none_or(|n| n > INLINE_NODES) =>
+                    && max_nodes.is_none_or(|n| n > budget) =>
             {
                 interrupt::run(py, &call.cancel, || grid.par_count_solutions(&call.limits))?
             }

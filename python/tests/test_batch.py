@@ -37,7 +37,13 @@ def test_solve_many_keeps_order_and_isolates_bad_records():
         expected = count_solutions(rows, br, bc, 1)
         if expected == 0:
             assert isinstance(result, dl.Failure) and result.index == i
-            assert result.status in ("invalid", "unsolvable")
+            if Sudoku(item).conflicts():
+                assert result.status == "invalid"
+                assert isinstance(result.error, dl.InvalidPuzzle)
+                assert result.message == Sudoku(item).conflicts()[0]
+            else:
+                assert result.status == "unsolvable"
+                assert isinstance(result.error, dl.Unsolvable)
         else:
             assert isinstance(result, Sudoku)
             assert is_solution(rows, result.to_list(), br, bc)

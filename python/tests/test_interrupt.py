@@ -25,7 +25,15 @@ try:
         for s in dl.ExactCover(primary, secondary, opts).solutions():
             pass
     elif what == "batch":
-        dl.check_many([dl.Sudoku.empty(5)] * 4)
+        # About 10 s of work on two cores: the signal lands in the parallel part.
+        line = "....4....12.....73.3...8.....4...6.....2.3.....5........6.9.5...7.....2.........."
+        dl.check_many([line] * 1_000_000)
+    elif what == "iterable":
+        def endless():
+            while True:
+                time.sleep(0.001)
+                yield "1.3.3.2...4....."
+        dl.solve_many(endless())
     print("finished?!", flush=True)
 except KeyboardInterrupt:
     print("interrupted after %.1f s" % (time.monotonic() - start), flush=True)
@@ -35,7 +43,7 @@ print(dl.Sudoku("1.3.3.2...4.....").solve().to_line(), flush=True)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-@pytest.mark.parametrize("what", ["count", "solutions", "batch"])
+@pytest.mark.parametrize("what", ["count", "solutions", "batch", "iterable"])
 def test_sigint_raises_keyboard_interrupt_and_leaves_python_healthy(what):
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, what], stdout=subprocess.PIPE, text=True
