@@ -7,13 +7,15 @@ python/test.sh installs it into target/python-venv). It builds the native
 command (cargo build --release --bin sudoku) and measures, on the same
 machine in the same run:
 
-1. Per-call overhead on 9x9: `s.solve()` on Sudoku objects made beforehand,
-   and `Sudoku(line).solve()` (parsing included), one thread, on the first
-   --puzzles puzzles of puzzles2_17_clue, against `sudoku bench -j 1` (solve,
-   microseconds per puzzle, reading not timed). Goal: under 5 us over native.
+1. Per-call overhead on 9x9, one thread, on puzzles2_17_clue (or its first
+   --puzzles): `s.solve()` on Sudoku objects made beforehand against
+   `sudoku bench -j 1` (search only), and `Sudoku(line).solve().to_line()`
+   against `sudoku solve -j 1` (read, solve, check, write), both in CPU
+   time. Goal: under 5 us over native.
 2. Batch throughput: `check_many` on the whole 17-clue set against
-   `sudoku check -j 2` on the same file, both as whole processes (start-up,
-   reading and writing included), median of 3 runs. Goal: within 10%.
+   `sudoku check -j 2` on the same file: whole processes (start-up, reading
+   and writing included) and the check_many call alone, wall and CPU time,
+   median of 3 runs. Goal: within 10%.
 3. For scale: the course's own pure-Python backtracking (fill the first empty
    cell with 1..N, keep the grid if no row, column or box repeats a value,
    recurse), on the course's 9x9 grids, each stopped after --cap seconds.
@@ -114,8 +116,9 @@ def course_solve(cases, n, box, deadline):
 
 
 def native_bench(sudoku, path, puzzles):
+    limit = ["--max-puzzles", str(puzzles)] if puzzles else []
     out = subprocess.run(
-        [sudoku, "bench", "-j", "1", "--runs", "3", "--max-puzzles", str(puzzles), path],
+        [sudoku, "bench", "-j", "1", "--runs", "3", *limit, path],
         capture_output=True, text=True, check=True,
     ).stdout
     for line in out.splitlines():
@@ -167,7 +170,7 @@ sys.stdout.write("".join(c.solution.to_line() + "\\n" for c in checks if c.statu
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=os.environ.get("SUDOKU_DATA", os.path.join(ROOT, "..", "shared", "data")))
-    ap.add_argument("--puzzles", type=int, default=5000)
+    ap.add_argument("--puzzles", type=int, default=0, help="puzzles for the per-call figures (0: all)")
     ap.add_argument("--cap", type=float, default=20.0, help="seconds per grid for the course's algorithm")
     ap.add_argument("--sudoku", help="the native command (default: build it with cargo)")
     args = ap.parse_args()
@@ -196,20 +199,21 @@ def main():
 
     everything = puzzle_lines(path)
     n = len(everything)
-    best = []
+    walls, cpus = [], []
     for _ in range(3):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         dl.check_many(everything)
-        best.append(time.perf_counter() - t)
-    in_process = statistics.median(best)
+        walls.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
+    in_process, in_process_cpu = statistics.median(walls), statistics.median(cpus)
     w_native, c_native = children_cpu([sudoku, "check", "-j", "2", path])
     w_python, c_python = children_cpu([sys.executable, "-c", CHILD, path])
     print(f"\n2. uniqueness check of all {n} puzzles of puzzles2_17_clue (median of 3)")
     print(f"   native `sudoku check -j 2`, whole process      {w_native:7.3f} s wall {c_native:7.3f} s CPU  {n / w_native:8.0f} puzzles/s")
     print(f"   Python read + check_many + write, whole process {w_python:6.3f} s wall {c_python:7.3f} s CPU  {n / w_python:8.0f} puzzles/s"
           f"  ({(w_python / w_native - 1) * 100:+.1f}% wall)")
-    print(f"   Python check_many(list of lines) call alone    {in_process:7.3f} s wall                 {n / in_process:8.0f} puzzles/s"
-          f"  ({(in_process / w_native - 1) * 100:+.1f}% wall)")
+    print(f"   Python check_many(list of lines) call alone    {in_process:7.3f} s wall {in_process_cpu:7.3f} s CPU  {n / in_process:8.0f} puzzles/s"
+          f"  ({(in_process / w_native - 1) * 100:+.1f}% wall, {(in_process_cpu / c_native - 1) * 100:+.1f}% CPU)")
 
     print(f"\n3. the course's pure-Python backtracking vs Sudoku.solve(), course grids (cap {args.cap:.0f} s)")
     for k, g in enumerate(course_grids()):
