@@ -1,0 +1,209 @@
+"""Sudoku of any shape and any exact-cover problem, solved by Dancing Links.
+
+The engine is the Rust workspace's (``solver-core`` and ``sudoku``); this
+module converts. Long searches release the GIL and can be interrupted with
+Ctrl-C (KeyboardInterrupt); the interpreter stays usable afterwards.
+"""
+
+from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+BoxShape = Union[int, str, Tuple[int, int], None]
+"""A box shape: ``3`` (3x3 boxes), ``"2x3"`` (2 rows high, 3 wide) or ``(2, 3)``."""
+
+PuzzleInput = Union[str, "Sudoku", Sequence[Sequence[Optional[int]]], Sequence[Optional[int]], Sequence[str]]
+"""Text in any format the ``sudoku`` command reads, a list of rows, a flat list of cells, or a Sudoku."""
+
+class InvalidPuzzle(ValueError):
+    """Two givens clash in a row, column or box (the message names the value and both cells)."""
+
+class Unsolvable(ValueError):
+    """The puzzle (or exact-cover problem) has no solution."""
+
+class NotUnique(ValueError):
+    """The puzzle has more than one solution."""
+
+class Incomplete(RuntimeError):
+    """A time or node limit stopped the search before it could answer.
+
+    ``reason`` is ``"deadline"``, ``"node-limit"`` or ``"cancelled"``; ``count``
+    holds the solutions counted so far when counting (a lower bound, never the
+    answer), else None.
+    """
+
+    reason: str
+    count: Optional[int]
+
+class Sudoku:
+    """A Sudoku grid of any size and box shape; empty cells are 0.
+
+    Built from text (blanks ``.``, ``0``, ``x``; borders allowed), a list of
+    rows of ints (0 or None for a blank), a flat list of cells row by row (the
+    course's ``cases``), or a Sudoku. The box shape is inferred for square
+    boxes; give ``box="2x3"`` for rectangular ones. Bad input raises
+    ValueError saying where: ``line 1, column 22, cell r3c4: ...``.
+    Immutable and hashable; ``str()`` draws the boxed grid.
+    """
+
+    def __init__(self, puzzle: PuzzleInput, box: BoxShape = None) -> None: ...
+    @staticmethod
+    def empty(box: BoxShape = None) -> "Sudoku":
+        """An empty grid (9x9 by default)."""
+    @staticmethod
+    def generate(
+        box: BoxShape = None,
+        seed: Optional[int] = None,
+        minimal: bool = True,
+        symmetry: str = "none",
+        givens: Optional[int] = None,
+    ) -> "Sudoku":
+        """A new puzzle with exactly one solution (9x9 by default); the same seed gives the same puzzle.
+
+        ``symmetry``: none, rotational, horizontal, vertical, diagonal, antidiagonal.
+        ``givens``: stop removing givens once at most this many are left (with ``minimal=False``).
+        """
+    def solve(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Sudoku":
+        """A solution. Raises InvalidPuzzle, Unsolvable, or Incomplete at a limit."""
+    def solve_unique(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Sudoku":
+        """The solution if there is exactly one; raises NotUnique when there are more."""
+    def is_unique(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> bool:
+        """Whether the puzzle has exactly one solution (False for none, several or clashing givens)."""
+    def check(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Check":
+        """The uniqueness check as ``sudoku check`` reports it; never raises for the puzzle's sake."""
+    def count(
+        self, limit: Optional[int] = None, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
+    ) -> int:
+        """The number of solutions, at most ``limit`` (then ``min(count, limit)``).
+
+        Raises Incomplete (with the partial ``count``) when ``timeout`` seconds or
+        ``max_nodes`` stop it first. A long count uses every core.
+        """
+    def candidates(self, row: int, col: int) -> List[int]:
+        """Values cell (row, col) can still take, 0-based (the course's ``possibles``); [value] when filled."""
+    def row(self, i: int) -> List[int]:
+        """Values present in row i, 0-based (the course's ``ligne``)."""
+    def col(self, j: int) -> List[int]:
+        """Values present in column j, 0-based (``colonne``)."""
+    def box(self, k: int) -> List[int]:
+        """Values present in box k, 0-based, boxes numbered row by row (``bloc``)."""
+    def box_at(self, row: int, col: int) -> List[int]:
+        """Values present in the box holding cell (row, col) (the course's ``bloc(S, i, j)``)."""
+    def __getitem__(self, at: Tuple[int, int]) -> int:
+        """The value at (row, col), 0 for an empty cell: ``s[2, 3]``."""
+    @property
+    def cases(self) -> List[int]:
+        """The cells row by row, 0 for an empty cell."""
+    def to_list(self) -> List[List[int]]:
+        """The grid as a list of rows, 0 for an empty cell."""
+    @property
+    def size(self) -> int:
+        """The side: 9 for a 9x9 grid."""
+    @property
+    def box_shape(self) -> Tuple[int, int]:
+        """(rows, cols) of a box."""
+    @property
+    def givens(self) -> int:
+        """The number of filled cells."""
+    def is_solved(self) -> bool:
+        """Every cell filled and no unit repeats a value."""
+    def is_solution_of(self, puzzle: "Sudoku") -> bool:
+        """Solved, and keeping the givens of ``puzzle``."""
+    def conflicts(self) -> List[str]:
+        """Every pair of clashing givens, as messages."""
+    def rate(
+        self, seeds: int = 4, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
+    ) -> "Rating":
+        """Difficulty as search effort; raises NotUnique or Unsolvable unless exactly one solution."""
+    def to_line(self) -> str:
+        """The grid on one line, as ``sudoku solve`` writes it."""
+    def __str__(self) -> str: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Rating:
+    """The difficulty of a puzzle (``Sudoku.rate``); ``float(r)`` is ``r.rating``."""
+
+    rating: float
+    average_nodes: float
+    singles_only: bool
+    def __float__(self) -> float: ...
+
+class Failure:
+    """A puzzle of ``solve_many`` that got no answer. Falsy."""
+
+    index: int
+    status: str
+    """``invalid``, ``unsolvable``, ``unknown`` or ``internal``."""
+    message: str
+    @property
+    def error(self) -> Exception:
+        """The exception a single call would have raised."""
+    def __bool__(self) -> bool: ...
+
+class Check:
+    """The answer to "exactly one solution?", as ``sudoku check`` reports it. Truthy when unique."""
+
+    index: int
+    status: str
+    """``unique``, ``multiple``, ``unsolvable``, ``invalid``, ``unknown`` or ``internal``."""
+    solution: Optional[Sudoku]
+    second: Optional[Sudoku]
+    message: Optional[str]
+    def __bool__(self) -> bool: ...
+
+def solve_many(
+    puzzles: Iterable[PuzzleInput],
+    box: BoxShape = None,
+    *,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> List[Union[Sudoku, Failure]]:
+    """Solves every puzzle on all cores with the GIL released; one result per puzzle, in order.
+
+    ``timeout`` and ``max_nodes`` apply to each puzzle. Bad puzzles give a Failure in their place.
+    """
+
+def check_many(
+    puzzles: Iterable[PuzzleInput],
+    box: BoxShape = None,
+    *,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> List[Check]:
+    """Checks every puzzle for a unique solution, as ``sudoku check``; one Check per puzzle, in order."""
+
+Option = Union[str, Sequence[str]]
+
+class ExactCover:
+    """An exact-cover problem with primary and secondary items and colours.
+
+    An option is a list of item names or one string of names separated by
+    spaces; ``"x:red"`` gives secondary item ``x`` the colour ``red``.
+    """
+
+    def __init__(self, primary: Sequence[str], secondary: Sequence[str] = ..., options: Optional[Iterable[Option]] = None) -> None: ...
+    @staticmethod
+    def from_knuth(text: str) -> "ExactCover":
+        """A problem in Knuth's text format (the ``dlx`` command's input)."""
+    def count(self, limit: Optional[int] = None, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> int:
+        """The number of solutions (at most ``limit``), on every core; Incomplete at a time or node limit."""
+    def solve(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None, indices: bool = False) -> list:
+        """One solution (the options as given, or their indices); raises Unsolvable when there is none."""
+    def solutions(
+        self, limit: Optional[int] = None, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None, indices: bool = False
+    ) -> "SolutionIter":
+        """A lazy iterator over the solutions; raises Incomplete at the end if a time or node limit cut it short."""
+    @property
+    def item_count(self) -> int: ...
+    @property
+    def option_count(self) -> int: ...
+    def to_knuth(self) -> str:
+        """The problem in Knuth's text format."""
+
+class SolutionIter(Iterator[list]):
+    """The lazy iterator of ``ExactCover.solutions()``."""
+
+    def __iter__(self) -> "SolutionIter": ...
+    def __next__(self) -> list: ...

@@ -1,0 +1,316 @@
+//! `solve_many` and `check_many`: many puzzles on every core, the GIL
+//! released, one result per input in input order. A puzzle that cannot be
+//! read or solved gives a `Failure` (or a `Check` with its status) in its
+//! place; it never costs the others.
+
+use std::time::{Duration, Instant};
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use rayon::prelude::*;
+use solver_core::Limits;
+use sudoku::{with_thread_solver, Engine, Grid, Shape, SolveError, Verdict};
+
+use crate::errors::{self, InvalidPuzzle, Unsolvable};
+use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
+use crate::interrupt;
+use crate::limits::call_limits;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+
+/// One input, taken from Python before the GIL is released.
+enum Input {
+    Text(String),
+    Grid(Grid),
+    Bad(String),
+}
+
+impl Input {
+    fn take(item: &Bound<'_, PyAny>, shape: Option<Shape>) -> Input {
+        if let Ok(text) = item.downcast::<PyString>() {
+            return match text.to_str() {
+                Ok(t) => Input::Text(t.to_owned()),
+                Err(e) => Input::Bad(e.to_string()),
+            };
+        }
+        match grid_from_object(item, shape) {
+            Ok(grid) => Input::Grid(grid),
+            Err(e) => Input::Bad(e.value(item.py()).to_string()),
+        }
+    }
+
+    fn grid(self, shape: Option<Shape>) -> Result<Grid, String> {
+        match self {
+            Input::Text(t) => grid_from_text(&t, shape).map_err(|e| e.to_string()),
+            Input::Grid(g) => Ok(g),
+            Input::Bad(message) => Err(message),
+        }
+    }
+}
+
+/// A puzzle of a batch that got no answer: it could not be read
+/// (`status` "invalid"), its givens clash ("invalid"), it has no solution
+/// ("unsolvable"), or a limit stopped it ("unknown"). It is falsy, so
+/// `[r for r in results if r]` keeps the solutions.
+#[pyclass(module = "dancing_links", frozen)]
+#[derive(Clone)]
+pub struct Failure {
+    /// Position of the puzzle in the input (from 0).
+    #[pyo3(get)]
+    pub index: usize,
+    /// `invalid`, `unsolvable`, `unknown` or `internal`.
+    #[pyo3(get)]
+    pub status: &'static str,
+    /// What went wrong, located as the command says it
+    /// (`line 1, column 22, cell r3c4: ...`).
+    #[pyo3(get)]
+    pub message: String,
+    /// Whether the puzzle was read but two givens clash (InvalidPuzzle).
+    clash: bool,
+}
+
+#[pymethods]
+impl Failure {
+    fn __bool__(&self) -> bool {
+        false
+    }
+
+    /// The exception a single call would have raised (ValueError,
+    /// InvalidPuzzle, Unsolvable, Incomplete, ...), to raise or inspect.
+    #[getter]
+    fn error(&self) -> PyErr {
+        let message = self.message.clone();
+        match self.status {
+            "unsolvable" => Unsolvable::new_err(message),
+            "unknown" => errors::Incomplete::new_err(message),
+            "internal" => PyRuntimeError::new_err(message),
+            _ if self.clash => InvalidPuzzle::new_err(message),
+            _ => PyValueError::new_err(message),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Failure(index={}, status={:?}, message={:?})",
+            self.index, self.status, self.message
+        )
+    }
+}
+
+/// The answer to "does this puzzle have exactly one solution?", as
+/// `sudoku check` reports it.
+#[pyclass(module = "dancing_links", frozen, get_all)]
+#[derive(Clone)]
+pub struct Check {
+    /// Position of the puzzle in the input (from 0).
+    pub index: usize,
+    /// `unique`, `multiple`, `unsolvable`, `invalid` (unreadable or
+    /// clashing givens), `unknown` (stopped by a limit) or `internal`.
+    pub status: &'static str,
+    /// The solution when unique; the first of two when multiple.
+    pub solution: Option<Sudoku>,
+    /// A second solution when multiple.
+    pub second: Option<Sudoku>,
+    /// Why, for invalid, unknown and internal.
+    pub message: Option<String>,
+}
+
+impl Check {
+    fn failed(index: usize, status: &'static str, message: String) -> Check {
+        Check {
+            index,
+            status,
+            solution: None,
+            second: None,
+            message: Some(message),
+        }
+    }
+
+    /// The check of `grid` from its verdict, with each solution verified
+    /// against the rules and givens by code independent of the search.
+    pub fn from_verdict(index: usize, grid: &Grid, verdict: Verdict) -> Check {
+        let internal = || {
+            Check::failed(
+                index,
+                "internal",
+                "internal error: a solution found fails the check of the rules and givens".into(),
+            )
+        };
+        let mut check = Check::failed(index, verdict.status(), String::new());
+        check.message = None;
+        match verdict {
+            Verdict::Unique(s) if s.is_solution_of(grid) => check.solution = Some(Sudoku::new(s)),
+            Verdict::Multiple(a, b)
+                if a != b && a.is_solution_of(grid) && b.is_solution_of(grid) =>
+            {
+                check.solution = Some(Sudoku::new(a));
+                check.second = Some(Sudoku::new(b));
+            }
+            Verdict::Unique(_) | Verdict::Multiple(..) => return internal(),
+            Verdict::Unsolvable => {}
+            Verdict::Invalid(conflict) => check.message = Some(conflict.to_string()),
+            Verdict::Unknown(why) => check.message = Some(format!("gave up: {why}")),
+        }
+        check
+    }
+}
+
+#[pymethods]
+impl Check {
+    /// True when the puzzle has exactly one solution.
+    fn __bool__(&self) -> bool {
+        self.status == "unique"
+    }
+
+    fn __repr__(&self) -> String {
+        let mut text = format!("Check(index={}, status={:?}", self.index, self.status);
+        if let Some(s) = &self.solution {
+            text.push_str(&format!(", solution={:?}", s.grid.to_string()));
+        }
+        if let Some(m) = &self.message {
+            text.push_str(&format!(", message={m:?}"));
+        }
+        text + ")"
+    }
+}
+
+/// The limits of one puzzle: a fresh deadline per puzzle, the shared flag.
+fn puzzle_limits(base: &Limits, timeout: Option<Duration>) -> Limits {
+    let mut limits = base.clone();
+    if let Some(t) = timeout {
+        limits.deadline = Some(Instant::now() + t);
+    }
+    limits
+}
+
+fn solve_one(
+    index: usize,
+    input: Input,
+    shape: Option<Shape>,
+    limits: &Limits,
+) -> Result<Grid, Failure> {
+    let fail = |status, message| Failure {
+        index,
+        status,
+        message,
+        clash: false,
+    };
+    let grid = input.grid(shape).map_err(|m| fail("invalid", m))?;
+    let solved = with_thread_solver(grid.shape(), Engine::Auto, |s| s.solve_one(&grid, limits).0)
+        .map_err(SolveError::from)
+        .and_then(|r| r);
+    match solved {
+        Ok(solution) if solution.is_solution_of(&grid) => Ok(solution),
+        Ok(_) => Err(fail(
+            "internal",
+            "internal error: the solution found fails the check of the rules and givens".into(),
+        )),
+        Err(SolveError::Unsolvable) => Err(fail("unsolvable", "no solution".into())),
+        Err(SolveError::GaveUp(why)) => Err(fail("unknown", format!("gave up: {why}"))),
+        Err(SolveError::Invalid(conflict)) => Err(Failure {
+            clash: true,
+            ..fail("invalid", conflict.to_string())
+        }),
+        Err(e) => Err(fail("invalid", e.to_string())),
+    }
+}
+
+fn check_one(index: usize, input: Input, shape: Option<Shape>, limits: &Limits) -> Check {
+    let grid = match input.grid(shape) {
+        Ok(g) => g,
+        Err(m) => return Check::failed(index, "invalid", m),
+    };
+    match with_thread_solver(grid.shape(), Engine::Auto, |s| {
+        s.check_unique(&grid, limits).0
+    }) {
+        Ok(verdict) => Check::from_verdict(index, &grid, verdict),
+        Err(e) => Check::failed(index, "invalid", e.to_string()),
+    }
+}
+
+/// Reads the inputs and runs `each` over them in parallel, in order.
+fn run_batch<T: Send>(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+    each: impl Fn(usize, Input, Option<Shape>, &Limits) -> T + Sync,
+) -> PyResult<Vec<T>> {
+    let shape = shape_arg(r#box)?;
+    let call = call_limits(timeout, max_nodes, None)?;
+    let per_puzzle = timeout.map(Duration::from_secs_f64);
+    // An exception raised by the iterable itself (KeyboardInterrupt in a
+    // generator, say) is the caller's, not a bad record: it propagates.
+    let inputs = puzzles
+        .try_iter()?
+        .map(|item| Ok(Input::take(&item?, shape)))
+        .collect::<PyResult<Vec<Input>>>()?;
+    let base = &call.limits;
+    let each = &each;
+    let work = move || {
+        inputs
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, input)| each(i, input, shape, &puzzle_limits(base, per_puzzle)))
+            .collect::<Vec<T>>()
+    };
+    match threads {
+        None | Some(0) => interrupt::run(py, &call.cancel, work),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(errors::value_error)?;
+            interrupt::run(py, &call.cancel, || pool.install(work))
+        }
+    }
+}
+
+/// solve_many(puzzles, box=None, *, timeout=None, max_nodes=None, threads=None)
+///
+/// Solves every puzzle of `puzzles` (an iterable of strings, lists or Sudoku
+/// objects) on all cores with the GIL released. Returns one result per
+/// puzzle, in input order: the solved Sudoku, or a Failure (falsy) saying
+/// why. `timeout` (seconds) and `max_nodes` apply to each puzzle; `threads`
+/// sets the number of threads (default: one per core). Every solution is
+/// checked against the rules and givens before it is returned. Ctrl-C
+/// stops the batch and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (puzzles, r#box = None, *, timeout = None, max_nodes = None, threads = None))]
+pub fn solve_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<PyObject>> {
+    let results = run_batch(py, puzzles, r#box, timeout, max_nodes, threads, solve_one)?;
+    results
+        .into_iter()
+        .map(|r| match r {
+            Ok(grid) => Ok(Py::new(py, Sudoku::new(grid))?.into_any()),
+            Err(failure) => Ok(Py::new(py, failure)?.into_any()),
+        })
+        .collect()
+}
+
+/// check_many(puzzles, box=None, *, timeout=None, max_nodes=None, threads=None)
+///
+/// Checks every puzzle for a unique solution, as `sudoku check` does, on
+/// all cores with the GIL released. Returns one Check per puzzle, in input
+/// order, with `status` unique, multiple, unsolvable, invalid or unknown.
+/// Arguments as for `solve_many`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, r#box = None, *, timeout = None, max_nodes = None, threads = None))]
+pub fn check_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    r#box: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Check>> {
+    run_batch(py, puzzles, r#box, timeout, max_nodes, threads, check_one)
+}

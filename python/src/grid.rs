@@ -1,0 +1,572 @@
+//! The `Sudoku` class: one grid of any box shape, over [`sudoku::Grid`].
+
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use solver_core::{Incomplete as Why, Limits};
+use sudoku::{
+    parse_puzzle, with_thread_solver, write_boxed, Alphabet, Engine, GenerateOptions, Grid,
+    ParseError, ParseErrorKind, Shape, SolveError, SudokuSolver, Symmetry, Verdict,
+};
+
+use crate::batch::Check;
+use crate::errors::{self, solve_error, value_error};
+use crate::interrupt;
+use crate::limits::{call_limits, CallLimits};
+
+/// Search nodes a call spends on the calling thread before it moves the
+/// search to a helper thread that can be interrupted (a few milliseconds;
+/// nearly every 9x9 puzzle needs far fewer). Nodes cost more on larger
+/// grids: see [`inline_nodes`].
+const INLINE_NODES: u64 = 20_000;
+
+/// [`INLINE_NODES`] scaled down by the number of cells above 9x9, so that
+/// the part of a search Ctrl-C cannot stop stays short on any size.
+fn inline_nodes(shape: Shape) -> u64 {
+    (INLINE_NODES * 81 / shape.cells().max(1) as u64).clamp(100, INLINE_NODES)
+}
+
+/// A Sudoku grid of any size and box shape; empty cells are 0.
+///
+/// Build it from text in any format the `sudoku` command reads (one line,
+/// numbers, a drawn grid with or without borders; blanks `.`, `0`, `x`), from
+/// a list of rows (lists of ints, 0 or None for a blank), or from the flat
+/// list of cells row by row (the course's `cases`). The box shape is inferred
+/// for square boxes (4x4, 9x9, 16x16, ...); give `box="2x3"` (boxes 2 rows
+/// high, 3 wide) for rectangular ones.
+///
+/// >>> s = Sudoku("1.3.3.2...4.....")
+/// >>> print(s.solve().row(0))
+/// [1, 2, 3, 4]
+///
+/// Sudoku objects are immutable: `solve()` returns a new grid.
+#[pyclass(module = "dancing_links", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Sudoku {
+    /// The cells.
+    pub grid: Grid,
+}
+
+impl Sudoku {
+    /// Wraps a grid.
+    pub fn new(grid: Grid) -> Sudoku {
+        Sudoku { grid }
+    }
+
+    fn side(&self) -> usize {
+        self.grid.side()
+    }
+
+    fn index(&self, what: &str, i: usize) -> PyResult<usize> {
+        if i < self.side() {
+            Ok(i)
+        } else {
+            Err(PyIndexError::new_err(format!(
+                "{what} {i} is out of range: a {n}x{n} grid has {what}s 0 to {}",
+                self.side() - 1,
+                n = self.side()
+            )))
+        }
+    }
+}
+
+/// The box shape of a `box=` argument: `3`, `"2x3"` or `(2, 3)`.
+pub fn shape_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    if value.is_none() {
+        return Ok(None);
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return text.parse().map(Some).map_err(value_error);
+    }
+    if let Ok(order) = value.extract::<u32>() {
+        return Shape::square(order).map(Some).map_err(value_error);
+    }
+    if let Ok((rows, cols)) = value.extract::<(u32, u32)>() {
+        return Shape::new(rows, cols).map(Some).map_err(value_error);
+    }
+    Err(PyTypeError::new_err(
+        "box must be an int (3 for 3x3 boxes), a string such as \"2x3\" or a (rows, cols) tuple",
+    ))
+}
+
+/// Reads a grid from text, with the command's located messages.
+pub fn grid_from_text(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+    parse_puzzle(text, shape, &Alphabet::standard()).map(|p| p.grid)
+}
+
+/// One cell of a list: an int (0 for a blank) or None.
+fn cell_value(cell: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<u16> {
+    if cell.is_none() {
+        return Ok(0);
+    }
+    match cell.extract::<i64>() {
+        Ok(v) if (0..=i64::from(u16::MAX)).contains(&v) => Ok(v as u16),
+        Ok(v) => Err(PyValueError::new_err(format!(
+            "cell r{row}c{col}: value {v} is out of range (values from 1, 0 or None for an empty cell)"
+        ))),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "cell r{row}c{col}: expected an int or None, got {}",
+            cell.get_type().name()?
+        ))),
+    }
+}
+
+/// The shape for `cells` values: the one given, or square boxes inferred.
+fn shape_for(cells: usize, shape: Option<Shape>) -> PyResult<Shape> {
+    match shape {
+        Some(s) => Ok(s),
+        None => Shape::from_cell_count(cells).ok_or_else(|| {
+            value_error(ParseError {
+                line: 0,
+                column: None,
+                kind: ParseErrorKind::UnknownShape { found: cells },
+            })
+        }),
+    }
+}
+
+/// Reads a grid from any accepted Python value (see [`Sudoku`]).
+pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyResult<Grid> {
+    if let Ok(s) = value.downcast::<Sudoku>() {
+        let grid = &s.get().grid;
+        return match shape {
+            Some(want) if want != grid.shape() => Err(PyValueError::new_err(format!(
+                "the grid has {} boxes, not {want}",
+                grid.shape()
+            ))),
+            _ => Ok(grid.clone()),
+        };
+    }
+    if let Ok(text) = value.downcast::<PyString>() {
+        return grid_from_text(text.to_str()?, shape).map_err(value_error);
+    }
+    if !(value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>()) {
+        return Err(PyTypeError::new_err(format!(
+            "expected a string, a list of rows or a flat list of cells, got {}",
+            value.get_type().name()?
+        )));
+    }
+    let items: Vec<Bound<'_, PyAny>> = value.try_iter()?.collect::<PyResult<_>>()?;
+    let is_rows = items
+        .first()
+        .is_some_and(|first| first.is_instance_of::<PyList>() || first.is_instance_of::<PyTuple>());
+    let is_text_rows = items
+        .first()
+        .is_some_and(|f| f.is_instance_of::<PyString>());
+    if is_text_rows {
+        let rows: Vec<String> = items.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
+        return grid_from_text(&rows.join("\n"), shape).map_err(value_error);
+    }
+    let mut values = Vec::new();
+    if is_rows {
+        let side = items.len();
+        for (r, row) in items.iter().enumerate() {
+            let cells: Vec<Bound<'_, PyAny>> = row.try_iter()?.collect::<PyResult<_>>()?;
+            if cells.len() != side {
+                return Err(PyValueError::new_err(format!(
+                    "row {}: expected {side} cells (one per row of the grid), found {}",
+                    r + 1,
+                    cells.len()
+                )));
+            }
+            for (c, cell) in cells.iter().enumerate() {
+                values.push(cell_value(cell, r + 1, c + 1)?);
+            }
+        }
+    } else {
+        let side = (items.len() as f64).sqrt().round() as usize;
+        for (i, cell) in items.iter().enumerate() {
+            values.push(cell_value(cell, i / side.max(1) + 1, i % side.max(1) + 1)?);
+        }
+    }
+    let shape = shape_for(values.len(), shape)?;
+    Grid::from_values(shape, values).map_err(value_error)
+}
+
+/// Runs `op` with this thread's solver for `grid`, on the calling thread
+/// within [`INLINE_NODES`] nodes; a search that needs more is run again on a
+/// helper thread that Ctrl-C can interrupt (see [`interrupt`]).
+fn search<R: Send>(
+    py: Python<'_>,
+    grid: &Grid,
+    call: &CallLimits,
+    op: impl Fn(&mut SudokuSolver, &Limits) -> R + Sync,
+    stopped_by_nodes: impl Fn(&R) -> bool,
+) -> PyResult<R> {
+    let mut inline = call.limits.clone();
+    let user_nodes = inline.max_nodes;
+    let budget = inline_nodes(grid.shape());
+    inline.max_nodes = Some(user_nodes.map_or(budget, |n| n.min(budget)));
+    let run = |limits: &Limits| {
+        with_thread_solver(grid.shape(), Engine::Auto, |solver| op(solver, limits))
+            .map_err(SolveError::from)
+    };
+    let first = py
+        .allow_threads(|| run(&inline))
+        .map_err(|e| solve_error(py, e))?;
+    let user_stops_first = user_nodes.is_some_and(|n| n <= budget);
+    if user_stops_first || !stopped_by_nodes(&first) {
+        return Ok(first);
+    }
+    interrupt::run(py, &call.cancel, || run(&call.limits))?.map_err(|e| solve_error(py, e))
+}
+
+fn gave_up_on_nodes<T>(r: &Result<T, SolveError>) -> bool {
+    matches!(r, Err(SolveError::GaveUp(Why::NodeLimit)))
+}
+
+#[pymethods]
+impl Sudoku {
+    /// Sudoku(puzzle, box=None)
+    ///
+    /// `puzzle`: text (blanks `.`, `0`, `x`; borders allowed), a list of rows
+    /// of ints (0 or None for a blank), a flat list of cells, or a Sudoku.
+    /// `box`: the box shape, `3`, `"2x3"` or `(2, 3)`; inferred for square
+    /// boxes. Raises ValueError with the place of the problem
+    /// (`line 1, column 22, cell r3c4: ...`).
+    #[new]
+    #[pyo3(signature = (puzzle, r#box = None))]
+    fn py_new(puzzle: &Bound<'_, PyAny>, r#box: Option<&Bound<'_, PyAny>>) -> PyResult<Sudoku> {
+        let shape = shape_arg(r#box)?;
+        grid_from_object(puzzle, shape).map(Sudoku::new)
+    }
+
+    /// An empty grid with boxes of this shape (`3`, `"2x3"`, `(2, 3)`).
+    #[staticmethod]
+    #[pyo3(signature = (r#box = None))]
+    fn empty(r#box: Option<&Bound<'_, PyAny>>) -> PyResult<Sudoku> {
+        let shape = shape_arg(r#box)?.unwrap_or(Shape::square(3).map_err(value_error)?);
+        Ok(Sudoku::new(Grid::empty(shape)))
+    }
+
+    /// A new puzzle with exactly one solution, made by the library's
+    /// generator: a random full grid, then givens removed while the solution
+    /// stays unique. The same box, seed and options give the same puzzle.
+    ///
+    /// `symmetry`: `none`, `rotational`, `horizontal`, `vertical`, `diagonal`,
+    /// `antidiagonal`. `minimal`: remove givens until none can go.
+    /// `givens`: stop once at most this many are left (with `minimal=False`).
+    #[staticmethod]
+    #[pyo3(signature = (r#box = None, seed = None, minimal = true, symmetry = "none", givens = None))]
+    fn generate(
+        py: Python<'_>,
+        r#box: Option<&Bound<'_, PyAny>>,
+        seed: Option<u64>,
+        minimal: bool,
+        symmetry: &str,
+        givens: Option<usize>,
+    ) -> PyResult<Sudoku> {
+        let shape = shape_arg(r#box)?.unwrap_or(Shape::square(3).map_err(value_error)?);
+        let symmetry: Symmetry = symmetry.parse().map_err(|_| {
+            PyValueError::new_err(format!(
+                "unknown symmetry {symmetry:?} (expected none, rotational, horizontal, vertical, diagonal or antidiagonal)"
+            ))
+        })?;
+        let seed = seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            now.as_nanos() as u64
+        });
+        let options = GenerateOptions {
+            symmetry,
+            minimal,
+            target_givens: givens,
+            ..GenerateOptions::default()
+        };
+        let made = py
+            .allow_threads(|| sudoku::generate(shape, seed, &options))
+            .map_err(|e| solve_error(py, e))?;
+        Ok(Sudoku::new(made.puzzle))
+    }
+
+    /// A solution (the first one found). Raises InvalidPuzzle when givens
+    /// clash, Unsolvable when there is none, Incomplete at a limit
+    /// (`timeout` seconds, `max_nodes`). Ctrl-C interrupts a long search.
+    #[pyo3(signature = (*, timeout = None, max_nodes = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Sudoku> {
+        let call = call_limits(timeout, max_nodes, None)?;
+        let result = search(
+            py,
+            &self.grid,
+            &call,
+            |s, l| s.solve_one(&self.grid, l).0,
+            gave_up_on_nodes,
+        )?;
+        result.map(Sudoku::new).map_err(|e| solve_error(py, e))
+    }
+
+    /// The solution if there is exactly one; raises NotUnique when there are
+    /// more (and InvalidPuzzle, Unsolvable, Incomplete as `solve`).
+    #[pyo3(signature = (*, timeout = None, max_nodes = None))]
+    fn solve_unique(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Sudoku> {
+        match self.verdict(py, timeout, max_nodes)? {
+            Verdict::Unique(g) => Ok(Sudoku::new(g)),
+            Verdict::Multiple(..) => Err(solve_error(py, SolveError::NotUnique)),
+            Verdict::Unsolvable => Err(solve_error(py, SolveError::Unsolvable)),
+            Verdict::Invalid(c) => Err(solve_error(py, SolveError::Invalid(c))),
+            Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
+        }
+    }
+
+    /// Whether the puzzle has exactly one solution (False when it has none,
+    /// several, or clashing givens). Raises Incomplete at a limit.
+    #[pyo3(signature = (*, timeout = None, max_nodes = None))]
+    fn is_unique(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<bool> {
+        match self.verdict(py, timeout, max_nodes)? {
+            Verdict::Unique(_) => Ok(true),
+            Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
+            _ => Ok(false),
+        }
+    }
+
+    /// The uniqueness check as the `sudoku check` command reports it: a
+    /// Check with `status` (unique, multiple, unsolvable, invalid, unknown),
+    /// the solution(s) found and a message. Never raises for the puzzle's sake.
+    #[pyo3(signature = (*, timeout = None, max_nodes = None))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Check> {
+        let verdict = self.verdict(py, timeout, max_nodes)?;
+        Ok(Check::from_verdict(0, &self.grid, verdict))
+    }
+
+    /// The number of solutions, counting at most `limit` (the result is
+    /// then `min(count, limit)`). Raises Incomplete (with the partial
+    /// `count`) when `timeout` or `max_nodes` stops it first, InvalidPuzzle
+    /// when givens clash. A long count uses every core.
+    #[pyo3(signature = (limit = None, *, timeout = None, max_nodes = None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u128>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<u128> {
+        let call = call_limits(timeout, max_nodes, limit)?;
+        let grid = &self.grid;
+        let mut inline = call.limits.clone();
+        let budget = inline_nodes(grid.shape());
+        inline.max_nodes = Some(max_nodes.map_or(budget, |n| n.min(budget)));
+        let first = py.allow_threads(|| grid.count_solutions(&inline));
+        let result = match first {
+            Ok(c)
+                if c.outcome.incomplete == Some(Why::NodeLimit)
+                    && max_nodes.is_none_or(|n| n > budget) =>
+            {
+                interrupt::run(py, &call.cancel, || grid.par_count_solutions(&call.limits))?
+            }
+            other => other,
+        };
+        match result {
+            Ok(c) => match c.outcome.incomplete {
+                None | Some(Why::SolutionLimit) => Ok(c.solutions),
+                Some(why) => Err(errors::incomplete(py, why, Some(c.solutions))),
+            },
+            Err(SolveError::Unsolvable) => Ok(0),
+            Err(e) => Err(solve_error(py, e)),
+        }
+    }
+
+    /// The values of the cells that can still take a value at (row, col),
+    /// 0-based: those not in its row, column or box (the course's
+    /// `possibles`). For a filled cell, just its value.
+    fn candidates(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
+        let (r, c) = (self.index("row", row)?, self.index("column", col)?);
+        Ok(self.grid.candidates(r, c))
+    }
+
+    /// The values present in row `i` (0-based), left to right (the course's `ligne`).
+    fn row(&self, i: usize) -> PyResult<Vec<u16>> {
+        Ok(self.grid.row_values(self.index("row", i)?))
+    }
+
+    /// The values present in column `j` (0-based), top to bottom (`colonne`).
+    fn col(&self, j: usize) -> PyResult<Vec<u16>> {
+        Ok(self.grid.column_values(self.index("column", j)?))
+    }
+
+    /// The values present in box `k` (0-based, row by row of boxes) (`bloc`).
+    #[pyo3(name = "box")]
+    fn box_values(&self, k: usize) -> PyResult<Vec<u16>> {
+        Ok(self.grid.box_values(self.index("box", k)?))
+    }
+
+    /// The values present in the box holding cell (row, col), 0-based (the
+    /// course's `bloc(S, i, j)`).
+    fn box_at(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
+        let (r, c) = (self.index("row", row)?, self.index("column", col)?);
+        Ok(self.grid.box_values_at(r, c))
+    }
+
+    /// The value at (row, col), 0-based, 0 for an empty cell: `s[2, 3]`.
+    fn __getitem__(&self, at: (usize, usize)) -> PyResult<u16> {
+        let (r, c) = (self.index("row", at.0)?, self.index("column", at.1)?);
+        Ok(self.grid.get(r, c).unwrap_or(0))
+    }
+
+    /// The cells row by row, 0 for an empty cell (the course's `cases`).
+    #[getter]
+    fn cases(&self) -> Vec<u16> {
+        self.grid.cells().to_vec()
+    }
+
+    /// The grid as a list of rows, 0 for an empty cell.
+    fn to_list(&self) -> Vec<Vec<u16>> {
+        self.grid
+            .cells()
+            .chunks(self.side())
+            .map(<[u16]>::to_vec)
+            .collect()
+    }
+
+    /// The side: 9 for a 9x9 grid.
+    #[getter]
+    fn size(&self) -> usize {
+        self.side()
+    }
+
+    /// The box shape as (rows, cols): (3, 3), or (2, 3) for 6x6 with 2x3 boxes.
+    #[getter]
+    fn box_shape(&self) -> (u32, u32) {
+        (self.grid.shape().box_rows(), self.grid.shape().box_cols())
+    }
+
+    /// The number of filled cells.
+    #[getter]
+    fn givens(&self) -> usize {
+        self.grid.givens()
+    }
+
+    /// Whether every cell is filled and no row, column or box repeats a value.
+    fn is_solved(&self) -> bool {
+        self.grid.is_solved()
+    }
+
+    /// Whether this grid is a solution of `puzzle`: solved, and keeping its givens.
+    fn is_solution_of(&self, puzzle: &Sudoku) -> bool {
+        self.grid.is_solution_of(&puzzle.grid)
+    }
+
+    /// Every pair of clashing givens, as messages
+    /// (`value 5 appears twice in row 1: at r1c2 and r1c7`).
+    fn conflicts(&self) -> Vec<String> {
+        self.grid
+            .conflicts()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// Difficulty as search effort (see the library's `rate`): `rating` is
+    /// log2 of the search nodes of a uniqueness check averaged over `seeds`
+    /// tie-break orders; 0 when singles alone solve it. Raises NotUnique or
+    /// Unsolvable unless the puzzle has exactly one solution.
+    #[pyo3(signature = (seeds = 4, *, timeout = None, max_nodes = None))]
+    fn rate(
+        &self,
+        py: Python<'_>,
+        seeds: u32,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Rating> {
+        let call = call_limits(timeout, max_nodes, None)?;
+        let grid = &self.grid;
+        let rated = interrupt::run(py, &call.cancel, || {
+            sudoku::rate_within(grid, seeds, &call.limits)
+        })?;
+        let r = rated.map_err(|e| solve_error(py, e))?;
+        Ok(Rating {
+            rating: r.rating,
+            average_nodes: r.average_nodes,
+            singles_only: r.singles_only,
+        })
+    }
+
+    /// The grid on one line (`1.3.3.2...4.....`), as `sudoku solve` writes it.
+    fn to_line(&self) -> String {
+        self.grid.to_string()
+    }
+
+    /// The boxed grid, one row per line, as the command's `--format grid`.
+    fn __str__(&self) -> String {
+        write_boxed(&self.grid)
+    }
+
+    fn __repr__(&self) -> String {
+        let shape = self.grid.shape();
+        if shape.is_square() {
+            format!("Sudoku({:?})", self.grid.to_string())
+        } else {
+            format!("Sudoku({:?}, box=\"{shape}\")", self.grid.to_string())
+        }
+    }
+}
+
+impl Sudoku {
+    fn verdict(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Verdict> {
+        let call = call_limits(timeout, max_nodes, None)?;
+        search(
+            py,
+            &self.grid,
+            &call,
+            |s, l| s.check_unique(&self.grid, l).0,
+            |v| matches!(v, Verdict::Unknown(Why::NodeLimit)),
+        )
+    }
+}
+
+/// The difficulty of a puzzle (see `Sudoku.rate`).
+#[pyclass(module = "dancing_links", frozen, get_all)]
+#[derive(Clone, Copy)]
+pub struct Rating {
+    /// log2 of `average_nodes`: 0 when singles solve it; each step of 1
+    /// doubles the search.
+    pub rating: f64,
+    /// Search nodes of a uniqueness check, averaged over the seeds.
+    pub average_nodes: f64,
+    /// Whether naked and hidden singles alone solve the puzzle.
+    pub singles_only: bool,
+}
+
+#[pymethods]
+impl Rating {
+    fn __float__(&self) -> f64 {
+        self.rating
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Rating(rating={:.2}, average_nodes={:.1}, singles_only={})",
+            self.rating,
+            self.average_nodes,
+            if self.singles_only { "True" } else { "False" }
+        )
+    }
+}

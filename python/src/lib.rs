@@ -1,0 +1,39 @@
+//! Python bindings (PyO3) for the workspace's libraries: the `dancing_links`
+//! module.
+//!
+//! - [`grid`]: the `Sudoku` class (parse, solve, count, candidates, generate,
+//!   rate) over [`sudoku::Grid`].
+//! - [`batch`]: `solve_many` and `check_many`, on every core with the GIL
+//!   released, one result per input in order.
+//! - [`cover`]: the `ExactCover` class over [`solver_core`], with a lazy
+//!   iterator of solutions.
+//! - [`errors`]: the Python exceptions and how library errors map to them.
+//! - [`interrupt`]: long searches run on a helper thread while the caller
+//!   polls for Ctrl-C.
+//!
+//! The searches and parsers are the libraries'; this crate only converts.
+#![deny(missing_docs)]
+
+use pyo3::prelude::*;
+
+mod batch;
+mod cover;
+mod errors;
+mod grid;
+mod interrupt;
+mod limits;
+
+/// The Python module `dancing_links`.
+#[pymodule]
+fn dancing_links(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<grid::Sudoku>()?;
+    m.add_class::<grid::Rating>()?;
+    m.add_class::<batch::Failure>()?;
+    m.add_class::<batch::Check>()?;
+    m.add_class::<cover::ExactCover>()?;
+    m.add_class::<cover::SolutionIter>()?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::check_many, m)?)?;
+    errors::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,86 @@
+"""solve_many and check_many: order, bad records, every answer checked by rules."""
+
+import pytest
+
+import dancing_links as dl
+from dancing_links import Sudoku, check_many, solve_many
+from rules import count_solutions, is_solution
+
+
+def puzzles():
+    good = [Sudoku.generate(box=3, seed=s).to_line() for s in range(20)]
+    bad = ["..c" + "." * 78, "11" + "." * 79, "." * 80]
+    unsolvable = "12....3...4....."
+    many = "1" + "." * 15
+    mixed = good[:7] + [bad[0]] + good[7:14] + [bad[1], unsolvable, many, [[1, 0, 3, 0], [3, 0, 2, 0], [0, 0, 4, 0], [0] * 4]] + good[14:] + [bad[2]]
+    return mixed
+
+
+def shape_of(p):
+    s = Sudoku(p)
+    return s.to_list(), s.box_shape
+
+
+def test_solve_many_keeps_order_and_isolates_bad_records():
+    items = puzzles()
+    results = solve_many(iter(items))  # any iterable
+    assert len(results) == len(items)
+    for i, (item, result) in enumerate(zip(items, results)):
+        try:
+            rows, (br, bc) = shape_of(item)
+        except ValueError:
+            assert isinstance(result, dl.Failure) and not result
+            assert result.status == "invalid" and result.index == i
+            assert "line 1" in result.message
+            assert isinstance(result.error, ValueError)
+            continue
+        expected = count_solutions(rows, br, bc, 1)
+        if expected == 0:
+            assert isinstance(result, dl.Failure) and result.index == i
+            if Sudoku(item).conflicts():
+                assert result.status == "invalid"
+                assert isinstance(result.error, dl.InvalidPuzzle)
+                assert result.message == Sudoku(item).conflicts()[0]
+            else:
+                assert result.status == "unsolvable"
+                assert isinstance(result.error, dl.Unsolvable)
+        else:
+            assert isinstance(result, Sudoku)
+            assert is_solution(rows, result.to_list(), br, bc)
+
+
+def test_check_many_statuses_agree_with_the_oracle():
+    items = puzzles()
+    checks = check_many(items, threads=2)
+    assert [c.index for c in checks] == list(range(len(items)))
+    for item, check in zip(items, checks):
+        try:
+            rows, (br, bc) = shape_of(item)
+        except ValueError as e:
+            assert check.status == "invalid" and check.message == str(e)
+            continue
+        n = count_solutions(rows, br, bc, 2)
+        clash = Sudoku(item).conflicts()
+        expected = "invalid" if clash else {0: "unsolvable", 1: "unique", 2: "multiple"}[n]
+        assert check.status == expected
+        if expected == "unique":
+            assert check and is_solution(rows, check.solution.to_list(), br, bc)
+        if expected == "multiple":
+            assert is_solution(rows, check.second.to_list(), br, bc)
+            assert check.solution != check.second
+
+
+def test_batch_limits_give_unknown_per_puzzle():
+    checks = check_many(["." * 81, "1.3.3.2...4....."], max_nodes=1)
+    assert checks[0].status == "unknown" and "node limit" in checks[0].message
+    results = solve_many([Sudoku.empty(4)] * 2, timeout=0.0)
+    assert all(isinstance(r, dl.Failure) and r.status == "unknown" for r in results)
+    assert isinstance(results[0].error, dl.Incomplete)
+
+
+def test_box_for_a_batch_of_rectangular_grids():
+    out = solve_many(["1" + "." * 35, "." * 36], box="2x3")
+    for r in out:
+        assert is_solution([[0] * 6] * 6, r.to_list(), 2, 3)
+    with pytest.raises(ValueError):
+        solve_many(["." * 36], box="2y3")
