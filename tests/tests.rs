@@ -3,3 +3,4 @@
 mod engine;
 mod oracle;
 mod sudoku_engines;
+mod variants;

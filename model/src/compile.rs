@@ -137,6 +137,12 @@ impl Compiled {
         &self.matrix
     }
 
+    /// The exact-cover matrix, for a caller that keeps its own map from
+    /// options to values (the order of the options is documented above).
+    pub fn into_matrix(self) -> Matrix {
+        self.matrix
+    }
+
     /// How many variables the model has.
     pub fn var_count(&self) -> usize {
         self.domains.len()

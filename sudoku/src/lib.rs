@@ -57,6 +57,7 @@ mod rate;
 mod rules;
 mod shape;
 mod solve;
+mod variant;
 
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
@@ -69,6 +70,10 @@ pub use generate::{
 };
 pub use grid::{Conflict, Grid};
 pub use rate::{rate, rate_within, Rating};
-pub use rules::{Rules, Unit, UnitKind};
+pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
+pub use variant::{
+    parse_cages, parse_cages_json, parse_documents, windows, write_regions, CageSpec, Document,
+    Regions, Variant, VariantError, VariantErrorKind,
+};

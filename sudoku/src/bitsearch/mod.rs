@@ -39,6 +39,16 @@ macro_rules! sizes {
                 AnyBitSearch::generic(shape)
             }
 
+            /// The search over the units of `rules` (every unit holding
+            /// each value once, no cage), if the grid is small enough; not
+            /// yet available for rules other than the standard ones.
+            pub(crate) fn with_units(rules: &crate::rules::Rules) -> Option<AnyBitSearch> {
+                if rules.is_standard() {
+                    return AnyBitSearch::new(rules.shape());
+                }
+                None
+            }
+
             /// The generic search for `shape`, if the shape is small enough.
             fn generic(shape: Shape) -> Option<AnyBitSearch> {
                 let words = tables::words(shape);
