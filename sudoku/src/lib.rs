@@ -74,6 +74,6 @@ pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
 pub use variant::{
-    parse_cages, parse_cages_json, parse_documents, windows, write_regions, CageSpec, Document,
-    Regions, Variant, VariantError, VariantErrorKind,
+    generate_variant, parse_cages, parse_cages_json, parse_documents, random_regions, windows,
+    write_regions, CageSpec, Document, Regions, Variant, VariantError, VariantErrorKind,
 };

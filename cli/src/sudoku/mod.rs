@@ -20,6 +20,8 @@ mod generate;
 mod progress;
 mod record;
 mod stats;
+mod variant;
+mod variant_generate;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -407,6 +409,10 @@ pub struct CommonArgs {
     )]
     pub engine: EngineArg,
 
+    /// The Sudoku variant (x, windoku, jigsaw, killer).
+    #[command(flatten)]
+    pub variant: variant::VariantArgs,
+
     /// Print totals on stderr at the end
     #[arg(
         long,
@@ -440,6 +446,8 @@ pub enum InputFormat {
     Grid,
     /// CSV with a quizzes or puzzle column, and optionally solutions
     Csv,
+    /// JSON documents, one per puzzle, with grid, variant, regions, cages
+    Json,
 }
 
 impl From<InputFormat> for sudoku::Format {
@@ -450,6 +458,8 @@ impl From<InputFormat> for sudoku::Format {
             InputFormat::Numbers => sudoku::Format::Numbers,
             InputFormat::Grid => sudoku::Format::Grid,
             InputFormat::Csv => sudoku::Format::Csv,
+            // The JSON documents' grids are in any format.
+            InputFormat::Json => sudoku::Format::Auto,
         }
     }
 }
@@ -527,7 +537,12 @@ pub fn run(args: &Args) -> ExitCode {
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
         Command::Generate(g) => return crate::exit::finish(generate::run(g)),
     };
-    match batch::run(mode, common) {
+    let ran = if variant::applies(common) {
+        variant::run(mode, common)
+    } else {
+        batch::run(mode, common)
+    };
+    match ran {
         Ok(batch::Ending::Status(status)) => status.into(),
         Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
         Ok(batch::Ending::Interrupted) => ExitCode::from(INTERRUPTED),

@@ -10,7 +10,8 @@
 //! `variant` is a string such as `"x,windoku"` or an array of names;
 //! `regions` is a region map (a string, or an array of rows); `cages` an
 //! array of cages or a string of cage lines; `box` the box shape (for
-//! rectangular boxes); `solution` an expected solution. A file may hold
+//! rectangular boxes); `solution` an expected solution; `givens`, `seed`
+//! and `name` are informative and ignored. A file may hold
 //! several documents, one after the other (JSON Lines, say).
 
 use serde::Deserialize;
@@ -48,6 +49,13 @@ struct Raw {
     shape: Option<String>,
     #[serde(default)]
     solution: Option<Value>,
+    /// Written by `sudoku generate`; informative only.
+    #[serde(default, rename = "givens")]
+    _givens: Option<Value>,
+    #[serde(default, rename = "seed")]
+    _seed: Option<Value>,
+    #[serde(default, rename = "name")]
+    _name: Option<Value>,
 }
 
 /// Reads every JSON document of `text` (one per puzzle); each gets its own
@@ -115,7 +123,7 @@ fn document(value: Value, line: usize, options: &ReadOptions) -> Result<Document
             line,
             format!(
                 "{e} (a puzzle document has \"grid\" and optionally \"variant\", \"regions\", \
-                 \"cages\", \"box\", \"solution\")"
+                 \"cages\", \"box\", \"solution\", \"givens\", \"seed\", \"name\")"
             ),
         )
     })?;

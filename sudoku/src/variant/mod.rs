@@ -31,6 +31,7 @@
 
 mod cages;
 mod error;
+mod generate;
 mod json;
 mod regions;
 
@@ -38,6 +39,7 @@ use std::fmt;
 
 pub use cages::{parse_cages, parse_cages_json, CageSpec};
 pub use error::{VariantError, VariantErrorKind};
+pub use generate::{generate_variant, random_regions};
 pub use json::{parse_documents, Document};
 pub use regions::Regions;
 
