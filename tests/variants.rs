@@ -513,3 +513,37 @@ fn variants_that_add_nothing_equal_the_classic_engine() {
         .unwrap()
         .is_standard());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// The bit-board search over units counts like Dancing Links on every
+    /// variant without cages: puzzles are random subsets of a solution.
+    #[test]
+    fn bit_search_equals_dancing_links(case in 0usize..18, seed in 0u64..1000, keep in 4usize..20) {
+        let case = cases().into_iter().nth(case).unwrap();
+        let mut dlx = solver(&case, Engine::Dlx);
+        let mut bits = solver(&case, Engine::Bits);
+        dlx.set_seed(Some(seed + 1));
+        let empty = Grid::empty(case.shape);
+        if let (Ok(full), _) = dlx.solve_one(&empty, &Limits::none()) {
+            let mut cells = full.cells().to_vec();
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for v in cells.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if (x % 36) as usize >= keep {
+                    *v = 0;
+                }
+            }
+            let puzzle = Grid::from_values(case.shape, cells).unwrap();
+            let a = dlx.count(&puzzle, &Limits::none()).unwrap();
+            let b = bits.count(&puzzle, &Limits::none()).unwrap();
+            proptest::prop_assert_eq!(a.solutions, b.solutions, "{} {}", case.name, puzzle);
+            let (va, _) = dlx.check_unique(&puzzle, &Limits::none());
+            let (vb, _) = bits.check_unique(&puzzle, &Limits::none());
+            proptest::prop_assert_eq!(va.status(), vb.status());
+        }
+    }
+}

@@ -118,6 +118,11 @@ pub struct GenerateArgs {
                      to classic puzzles only."
     )]
     pub variant: Option<String>,
+
+    /// With --variant jigsaw: this region map for every puzzle instead of
+    /// random ones
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    pub regions: Option<std::path::PathBuf>,
 }
 
 /// One generated puzzle in JSON.

@@ -300,8 +300,12 @@ uniqueness check: look for up to two solutions), each on one thread and on
 puzzle and search-tree nodes per puzzle (1 = solved by propagation alone),
 the median of --runs runs. Reading the file is not timed.
 
-Example:
-  sudoku bench ../shared/data/puzzles2_17_clue ../shared/data/puzzles3_magictour_top1465";
+With --variant, --regions or --cages, the puzzles are solved under the
+variant's rules (one region map or cage list for the whole file).
+
+Examples:
+  sudoku bench ../shared/data/puzzles2_17_clue ../shared/data/puzzles3_magictour_top1465
+  sudoku bench --variant x examples/sudoku/variants/x.txt";
 
 /// The search engine (`--engine`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -154,7 +154,10 @@ pub fn generate_variant(
             .0
         {
             Ok(full) => full,
-            Err(SolveError::Unsolvable | SolveError::GaveUp(_)) if jigsaw => continue,
+            // A search that wanders is restarted with another tie-break
+            // order; a map that cannot be filled is drawn again.
+            Err(SolveError::GaveUp(_)) => continue,
+            Err(SolveError::Unsolvable) if jigsaw => continue,
             Err(e) => return Err(e),
         };
         // Relabel the values: every rule here is kept by a permutation.
