@@ -5,7 +5,12 @@
 //!   budget of a grid's exact-cover matrix.
 //! - [`Grid`]: the cells, the values of a row, column or box, the candidates of a
 //!   cell, and the conflicts between givens.
-//! - [`Rules`]: the units (rows, columns, boxes) a grid must satisfy.
+//! - [`Rules`]: the units (rows, columns, boxes) a grid must satisfy, and for the
+//!   variants diagonals, windows, irregular regions and killer [`Cage`]s.
+//! - [`Variant`]: X, windoku, jigsaw, killer and their combinations, with their
+//!   formats (region maps [`Regions`], cages [`parse_cages`], JSON documents
+//!   [`parse_documents`]), located errors ([`VariantError`]) and a generator
+//!   ([`generate_variant`]); [`SudokuSolver::with_rules`] solves them.
 //! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
 //!   a file (compact lines, whitespace-separated numbers, multi-line grids with or
 //!   without borders, CSV); [`write_compact`] and [`write_boxed`] write them back.

@@ -123,6 +123,14 @@ Examples:
       JSON Lines on 4 threads, totals on stderr
   sudoku solve --alphabet 0123456789ABCDEF hex.txt
       16x16 grids written with 0-9 and A-F (. for an empty cell)
+  sudoku solve --variant x examples/sudoku/variants/x.txt
+      X Sudoku: both diagonals hold every value once (also: windoku)
+  sudoku check --regions map.txt puzzles.txt
+      jigsaw: the regions of map.txt (one symbol per cell) replace the boxes
+  sudoku solve --cages cages.txt killer.txt
+      killer: one cage per line, the sum then the cells (15 r1c1 r1c2)
+  sudoku check puzzle.json
+      one JSON document per puzzle: grid, variant, regions, cages
 
 ",
     exit_status!()

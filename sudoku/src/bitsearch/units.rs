@@ -5,9 +5,11 @@
 //! One 128-bit board per value holds the cells where the value can still
 //! go. Propagation: naked singles (a cell with one candidate) and hidden
 //! singles (a unit with one place for a value), until nothing changes; then
-//! the search branches on the empty cell with the fewest candidates. These
-//! are the forced moves of the exact-cover matrix (an item with one option),
-//! so it finds the same solutions as Dancing Links over the same rules.
+//! the search branches, as Dancing Links does, on the item with the fewest
+//! options: the empty cell with the fewest candidates, or the unit and value
+//! with the fewest places when that is fewer. Singles are the forced moves of
+//! the exact-cover matrix (an item with one option), so it finds the same
+//! solutions as Dancing Links over the same rules.
 
 use std::ops::ControlFlow;
 
@@ -238,17 +240,44 @@ impl UnitSearch {
                 best = (count, cell);
             }
         }
-        let cell = best.1;
-        let offset = if self.rng != 0 {
-            (self.next_random() % self.n as u64) as usize
-        } else {
-            0
-        };
-        for k in 0..self.n {
-            let v = (k + offset) % self.n;
-            if s.cand[v] >> cell & 1 == 0 {
-                continue;
+        // Or a unit and value with fewer places than that.
+        let mut places: Option<(usize, u128)> = None;
+        for v in 0..self.n {
+            for &u in &self.units {
+                if s.placed[v] & u != 0 {
+                    continue;
+                }
+                let m = s.cand[v] & u;
+                let count = m.count_ones();
+                if count < best.0 {
+                    best.0 = count;
+                    places = Some((v, m));
+                }
             }
+        }
+        // The choices: (cell, value) pairs.
+        let mut choices: Vec<(usize, usize)> = match places {
+            Some((v, mut m)) => {
+                let mut out = Vec::with_capacity(m.count_ones() as usize);
+                while m != 0 {
+                    out.push((m.trailing_zeros() as usize, v));
+                    m &= m - 1;
+                }
+                out
+            }
+            None => {
+                let cell = best.1;
+                (0..self.n)
+                    .filter(|&v| s.cand[v] >> cell & 1 != 0)
+                    .map(|v| (cell, v))
+                    .collect()
+            }
+        };
+        if self.rng != 0 && !choices.is_empty() {
+            let offset = (self.next_random() % choices.len() as u64) as usize;
+            choices.rotate_left(offset);
+        }
+        for (cell, v) in choices {
             if run
                 .limits
                 .max_nodes
