@@ -268,3 +268,94 @@ impl fmt::Display for Variant {
         f.write_str(&names.join("+"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ReadOptions;
+
+    #[test]
+    fn windows_per_shape() {
+        let nine = windows(Shape::square(3).unwrap()).unwrap();
+        assert_eq!(nine.len(), 4);
+        // Rows and columns 2-4 and 6-8 (1-based).
+        assert_eq!(nine[0], [10, 11, 12, 19, 20, 21, 28, 29, 30]);
+        assert_eq!(nine[3][8], 7 * 9 + 7);
+        assert_eq!(
+            windows(Shape::square(2).unwrap()).unwrap(),
+            [vec![5, 6, 9, 10]]
+        );
+        assert_eq!(windows(Shape::new(2, 3).unwrap()).unwrap().len(), 2);
+        assert_eq!(windows(Shape::square(4).unwrap()).unwrap().len(), 9);
+        for (r, c) in [(2, 4), (1, 4), (4, 2)] {
+            let e = windows(Shape::new(r, c).unwrap()).unwrap_err();
+            assert!(
+                matches!(e.kind, VariantErrorKind::WindowsDoNotFit(_)),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_and_display() {
+        let (v, named) = Variant::parse_names("X, hyper").unwrap();
+        assert!(v.diagonals && v.windows && named == [false, false]);
+        assert_eq!(v.to_string(), "x+windoku");
+        assert_eq!(Variant::default().to_string(), "classic");
+        assert!(Variant::from_names("sums").is_err());
+        let (v, named) = Variant::parse_names("killer").unwrap();
+        assert!(v.check_complete(named).is_err());
+    }
+
+    #[test]
+    fn documents_are_read_one_by_one() {
+        let text = concat!(
+            "{\"grid\": \"1.......3......4\", \"variant\": \"x\"}\n",
+            "{\"grid\": \"1.......3......4\", \"variant\": \"jigsaw\"}\n",
+            "{\"grid\": [\"....\", \"....\", \"....\", \"....\"], \"cages\": [{\"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}\n",
+            "{\"grid\": \"....\", \"colour\": 1}\n",
+        );
+        let docs = parse_documents(text, &ReadOptions::default());
+        assert_eq!(docs.len(), 4);
+        let first = docs[0].as_ref().unwrap();
+        assert!(first.variant.diagonals && first.line == 1);
+        let e = docs[1].as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("needs a region map"), "{e}");
+        assert_eq!(
+            docs[2].as_ref().unwrap().variant.cages[0].cells,
+            [(0, 0), (0, 1)]
+        );
+        let e = docs[3].as_ref().unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 4: unknown field `colour`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn cages_are_checked_against_the_grid() {
+        let shape = Shape::square(2).unwrap();
+        let with = |text: &str| Variant {
+            cages: parse_cages(text).unwrap(),
+            ..Variant::default()
+        };
+        assert!(with("3 r1c1 r1c2\n7 r4c3 r4c4").rules(shape).is_ok());
+        let e = with("3 r1c1 r1c1").rules(shape).unwrap_err();
+        assert_eq!(e.kind, VariantErrorKind::RepeatedCell);
+        let e = with("10 r1c1 r1c2 r1c3 r1c4 r2c1")
+            .rules(shape)
+            .unwrap_err();
+        assert!(matches!(
+            e.kind,
+            VariantErrorKind::CageTooLarge { cells: 5, side: 4 }
+        ));
+        let e = with("5 r1c1").rules(shape).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: impossible cage sum 5: 1 different values 1-4 add up to 1 \
+             at least and 4 at most"
+        );
+        assert!(with("4 r1c1").rules(shape).is_ok());
+    }
+}
