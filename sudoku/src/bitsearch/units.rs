@@ -21,13 +21,18 @@ use crate::rules::Rules;
 /// The most cells a grid may have here.
 pub(crate) const MAX_CELLS: usize = 128;
 
-/// The state of a search: the candidates of each value, the values placed.
-#[derive(Clone)]
+/// The largest side of a grid of at most [`MAX_CELLS`] cells.
+const MAX_VALUES: usize = 11;
+
+/// The state of a search: the candidates of each value, the values placed
+/// (values beyond the side stay empty). Copied at each branch, no
+/// allocation.
+#[derive(Clone, Copy)]
 struct State {
     /// For each value (0-based), the empty cells where it can go.
-    cand: Vec<u128>,
+    cand: [u128; MAX_VALUES],
     /// For each value, the cells that hold it.
-    placed: Vec<u128>,
+    placed: [u128; MAX_VALUES],
     /// Filled cells.
     filled: u128,
 }
@@ -61,7 +66,7 @@ impl UnitSearch {
     pub(crate) fn new(rules: &Rules) -> Option<UnitSearch> {
         let shape = rules.shape();
         let (n, cells) = (shape.side() as usize, shape.cells());
-        if cells > MAX_CELLS || !rules.is_latin_with_units() {
+        if cells > MAX_CELLS || n > MAX_VALUES || !rules.is_latin_with_units() {
             return None;
         }
         let units: Vec<u128> = rules
@@ -101,10 +106,11 @@ impl UnitSearch {
         visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Outcome, Clash> {
         let mut state = State {
-            cand: vec![self.all; self.n],
-            placed: vec![0; self.n],
+            cand: [0; MAX_VALUES],
+            placed: [0; MAX_VALUES],
             filled: 0,
         };
+        state.cand[..self.n].fill(self.all);
         for (cell, &v) in givens.iter().enumerate().take(self.cells) {
             if v != 0 {
                 let v = usize::from(v) - 1;
@@ -295,7 +301,7 @@ impl UnitSearch {
                     return;
                 }
             }
-            let mut next = s.clone();
+            let mut next = s;
             self.place(&mut next, cell, v);
             self.search(next, run);
             if run.stop.is_some() {
