@@ -4,3 +4,4 @@ mod cubes;
 mod engine;
 mod oracle;
 mod sudoku_engines;
+mod variants;

@@ -308,49 +308,55 @@ impl Grid {
     }
 
     fn find_conflicts(&self, limit: usize) -> Vec<Conflict> {
-        let n = self.side();
-        let rules = Rules::standard_shared(self.shape);
-        let mut found = Vec::new();
-        let mut first_at = vec![usize::MAX; n + 1];
-        for unit in rules.units() {
-            if n < 64 {
-                // The common case: no repeat, seen with one bit per value.
-                let mut seen = 0u64;
-                let mut repeat = false;
-                for &cell in &unit.cells {
-                    let bit = 1u64 << self.cells[cell];
-                    repeat |= seen & bit != 0;
-                    seen |= bit & !1;
-                }
-                if !repeat {
-                    continue;
-                }
-            }
-            first_at.fill(usize::MAX);
+        find_conflicts(self, &Rules::standard_shared(self.shape), limit)
+    }
+}
+
+/// The pairs of givens of `grid` with the same value in a unit of `rules`
+/// (at most `limit`).
+pub(crate) fn find_conflicts(grid: &Grid, rules: &Rules, limit: usize) -> Vec<Conflict> {
+    let n = grid.side();
+    let cells = grid.cells();
+    let mut found = Vec::new();
+    let mut first_at = vec![usize::MAX; n + 1];
+    for unit in rules.units() {
+        if n < 64 {
+            // The common case: no repeat, seen with one bit per value.
+            let mut seen = 0u64;
+            let mut repeat = false;
             for &cell in &unit.cells {
-                let v = self.cells[cell];
-                if v == 0 {
-                    continue;
-                }
-                let slot = &mut first_at[usize::from(v)];
-                if *slot == usize::MAX {
-                    *slot = cell;
-                    continue;
-                }
-                found.push(Conflict {
-                    unit: unit.kind,
-                    unit_index: unit.index,
-                    first: (*slot / n, *slot % n),
-                    second: (cell / n, cell % n),
-                    value: v,
-                });
-                if found.len() >= limit {
-                    return found;
-                }
+                let bit = 1u64 << cells[cell];
+                repeat |= seen & bit != 0;
+                seen |= bit & !1;
+            }
+            if !repeat {
+                continue;
             }
         }
-        found
+        first_at.fill(usize::MAX);
+        for &cell in &unit.cells {
+            let v = cells[cell];
+            if v == 0 {
+                continue;
+            }
+            let slot = &mut first_at[usize::from(v)];
+            if *slot == usize::MAX {
+                *slot = cell;
+                continue;
+            }
+            found.push(Conflict {
+                unit: unit.kind,
+                unit_index: unit.index,
+                first: (*slot / n, *slot % n),
+                second: (cell / n, cell % n),
+                value: v,
+            });
+            if found.len() >= limit {
+                return found;
+            }
+        }
     }
+    found
 }
 
 impl fmt::Display for Grid {

@@ -5,7 +5,12 @@
 //!   budget of a grid's exact-cover matrix.
 //! - [`Grid`]: the cells, the values of a row, column or box, the candidates of a
 //!   cell, and the conflicts between givens.
-//! - [`Rules`]: the units (rows, columns, boxes) a grid must satisfy.
+//! - [`Rules`]: the units (rows, columns, boxes) a grid must satisfy, and for the
+//!   variants diagonals, windows, irregular regions and killer [`Cage`]s.
+//! - [`Variant`]: X, windoku, jigsaw, killer and their combinations, with their
+//!   formats (region maps [`Regions`], cages [`parse_cages`], JSON documents
+//!   [`parse_documents`]), located errors ([`VariantError`]) and a generator
+//!   ([`generate_variant`]); [`SudokuSolver::with_rules`] solves them.
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
 //! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
@@ -60,6 +65,7 @@ mod rate;
 mod rules;
 mod shape;
 mod solve;
+mod variant;
 
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
@@ -72,6 +78,10 @@ pub use generate::{
 };
 pub use grid::{Conflict, Grid};
 pub use rate::{rate, rate_within, Rating};
-pub use rules::{Rules, Unit, UnitKind};
+pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
+pub use variant::{
+    generate_variant, parse_cages, parse_cages_json, parse_documents, random_regions, windows,
+    write_regions, CageSpec, Document, Regions, Variant, VariantError, VariantErrorKind,
+};

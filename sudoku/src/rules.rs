@@ -1,5 +1,7 @@
 //! The rules of a grid as a list of units (groups of cells that must hold
-//! different values), so that variants can add their own units later.
+//! every value once): rows, columns, boxes, and for the variants diagonals
+//! (X), windows (windoku) and irregular regions (jigsaw); and killer cages
+//! (cells with different values adding up to a sum).
 
 use std::cell::RefCell;
 use std::fmt;
@@ -7,6 +9,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::{Conflict, Grid};
 use crate::shape::Shape;
 
 /// What a [`Unit`] is.
@@ -20,6 +23,13 @@ pub enum UnitKind {
     Column,
     /// A box of the grid.
     Box,
+    /// A main diagonal (X Sudoku): 0 from top left to bottom right, 1 from
+    /// top right to bottom left.
+    Diagonal,
+    /// An extra box-shaped window (windoku, also called hyper Sudoku).
+    Window,
+    /// An irregular region (jigsaw Sudoku), replacing the boxes.
+    Region,
 }
 
 impl fmt::Display for UnitKind {
@@ -29,6 +39,9 @@ impl fmt::Display for UnitKind {
             UnitKind::Row => "row",
             UnitKind::Column => "column",
             UnitKind::Box => "box",
+            UnitKind::Diagonal => "diagonal",
+            UnitKind::Window => "window",
+            UnitKind::Region => "region",
         })
     }
 }
@@ -44,11 +57,22 @@ pub struct Unit {
     pub cells: Vec<usize>,
 }
 
-/// The units of a grid, with for each cell the units that hold it.
+/// A killer cage: cells whose values differ and add up to `sum`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Cage {
+    /// The total of the cells' values.
+    pub sum: u32,
+    /// The cells, as `row * N + col`.
+    pub cells: Vec<usize>,
+}
+
+/// The units of a grid, with for each cell the units that hold it, and the
+/// killer cages, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     shape: Shape,
     units: Vec<Unit>,
+    cages: Vec<Cage>,
     /// `unit_ids[unit_starts[cell]..unit_starts[cell + 1]]` are the units of `cell`.
     unit_starts: Vec<usize>,
     unit_ids: Vec<usize>,
@@ -132,9 +156,85 @@ impl Rules {
         Rules {
             shape,
             units,
+            cages: Vec::new(),
             unit_starts,
             unit_ids,
         }
+    }
+
+    /// These rules with killer cages added (see [`crate::Variant`] for cages
+    /// checked against the grid).
+    ///
+    /// # Panics
+    ///
+    /// If a cage holds a cell index that is not below `shape.cells()`.
+    pub fn with_cages(mut self, cages: Vec<Cage>) -> Rules {
+        let n_cells = self.shape.cells();
+        for cage in &cages {
+            for &cell in &cage.cells {
+                assert!(
+                    cell < n_cells,
+                    "cell {cell} is outside a {} box grid",
+                    self.shape
+                );
+            }
+        }
+        self.cages = cages;
+        self
+    }
+
+    /// The killer cages (none for the other rules).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Whether these are the standard rules of the shape (rows, columns and
+    /// boxes in the order of [`Rules::standard`], no cage).
+    pub fn is_standard(&self) -> bool {
+        self.cages.is_empty() && *self == Rules::standard(self.shape)
+    }
+
+    /// Whether every unit holds every value once, cells of the same unit
+    /// only (no cage): the rules the bit-parallel search handles.
+    pub fn is_latin_with_units(&self) -> bool {
+        let n = self.shape.side() as usize;
+        self.cages.is_empty() && self.units.iter().all(|u| u.cells.len() == n)
+    }
+
+    /// The first pair of givens of `grid` with the same value in one unit
+    /// (units in order), if any. Cages are not checked: see
+    /// [`Rules::is_solution`].
+    pub fn check(&self, grid: &Grid) -> Result<(), Conflict> {
+        match crate::grid::find_conflicts(grid, self, 1)
+            .into_iter()
+            .next()
+        {
+            Some(conflict) => Err(conflict),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `solution` is a solution of `puzzle` under these rules: same
+    /// shape, every cell filled, no unit repeating a value, every cage with
+    /// different values adding up to its sum, and every given kept.
+    pub fn is_solution(&self, solution: &Grid, puzzle: &Grid) -> bool {
+        solution.shape() == self.shape
+            && puzzle.shape() == self.shape
+            && solution.is_complete()
+            && solution
+                .cells()
+                .iter()
+                .zip(puzzle.cells())
+                .all(|(&s, &p)| p == 0 || s == p)
+            && self.check(solution).is_ok()
+            && self.cages.iter().all(|cage| {
+                let values: Vec<u16> = cage.cells.iter().map(|&c| solution.cells()[c]).collect();
+                let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
+                let mut sorted = values.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                total == cage.sum && sorted.len() == values.len()
+            })
     }
 
     /// The box shape of the grid.

@@ -15,6 +15,7 @@ use crate::bitsearch::{AnyBitSearch, Clash};
 use crate::encoding::Encoding;
 use crate::error::ShapeError;
 use crate::grid::{Conflict, Grid};
+use crate::rules::Rules;
 use crate::shape::{Shape, DEFAULT_MEMORY_BUDGET};
 
 /// Why a puzzle got no (unique) solution.
@@ -118,6 +119,8 @@ enum State {
 /// ```
 pub struct SudokuSolver {
     shape: Shape,
+    /// A variant's rules and their encoding (`None`: the standard rules).
+    variant: Option<(Arc<Rules>, Arc<Encoding>)>,
     /// The engine asked for (the thread caches look solvers up by it).
     asked: Engine,
     /// Whether a setting differs from the defaults (no seed, locked
@@ -152,11 +155,96 @@ impl SudokuSolver {
         };
         Ok(SudokuSolver {
             shape,
+            variant: None,
             asked: engine,
             customized: false,
             state,
             values: Vec::new(),
         })
+    }
+
+    /// A solver for any rules: a variant's (see [`crate::Variant`]) or the
+    /// standard ones. The standard rules get the engine asked for; other
+    /// rules get Dancing Links, or with [`Engine::Auto`] and [`Engine::Bits`]
+    /// the bit-parallel search over their units when every unit holds each
+    /// value once and there is no cage (X, windoku, jigsaw and their
+    /// combinations, up to 64x64).
+    ///
+    /// ```
+    /// use solver_core::Limits;
+    /// use sudoku::{Engine, Grid, Shape, SudokuSolver, Variant};
+    ///
+    /// let rules = Variant::from_names("windoku")?.rules(Shape::square(2)?)?;
+    /// let mut solver = SudokuSolver::with_rules(rules.into(), Engine::Dlx)?;
+    /// // The 4x4 windoku has one window, the centre 2x2 square.
+    /// let empty = Grid::empty(Shape::square(2)?);
+    /// let windoku = solver.count(&empty, &Limits::none())?.solutions;
+    /// assert!(windoku < 288 && windoku > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_rules(rules: Arc<Rules>, engine: Engine) -> Result<SudokuSolver, ShapeError> {
+        let shape = rules.shape();
+        if rules.is_standard() {
+            return SudokuSolver::with_engine(shape, engine);
+        }
+        shape.check_budget(DEFAULT_MEMORY_BUDGET)?;
+        let encoding = Arc::new(Encoding::new(Rules::clone(&rules))?);
+        let bits = match engine {
+            Engine::Dlx => None,
+            Engine::Auto | Engine::Bits => AnyBitSearch::with_units(&rules),
+        };
+        let state = match bits {
+            Some(b) => State::Bits(b),
+            None => State::Dlx {
+                dlx: encoding.matrix().solver(),
+                encoding: Arc::clone(&encoding),
+            },
+        };
+        Ok(SudokuSolver {
+            shape,
+            variant: Some((rules, encoding)),
+            asked: engine,
+            customized: true,
+            state,
+            values: Vec::new(),
+        })
+    }
+
+    /// Two givens of `grid` with the same value in a unit of the rules.
+    fn check(&self, grid: &Grid) -> Result<(), Conflict> {
+        match &self.variant {
+            None => grid.check(),
+            Some((rules, _)) => rules.check(grid),
+        }
+    }
+
+    /// Whether `solution` is a solution of `puzzle` under this solver's
+    /// rules (cages included), checked cell by cell.
+    pub fn is_solution(&self, solution: &Grid, puzzle: &Grid) -> bool {
+        match &self.variant {
+            None => solution.is_solution_of(puzzle),
+            Some((rules, _)) => rules.is_solution(solution, puzzle),
+        }
+    }
+
+    /// Counts the solutions of `grid` on every thread of the current rayon
+    /// pool; equal to [`count`](Self::count).
+    pub fn par_count(&self, grid: &Grid, limits: &Limits) -> Result<Count, SolveError> {
+        let Some((_, encoding)) = &self.variant else {
+            return grid.par_count_solutions_with(self.asked, limits);
+        };
+        if grid.shape() != self.shape {
+            return Err(SolveError::WrongShape {
+                expected: self.shape,
+                found: grid.shape(),
+            });
+        }
+        self.check(grid)?;
+        // Givens that clash through a cage leave no solution.
+        Ok(encoding
+            .matrix()
+            .par_count(&encoding.givens(grid), limits)
+            .unwrap_or_default())
     }
 
     /// The shape this solver handles.
@@ -216,28 +304,36 @@ impl SudokuSolver {
         match &mut self.state {
             State::Bits(b) => match b.run(grid.cells(), limits, record, visit) {
                 Ok(outcome) => Ok(outcome),
-                Err(Clash) => Err(match grid.check() {
+                Err(Clash) => Err(match self.check(grid) {
                     Err(conflict) => SolveError::Invalid(conflict),
                     Ok(()) => SolveError::Unsolvable,
                 }),
             },
             State::Dlx { encoding, dlx } => {
-                grid.check()?;
+                match &self.variant {
+                    None => grid.check()?,
+                    Some((rules, _)) => rules.check(grid)?,
+                }
                 for option in encoding.givens(grid) {
                     if dlx.force(option).is_err() {
-                        // Unreachable for the standard rules once `check` passed.
+                        // Unreachable for the standard rules once `check`
+                        // passed; a variant's cages can clash.
                         dlx.release_all();
                         return Err(SolveError::Unsolvable);
                     }
                 }
                 let n = self.shape.side() as usize;
+                let cells = grid.cells().len();
                 let values = &mut self.values;
                 let outcome = if record {
                     dlx.for_each_solution(limits, |options| {
                         values.clear();
                         values.resize(grid.cells().len(), 0);
                         for o in options {
-                            values[o.index() / n] = (o.index() % n) as u16 + 1;
+                            // Cage combinations come after the cells' options.
+                            if o.index() / n < cells {
+                                values[o.index() / n] = (o.index() % n) as u16 + 1;
+                            }
                         }
                         visit(values)
                     })

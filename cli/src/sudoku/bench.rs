@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::{Limits, Stats};
-use sudoku::{Grid, ReadOptions, Records, Shape, SudokuSolver, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Grid, ReadOptions, Records, Shape, SudokuSolver, Variant, DEFAULT_MAX_PUZZLE_BYTES};
 
 use super::{parse_box, EngineArg};
 use crate::exit::{Exit, Failure};
@@ -42,6 +42,10 @@ pub struct BenchArgs {
     /// Threads for the parallel rows (the single-threaded rows always run)
     #[command(flatten)]
     pub threads: ThreadsArg,
+
+    /// The Sudoku variant (x, windoku, jigsaw, killer).
+    #[command(flatten)]
+    pub variant: super::variant::VariantArgs,
 
     /// Text table or JSON Lines (one object per row)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
@@ -83,11 +87,12 @@ impl Task {
     }
 }
 
-fn load(path: &PathBuf, args: &BenchArgs) -> Result<Vec<Grid>, Failure> {
+fn load(path: &PathBuf, args: &BenchArgs, variant: &Variant) -> Result<Vec<Grid>, Failure> {
     let name = path.display();
     let file = File::open(path).map_err(|e| Failure::io(format!("cannot read {name}: {e}")))?;
+    let regions_shape = variant.regions.as_ref().map(sudoku::Regions::shape);
     let options = ReadOptions {
-        shape: args.box_shape,
+        shape: args.box_shape.or(regions_shape),
         max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
         ..ReadOptions::default()
     };
@@ -118,9 +123,17 @@ fn measure(
     task: Task,
     threads: usize,
     engine: EngineArg,
+    variant: &Variant,
 ) -> Result<(Duration, u64), Failure> {
     let solver = |shape: Shape| {
-        SudokuSolver::with_engine(shape, engine.into())
+        if variant.is_classic() {
+            return SudokuSolver::with_engine(shape, engine.into())
+                .map_err(|e| Failure::new(Exit::BadInput, e.to_string()));
+        }
+        let rules = variant
+            .rules(shape)
+            .map_err(|e| Failure::new(Exit::BadInput, e.to_string()))?;
+        SudokuSolver::with_rules(rules.into(), engine.into())
             .map_err(|e| Failure::new(Exit::BadInput, e.to_string()))
     };
     // Build the search structures before the clock starts.
@@ -142,7 +155,7 @@ fn measure(
                 || None::<SudokuSolver>,
                 |cached, g| {
                     if cached.as_ref().is_none_or(|s| s.shape() != g.shape()) {
-                        *cached = SudokuSolver::with_engine(g.shape(), engine.into()).ok();
+                        *cached = solver(g.shape()).ok();
                     }
                     cached.as_mut().map_or(0, |s| task.run(s, g).nodes)
                 },
@@ -164,8 +177,9 @@ pub(crate) fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             "file", "puzzles", "task", "threads", "puzzles/s", "us/puzzle", "nodes/puzzle"
         );
     }
+    let variant = args.variant.load()?;
     for path in &args.files {
-        let grids = load(path, args)?;
+        let grids = load(path, args, &variant)?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -178,7 +192,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             for &t in &thread_counts {
                 let mut runs = Vec::new();
                 for _ in 0..args.runs {
-                    runs.push(measure(&grids, task, t, args.engine)?);
+                    runs.push(measure(&grids, task, t, args.engine, &variant)?);
                 }
                 runs.sort_by_key(|(elapsed, _)| *elapsed);
                 let (elapsed, nodes) = runs[runs.len() / 2];

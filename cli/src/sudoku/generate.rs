@@ -46,7 +46,9 @@ Examples:
   sudoku generate --box 2x3 -n 5 --symmetry rotational
   sudoku generate --box 5 --givens 281       25x25 with at most 45% givens
                                              (below about 44%, 25x25 checks
-                                             take very long)";
+                                             take very long)
+  sudoku generate --variant x -n 3           three 9x9 X puzzles
+  sudoku generate --variant jigsaw > j.json  a jigsaw puzzle with its map";
 
 /// Node budget per rating run; beyond it the rating is left out.
 const RATING_NODES: u64 = 200_000;
@@ -101,6 +103,26 @@ pub struct GenerateArgs {
     /// No warnings
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Make variant puzzles: x, windoku (hyper), jigsaw, or several joined
+    /// with commas (jigsaw,x)
+    #[arg(
+        long,
+        value_name = "NAMES",
+        long_help = "Make variant puzzles: x, windoku (hyper), jigsaw, or several\n\
+                     joined with commas (jigsaw,x). Jigsaw puzzles get a random region\n\
+                     map (connected regions) and are written as JSON documents (one\n\
+                     per line, with their map) that solve, count and check read back;\n\
+                     x and windoku puzzles are written like classic ones (read them\n\
+                     back with --variant). --symmetry, --givens and the rating apply\n\
+                     to classic puzzles only."
+    )]
+    pub variant: Option<String>,
+
+    /// With --variant jigsaw: this region map for every puzzle instead of
+    /// random ones
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    pub regions: Option<std::path::PathBuf>,
 }
 
 /// One generated puzzle in JSON.
@@ -165,6 +187,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         }
         seed
     });
+    if let Some(names) = &args.variant {
+        return super::variant_generate::run(args, names, first_seed);
+    }
     let options = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal || args.target_givens.is_none(),

@@ -20,6 +20,8 @@ mod generate;
 mod progress;
 mod record;
 mod stats;
+mod variant;
+mod variant_generate;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -121,6 +123,14 @@ Examples:
       JSON Lines on 4 threads, totals on stderr
   sudoku solve --alphabet 0123456789ABCDEF hex.txt
       16x16 grids written with 0-9 and A-F (. for an empty cell)
+  sudoku solve --variant x examples/sudoku/variants/x.txt
+      X Sudoku: both diagonals hold every value once (also: windoku)
+  sudoku check --regions map.txt puzzles.txt
+      jigsaw: the regions of map.txt (one symbol per cell) replace the boxes
+  sudoku solve --cages cages.txt killer.txt
+      killer: one cage per line, the sum then the cells (15 r1c1 r1c2)
+  sudoku check puzzle.json
+      one JSON document per puzzle: grid, variant, regions, cages
 
 ",
     exit_status!()
@@ -306,8 +316,12 @@ uniqueness check: look for up to two solutions), each on one thread and on
 puzzle and search-tree nodes per puzzle (1 = solved by propagation alone),
 the median of --runs runs. Reading the file is not timed.
 
-Example:
-  sudoku bench ../shared/data/puzzles2_17_clue ../shared/data/puzzles3_magictour_top1465";
+With --variant, --regions or --cages, the puzzles are solved under the
+variant's rules (one region map or cage list for the whole file).
+
+Examples:
+  sudoku bench ../shared/data/puzzles2_17_clue ../shared/data/puzzles3_magictour_top1465
+  sudoku bench --variant x examples/sudoku/variants/x.txt";
 
 /// The search engine (`--engine`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -424,6 +438,10 @@ pub struct CommonArgs {
     )]
     pub engine: EngineArg,
 
+    /// The Sudoku variant (x, windoku, jigsaw, killer).
+    #[command(flatten)]
+    pub variant: variant::VariantArgs,
+
     /// Print totals on stderr at the end
     #[arg(
         long,
@@ -457,6 +475,8 @@ pub enum InputFormat {
     Grid,
     /// CSV with a quizzes or puzzle column, and optionally solutions
     Csv,
+    /// JSON documents, one per puzzle, with grid, variant, regions, cages
+    Json,
 }
 
 impl From<InputFormat> for sudoku::Format {
@@ -467,6 +487,8 @@ impl From<InputFormat> for sudoku::Format {
             InputFormat::Numbers => sudoku::Format::Numbers,
             InputFormat::Grid => sudoku::Format::Grid,
             InputFormat::Csv => sudoku::Format::Csv,
+            // The JSON documents' grids are in any format.
+            InputFormat::Json => sudoku::Format::Auto,
         }
     }
 }
@@ -549,7 +571,12 @@ pub fn run(args: &Args) -> ExitCode {
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
         Command::Generate(g) => return crate::exit::finish(generate::run(g)),
     };
-    match batch::run(mode, common) {
+    let ran = if variant::applies(common) {
+        variant::run(mode, common)
+    } else {
+        batch::run(mode, common)
+    };
+    match ran {
         Ok(batch::Ending::Status(status)) => status.into(),
         Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
         Ok(batch::Ending::Interrupted) => ExitCode::from(INTERRUPTED),

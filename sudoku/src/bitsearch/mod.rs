@@ -3,12 +3,14 @@
 //! Dancing Links engine, with the matrix held as bit boards so that forced
 //! choices (naked and hidden singles), locked candidates and, above 9x9,
 //! naked and hidden pairs cost a few word operations each. Standard 9x9
-//! grids go to a specialist ([`band9`]). Larger grids and other rules use
-//! the Dancing Links engine.
+//! grids go to a specialist ([`band9`]). The variants' rules (any units
+//! holding each value once, no cage) go to [`units`] up to 128 cells.
+//! Larger grids and other rules use the Dancing Links engine.
 
 mod band9;
 mod search;
 mod tables;
+mod units;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -20,6 +22,7 @@ use band9::Band9Search;
 use search::BitSearch;
 pub(crate) use search::Clash;
 use tables::Tables;
+use units::UnitSearch;
 
 macro_rules! sizes {
     ($($variant:ident = $w:literal),*) => {
@@ -27,6 +30,8 @@ macro_rules! sizes {
         pub(crate) enum AnyBitSearch {
             /// The 9x9 specialist (standard 3x3 boxes).
             Band9(Band9Search),
+            /// Any units holding each value once (variants), up to 128 cells.
+            Units(UnitSearch),
             $($variant(BitSearch<$w>),)*
         }
 
@@ -37,6 +42,16 @@ macro_rules! sizes {
                     return Some(AnyBitSearch::Band9(Band9Search::default()));
                 }
                 AnyBitSearch::generic(shape)
+            }
+
+            /// The search over the units of `rules` (every unit holding
+            /// each value once, no cage), if the grid is small enough; not
+            /// up to 128 cells for rules other than the standard ones.
+            pub(crate) fn with_units(rules: &crate::rules::Rules) -> Option<AnyBitSearch> {
+                if rules.is_standard() {
+                    return AnyBitSearch::new(rules.shape());
+                }
+                UnitSearch::new(rules).map(AnyBitSearch::Units)
             }
 
             /// The generic search for `shape`, if the shape is small enough.
@@ -60,6 +75,7 @@ macro_rules! sizes {
             ) -> Result<Outcome, Clash> {
                 match self {
                     AnyBitSearch::Band9(s) => s.run(givens, limits, record, visit),
+                    AnyBitSearch::Units(s) => s.run(givens, limits, record, visit),
                     $(AnyBitSearch::$variant(s) => s.run(givens, limits, record, visit),)*
                 }
             }
@@ -69,6 +85,7 @@ macro_rules! sizes {
                 let rng = seed.map_or(0, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
                 match self {
                     AnyBitSearch::Band9(s) => s.rng = rng,
+                    AnyBitSearch::Units(s) => s.rng = rng,
                     $(AnyBitSearch::$variant(s) => s.rng = rng,)*
                 }
             }
@@ -86,7 +103,7 @@ macro_rules! sizes {
                         generic.rng = s.rng;
                         *self = AnyBitSearch::W2(generic);
                     }
-                    AnyBitSearch::Band9(_) => {}
+                    AnyBitSearch::Band9(_) | AnyBitSearch::Units(_) => {}
                     $(AnyBitSearch::$variant(s) => s.locked = on,)*
                 }
             }

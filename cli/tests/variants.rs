@@ -1,0 +1,317 @@
+//! The `sudoku` command on variant puzzles: the examples give their
+//! expected answers (checked again here by a checker of this file: rows,
+//! columns, boxes or regions, diagonals, windows and cage sums), every
+//! subcommand takes the variant options, and bad region maps and cages get
+//! located errors with status 2.
+
+// Not every shared helper is used by these tests.
+#[allow(dead_code)]
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{code, json_lines, stderr, stdout};
+
+fn run(args: &[&str], input: &str) -> std::process::Output {
+    common::run_with("sudoku", args, input, Duration::from_secs(120))
+}
+
+fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/sudoku/variants")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(example(name)).unwrap()
+}
+
+fn temp_file(name: &str, content: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-variant-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+/// A 9x9 solution checked from the rules: rows, columns, regions (boxes
+/// when `regions` is empty), the diagonals, the four windows, the cages.
+fn obeys(solution: &str, puzzle: &str, regions: &str, x: bool, windoku: bool, cages: &str) -> bool {
+    let v: Vec<u32> = solution
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0))
+        .collect();
+    let given: Vec<char> = puzzle.chars().collect();
+    if v.len() != 81
+        || v.contains(&0)
+        || (0..81).any(|i| given[i] != '.' && given[i] != solution.as_bytes()[i] as char)
+    {
+        return false;
+    }
+    let map: Vec<char> = regions.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..9 {
+        groups.push((0..9).map(|j| i * 9 + j).collect());
+        groups.push((0..9).map(|j| j * 9 + i).collect());
+        if map.is_empty() {
+            groups.push(
+                (0..9)
+                    .map(|j| (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3)
+                    .collect(),
+            );
+        }
+    }
+    let mut symbols = map.clone();
+    symbols.sort_unstable();
+    symbols.dedup();
+    for s in symbols {
+        groups.push((0..81).filter(|&c| map[c] == s).collect());
+    }
+    if x {
+        groups.push((0..9).map(|i| i * 10).collect());
+        groups.push((0..9).map(|i| i * 8 + 8).collect());
+    }
+    if windoku {
+        for r0 in [1, 5] {
+            for c0 in [1, 5] {
+                groups.push((0..9).map(|k| (r0 + k / 3) * 9 + c0 + k % 3).collect());
+            }
+        }
+    }
+    let units_ok = groups.iter().all(|g| {
+        let mut seen: Vec<u32> = g.iter().map(|&c| v[c]).collect();
+        seen.sort_unstable();
+        seen == (1..=9).collect::<Vec<_>>()
+    });
+    let cages_ok = cages
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .all(|line| {
+            let mut words = line.split_whitespace();
+            let sum: u32 = words.next().unwrap().parse().unwrap();
+            let cells: Vec<usize> = words
+                .map(|w| {
+                    let (r, c) = w[1..].split_once('c').unwrap();
+                    (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+                })
+                .collect();
+            let mut values: Vec<u32> = cells.iter().map(|&c| v[c]).collect();
+            let total: u32 = values.iter().sum();
+            values.sort_unstable();
+            values.dedup();
+            total == sum && values.len() == cells.len()
+        });
+    units_ok && cages_ok
+}
+
+#[test]
+fn examples_give_their_expected_answers() {
+    /// Flags, puzzle file, solutions file, region map, X, windoku, cages.
+    type Case<'a> = (
+        &'a [&'a str],
+        &'a str,
+        &'a str,
+        &'a str,
+        bool,
+        bool,
+        &'a str,
+    );
+    let cases: [Case; 4] = [
+        (
+            &["--variant", "x"],
+            "x.txt",
+            "x-solutions.txt",
+            "",
+            true,
+            false,
+            "",
+        ),
+        (
+            &["--variant", "windoku"],
+            "windoku.txt",
+            "windoku-solutions.txt",
+            "",
+            false,
+            true,
+            "",
+        ),
+        (
+            &["--regions", "jigsaw-regions.txt"],
+            "jigsaw.txt",
+            "jigsaw-solution.txt",
+            "jigsaw-regions.txt",
+            false,
+            false,
+            "",
+        ),
+        (
+            &["--cages", "killer-cages.txt"],
+            "killer.txt",
+            "killer-solution.txt",
+            "",
+            false,
+            false,
+            "killer-cages.txt",
+        ),
+    ];
+    for (flags, puzzles, solutions, regions, x, w, cages) in cases {
+        let mut flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        if flags[1].ends_with(".txt") {
+            flags[1] = example(&flags[1]);
+        }
+        let regions = if regions.is_empty() {
+            String::new()
+        } else {
+            read(regions)
+        };
+        let cages = if cages.is_empty() {
+            String::new()
+        } else {
+            read(cages)
+        };
+        for sub in ["solve", "check", "count"] {
+            let mut args = vec![sub.to_string()];
+            args.extend(flags.iter().cloned());
+            args.push(example(puzzles));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args, "");
+            assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+            let expected = read(solutions);
+            let n = expected.lines().count();
+            match sub {
+                "solve" => {
+                    assert_eq!(stdout(&out), expected, "{args:?}");
+                    for (s, p) in stdout(&out).lines().zip(read(puzzles).lines()) {
+                        assert!(obeys(s, p, &regions, x, w, &cages), "{s}");
+                    }
+                }
+                "check" => assert_eq!(stdout(&out), "unique\n".repeat(n)),
+                _ => assert_eq!(stdout(&out), "1\n".repeat(n)),
+            }
+        }
+    }
+}
+
+#[test]
+fn json_documents_state_their_own_variant() {
+    for name in ["jigsaw.json", "jigsaw-x.json"] {
+        let out = run(&["check", "--format", "json", &example(name)], "");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let doc: serde_json::Value = serde_json::from_str(&read(name)).unwrap();
+        let record = &json_lines(&out)[0];
+        assert_eq!(record["status"], "unique");
+        assert_eq!(record["solution"], doc["solution"]);
+        let regions: Vec<String> = doc["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        let x = doc["variant"].as_str().unwrap().contains('x');
+        assert!(obeys(
+            record["solution"].as_str().unwrap(),
+            doc["grid"].as_str().unwrap(),
+            &regions.join(""),
+            x,
+            false,
+            ""
+        ));
+    }
+    // The grid drawing shows the region borders.
+    let out = run(&["solve", "--format", "grid", &example("jigsaw.json")], "");
+    let drawing = stdout(&out);
+    assert!(drawing.starts_with("+---+---+"), "{drawing}");
+    assert!(
+        drawing.contains("|   +") || drawing.contains("+   +"),
+        "{drawing}"
+    );
+}
+
+#[test]
+fn a_variant_rules_out_classic_solutions() {
+    // The empty 4x4 grid: 288 classic Sudoku; with X fewer, still some.
+    let empty = "................\n";
+    let classic: u64 = stdout(&run(&["count"], empty)).trim().parse().unwrap();
+    let x: u64 = stdout(&run(&["count", "--variant", "x"], empty))
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(classic, 288);
+    assert!(x > 0 && x < classic, "{x}");
+    let limited = run(&["count", "--variant", "x", "--limit", "5"], empty);
+    assert_eq!(stdout(&limited), "5 (incomplete: solution limit reached)\n");
+    assert_eq!(code(&limited), 0);
+    // The classic solution of a puzzle that the diagonals forbid.
+    let out = run(&["check", "--variant", "x"], "1234341221434321\n");
+    assert_eq!(
+        stdout(&out),
+        "invalid: line 1: value 4 appears twice in diagonal 1: at r2c2 and r3c3\n"
+    );
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn bad_region_maps_and_cages_are_located() {
+    let empty = "................\n";
+    let cases: [(&str, &str, &str); 6] = [
+        ("--regions", "aabb\na.bb\nccdd\nccdd\n", "line 2, column 2, cell r2c2: the cell is in no region"),
+        ("--regions", "aaab\naabb\ncccd\ncddd\n", "line 1, column 1, cell r1c1: region 'a' has 5 cells, expected 4"),
+        ("--regions", "aab\nabb\n", "the region map has 6 cells, which is not a square number"),
+        ("--cages", "3 r1c1 r1c2\n30 r2c1 r2c2\n", "line 2, column 1: impossible cage sum 30: 2 different values 1-4 add up to 3 at least and 7 at most"),
+        ("--cages", "3 r1c1 r1c2\n5 r1c2 r2c2\n", "line 2, column 3, cell r1c2: overlapping cages: the cell is already in the cage of line 1"),
+        ("--cages", "3 r1c1 rxc2\n", "line 1, column 8: expected a cell such as r1c2, found \"rxc2\""),
+    ];
+    for (k, (flag, content, message)) in cases.into_iter().enumerate() {
+        let file = temp_file(&format!("bad{k}.txt"), content);
+        let out = run(&["solve", flag, file.to_str().unwrap()], empty);
+        assert_eq!(code(&out), 2, "{content}");
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(said.contains(message), "{said}");
+    }
+    let out = run(&["solve", "--variant", "jigsaw"], empty);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("needs a region map"));
+}
+
+#[test]
+fn generate_makes_unique_variant_puzzles() {
+    for variant in ["x", "windoku", "jigsaw", "jigsaw,x"] {
+        let out = run(
+            &[
+                "generate",
+                "--variant",
+                variant,
+                "--seed",
+                "11",
+                "-n",
+                "2",
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        for doc in json_lines(&out) {
+            let regions = doc["regions"].as_array().map_or(String::new(), |rows| {
+                rows.iter().map(|r| r.as_str().unwrap()).collect()
+            });
+            let grid = doc["grid"].as_str().unwrap();
+            let solution = doc["solution"].as_str().unwrap();
+            assert!(obeys(
+                solution,
+                grid,
+                &regions,
+                variant.contains('x'),
+                variant == "windoku",
+                ""
+            ));
+            // Read back, it is unique.
+            let file = temp_file("generated.json", &doc.to_string());
+            let check = run(&["check", file.to_str().unwrap()], "");
+            assert_eq!(stdout(&check), "unique\n", "{doc}");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! What can be wrong in a model.
+
+use solver_core::BuildError;
+
+use crate::model::Value;
+
+/// A model that cannot be built or compiled, with the names involved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// A variable with no value to take.
+    #[error("variable {var} has an empty domain")]
+    EmptyDomain {
+        /// The variable's name.
+        var: String,
+    },
+    /// A variable that belongs to another model.
+    #[error("variable #{index} does not exist ({vars} variables)")]
+    UnknownVar {
+        /// Its number.
+        index: usize,
+        /// How many variables the model has.
+        vars: usize,
+    },
+    /// A value outside a variable's domain.
+    #[error("{value} is not in the domain of {var}")]
+    NotInDomain {
+        /// The variable's name.
+        var: String,
+        /// The value asked for.
+        value: Value,
+    },
+    /// A constraint that names one variable twice.
+    #[error("constraint {constraint} names {var} twice")]
+    RepeatedVar {
+        /// The constraint's name.
+        constraint: String,
+        /// The variable's name.
+        var: String,
+    },
+    /// A constraint without members.
+    #[error("constraint {constraint} has no variables")]
+    EmptyConstraint {
+        /// The constraint's name.
+        constraint: String,
+    },
+    /// A sum cage whose total no set of different values from its members'
+    /// domains reaches.
+    #[error(
+        "cage {cage}: no {cells} different values that its cells can take add up to {sum}{}",
+        range_text(*.cells, *.values, *.min, *.max)
+    )]
+    ImpossibleSum {
+        /// The cage's name.
+        cage: String,
+        /// The total asked for.
+        sum: Value,
+        /// Its number of members.
+        cells: usize,
+        /// How many different values the members' domains hold.
+        values: usize,
+        /// The smallest total of `cells` different values (0 when there are
+        /// too few values).
+        min: Value,
+        /// The largest total.
+        max: Value,
+    },
+    /// A sum cage with so many combinations that listing them is unwise.
+    #[error("cage {cage} has more than {limit} value combinations: make it smaller")]
+    TooManyCombinations {
+        /// The cage's name.
+        cage: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// The exact-cover matrix could not be built (too large).
+    #[error("the model is too large for the exact-cover engine: {0}")]
+    Build(#[from] BuildError),
+}
+
+fn range_text(cells: usize, values: usize, min: Value, max: Value) -> String {
+    if values < cells {
+        format!(" (only {values} values for {cells} cells)")
+    } else {
+        format!(" (totals of {cells} different values range from {min} to {max})")
+    }
+}

@@ -1,0 +1,333 @@
+//! [`Model`]: variables, their domains, and the constraints on them.
+
+use std::collections::HashSet;
+
+use crate::compile::Compiled;
+use crate::error::ModelError;
+
+/// A value a variable can take.
+pub type Value = i64;
+
+/// A variable of a [`Model`], numbered from 0 in the order of declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Var(pub(crate) u32);
+
+impl Var {
+    /// The variable's number (its position in the model, from 0).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct VarSpec {
+    pub(crate) name: String,
+    /// Ascending, without repeats, never empty.
+    pub(crate) domain: Vec<Value>,
+}
+
+/// How strongly a group keeps its values apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GroupKind {
+    /// Every value of the members' domains is taken exactly once.
+    ExactlyOnce,
+    /// No value is taken twice.
+    AtMostOnce,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    pub(crate) kind: GroupKind,
+    pub(crate) vars: Vec<Var>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Cage {
+    pub(crate) vars: Vec<Var>,
+    /// The admissible combinations: sets of different values (ascending).
+    pub(crate) combinations: Vec<Vec<Value>>,
+    /// The values of the members' domains, ascending.
+    pub(crate) values: Vec<Value>,
+}
+
+/// The most combinations one sum cage may list.
+pub(crate) const MAX_COMBINATIONS: usize = 1 << 20;
+
+/// Variables with finite domains and constraints on them.
+///
+/// Build it with [`var`](Self::var) and the constraint methods, then
+/// [`compile`](Self::compile) it. Every method checks its arguments, so a
+/// model that was built compiles unless it is too large.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub(crate) vars: Vec<VarSpec>,
+    pub(crate) groups: Vec<Group>,
+    pub(crate) cages: Vec<Cage>,
+    pub(crate) fixed: Vec<(Var, Value)>,
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Model {
+        Model::default()
+    }
+
+    /// Declares a variable that takes one value of `domain` (repeats are
+    /// ignored; the order does not matter).
+    pub fn var(
+        &mut self,
+        name: &str,
+        domain: impl IntoIterator<Item = Value>,
+    ) -> Result<Var, ModelError> {
+        let mut domain: Vec<Value> = domain.into_iter().collect();
+        domain.sort_unstable();
+        domain.dedup();
+        if domain.is_empty() {
+            return Err(ModelError::EmptyDomain {
+                var: name.to_string(),
+            });
+        }
+        let var = Var(u32::try_from(self.vars.len()).map_err(|_| {
+            ModelError::Build(solver_core::BuildError::TooLarge {
+                what: "variables",
+                given: self.vars.len() as u64 + 1,
+                limit: u64::from(u32::MAX),
+            })
+        })?);
+        self.vars.push(VarSpec {
+            name: name.to_string(),
+            domain,
+        });
+        Ok(var)
+    }
+
+    /// How many variables the model has.
+    pub fn var_count(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// The name of a variable.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn name(&self, var: Var) -> &str {
+        &self.vars[var.index()].name
+    }
+
+    /// The domain of a variable, ascending.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn domain(&self, var: Var) -> &[Value] {
+        &self.vars[var.index()].domain
+    }
+
+    /// A group (a region) in which every value of its members' domains is
+    /// taken by exactly one member. With as many members as values, the
+    /// members take a permutation of the values (a Sudoku row); with fewer
+    /// members than values the model has no solution.
+    pub fn exactly_once(&mut self, name: &str, vars: &[Var]) -> Result<(), ModelError> {
+        self.group(name, vars, GroupKind::ExactlyOnce)
+    }
+
+    /// A group in which no two members take the same value (a diagonal of
+    /// the n-queens problem, or an all-different group with more values than
+    /// members).
+    pub fn at_most_once(&mut self, name: &str, vars: &[Var]) -> Result<(), ModelError> {
+        self.group(name, vars, GroupKind::AtMostOnce)
+    }
+
+    fn group(&mut self, name: &str, vars: &[Var], kind: GroupKind) -> Result<(), ModelError> {
+        self.check_members(name, vars)?;
+        self.groups.push(Group {
+            kind,
+            vars: vars.to_vec(),
+        });
+        Ok(())
+    }
+
+    /// Gives `var` the value `value` in every solution.
+    pub fn fix(&mut self, var: Var, value: Value) -> Result<(), ModelError> {
+        self.check_value(var, value)?;
+        self.fixed.push((var, value));
+        Ok(())
+    }
+
+    /// A cage (as in killer Sudoku): its members take different values that
+    /// add up to `sum`. Every set of different values from the members'
+    /// domains with that total is listed as a combination; the cage is
+    /// refused when there is none ([`ModelError::ImpossibleSum`]).
+    pub fn sum_cage(&mut self, name: &str, vars: &[Var], sum: Value) -> Result<(), ModelError> {
+        self.check_members(name, vars)?;
+        let mut values: Vec<Value> = vars
+            .iter()
+            .flat_map(|v| self.vars[v.index()].domain.iter().copied())
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let k = vars.len();
+        let mut combinations = Vec::new();
+        let mut chosen = Vec::with_capacity(k);
+        let complete = combine(&values, k, sum, 0, &mut chosen, &mut combinations);
+        if !complete {
+            return Err(ModelError::TooManyCombinations {
+                cage: name.to_string(),
+                limit: MAX_COMBINATIONS,
+            });
+        }
+        // Keep the combinations the members can actually take: a matching of
+        // members to values, each value in its member's domain.
+        combinations.retain(|c| self.can_take(vars, c));
+        if combinations.is_empty() {
+            let (min, max) = if values.len() >= k {
+                (
+                    values.iter().take(k).sum(),
+                    values.iter().rev().take(k).sum(),
+                )
+            } else {
+                (0, 0)
+            };
+            return Err(ModelError::ImpossibleSum {
+                cage: name.to_string(),
+                sum,
+                cells: k,
+                values: values.len(),
+                min,
+                max,
+            });
+        }
+        self.cages.push(Cage {
+            vars: vars.to_vec(),
+            combinations,
+            values,
+        });
+        Ok(())
+    }
+
+    /// Whether the members can take the values of `combination`, one each.
+    fn can_take(&self, vars: &[Var], combination: &[Value]) -> bool {
+        // Augmenting paths (Kuhn's algorithm): cages are small.
+        let mut owner: Vec<Option<usize>> = vec![None; combination.len()];
+        for member in 0..vars.len() {
+            let mut seen = vec![false; combination.len()];
+            if !self.augment(vars, combination, member, &mut owner, &mut seen) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn augment(
+        &self,
+        vars: &[Var],
+        combination: &[Value],
+        member: usize,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        let domain = &self.vars[vars[member].index()].domain;
+        for (j, value) in combination.iter().enumerate() {
+            if seen[j] || domain.binary_search(value).is_err() {
+                continue;
+            }
+            seen[j] = true;
+            let free = match owner[j] {
+                None => true,
+                Some(other) => self.augment(vars, combination, other, owner, seen),
+            };
+            if free {
+                owner[j] = Some(member);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn check_var(&self, var: Var) -> Result<&VarSpec, ModelError> {
+        self.vars.get(var.index()).ok_or(ModelError::UnknownVar {
+            index: var.index(),
+            vars: self.vars.len(),
+        })
+    }
+
+    pub(crate) fn check_value(&self, var: Var, value: Value) -> Result<(), ModelError> {
+        let spec = self.check_var(var)?;
+        if spec.domain.binary_search(&value).is_err() {
+            return Err(ModelError::NotInDomain {
+                var: spec.name.clone(),
+                value,
+            });
+        }
+        Ok(())
+    }
+
+    fn check_members(&self, name: &str, vars: &[Var]) -> Result<(), ModelError> {
+        if vars.is_empty() {
+            return Err(ModelError::EmptyConstraint {
+                constraint: name.to_string(),
+            });
+        }
+        let mut seen = HashSet::with_capacity(vars.len());
+        for &var in vars {
+            let spec = self.check_var(var)?;
+            if !seen.insert(var) {
+                return Err(ModelError::RepeatedVar {
+                    constraint: name.to_string(),
+                    var: spec.name.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The exact-cover matrix of the model (see the crate docs for the
+    /// items and options).
+    pub fn compile(&self) -> Result<Compiled, ModelError> {
+        Compiled::new(self)
+    }
+}
+
+/// Lists the sets of `k` different values of `values[from..]` (ascending)
+/// that add up to `sum` with the values already `chosen`, each ascending,
+/// into `out`. False when there are too many.
+fn combine(
+    values: &[Value],
+    k: usize,
+    sum: Value,
+    from: usize,
+    chosen: &mut Vec<Value>,
+    out: &mut Vec<Vec<Value>>,
+) -> bool {
+    let so_far: Value = chosen.iter().sum();
+    let need = k - chosen.len();
+    if need == 0 {
+        if so_far == sum {
+            if out.len() >= MAX_COMBINATIONS {
+                return false;
+            }
+            out.push(chosen.clone());
+        }
+        return true;
+    }
+    if values.len() < from + need {
+        return true;
+    }
+    let largest: Value = values[values.len() - need..].iter().sum();
+    if so_far + largest < sum {
+        return true;
+    }
+    for i in from..=values.len() - need {
+        // The smallest completion from here on only grows with i.
+        let smallest: Value = values[i..i + need].iter().sum();
+        if so_far + smallest > sum {
+            break;
+        }
+        chosen.push(values[i]);
+        let ok = combine(values, k, sum, i + 1, chosen, out);
+        chosen.pop();
+        if !ok {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,249 @@
+//! [`ModelSolver`]: searches over a compiled model, and what they find.
+
+use std::fmt;
+use std::ops::{ControlFlow, Index};
+use std::sync::Arc;
+
+use solver_core::{Count, Found, Incomplete, Limits, OptionId, Outcome, Solver, Stats};
+
+use crate::compile::Compiled;
+use crate::error::ModelError;
+use crate::model::{Value, Var};
+
+/// A value for every variable.
+///
+/// `solution[var]` is the value of `var`; `Display` writes `name=value`
+/// pairs separated by spaces.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Solution {
+    names: Arc<[String]>,
+    values: Vec<Value>,
+}
+
+impl Solution {
+    /// The values, in the order the variables were declared.
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// The value of `var`.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of the model.
+    pub fn value(&self, var: Var) -> Value {
+        self.values[var.index()]
+    }
+}
+
+impl Index<Var> for Solution {
+    type Output = Value;
+
+    fn index(&self, var: Var) -> &Value {
+        &self.values[var.index()]
+    }
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, (name, value)) in self.names.iter().zip(&self.values).enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{name}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Solution({self})")
+    }
+}
+
+/// The answer to "does the model have exactly one solution?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique(Solution),
+    /// Two or more solutions; here are two of them.
+    Multiple(Solution, Solution),
+    /// No solution.
+    NoSolution,
+    /// A limit stopped the search before it could tell.
+    Unknown(Incomplete),
+}
+
+/// The search state for a [`Compiled`] model, cheap to reuse: every search
+/// leaves it as it found it. The model's fixed values are forced once;
+/// [`assume`](Self::assume) adds values for the next searches until
+/// [`clear_assumptions`](Self::clear_assumptions).
+pub struct ModelSolver<'c> {
+    compiled: &'c Compiled,
+    dlx: Solver,
+    /// The options forced: the fixed values, then the assumptions.
+    forced: Vec<OptionId>,
+    /// How many of `forced` the solver holds (a clash stops forcing).
+    held: usize,
+    /// Whether a forced option clashed with those before it.
+    clash: bool,
+}
+
+impl<'c> ModelSolver<'c> {
+    pub(crate) fn new(compiled: &'c Compiled) -> ModelSolver<'c> {
+        let mut solver = ModelSolver {
+            compiled,
+            dlx: compiled.matrix.solver(),
+            forced: Vec::new(),
+            held: 0,
+            clash: false,
+        };
+        for &option in &compiled.fixed {
+            solver.push(option);
+        }
+        solver
+    }
+
+    fn push(&mut self, option: OptionId) {
+        self.forced.push(option);
+        if !self.clash {
+            match self.dlx.force(option) {
+                Ok(()) => self.held += 1,
+                Err(_) => self.clash = true,
+            }
+        }
+    }
+
+    /// Gives `var` the value `value` in the next searches (until
+    /// [`clear_assumptions`](Self::clear_assumptions)). Assumptions that
+    /// clash with each other or with the fixed values leave no solution.
+    pub fn assume(&mut self, var: Var, value: Value) -> Result<(), ModelError> {
+        let option = self.compiled.option(var, value)?;
+        self.push(option);
+        Ok(())
+    }
+
+    /// Drops every assumption (the fixed values stay).
+    pub fn clear_assumptions(&mut self) {
+        let fixed = self.compiled.fixed.len();
+        while self.held > fixed {
+            self.dlx.release();
+            self.held -= 1;
+        }
+        self.forced.truncate(fixed);
+        self.clash = self.held < fixed;
+    }
+
+    /// Breaks ties between equally constrained items at random from this
+    /// seed (`None`: never), to draw random solutions.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.dlx.set_seed(seed);
+    }
+
+    fn decode(&self, options: &[OptionId]) -> Solution {
+        let mut values = vec![0; self.compiled.var_count()];
+        for &o in options {
+            if let Some((var, value)) = self.compiled.decode(o) {
+                values[var.index()] = value;
+            }
+        }
+        Solution {
+            names: Arc::clone(&self.compiled.names),
+            values,
+        }
+    }
+
+    /// Calls `visit` with each solution until it returns
+    /// [`ControlFlow::Break`] or a limit stops the search.
+    pub fn for_each_solution(
+        &mut self,
+        limits: &Limits,
+        mut visit: impl FnMut(Solution) -> ControlFlow<()>,
+    ) -> Outcome {
+        if self.clash {
+            return Outcome::default();
+        }
+        let compiled = self.compiled;
+        let names = &compiled.names;
+        self.dlx.for_each_solution(limits, |options| {
+            let mut values = vec![0; compiled.var_count()];
+            for &o in options {
+                if let Some((var, value)) = compiled.decode(o) {
+                    values[var.index()] = value;
+                }
+            }
+            visit(Solution {
+                names: Arc::clone(names),
+                values,
+            })
+        })
+    }
+
+    /// One solution, or a proof that there is none, or why the search gave
+    /// up.
+    pub fn solve_one(&mut self, limits: &Limits) -> (Found<Solution>, Stats) {
+        if self.clash {
+            return (Found::NoSolution, Stats::default());
+        }
+        let (found, stats) = self.dlx.first_solution(limits);
+        let found = match found {
+            Found::Solution(options) => Found::Solution(self.decode(&options)),
+            Found::NoSolution => Found::NoSolution,
+            Found::GaveUp(why) => Found::GaveUp(why),
+        };
+        (found, stats)
+    }
+
+    /// Counts the solutions within `limits` (exact when complete).
+    pub fn count(&mut self, limits: &Limits) -> Count {
+        if self.clash {
+            return Count::default();
+        }
+        self.dlx.count(limits)
+    }
+
+    /// Counts the solutions on every thread of the current rayon pool, with
+    /// the same assumptions; equal to [`count`](Self::count).
+    pub fn par_count(&self, limits: &Limits) -> Count {
+        if self.clash {
+            return Count::default();
+        }
+        self.compiled.par_count_assuming(&self.forced, limits)
+    }
+
+    /// Whether there is exactly one solution (looks for at most two).
+    pub fn verdict(&mut self, limits: &Limits) -> (Verdict, Stats) {
+        let mut limits = limits.clone();
+        limits.max_solutions = Some(limits.max_solutions.map_or(2, |m| m.min(2)));
+        let mut found = Vec::with_capacity(2);
+        let outcome = self.for_each_solution(&limits, |s| {
+            found.push(s);
+            ControlFlow::Continue(())
+        });
+        let mut found = found.into_iter();
+        let verdict = match (found.next(), found.next(), outcome.incomplete) {
+            (Some(a), Some(b), _) => Verdict::Multiple(a, b),
+            (Some(a), None, None) => Verdict::Unique(a),
+            (None, _, None) => Verdict::NoSolution,
+            (_, _, Some(why)) => Verdict::Unknown(why),
+        };
+        (verdict, outcome.stats)
+    }
+
+    /// At most `limit` solutions, in the order the search finds them.
+    pub fn solutions_up_to(&mut self, limit: usize) -> Vec<Solution> {
+        let mut all = Vec::new();
+        if limit == 0 {
+            return all;
+        }
+        self.for_each_solution(&Limits::none(), |s| {
+            all.push(s);
+            if all.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        all
+    }
+}

@@ -1,0 +1,549 @@
+//! The Sudoku variants (X, windoku, jigsaw, killer and combinations) against
+//! an independent brute-force counter written here: plain backtracking over
+//! units and cages defined in this file from the rules' wording, not from
+//! the library's. Known counts from mathematics where there are some; the
+//! counting, uniqueness and limit properties of classic Sudoku for every
+//! variant; and equality with the classic engine where a variant adds
+//! nothing.
+
+use solver_core::{Incomplete, Limits};
+use sudoku::{CageSpec, Engine, Grid, Regions, Rules, Shape, SudokuSolver, Variant, Verdict};
+
+/// The oracle's view of a puzzle: the side, the groups of cells that hold
+/// every value once, and the cages (cells, sum).
+struct Oracle {
+    n: usize,
+    units: Vec<Vec<usize>>,
+    cages: Vec<(Vec<usize>, u32)>,
+}
+
+/// Which rules the oracle applies.
+#[derive(Clone, Copy, Default)]
+struct Kinds {
+    x: bool,
+    windoku: bool,
+}
+
+impl Oracle {
+    /// Rows, columns, and boxes of `box_rows` x `box_cols` or the regions of
+    /// `map` (one symbol per cell), diagonals and windows as asked.
+    fn new(box_rows: usize, box_cols: usize, map: Option<&str>, kinds: Kinds) -> Oracle {
+        let n = box_rows * box_cols;
+        let mut units = Vec::new();
+        for i in 0..n {
+            units.push((0..n).map(|j| i * n + j).collect());
+            units.push((0..n).map(|j| j * n + i).collect());
+        }
+        match map {
+            None => {
+                for band in 0..n / box_rows {
+                    for stack in 0..n / box_cols {
+                        let mut unit = Vec::new();
+                        for r in band * box_rows..(band + 1) * box_rows {
+                            for c in stack * box_cols..(stack + 1) * box_cols {
+                                unit.push(r * n + c);
+                            }
+                        }
+                        units.push(unit);
+                    }
+                }
+            }
+            Some(map) => {
+                let symbols: Vec<char> = map.chars().filter(|c| !c.is_whitespace()).collect();
+                assert_eq!(symbols.len(), n * n);
+                let mut distinct = symbols.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                for s in distinct {
+                    units.push((0..n * n).filter(|&c| symbols[c] == s).collect());
+                }
+            }
+        }
+        if kinds.x {
+            units.push((0..n).map(|i| i * n + i).collect());
+            units.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        }
+        if kinds.windoku {
+            // The windows, written out per shape: rows and columns one in
+            // from the box borders.
+            let (rows, cols): (Vec<Vec<usize>>, Vec<Vec<usize>>) = match (box_rows, box_cols) {
+                (2, 2) => (vec![vec![1, 2]], vec![vec![1, 2]]),
+                (2, 3) => (vec![vec![1, 2], vec![4, 5]], vec![vec![1, 2, 3]]),
+                (3, 3) => (
+                    vec![vec![1, 2, 3], vec![5, 6, 7]],
+                    vec![vec![1, 2, 3], vec![5, 6, 7]],
+                ),
+                other => panic!("no windows written for {other:?}"),
+            };
+            for rs in &rows {
+                for cs in &cols {
+                    units.push(
+                        rs.iter()
+                            .flat_map(|r| cs.iter().map(move |c| r * n + c))
+                            .collect(),
+                    );
+                }
+            }
+        }
+        Oracle {
+            n,
+            units,
+            cages: Vec::new(),
+        }
+    }
+
+    fn with_cages(mut self, cages: &[(u32, &[(usize, usize)])]) -> Oracle {
+        let n = self.n;
+        self.cages = cages
+            .iter()
+            .map(|(sum, cells)| (cells.iter().map(|&(r, c)| r * n + c).collect(), *sum))
+            .collect();
+        self
+    }
+
+    /// Whether `values` (0 = empty) breaks no rule so far.
+    fn consistent(&self, values: &[u16], cell: usize) -> bool {
+        let v = values[cell];
+        for unit in self.units.iter().filter(|u| u.contains(&cell)) {
+            if unit.iter().any(|&o| o != cell && values[o] == v) {
+                return false;
+            }
+        }
+        for (cells, sum) in self.cages.iter().filter(|(c, _)| c.contains(&cell)) {
+            if cells.iter().any(|&o| o != cell && values[o] == v) {
+                return false;
+            }
+            let total: u32 = cells.iter().map(|&o| u32::from(values[o])).sum();
+            let full = cells.iter().all(|&o| values[o] != 0);
+            if total > *sum || (full && total != *sum) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The number of completions of `givens` (stops at `limit`).
+    fn count(&self, givens: &[u16], limit: u64) -> u64 {
+        let mut values = givens.to_vec();
+        for c in 0..values.len() {
+            if values[c] != 0 && !self.consistent(&values, c) {
+                return 0;
+            }
+        }
+        let mut count = 0;
+        self.fill(&mut values, 0, &mut count, limit);
+        count
+    }
+
+    fn fill(&self, values: &mut [u16], from: usize, count: &mut u64, limit: u64) {
+        let Some(cell) = (from..values.len()).find(|&c| values[c] == 0) else {
+            *count += 1;
+            return;
+        };
+        for v in 1..=self.n as u16 {
+            values[cell] = v;
+            if self.consistent(values, cell) {
+                self.fill(values, cell + 1, count, limit);
+                if *count >= limit {
+                    break;
+                }
+            }
+        }
+        values[cell] = 0;
+    }
+
+    /// Whether a full grid satisfies every unit and cage.
+    fn accepts(&self, values: &[u16]) -> bool {
+        values.iter().all(|&v| v != 0) && (0..values.len()).all(|c| self.consistent(values, c))
+    }
+}
+
+const JIGSAW4: &str = "aaab abbb cccd cddd";
+const JIGSAW6: &str = "aaabbb aaccbb acccdb eecddd eeffdd eeffff";
+
+/// One case: a variant, the oracle for it, and puzzles to count.
+struct Case {
+    name: &'static str,
+    shape: Shape,
+    variant: Variant,
+    oracle: Oracle,
+    puzzles: Vec<Grid>,
+}
+
+fn grid(shape: Shape, text: &str) -> Grid {
+    sudoku::parse_puzzle(text, Some(shape), &sudoku::Alphabet::standard())
+        .expect("test puzzle")
+        .grid
+}
+
+fn cages(list: &[(u32, &[(usize, usize)])]) -> Vec<CageSpec> {
+    list.iter()
+        .map(|(sum, cells)| CageSpec::new(*sum, cells.to_vec()))
+        .collect()
+}
+
+fn cases() -> Vec<Case> {
+    let s4 = Shape::square(2).unwrap();
+    let s6 = Shape::new(2, 3).unwrap();
+    let x = Kinds {
+        x: true,
+        ..Kinds::default()
+    };
+    let w = Kinds {
+        windoku: true,
+        ..Kinds::default()
+    };
+    let xw = Kinds {
+        x: true,
+        windoku: true,
+    };
+    let variant = |names: &str, map: Option<&str>, cage_list: &[(u32, &[(usize, usize)])]| {
+        let mut v = Variant::from_names(names).unwrap();
+        v.regions = map.map(|m| m.replace(' ', "\n").parse::<Regions>().unwrap());
+        v.cages = cages(cage_list);
+        v
+    };
+    // 4x4 puzzles: the empty grid and a few givens.
+    let p4 = |extra: &[&str]| {
+        let mut all = vec![Grid::empty(s4)];
+        all.extend(extra.iter().map(|t| grid(s4, t)));
+        all
+    };
+    // 6x6 puzzles: the first row given (each count is the full count / 720
+    // for the variants without cages, by relabelling the values), and more.
+    let p6 = |extra: &[&str]| {
+        let mut all = vec![grid(s6, &format!("123456{}", ".".repeat(30)))];
+        all.extend(extra.iter().map(|t| grid(s6, t)));
+        all
+    };
+    let killer4: &[(u32, &[(usize, usize)])] = &[(3, &[(0, 0), (0, 1)]), (7, &[(3, 2), (3, 3)])];
+    let killer6: &[(u32, &[(usize, usize)])] = &[
+        (11, &[(1, 0), (1, 1), (2, 0)]),
+        (9, &[(5, 4), (5, 5)]),
+        (6, &[(3, 3), (4, 3), (4, 4)]),
+    ];
+    let six = format!("123456{}", ".".repeat(30));
+    let six_more = format!("123456456...{}", ".".repeat(24));
+    vec![
+        Case {
+            name: "classic 4x4",
+            shape: s4,
+            variant: Variant::default(),
+            oracle: Oracle::new(2, 2, None, Kinds::default()),
+            puzzles: p4(&["1.3.3.2...4....."]),
+        },
+        Case {
+            name: "x 4x4",
+            shape: s4,
+            variant: variant("x", None, &[]),
+            oracle: Oracle::new(2, 2, None, x),
+            puzzles: p4(&["1.......3......4", "12..............", "1......3..2....."]),
+        },
+        Case {
+            name: "windoku 4x4",
+            shape: s4,
+            variant: variant("windoku", None, &[]),
+            oracle: Oracle::new(2, 2, None, w),
+            puzzles: p4(&["1...............", ".1.............."]),
+        },
+        Case {
+            name: "x+windoku 4x4",
+            shape: s4,
+            variant: variant("x,windoku", None, &[]),
+            oracle: Oracle::new(2, 2, None, xw),
+            puzzles: p4(&[]),
+        },
+        Case {
+            name: "jigsaw 4x4",
+            shape: s4,
+            variant: variant("", Some(JIGSAW4), &[]),
+            oracle: Oracle::new(2, 2, Some(JIGSAW4), Kinds::default()),
+            puzzles: p4(&["1...............", "...4.2.........."]),
+        },
+        Case {
+            name: "jigsaw+x 4x4",
+            shape: s4,
+            variant: variant("x", Some(JIGSAW4), &[]),
+            oracle: Oracle::new(2, 2, Some(JIGSAW4), x),
+            puzzles: p4(&[]),
+        },
+        Case {
+            name: "killer 4x4",
+            shape: s4,
+            variant: variant("", None, killer4),
+            oracle: Oracle::new(2, 2, None, Kinds::default()).with_cages(killer4),
+            puzzles: p4(&[".1..............", "....1..........."]),
+        },
+        Case {
+            name: "killer+x 4x4",
+            shape: s4,
+            variant: variant("x", None, killer4),
+            oracle: Oracle::new(2, 2, None, x).with_cages(killer4),
+            puzzles: p4(&[]),
+        },
+        Case {
+            name: "killer+jigsaw 4x4",
+            shape: s4,
+            variant: variant("", Some(JIGSAW4), killer4),
+            oracle: Oracle::new(2, 2, Some(JIGSAW4), Kinds::default()).with_cages(killer4),
+            puzzles: p4(&[]),
+        },
+        Case {
+            name: "classic 6x6",
+            shape: s6,
+            variant: Variant::default(),
+            oracle: Oracle::new(2, 3, None, Kinds::default()),
+            puzzles: p6(&[&six_more]),
+        },
+        Case {
+            name: "x 6x6",
+            shape: s6,
+            variant: variant("x", None, &[]),
+            oracle: Oracle::new(2, 3, None, x),
+            puzzles: p6(&[&six_more]),
+        },
+        Case {
+            name: "windoku 6x6",
+            shape: s6,
+            variant: variant("windoku", None, &[]),
+            oracle: Oracle::new(2, 3, None, w),
+            puzzles: p6(&[&six_more]),
+        },
+        Case {
+            name: "x+windoku 6x6",
+            shape: s6,
+            variant: variant("x,windoku", None, &[]),
+            oracle: Oracle::new(2, 3, None, xw),
+            puzzles: p6(&[]),
+        },
+        Case {
+            name: "jigsaw 6x6",
+            shape: s6,
+            variant: variant("", Some(JIGSAW6), &[]),
+            oracle: Oracle::new(2, 3, Some(JIGSAW6), Kinds::default()),
+            puzzles: p6(&[&six_more]),
+        },
+        Case {
+            name: "jigsaw+x 6x6",
+            shape: s6,
+            variant: variant("x", Some(JIGSAW6), &[]),
+            oracle: Oracle::new(2, 3, Some(JIGSAW6), x),
+            puzzles: p6(&[]),
+        },
+        Case {
+            name: "jigsaw+windoku 6x6",
+            shape: s6,
+            variant: variant("windoku", Some(JIGSAW6), &[]),
+            oracle: Oracle::new(2, 3, Some(JIGSAW6), w),
+            puzzles: p6(&[]),
+        },
+        Case {
+            name: "killer 6x6",
+            shape: s6,
+            variant: variant("", None, killer6),
+            oracle: Oracle::new(2, 3, None, Kinds::default()).with_cages(killer6),
+            puzzles: vec![grid(s6, &six)],
+        },
+        Case {
+            name: "killer+x 6x6",
+            shape: s6,
+            variant: variant("x", None, killer6),
+            oracle: Oracle::new(2, 3, None, x).with_cages(killer6),
+            puzzles: vec![grid(s6, &six)],
+        },
+    ]
+}
+
+fn solver(case: &Case, engine: Engine) -> SudokuSolver {
+    let rules = case.variant.rules(case.shape).expect(case.name);
+    SudokuSolver::with_rules(rules.into(), engine).expect(case.name)
+}
+
+#[test]
+fn counts_equal_the_brute_force_counter() {
+    let mut nonzero = 0;
+    for case in cases() {
+        for engine in [Engine::Dlx, Engine::Auto] {
+            let mut s = solver(&case, engine);
+            for puzzle in &case.puzzles {
+                let expected = case.oracle.count(puzzle.cells(), u64::MAX);
+                let count = s.count(puzzle, &Limits::none());
+                let found = count.map_or(0, |c| {
+                    assert!(c.is_complete());
+                    c.solutions
+                });
+                assert_eq!(
+                    found,
+                    u128::from(expected),
+                    "{} {engine:?} {puzzle}",
+                    case.name
+                );
+                if engine == Engine::Dlx {
+                    let par = s
+                        .par_count(puzzle, &Limits::none())
+                        .map_or(0, |c| c.solutions);
+                    assert_eq!(par, found, "{} parallel {puzzle}", case.name);
+                }
+                nonzero += usize::from(expected > 0);
+            }
+        }
+    }
+    // The cases are not all empty sets.
+    assert!(nonzero >= 40, "{nonzero}");
+}
+
+#[test]
+fn known_counts_from_mathematics() {
+    // 288 Sudoku of 4x4; 28200960 of 6x6 with 2x3 boxes, so 28200960 / 6!
+    // = 39168 with the first row fixed (relabelling the values is a
+    // bijection).
+    let by_name = |name: &str| cases().into_iter().find(|c| c.name == name).unwrap();
+    let classic4 = by_name("classic 4x4");
+    assert_eq!(
+        classic4
+            .oracle
+            .count(Grid::empty(classic4.shape).cells(), u64::MAX),
+        288
+    );
+    let classic6 = by_name("classic 6x6");
+    let mut s = solver(&classic6, Engine::Dlx);
+    let first_row = &classic6.puzzles[0];
+    assert_eq!(
+        s.count(first_row, &Limits::none()).unwrap().solutions,
+        39168
+    );
+    assert_eq!(classic6.oracle.count(first_row.cells(), u64::MAX), 39168);
+}
+
+#[test]
+fn every_solution_obeys_the_rules_and_verdicts_follow_counts() {
+    for case in cases() {
+        let rules = case.variant.rules(case.shape).unwrap();
+        let mut s = solver(&case, Engine::Auto);
+        for puzzle in &case.puzzles {
+            let expected = case.oracle.count(puzzle.cells(), 3);
+            let (verdict, _) = s.check_unique(puzzle, &Limits::none());
+            match (&verdict, expected) {
+                (Verdict::Unsolvable, 0) => {}
+                (Verdict::Unique(a), 1) => {
+                    assert!(case.oracle.accepts(a.cells()) && rules.is_solution(a, puzzle))
+                }
+                (Verdict::Multiple(a, b), 2..) => {
+                    assert_ne!(a, b);
+                    for g in [a, b] {
+                        assert!(case.oracle.accepts(g.cells()), "{}", case.name);
+                        assert!(rules.is_solution(g, puzzle));
+                        assert!(s.is_solution(g, puzzle));
+                    }
+                }
+                _ => panic!("{}: {verdict:?} for {expected} solutions", case.name),
+            }
+            // Limits stop counts and say so.
+            let total = case.oracle.count(puzzle.cells(), u64::MAX);
+            if total >= 2 {
+                let c = s.count(puzzle, &Limits::none().solutions(2)).unwrap();
+                assert_eq!(
+                    (c.solutions, c.outcome.incomplete),
+                    (2, Some(Incomplete::SolutionLimit))
+                );
+                let c = s.count(puzzle, &Limits::none().nodes(1)).unwrap();
+                assert!(c.solutions < u128::from(total));
+                assert_eq!(c.outcome.incomplete, Some(Incomplete::NodeLimit));
+            }
+            // solve_one gives a solution the oracle accepts.
+            if let (Ok(g), _) = s.solve_one(puzzle, &Limits::none()) {
+                assert!(
+                    case.oracle.accepts(g.cells())
+                        && g.cells()
+                            .iter()
+                            .zip(puzzle.cells())
+                            .all(|(a, b)| *b == 0 || a == b)
+                );
+            } else {
+                assert_eq!(total, 0, "{}", case.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn variants_that_add_nothing_equal_the_classic_engine() {
+    // Jigsaw with the boxes as regions, and killer with one-cell cages that
+    // state the givens, count like classic Sudoku with those givens.
+    for (r, c) in [(2, 2), (2, 3)] {
+        let shape = Shape::new(r, c).unwrap();
+        let boxes = Variant {
+            regions: Some(Regions::boxes(shape)),
+            ..Variant::default()
+        };
+        let jigsaw_rules = boxes.rules(shape).unwrap();
+        assert_eq!(
+            jigsaw_rules.units().len(),
+            Rules::standard(shape).units().len()
+        );
+        let mut jigsaw = SudokuSolver::with_rules(jigsaw_rules.into(), Engine::Dlx).unwrap();
+        let n = shape.side() as usize;
+        let first_row: Vec<u16> = (1..=n as u16)
+            .chain(std::iter::repeat_n(0, n * n - n))
+            .collect();
+        let puzzle = Grid::from_values(shape, first_row.clone()).unwrap();
+        let classic = puzzle.count_solutions(&Limits::none()).unwrap().solutions;
+        assert_eq!(
+            jigsaw.count(&puzzle, &Limits::none()).unwrap().solutions,
+            classic
+        );
+        let killer = Variant {
+            cages: (0..n)
+                .map(|c| CageSpec::new(c as u32 + 1, vec![(0, c)]))
+                .collect(),
+            ..Variant::default()
+        };
+        let mut killer =
+            SudokuSolver::with_rules(killer.rules(shape).unwrap().into(), Engine::Dlx).unwrap();
+        assert_eq!(
+            killer
+                .count(&Grid::empty(shape), &Limits::none())
+                .unwrap()
+                .solutions,
+            classic
+        );
+    }
+    assert!(Variant::default()
+        .rules(Shape::square(3).unwrap())
+        .unwrap()
+        .is_standard());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// The bit-board search over units counts like Dancing Links on every
+    /// variant without cages: puzzles are random subsets of a solution.
+    #[test]
+    fn bit_search_equals_dancing_links(case in 0usize..18, seed in 0u64..1000, keep in 4usize..20) {
+        let case = cases().into_iter().nth(case).unwrap();
+        let mut dlx = solver(&case, Engine::Dlx);
+        let mut bits = solver(&case, Engine::Bits);
+        dlx.set_seed(Some(seed + 1));
+        let empty = Grid::empty(case.shape);
+        if let (Ok(full), _) = dlx.solve_one(&empty, &Limits::none()) {
+            let mut cells = full.cells().to_vec();
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for v in cells.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if (x % 36) as usize >= keep {
+                    *v = 0;
+                }
+            }
+            let puzzle = Grid::from_values(case.shape, cells).unwrap();
+            let a = dlx.count(&puzzle, &Limits::none()).unwrap();
+            let b = bits.count(&puzzle, &Limits::none()).unwrap();
+            proptest::prop_assert_eq!(a.solutions, b.solutions, "{} {}", case.name, puzzle);
+            let (va, _) = dlx.check_unique(&puzzle, &Limits::none());
+            let (vb, _) = bits.check_unique(&puzzle, &Limits::none());
+            proptest::prop_assert_eq!(va.status(), vb.status());
+        }
+    }
+}
