@@ -149,11 +149,56 @@ struct State {
 }
 
 impl State {
-    const START: State = State {
-        words: [0x7FF_FFFF; 27],
-        unsolved: [0x7FF_FFFF; 3],
-        dirty: 0x7FF_FFFF,
-    };
+    /// The state with `givens` (81 values, 0 = empty) placed, built a digit
+    /// at a time rather than a given at a time: each digit's word keeps its
+    /// givens and the empty cells outside their rows, boxes and columns.
+    /// Everything is left to propagate. A clash if a digit is given twice in
+    /// a unit.
+    fn with_givens(givens: &[u16]) -> Result<State, Clash> {
+        const ALL: u32 = 0x7FF_FFFF;
+        let mut given = [[0u32; 3]; 9];
+        let mut filled = [0u32; 3];
+        for (band, cells) in givens.chunks_exact(27).enumerate() {
+            for (p, &v) in cells.iter().enumerate() {
+                if v != 0 {
+                    given[usize::from(v) - 1][band] |= 1 << p;
+                    filled[band] |= 1 << p;
+                }
+            }
+        }
+        let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
+        let mut s = State {
+            words: [0; 27],
+            unsolved: [ALL & !filled[0], ALL & !filled[1], ALL & !filled[2]],
+            dirty: ALL,
+        };
+        for (d, g) in given.iter().enumerate() {
+            let columns = fold(g[0]) | fold(g[1]) | fold(g[2]);
+            if columns.count_ones() != g.iter().map(|w| w.count_ones()).sum::<u32>() {
+                return Err(Clash);
+            }
+            for (b, &g) in g.iter().enumerate() {
+                let boxes = BOXES_OF_ROW[fold(g) as usize];
+                let mut seen = columns * COLUMN;
+                let mut rows = 0;
+                for r in 0..3 {
+                    if g >> (9 * r) & ROW != 0 {
+                        seen |= ROW << (9 * r);
+                        rows += 1;
+                    }
+                    if boxes >> r & 1 != 0 {
+                        seen |= (0o7 << (3 * r)) * COLUMN;
+                    }
+                }
+                let n = g.count_ones();
+                if rows != n || boxes.count_ones() != n {
+                    return Err(Clash);
+                }
+                s.words[9 * b + d] = g | ALL & !filled[b] & !seen;
+            }
+        }
+        Ok(s)
+    }
 
     /// Removes the cells outside `keep` from word `i`.
     #[inline(always)]
@@ -176,11 +221,27 @@ impl State {
         self.dirty |= changed << (9 * b);
     }
 
-    /// Places digit `d` in cell `p` of band `b`.
+    /// Places digit `d` in cell `p` of band `b`, whose candidates are
+    /// `digits` (one bit each, `d` among them): only those words lose the
+    /// cell, without testing the other digits'.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, p: usize) {
+    fn place_among(&mut self, d: usize, b: usize, p: usize, digits: u32) {
         let bit = 1u32 << p;
-        self.clear_band(b, bit);
+        let mut rest = digits;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.words[9 * b + e] &= !bit;
+        }
+        self.dirty |= digits << (9 * b);
+        self.place_only(d, b, p);
+    }
+
+    /// Places digit `d` in cell `p` of band `b` where no other digit is
+    /// possible any more (the other words of the band lack the cell).
+    #[inline(always)]
+    fn place_only(&mut self, d: usize, b: usize, p: usize) {
+        let bit = 1u32 << p;
         let i = 9 * b + d;
         self.words[i] |= bit;
         self.keep(i, !BAND_PEERS[p]);
@@ -276,8 +337,10 @@ impl State {
                 let p = single.trailing_zeros() as usize;
                 single &= single - 1;
                 // An earlier placement may have emptied the cell.
+                // Words only lose cells, so the cell has this one candidate
+                // at most: no other word of the band needs clearing.
                 match (0..9).find(|&d| self.words[9 * b + d] >> p & 1 != 0) {
-                    Some(d) => self.place(d, b, p),
+                    Some(d) => self.place_only(d, b, p),
                     None => return Err(Contradiction),
                 }
                 placed = true;
@@ -426,16 +489,7 @@ impl Band9Search {
                 incomplete: Some(Incomplete::SolutionLimit),
             });
         }
-        let mut root = State::START;
-        for (cell, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let (d, b, p) = (usize::from(v) - 1, cell / 27, cell % 27);
-                if root.words[9 * b + d] >> p & 1 == 0 || root.unsolved[b] >> p & 1 == 0 {
-                    return Err(Clash);
-                }
-                root.place(d, b, p);
-            }
-        }
+        let mut root = State::with_givens(givens)?;
         let mut run = Run {
             limits,
             stats: Stats {
@@ -466,7 +520,8 @@ impl Band9Search {
 impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
     /// Tries each option of the chosen cell of `s` (propagated, unsolved).
     fn explore(&mut self, s: &mut State) -> ControlFlow<Incomplete> {
-        let (b, p, mut digits) = s.choose();
+        let (b, p, candidates) = s.choose();
+        let mut digits = candidates;
         let mut order = [0u8; 9];
         let mut k = 0;
         while digits != 0 {
@@ -489,7 +544,7 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
                 copy = *s;
                 &mut copy
             };
-            t.place(usize::from(d), b, p);
+            t.place_among(usize::from(d), b, p, candidates);
             if !t.propagate() {
                 continue;
             }
@@ -628,6 +683,31 @@ mod tests {
                 |_| ControlFlow::Continue(())
             )
             .is_err());
+    }
+
+    #[test]
+    fn givens_twice_in_a_column_or_box_clash_and_apart_do_not() {
+        let run = |cells: &[(usize, u16)]| {
+            let mut givens = [0u16; 81];
+            for &(cell, v) in cells {
+                givens[cell] = v;
+            }
+            Band9Search::default()
+                .run(&givens, &Limits::none().solutions(1), false, |_| {
+                    ControlFlow::Continue(())
+                })
+                .is_err()
+        };
+        // Column 4, rows 1 and 7 (other bands).
+        assert!(run(&[(9 + 4, 3), (63 + 4, 3)]));
+        // Box 4: rows 3 and 5, columns 3 and 5.
+        assert!(run(&[(27 + 3, 7), (45 + 5, 7)]));
+        // Row 8, across boxes.
+        assert!(run(&[(72, 9), (80, 9)]));
+        // The same digits where no unit holds two: fine.
+        assert!(!run(&[(9 + 4, 3), (63 + 5, 3)]));
+        assert!(!run(&[(27 + 3, 7), (54 + 5, 7)]));
+        assert!(!run(&[(72, 9), (80, 8)]));
     }
 
     #[test]
