@@ -156,20 +156,20 @@ impl State {
     /// a unit.
     fn with_givens(givens: &[u16]) -> Result<State, Clash> {
         const ALL: u32 = 0x7FF_FFFF;
-        let mut given = [[0u32; 3]; 9];
-        let mut filled = [0u32; 3];
+        // given[v]: the cells holding v in each band; given[0], the empty
+        // cells (no branch per cell).
+        let mut all = [[0u32; 3]; 10];
         for (band, cells) in givens.chunks_exact(27).enumerate() {
             for (p, &v) in cells.iter().enumerate() {
-                if v != 0 {
-                    given[usize::from(v) - 1][band] |= 1 << p;
-                    filled[band] |= 1 << p;
-                }
+                all[usize::from(v)][band] |= 1 << p;
             }
         }
+        let [empty, given @ ..] = all;
+        let filled = empty.map(|e| ALL & !e);
         let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
         let mut s = State {
             words: [0; 27],
-            unsolved: [ALL & !filled[0], ALL & !filled[1], ALL & !filled[2]],
+            unsolved: empty,
             dirty: ALL,
         };
         for (d, g) in given.iter().enumerate() {
