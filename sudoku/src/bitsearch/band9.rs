@@ -291,15 +291,19 @@ impl State {
     fn propagate(&mut self) -> bool {
         let mut digits = 0u32;
         loop {
+            // The bands whose words change: only they can have new naked
+            // singles (or cells left without a candidate).
+            let mut bands = 0u32;
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 digits |= 1 << (i % 9);
+                bands |= 1 << (i / 9);
                 if !self.settle(i) {
                     return false;
                 }
             }
-            match self.naked_singles() {
+            match self.naked_singles(bands) {
                 Err(Contradiction) => return false,
                 Ok(true) => continue,
                 Ok(false) => {}
@@ -313,14 +317,14 @@ impl State {
         }
     }
 
-    /// Places the digit of every cell with one candidate left; fails on a
-    /// cell with none. True if it placed any.
+    /// Places the digit of every cell of `bands` (one bit each) with one
+    /// candidate left; fails on a cell with none. True if it placed any.
     #[inline]
-    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+    fn naked_singles(&mut self, bands: u32) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..3 {
             let unsolved = self.unsolved[b];
-            if unsolved == 0 {
+            if unsolved == 0 || bands >> b & 1 == 0 {
                 continue;
             }
             let (mut ones, mut twos) = (0u32, 0u32);
