@@ -178,20 +178,16 @@ impl State {
                 return Err(Clash);
             }
             for (b, &g) in g.iter().enumerate() {
-                let boxes = BOXES_OF_ROW[fold(g) as usize];
-                let mut seen = columns * COLUMN;
-                let mut rows = 0;
-                for r in 0..3 {
-                    if g >> (9 * r) & ROW != 0 {
-                        seen |= ROW << (9 * r);
-                        rows += 1;
-                    }
-                    if boxes >> r & 1 != 0 {
-                        seen |= (0o7 << (3 * r)) * COLUMN;
-                    }
-                }
+                let boxes = u32::from(BOXES_OF_ROW[fold(g) as usize]);
+                // Each row holding a given: all of it (no branch).
+                let row =
+                    |r: u32| 0u32.wrapping_sub(u32::from(g >> (9 * r) & ROW != 0)) & ROW << (9 * r);
+                let rows = row(0) | row(1) | row(2);
+                // Each box holding a given: its three columns in every row.
+                let box_columns = (boxes & 1) * 0o7 | (boxes & 2) * 0o34 | (boxes & 4) * 0o160;
+                let seen = columns * COLUMN | rows | box_columns * COLUMN;
                 let n = g.count_ones();
-                if rows != n || boxes.count_ones() != n {
+                if rows.count_ones() != 9 * n || boxes.count_ones() != n {
                     return Err(Clash);
                 }
                 s.words[9 * b + d] = g | ALL & !filled[b] & !seen;
