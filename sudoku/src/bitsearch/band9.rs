@@ -184,8 +184,9 @@ impl State {
                     |r: u32| 0u32.wrapping_sub(u32::from(g >> (9 * r) & ROW != 0)) & ROW << (9 * r);
                 let rows = row(0) | row(1) | row(2);
                 // Each box holding a given: its three columns in every row.
-                let box_columns = (boxes & 1) * 0o7 | (boxes & 2) * 0o34 | (boxes & 4) * 0o160;
-                let seen = columns * COLUMN | rows | box_columns * COLUMN;
+                let box_columns =
+                    ((boxes & 1) * 0o7) | ((boxes & 2) * 0o34) | ((boxes & 4) * 0o160);
+                let seen = (columns * COLUMN) | rows | (box_columns * COLUMN);
                 let n = g.count_ones();
                 if rows.count_ones() != 9 * n || boxes.count_ones() != n {
                     return Err(Clash);
