@@ -146,7 +146,7 @@ impl Answered {
     ) -> io::Result<()> {
         match format {
             OutputFormat::Json => {
-                serde_json::to_writer(&mut *out, &self.json(mode, file_name))?;
+                self.json(mode, file_name).write(&mut *out)?;
                 out.write_all(b"\n")
             }
             OutputFormat::Text => {
@@ -307,6 +307,73 @@ pub(crate) struct JsonRecord<'a> {
     singles_only: Option<bool>,
 }
 
+impl JsonRecord<'_> {
+    /// Writes the record as serde_json would (one compact object). The
+    /// common shapes (`file` to `status`, a solution or two examples, the
+    /// expected match, an error, the nodes) are written by hand, which skips
+    /// serde's escaping of strings that need none; the others go through
+    /// serde.
+    fn write(&self, out: &mut impl Write) -> io::Result<()> {
+        let common = self.solutions.is_none()
+            && self.complete.is_none()
+            && self.incomplete.is_none()
+            && self.puzzle.is_none()
+            && self.givens.is_none()
+            && self.rating.is_none()
+            && self.average_nodes.is_none()
+            && self.singles_only.is_none();
+        if !common {
+            return Ok(serde_json::to_writer(out, self)?);
+        }
+        out.write_all(b"{\"file\":")?;
+        write_json_str(out, self.file)?;
+        write!(out, ",\"line\":{}", self.line)?;
+        if let Some(shape) = &self.shape {
+            out.write_all(b",\"box\":")?;
+            write_json_str(out, shape)?;
+        }
+        out.write_all(b",\"status\":")?;
+        write_json_str(out, self.status)?;
+        if let Some(solution) = &self.solution {
+            out.write_all(b",\"solution\":")?;
+            write_json_str(out, solution)?;
+        }
+        if let Some([a, b]) = &self.examples {
+            out.write_all(b",\"examples\":[")?;
+            write_json_str(out, a)?;
+            out.write_all(b",")?;
+            write_json_str(out, b)?;
+            out.write_all(b"]")?;
+        }
+        if let Some(matches) = self.expected_match {
+            write!(out, ",\"expected_match\":{matches}")?;
+        }
+        if let Some(error) = self.error {
+            out.write_all(b",\"error\":")?;
+            write_json_str(out, error)?;
+        }
+        if let Some(nodes) = self.nodes {
+            write!(out, ",\"nodes\":{nodes}")?;
+        }
+        out.write_all(b"}")
+    }
+}
+
+/// Writes `s` as a JSON string: as it is between quotes when it holds no
+/// byte JSON escapes (control characters, `"` and `\\`), else through serde.
+fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
+    let plain = !s.bytes().fold(false, |bad, b| {
+        bad | (b < 0x20) | (b == b'"') | (b == b'\\')
+    });
+    if plain {
+        out.write_all(b"\"")?;
+        out.write_all(s.as_bytes())?;
+        out.write_all(b"\"")
+    } else {
+        Ok(serde_json::to_writer(out, s)?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,6 +431,53 @@ mod tests {
         assert_eq!(json["solutions"], "18446744073709551616");
         assert_eq!(json["complete"], true);
         assert!(json.get("incomplete").is_none());
+    }
+
+    /// The hand-written JSON is byte for byte serde_json's, for every kind
+    /// of answer and for names and messages that need escaping.
+    #[test]
+    fn json_written_by_hand_is_serde_json() {
+        let g = grid("1234342121434312");
+        let h = grid("1234341221434321");
+        let answers = [
+            Answer::Solved(g.clone()),
+            Answer::Unique(g.clone()),
+            Answer::Multiple(g.clone(), h),
+            Answer::Unsolvable,
+            Answer::Counted {
+                solutions: 12,
+                incomplete: Some(Incomplete::NodeLimit),
+            },
+            Answer::Unknown(Incomplete::Deadline),
+            Answer::Minimized(g.clone()),
+            Answer::NotUnique,
+            Answer::Invalid("line 3, column 2: expected a digit, found '\"'\t\\ é".to_string()),
+            Answer::Internal("bug".to_string()),
+        ];
+        let names = ["a.txt", "dir/\"quoted\"\\x\u{1}.txt", "é ü/日本.txt", ""];
+        for answer in answers {
+            for (k, name) in names.iter().enumerate() {
+                let mut record = answered(answer.clone());
+                record.shape = [None, Some(Shape::square(2).unwrap())][k % 2];
+                record.nodes = [Some(7), None, Some(0), Some(u64::MAX)][k];
+                record.expected = [
+                    None,
+                    Some(Expected::Matches),
+                    None,
+                    Some(Expected::NotASolution),
+                ][k];
+                for mode in [Mode::Solve, Mode::Count { limit: None }] {
+                    let json = record.json(mode, name);
+                    let mut ours = Vec::new();
+                    json.write(&mut ours).unwrap();
+                    let theirs = serde_json::to_vec(&json).unwrap();
+                    assert_eq!(
+                        String::from_utf8(ours).unwrap(),
+                        String::from_utf8(theirs).unwrap()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

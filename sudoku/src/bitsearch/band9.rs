@@ -149,11 +149,53 @@ struct State {
 }
 
 impl State {
-    const START: State = State {
-        words: [0x7FF_FFFF; 27],
-        unsolved: [0x7FF_FFFF; 3],
-        dirty: 0x7FF_FFFF,
-    };
+    /// The state with `givens` (81 values, 0 = empty) placed, built a digit
+    /// at a time rather than a given at a time: each digit's word keeps its
+    /// givens and the empty cells outside their rows, boxes and columns.
+    /// Everything is left to propagate. A clash if a digit is given twice in
+    /// a unit.
+    fn with_givens(givens: &[u16]) -> Result<State, Clash> {
+        const ALL: u32 = 0x7FF_FFFF;
+        // given[v]: the cells holding v in each band; given[0], the empty
+        // cells (no branch per cell).
+        let mut all = [[0u32; 3]; 10];
+        for (band, cells) in givens.chunks_exact(27).enumerate() {
+            for (p, &v) in cells.iter().enumerate() {
+                all[usize::from(v)][band] |= 1 << p;
+            }
+        }
+        let [empty, given @ ..] = all;
+        let filled = empty.map(|e| ALL & !e);
+        let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
+        let mut s = State {
+            words: [0; 27],
+            unsolved: empty,
+            dirty: ALL,
+        };
+        for (d, g) in given.iter().enumerate() {
+            let columns = fold(g[0]) | fold(g[1]) | fold(g[2]);
+            if columns.count_ones() != g.iter().map(|w| w.count_ones()).sum::<u32>() {
+                return Err(Clash);
+            }
+            for (b, &g) in g.iter().enumerate() {
+                let boxes = u32::from(BOXES_OF_ROW[fold(g) as usize]);
+                // Each row holding a given: all of it (no branch).
+                let row =
+                    |r: u32| 0u32.wrapping_sub(u32::from(g >> (9 * r) & ROW != 0)) & ROW << (9 * r);
+                let rows = row(0) | row(1) | row(2);
+                // Each box holding a given: its three columns in every row.
+                let box_columns =
+                    ((boxes & 1) * 0o7) | ((boxes & 2) * 0o34) | ((boxes & 4) * 0o160);
+                let seen = (columns * COLUMN) | rows | (box_columns * COLUMN);
+                let n = g.count_ones();
+                if rows.count_ones() != 9 * n || boxes.count_ones() != n {
+                    return Err(Clash);
+                }
+                s.words[9 * b + d] = g | ALL & !filled[b] & !seen;
+            }
+        }
+        Ok(s)
+    }
 
     /// Removes the cells outside `keep` from word `i`.
     #[inline(always)]
@@ -167,20 +209,39 @@ impl State {
     /// Removes `cells` from every digit's word of band `b`.
     #[inline(always)]
     fn clear_band(&mut self, b: usize, cells: u32) {
-        let words = &mut self.words[9 * b..9 * b + 9];
-        let mut changed = 0u32;
-        for (d, w) in words.iter_mut().enumerate() {
-            changed |= u32::from(*w & cells != 0) << d;
-            *w &= !cells;
+        let words: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().unwrap();
+        // Lane by lane with constant bits, which the compiler vectorizes.
+        const BIT: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+        let mut hit = [0u32; 9];
+        for d in 0..9 {
+            hit[d] = if words[d] & cells != 0 { BIT[d] } else { 0 };
+            words[d] &= !cells;
         }
+        let changed = hit.iter().fold(0, |a, &h| a | h);
         self.dirty |= changed << (9 * b);
     }
 
-    /// Places digit `d` in cell `p` of band `b`.
+    /// Places digit `d` in cell `p` of band `b`, whose candidates are
+    /// `digits` (one bit each, `d` among them): only those words lose the
+    /// cell, without testing the other digits'.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, p: usize) {
+    fn place_among(&mut self, d: usize, b: usize, p: usize, digits: u32) {
         let bit = 1u32 << p;
-        self.clear_band(b, bit);
+        let mut rest = digits;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.words[9 * b + e] &= !bit;
+        }
+        self.dirty |= digits << (9 * b);
+        self.place_only(d, b, p);
+    }
+
+    /// Places digit `d` in cell `p` of band `b` where no other digit is
+    /// possible any more (the other words of the band lack the cell).
+    #[inline(always)]
+    fn place_only(&mut self, d: usize, b: usize, p: usize) {
+        let bit = 1u32 << p;
         let i = 9 * b + d;
         self.words[i] |= bit;
         self.keep(i, !BAND_PEERS[p]);
@@ -230,15 +291,19 @@ impl State {
     fn propagate(&mut self) -> bool {
         let mut digits = 0u32;
         loop {
+            // The bands whose words change: only they can have new naked
+            // singles (or cells left without a candidate).
+            let mut bands = 0u32;
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 digits |= 1 << (i % 9);
+                bands |= 1 << (i / 9);
                 if !self.settle(i) {
                     return false;
                 }
             }
-            match self.naked_singles() {
+            match self.naked_singles(bands) {
                 Err(Contradiction) => return false,
                 Ok(true) => continue,
                 Ok(false) => {}
@@ -252,14 +317,14 @@ impl State {
         }
     }
 
-    /// Places the digit of every cell with one candidate left; fails on a
-    /// cell with none. True if it placed any.
+    /// Places the digit of every cell of `bands` (one bit each) with one
+    /// candidate left; fails on a cell with none. True if it placed any.
     #[inline]
-    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+    fn naked_singles(&mut self, bands: u32) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..3 {
             let unsolved = self.unsolved[b];
-            if unsolved == 0 {
+            if unsolved == 0 || bands >> b & 1 == 0 {
                 continue;
             }
             let (mut ones, mut twos) = (0u32, 0u32);
@@ -276,8 +341,10 @@ impl State {
                 let p = single.trailing_zeros() as usize;
                 single &= single - 1;
                 // An earlier placement may have emptied the cell.
+                // Words only lose cells, so the cell has this one candidate
+                // at most: no other word of the band needs clearing.
                 match (0..9).find(|&d| self.words[9 * b + d] >> p & 1 != 0) {
-                    Some(d) => self.place(d, b, p),
+                    Some(d) => self.place_only(d, b, p),
                     None => return Err(Contradiction),
                 }
                 placed = true;
@@ -426,16 +493,7 @@ impl Band9Search {
                 incomplete: Some(Incomplete::SolutionLimit),
             });
         }
-        let mut root = State::START;
-        for (cell, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let (d, b, p) = (usize::from(v) - 1, cell / 27, cell % 27);
-                if root.words[9 * b + d] >> p & 1 == 0 || root.unsolved[b] >> p & 1 == 0 {
-                    return Err(Clash);
-                }
-                root.place(d, b, p);
-            }
-        }
+        let mut root = State::with_givens(givens)?;
         let mut run = Run {
             limits,
             stats: Stats {
@@ -466,7 +524,8 @@ impl Band9Search {
 impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
     /// Tries each option of the chosen cell of `s` (propagated, unsolved).
     fn explore(&mut self, s: &mut State) -> ControlFlow<Incomplete> {
-        let (b, p, mut digits) = s.choose();
+        let (b, p, candidates) = s.choose();
+        let mut digits = candidates;
         let mut order = [0u8; 9];
         let mut k = 0;
         while digits != 0 {
@@ -489,7 +548,7 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
                 copy = *s;
                 &mut copy
             };
-            t.place(usize::from(d), b, p);
+            t.place_among(usize::from(d), b, p, candidates);
             if !t.propagate() {
                 continue;
             }
@@ -628,6 +687,31 @@ mod tests {
                 |_| ControlFlow::Continue(())
             )
             .is_err());
+    }
+
+    #[test]
+    fn givens_twice_in_a_column_or_box_clash_and_apart_do_not() {
+        let run = |cells: &[(usize, u16)]| {
+            let mut givens = [0u16; 81];
+            for &(cell, v) in cells {
+                givens[cell] = v;
+            }
+            Band9Search::default()
+                .run(&givens, &Limits::none().solutions(1), false, |_| {
+                    ControlFlow::Continue(())
+                })
+                .is_err()
+        };
+        // Column 4, rows 1 and 7 (other bands).
+        assert!(run(&[(9 + 4, 3), (63 + 4, 3)]));
+        // Box 4: rows 3 and 5, columns 3 and 5.
+        assert!(run(&[(27 + 3, 7), (45 + 5, 7)]));
+        // Row 8, across boxes.
+        assert!(run(&[(72, 9), (80, 9)]));
+        // The same digits where no unit holds two: fine.
+        assert!(!run(&[(9 + 4, 3), (63 + 5, 3)]));
+        assert!(!run(&[(27 + 3, 7), (54 + 5, 7)]));
+        assert!(!run(&[(72, 9), (80, 8)]));
     }
 
     #[test]
