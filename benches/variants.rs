@@ -1,8 +1,8 @@
 //! The Sudoku variants, 9x9: each puzzle of `examples/sudoku/variants`
 //! solved and checked for uniqueness (one `check_unique`, which finds the
 //! solution and proves there is no second), one thread, with the default
-//! engine (the bit-board search over units for X, windoku and jigsaw;
-//! Dancing Links for killer) and with Dancing Links. Target (issue 10):
+//! engine (the bit-board search over units, with cage reasoning for
+//! killer) and with Dancing Links. Target (issue 10):
 //! under 1 ms per puzzle.
 
 use std::path::PathBuf;

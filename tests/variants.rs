@@ -518,7 +518,7 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
 
     /// The bit-board search over units counts like Dancing Links on every
-    /// variant without cages: puzzles are random subsets of a solution.
+    /// variant, killer included: puzzles are random subsets of a solution.
     #[test]
     fn bit_search_equals_dancing_links(case in 0usize..18, seed in 0u64..1000, keep in 4usize..20) {
         let case = cases().into_iter().nth(case).unwrap();
@@ -545,5 +545,102 @@ proptest::proptest! {
             let (vb, _) = bits.check_unique(&puzzle, &Limits::none());
             proptest::prop_assert_eq!(va.status(), vb.status());
         }
+    }
+
+    /// Killer with random cages (cells partitioned at random into cages of
+    /// one to four cells, sums taken from a random grid, some moved by one
+    /// so that there may be no solution) and random givens from that grid:
+    /// the bit-board search, Dancing Links and the brute-force counter
+    /// agree, on 4x4 and 6x6, with X or not.
+    #[test]
+    fn killer_with_random_cages_equals_dancing_links_and_the_counter(
+        six in proptest::bool::ANY,
+        x in proptest::bool::ANY,
+        seed in 0u64..100_000,
+        keep in 0usize..24,
+    ) {
+        let (br, bc) = if six { (2, 3) } else { (2, 2) };
+        let shape = Shape::new(br, bc).unwrap();
+        let n = br * bc;
+        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |m: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % m as u64) as usize
+        };
+        let mut filler =
+            SudokuSolver::with_rules(Variant::default().rules(shape).unwrap().into(), Engine::Dlx)
+                .unwrap();
+        filler.set_seed(Some(seed + 1));
+        let (Ok(full), _) = filler.solve_one(&Grid::empty(shape), &Limits::none()) else {
+            panic!("no full grid");
+        };
+        // Cages: cells in a random order, cut into pieces of 1-4 cells; a
+        // piece whose values repeat is split into single cells; about one
+        // cell in six stays out of every cage.
+        let mut order: Vec<usize> = (0..n * n).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, next(i + 1));
+        }
+        let mut list: Vec<(u32, Vec<(usize, usize)>)> = Vec::new();
+        let mut rest = &order[..];
+        while !rest.is_empty() {
+            let size = (1 + next(4)).min(rest.len());
+            let (piece, tail) = rest.split_at(size);
+            rest = tail;
+            if next(6) == 0 {
+                continue;
+            }
+            let values: Vec<u16> = piece.iter().map(|&c| full.cells()[c]).collect();
+            let mut distinct = values.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let pieces: Vec<&[usize]> = if distinct.len() == values.len() {
+                vec![piece]
+            } else {
+                piece.chunks(1).collect()
+            };
+            for p in pieces {
+                let k = p.len() as u32;
+                let mut sum: u32 = p.iter().map(|&c| u32::from(full.cells()[c])).sum();
+                let (lo, hi) = (k * (k + 1) / 2, k * (2 * n as u32 - k + 1) / 2);
+                match next(8) {
+                    0 if sum < hi => sum += 1,
+                    1 if sum > lo => sum -= 1,
+                    _ => {}
+                }
+                list.push((sum, p.iter().map(|&c| (c / n, c % n)).collect()));
+            }
+        }
+        let borrowed: Vec<(u32, &[(usize, usize)])> =
+            list.iter().map(|(s, c)| (*s, &c[..])).collect();
+        let mut variant = Variant::from_names(if x { "x" } else { "" }).unwrap();
+        variant.cages = cages(&borrowed);
+        let kinds = Kinds { x, ..Kinds::default() };
+        let oracle = Oracle::new(br, bc, None, kinds).with_cages(&borrowed);
+        // A third of the 6x6 cells at least, to keep the counter quick.
+        let keep = if six { keep.max(12) } else { keep };
+        let givens: Vec<u16> = full
+            .cells()
+            .iter()
+            .map(|&v| if next(36) < keep { v } else { 0 })
+            .collect();
+        let puzzle = Grid::from_values(shape, givens).unwrap();
+        let rules = variant.rules(shape).unwrap();
+        let mut dlx = SudokuSolver::with_rules(rules.clone().into(), Engine::Dlx).unwrap();
+        let mut bits = SudokuSolver::with_rules(rules.into(), Engine::Bits).unwrap();
+        proptest::prop_assert_eq!(bits.engine(), Engine::Bits);
+        let limit = 2000u64;
+        let expected = oracle.count(puzzle.cells(), limit);
+        let capped = |s: &mut SudokuSolver| {
+            s.count(&puzzle, &Limits::none().solutions(u128::from(limit)))
+                .map_or(0, |c| c.solutions)
+        };
+        proptest::prop_assert_eq!(capped(&mut bits), u128::from(expected), "bits {:?} {}", list, puzzle);
+        proptest::prop_assert_eq!(capped(&mut dlx), u128::from(expected), "dlx {:?} {}", list, puzzle);
+        let (vb, _) = bits.check_unique(&puzzle, &Limits::none());
+        let (vd, _) = dlx.check_unique(&puzzle, &Limits::none());
+        proptest::prop_assert_eq!(vb.status(), vd.status());
     }
 }

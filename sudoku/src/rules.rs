@@ -195,7 +195,7 @@ impl Rules {
     }
 
     /// Whether every unit holds every value once, cells of the same unit
-    /// only (no cage): the rules the bit-parallel search handles.
+    /// only (no cage): a Latin square plus regions.
     pub fn is_latin_with_units(&self) -> bool {
         let n = self.shape.side() as usize;
         self.cages.is_empty() && self.units.iter().all(|u| u.cells.len() == n)

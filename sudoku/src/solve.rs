@@ -167,8 +167,8 @@ impl SudokuSolver {
     /// standard ones. The standard rules get the engine asked for; other
     /// rules get Dancing Links, or with [`Engine::Auto`] and [`Engine::Bits`]
     /// the bit-parallel search over their units when every unit holds each
-    /// value once and there is no cage (X, windoku, jigsaw and their
-    /// combinations, up to 64x64).
+    /// value once (X, windoku, jigsaw, killer and their combinations, up
+    /// to 128 cells).
     ///
     /// ```
     /// use solver_core::Limits;

@@ -4,7 +4,7 @@
 //! choices (naked and hidden singles), locked candidates and, above 9x9,
 //! naked and hidden pairs cost a few word operations each. Standard 9x9
 //! grids go to a specialist ([`band9`]). The variants' rules (any units
-//! holding each value once, no cage) go to [`units`] up to 128 cells.
+//! holding each value once, killer cages too) go to [`units`] up to 128 cells.
 //! Larger grids and other rules use the Dancing Links engine.
 
 mod band9;
@@ -45,7 +45,7 @@ macro_rules! sizes {
             }
 
             /// The search over the units of `rules` (every unit holding
-            /// each value once, no cage), if the grid is small enough; not
+            /// each value once, cages allowed), if the grid is small enough; not
             /// up to 128 cells for rules other than the standard ones.
             pub(crate) fn with_units(rules: &crate::rules::Rules) -> Option<AnyBitSearch> {
                 if rules.is_standard() {

@@ -10,6 +10,13 @@
 //! with the fewest places when that is fewer. Singles are the forced moves of
 //! the exact-cover matrix (an item with one option), so it finds the same
 //! solutions as Dancing Links over the same rules.
+//!
+//! Killer cages: a cage's cells are peers (their values differ), and each
+//! round every cage keeps the value combinations that hold the values
+//! already placed in it and whose other values can still go in its empty
+//! cells; values in no such combination leave the cage's cells, and a value
+//! in every such combination with one place left in the cage is placed
+//! (the cage's options in the exact-cover matrix, summarised by values).
 
 use std::ops::ControlFlow;
 
@@ -45,8 +52,38 @@ pub(crate) struct UnitSearch {
     units: Vec<u128>,
     /// For each cell, the other cells sharing a unit with it.
     peers: Vec<u128>,
+    /// The killer cages.
+    cages: Vec<CageBits>,
     /// Random tie-breaks (0: none).
     pub(crate) rng: u64,
+}
+
+/// A killer cage as bits.
+struct CageBits {
+    /// Its cells.
+    cells: u128,
+    /// The sets of values (bit `v` for value `v + 1`) with one value per
+    /// cell adding up to the sum.
+    combos: Vec<u16>,
+}
+
+impl CageBits {
+    fn new(cage: &crate::rules::Cage, n: usize) -> CageBits {
+        let size = cage.cells.len() as u32;
+        let combos = (0u16..1 << n)
+            .filter(|m| {
+                let total: u32 = (0..n)
+                    .filter(|v| m >> v & 1 != 0)
+                    .map(|v| v as u32 + 1)
+                    .sum();
+                m.count_ones() == size && total == cage.sum
+            })
+            .collect();
+        CageBits {
+            cells: cage.cells.iter().fold(0u128, |b, &c| b | 1 << c),
+            combos,
+        }
+    }
 }
 
 /// Where the search is, for the limits.
@@ -61,14 +98,16 @@ struct Run<'a, F> {
 }
 
 impl UnitSearch {
-    /// A search for `rules`, if every unit has one cell per value, there is
-    /// no cage, and the grid has at most [`MAX_CELLS`] cells.
+    /// A search for `rules`, if every unit has one cell per value and the
+    /// grid has at most [`MAX_CELLS`] cells; cages are welcome.
     pub(crate) fn new(rules: &Rules) -> Option<UnitSearch> {
         let shape = rules.shape();
         let (n, cells) = (shape.side() as usize, shape.cells());
-        if cells > MAX_CELLS || n > MAX_VALUES || !rules.is_latin_with_units() {
+        let latin = rules.units().iter().all(|u| u.cells.len() == n);
+        if cells > MAX_CELLS || n > MAX_VALUES || !latin {
             return None;
         }
+        let cages: Vec<CageBits> = rules.cages().iter().map(|c| CageBits::new(c, n)).collect();
         let units: Vec<u128> = rules
             .units()
             .iter()
@@ -77,6 +116,10 @@ impl UnitSearch {
         let peers = (0..cells)
             .map(|c| {
                 let mine = rules.units_of(c).iter().fold(0u128, |b, &u| b | units[u]);
+                let mine = cages
+                    .iter()
+                    .filter(|g| g.cells >> c & 1 != 0)
+                    .fold(mine, |b, g| b | g.cells);
                 mine & !(1 << c)
             })
             .collect();
@@ -91,6 +134,7 @@ impl UnitSearch {
             all,
             units,
             peers,
+            cages,
             rng: 0,
         })
     }
@@ -191,9 +235,77 @@ impl UnitSearch {
                 }
             }
             if !changed {
-                return true;
+                match self.cage_step(s) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
+    }
+
+    /// One pass over the cages: values in no admissible combination leave
+    /// the cage; a value every admissible combination needs, with one place
+    /// left, is placed. `None` on a contradiction, else whether anything
+    /// changed.
+    fn cage_step(&self, s: &mut State) -> Option<bool> {
+        let mut changed = false;
+        for cage in &self.cages {
+            let (mut placed, mut open) = (0u16, 0u16);
+            for v in 0..self.n {
+                if s.placed[v] & cage.cells != 0 {
+                    placed |= 1 << v;
+                }
+                if s.cand[v] & cage.cells != 0 {
+                    open |= 1 << v;
+                }
+            }
+            // The candidates of each empty cell of the cage (at most one
+            // cell per value).
+            let mut masks = [0u16; MAX_VALUES];
+            let mut empty = cage.cells & !s.filled;
+            let mut k = 0;
+            while empty != 0 && k < MAX_VALUES {
+                let cell = empty.trailing_zeros();
+                empty &= empty - 1;
+                masks[k] = (0..self.n)
+                    .filter(|&v| s.cand[v] >> cell & 1 != 0)
+                    .fold(0, |m, v| m | 1 << v);
+                k += 1;
+            }
+            let (mut union, mut common) = (0u16, u16::MAX);
+            for &m in &cage.combos {
+                let rest = m & !placed;
+                if m & placed == placed
+                    && rest & !open == 0
+                    && masks[..k].iter().all(|&c| c & rest != 0)
+                {
+                    union |= m;
+                    common &= m;
+                }
+            }
+            if union == 0 {
+                return None;
+            }
+            for v in 0..self.n {
+                if union >> v & 1 == 0 {
+                    if s.cand[v] & cage.cells != 0 {
+                        s.cand[v] &= !cage.cells;
+                        changed = true;
+                    }
+                } else if (common & !placed) >> v & 1 != 0 {
+                    let places = s.cand[v] & cage.cells;
+                    if places == 0 {
+                        return None;
+                    }
+                    if places & (places - 1) == 0 {
+                        self.place(s, places.trailing_zeros() as usize, v);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     fn next_random(&mut self) -> u64 {
