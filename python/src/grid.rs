@@ -658,12 +658,23 @@ impl Sudoku {
 
     /// Every pair of clashing givens, as messages
     /// (`value 5 appears twice in row 1: at r1c2 and r1c7`).
-    fn conflicts(&self) -> Vec<String> {
-        self.grid
+    /// For a variant, the first clash under its rules (diagonal, window,
+    /// region, cage).
+    fn conflicts(&self) -> PyResult<Vec<String>> {
+        if let Some(rules) = self.rules()? {
+            return Ok(rules
+                .check(&self.grid)
+                .err()
+                .map(|c| c.to_string())
+                .into_iter()
+                .collect());
+        }
+        Ok(self
+            .grid
             .conflicts()
             .iter()
             .map(ToString::to_string)
-            .collect()
+            .collect())
     }
 
     /// Difficulty as search effort (see the library's `rate`): `rating` is

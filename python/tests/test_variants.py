@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from dancing_links import Sudoku
+from dancing_links import InvalidPuzzle, Sudoku
 
 import rules
 
@@ -209,3 +209,16 @@ def test_killer_cannot_be_generated_and_rate_is_classic_only():
         Sudoku.generate(box=2, seed=1, variant="killer")
     with pytest.raises(ValueError):
         Sudoku("." * 16, variant="x").rate()
+
+
+def test_conflicts_follow_the_variant_rules():
+    # r1c4 and r2c2 hold 1: no shared row, column or box, but one region.
+    puzzle = "...1.1.........."
+    assert Sudoku(puzzle).conflicts() == []
+    jigsaw = Sudoku(puzzle, regions=JIGSAW_4)
+    assert len(jigsaw.conflicts()) == 1
+    assert "r1c4" in jigsaw.conflicts()[0] and "r2c2" in jigsaw.conflicts()[0]
+    assert jigsaw.check().status == "invalid"
+    assert not jigsaw.is_unique()
+    with pytest.raises(InvalidPuzzle):
+        jigsaw.count()
