@@ -10,6 +10,12 @@ from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 BoxShape = Union[int, str, Tuple[int, int], None]
 """A box shape: ``3`` (3x3 boxes), ``"2x3"`` (2 rows high, 3 wide) or ``(2, 3)``."""
 
+RegionsInput = Union[str, Sequence[str], Sequence[Sequence[int]], None]
+"""A jigsaw region map: text with one symbol per cell and a row per line, a
+list of row strings, or rows of region numbers."""
+CagesInput = Union[str, Sequence[Tuple[int, Sequence[Union[Tuple[int, int], str]]]], None]
+"""Killer cages: text with one cage per line (``15 r1c1 r1c2``), JSON text, or
+``(sum, cells)`` pairs with cells as 0-based ``(row, col)`` or ``"r1c1"``."""
 PuzzleInput = Union[str, "Sudoku", Sequence[Sequence[Optional[int]]], Sequence[Optional[int]], Sequence[str]]
 """Text in any format the ``sudoku`` command reads, a list of rows, a flat list of cells, or a Sudoku."""
 
@@ -42,9 +48,35 @@ class Sudoku:
     boxes; give ``box="2x3"`` for rectangular ones. Bad input raises
     ValueError saying where: ``line 1, column 22, cell r3c4: ...``.
     Immutable and hashable; ``str()`` draws the boxed grid.
+
+    Variants: ``variant="x,windoku"`` (names: x, windoku, jigsaw, killer,
+    classic), ``regions=`` a jigsaw region map (replaces the boxes),
+    ``cages=`` killer cages. Every method then applies the variant's rules.
     """
 
-    def __init__(self, puzzle: PuzzleInput, box: BoxShape = None) -> None: ...
+    def __init__(
+        self,
+        puzzle: PuzzleInput,
+        box: BoxShape = None,
+        variant: Optional[str] = None,
+        regions: RegionsInput = None,
+        cages: CagesInput = None,
+    ) -> None: ...
+    @staticmethod
+    def from_json(text: str) -> "Sudoku":
+        """The puzzle of one JSON document (``{"grid": ..., "variant": "x", "regions": [...], "cages": [...]}``).
+
+        Raises ValueError with the line and column of a bad document.
+        """
+    @property
+    def variant(self) -> str:
+        """The variant's names joined by ``+`` (``"x+windoku"``); ``"classic"`` for none."""
+    @property
+    def regions(self) -> Optional[List[List[int]]]:
+        """The jigsaw regions as rows of region numbers, or None."""
+    @property
+    def cages(self) -> List[Tuple[int, List[Tuple[int, int]]]]:
+        """The killer cages as ``(sum, [(row, col), ...])``, 0-based."""
     @staticmethod
     def empty(box: BoxShape = None) -> "Sudoku":
         """An empty grid (9x9 by default)."""
@@ -55,8 +87,13 @@ class Sudoku:
         minimal: bool = True,
         symmetry: str = "none",
         givens: Optional[int] = None,
+        variant: Optional[str] = None,
+        regions: RegionsInput = None,
     ) -> "Sudoku":
         """A new puzzle with exactly one solution (9x9 by default); the same seed gives the same puzzle.
+
+        ``variant``: x, windoku, jigsaw or a combination (minimal; symmetry and givens
+        do not apply); jigsaw draws random regions unless ``regions`` are given.
 
         ``symmetry``: none, rotational, horizontal, vertical, diagonal, antidiagonal.
         ``givens``: stop removing givens once at most this many are left (with ``minimal=False``).
@@ -78,7 +115,10 @@ class Sudoku:
         ``max_nodes`` stop it first. A long count uses every core.
         """
     def candidates(self, row: int, col: int) -> List[int]:
-        """Values cell (row, col) can still take, 0-based (the course's ``possibles``); [value] when filled."""
+        """Values cell (row, col) can still take, 0-based (the course's ``possibles``); [value] when filled.
+
+        For a variant, values in the cell's diagonals, windows, region or cage are excluded too.
+        """
     def row(self, i: int) -> List[int]:
         """Values present in row i, 0-based (the course's ``ligne``)."""
     def col(self, j: int) -> List[int]:
@@ -104,15 +144,18 @@ class Sudoku:
     def givens(self) -> int:
         """The number of filled cells."""
     def is_solved(self) -> bool:
-        """Every cell filled and no unit repeats a value."""
+        """Every cell filled and no unit (nor, for a variant, diagonal, window, region, cage) breaks the rules."""
     def is_solution_of(self, puzzle: "Sudoku") -> bool:
-        """Solved, and keeping the givens of ``puzzle``."""
+        """Solved under ``puzzle``'s rules (its variant), and keeping its givens."""
     def conflicts(self) -> List[str]:
-        """Every pair of clashing givens, as messages."""
+        """Every pair of clashing givens, as messages (for a variant, the first clash under its rules)."""
     def rate(
         self, seeds: int = 4, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
     ) -> "Rating":
-        """Difficulty as search effort; raises NotUnique or Unsolvable unless exactly one solution."""
+        """Difficulty as search effort; raises NotUnique or Unsolvable unless exactly one solution.
+
+        Classic Sudoku only: raises ValueError for a variant.
+        """
     def to_line(self) -> str:
         """The grid on one line, as ``sudoku solve`` writes it."""
     def __str__(self) -> str: ...

@@ -128,6 +128,24 @@ impl Check {
     /// The check of `grid` from its verdict, with each solution verified
     /// against the rules and givens by code independent of the search.
     pub fn from_verdict(index: usize, grid: &Grid, verdict: Verdict) -> Check {
+        Check::from_verdict_with(
+            index,
+            grid,
+            verdict,
+            |s, g| s.is_solution_of(g),
+            Sudoku::new,
+        )
+    }
+
+    /// [`from_verdict`](Self::from_verdict) with the rules' own check of a
+    /// solution (`is_solution(solution, puzzle)`) and wrapping (variants).
+    pub fn from_verdict_with(
+        index: usize,
+        grid: &Grid,
+        verdict: Verdict,
+        is_solution: impl Fn(&Grid, &Grid) -> bool,
+        wrap: impl Fn(Grid) -> Sudoku,
+    ) -> Check {
         let internal = || {
             Check::failed(
                 index,
@@ -138,12 +156,10 @@ impl Check {
         let mut check = Check::failed(index, verdict.status(), String::new());
         check.message = None;
         match verdict {
-            Verdict::Unique(s) if s.is_solution_of(grid) => check.solution = Some(Sudoku::new(s)),
-            Verdict::Multiple(a, b)
-                if a != b && a.is_solution_of(grid) && b.is_solution_of(grid) =>
-            {
-                check.solution = Some(Sudoku::new(a));
-                check.second = Some(Sudoku::new(b));
+            Verdict::Unique(s) if is_solution(&s, grid) => check.solution = Some(wrap(s)),
+            Verdict::Multiple(a, b) if a != b && is_solution(&a, grid) && is_solution(&b, grid) => {
+                check.solution = Some(wrap(a));
+                check.second = Some(wrap(b));
             }
             Verdict::Unique(_) | Verdict::Multiple(..) => return internal(),
             Verdict::Unsolvable => {}

@@ -4,9 +4,12 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use solver_core::{Incomplete as Why, Limits};
+use std::sync::Arc;
+
 use sudoku::{
-    parse_puzzle, with_thread_solver, write_boxed, Alphabet, Engine, GenerateOptions, Grid,
-    ParseError, ParseErrorKind, Shape, SolveError, SudokuSolver, Symmetry, Verdict,
+    parse_documents, parse_puzzle, with_thread_solver, write_boxed, write_regions, Alphabet,
+    Engine, GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, ReadOptions, Rules, Shape,
+    SolveError, SudokuSolver, Symmetry, Variant, Verdict,
 };
 
 use crate::batch::Check;
@@ -39,18 +42,51 @@ fn inline_nodes(shape: Shape) -> u64 {
 /// >>> print(s.solve().row(0))
 /// [1, 2, 3, 4]
 ///
+/// Variants (`variant="x,windoku"`, `regions=...` for jigsaw, `cages=...`
+/// for killer) change the rules every method applies.
+///
 /// Sudoku objects are immutable: `solve()` returns a new grid.
 #[pyclass(module = "dancing_links", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Sudoku {
     /// The cells.
     pub grid: Grid,
+    /// The variant (classic by default).
+    pub variant: Variant,
 }
 
 impl Sudoku {
-    /// Wraps a grid.
+    /// Wraps a grid of classic Sudoku.
     pub fn new(grid: Grid) -> Sudoku {
-        Sudoku { grid }
+        Sudoku {
+            grid,
+            variant: Variant::default(),
+        }
+    }
+
+    /// A grid of the same variant as this one.
+    fn same_variant(&self, grid: Grid) -> Sudoku {
+        Sudoku {
+            grid,
+            variant: self.variant.clone(),
+        }
+    }
+
+    /// The variant's rules, or None for classic Sudoku.
+    fn rules(&self) -> PyResult<Option<Arc<Rules>>> {
+        if self.variant.is_classic() {
+            return Ok(None);
+        }
+        let rules = self.variant.rules(self.grid.shape()).map_err(value_error)?;
+        Ok(Some(Arc::new(rules)))
+    }
+
+    /// Whether `solution` solves `puzzle` under this grid's rules.
+    fn solves(&self, rules: Option<&Rules>, solution: &Grid, puzzle: &Grid) -> bool {
+        match rules {
+            None => solution.is_solution_of(puzzle),
+            Some(r) => r.is_solution(solution, puzzle),
+        }
     }
 
     fn side(&self) -> usize {
@@ -192,6 +228,7 @@ pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyRes
 fn search<R: Send>(
     py: Python<'_>,
     grid: &Grid,
+    rules: Option<&Arc<Rules>>,
     call: &CallLimits,
     op: impl Fn(&mut SudokuSolver, &Limits) -> R + Sync,
     stopped_by_nodes: impl Fn(&R) -> bool,
@@ -200,9 +237,12 @@ fn search<R: Send>(
     let user_nodes = inline.max_nodes;
     let budget = inline_nodes(grid.shape());
     inline.max_nodes = Some(user_nodes.map_or(budget, |n| n.min(budget)));
-    let run = |limits: &Limits| {
-        with_thread_solver(grid.shape(), Engine::Auto, |solver| op(solver, limits))
-            .map_err(SolveError::from)
+    let run = |limits: &Limits| match rules {
+        None => with_thread_solver(grid.shape(), Engine::Auto, |solver| op(solver, limits))
+            .map_err(SolveError::from),
+        Some(rules) => SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)
+            .map(|mut solver| op(&mut solver, limits))
+            .map_err(SolveError::from),
     };
     let first = py
         .allow_threads(|| run(&inline))
@@ -220,18 +260,83 @@ fn gave_up_on_nodes<T>(r: &Result<T, SolveError>) -> bool {
 
 #[pymethods]
 impl Sudoku {
-    /// Sudoku(puzzle, box=None)
+    /// Sudoku(puzzle, box=None, variant=None, regions=None, cages=None)
     ///
     /// `puzzle`: text (blanks `.`, `0`, `x`; borders allowed), a list of rows
     /// of ints (0 or None for a blank), a flat list of cells, or a Sudoku.
     /// `box`: the box shape, `3`, `"2x3"` or `(2, 3)`; inferred for square
     /// boxes. Raises ValueError with the place of the problem
     /// (`line 1, column 22, cell r3c4: ...`).
+    ///
+    /// `variant`: names joined by commas, `"x"` (both diagonals),
+    /// `"windoku"` (extra windows), `"jigsaw"`, `"killer"`, `"classic"`.
+    /// `regions` (jigsaw): a region map, one symbol per cell and a row per
+    /// line (or a list of row strings, or rows of region numbers); it
+    /// replaces the boxes. `cages` (killer): text, one cage per line
+    /// (`15 r1c1 r1c2`), JSON text, or a list of `(sum, cells)` with cells
+    /// as 0-based `(row, col)` or `"r1c1"`.
     #[new]
-    #[pyo3(signature = (puzzle, r#box = None))]
-    fn py_new(puzzle: &Bound<'_, PyAny>, r#box: Option<&Bound<'_, PyAny>>) -> PyResult<Sudoku> {
+    #[pyo3(signature = (puzzle, r#box = None, variant = None, regions = None, cages = None))]
+    fn py_new(
+        puzzle: &Bound<'_, PyAny>,
+        r#box: Option<&Bound<'_, PyAny>>,
+        variant: Option<&str>,
+        regions: Option<&Bound<'_, PyAny>>,
+        cages: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Sudoku> {
         let shape = shape_arg(r#box)?;
-        grid_from_object(puzzle, shape).map(Sudoku::new)
+        let (variant, _) = crate::variant::variant_args(variant, regions, cages, false)?;
+        let mut made = grid_from_object(puzzle, shape).map(Sudoku::new)?;
+        if !variant.is_classic() {
+            crate::variant::check_fits(&variant, made.grid.shape())?;
+        }
+        made.variant = variant;
+        Ok(made)
+    }
+
+    /// The puzzle of one JSON document, as `sudoku solve` reads it:
+    /// `{"grid": "...", "variant": "x", "regions": [...], "cages": [...],
+    /// "box": "2x3"}`. Raises ValueError (with the line and column) when the
+    /// document is bad, or when the text holds no document or several.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Sudoku> {
+        let mut docs = parse_documents(text, &ReadOptions::default());
+        if docs.len() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "expected one JSON document, found {}",
+                docs.len()
+            )));
+        }
+        let doc = docs.pop().expect("one document").map_err(value_error)?;
+        Ok(Sudoku {
+            grid: doc.puzzle.grid,
+            variant: doc.variant,
+        })
+    }
+
+    /// The variant's names joined by `+` (`"x+windoku"`), `"classic"` for none.
+    #[getter]
+    fn variant(&self) -> String {
+        self.variant.to_string()
+    }
+
+    /// The jigsaw regions as rows of region numbers (0-based), or None.
+    #[getter]
+    fn regions(&self) -> Option<Vec<Vec<usize>>> {
+        self.variant
+            .regions
+            .as_ref()
+            .map(crate::variant::regions_rows)
+    }
+
+    /// The killer cages as `(sum, [(row, col), ...])`, 0-based.
+    #[getter]
+    fn cages(&self) -> Vec<(u32, Vec<(usize, usize)>)> {
+        self.variant
+            .cages
+            .iter()
+            .map(|c| (c.sum, c.cells.clone()))
+            .collect()
     }
 
     /// An empty grid with boxes of this shape (`3`, `"2x3"`, `(2, 3)`).
@@ -249,8 +354,14 @@ impl Sudoku {
     /// `symmetry`: `none`, `rotational`, `horizontal`, `vertical`, `diagonal`,
     /// `antidiagonal`. `minimal`: remove givens until none can go.
     /// `givens`: stop once at most this many are left (with `minimal=False`).
+    ///
+    /// `variant`: `"x"`, `"windoku"`, `"jigsaw"` or a combination: a minimal
+    /// puzzle unique under the variant's rules (symmetry and givens do not
+    /// apply). Jigsaw draws random regions from the seed unless `regions`
+    /// are given. Killer cannot be generated.
     #[staticmethod]
-    #[pyo3(signature = (r#box = None, seed = None, minimal = true, symmetry = "none", givens = None))]
+    #[pyo3(signature = (r#box = None, seed = None, minimal = true, symmetry = "none", givens = None, variant = None, regions = None))]
+    #[allow(clippy::too_many_arguments)]
     fn generate(
         py: Python<'_>,
         r#box: Option<&Bound<'_, PyAny>>,
@@ -258,8 +369,12 @@ impl Sudoku {
         minimal: bool,
         symmetry: &str,
         givens: Option<usize>,
+        variant: Option<&str>,
+        regions: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Sudoku> {
         let shape = shape_arg(r#box)?.unwrap_or(Shape::square(3).map_err(value_error)?);
+        let (variant, jigsaw) = crate::variant::variant_args(variant, regions, None, true)?;
+
         let symmetry: Symmetry = symmetry.parse().map_err(|_| {
             PyValueError::new_err(format!(
                 "unknown symmetry {symmetry:?} (expected none, rotational, horizontal, vertical, diagonal or antidiagonal)"
@@ -271,6 +386,15 @@ impl Sudoku {
                 .unwrap_or_default();
             now.as_nanos() as u64
         });
+        if !variant.is_classic() || jigsaw {
+            let (puzzle, _, variant) = py
+                .allow_threads(|| sudoku::generate_variant(&variant, shape, jigsaw, seed))
+                .map_err(|e| solve_error(py, e))?;
+            return Ok(Sudoku {
+                grid: puzzle,
+                variant,
+            });
+        }
         let options = GenerateOptions {
             symmetry,
             minimal,
@@ -294,14 +418,18 @@ impl Sudoku {
         max_nodes: Option<u64>,
     ) -> PyResult<Sudoku> {
         let call = call_limits(timeout, max_nodes, None)?;
+        let rules = self.rules()?;
         let result = search(
             py,
             &self.grid,
+            rules.as_ref(),
             &call,
             |s, l| s.solve_one(&self.grid, l).0,
             gave_up_on_nodes,
         )?;
-        result.map(Sudoku::new).map_err(|e| solve_error(py, e))
+        result
+            .map(|g| self.same_variant(g))
+            .map_err(|e| solve_error(py, e))
     }
 
     /// The solution if there is exactly one; raises NotUnique when there are
@@ -314,7 +442,7 @@ impl Sudoku {
         max_nodes: Option<u64>,
     ) -> PyResult<Sudoku> {
         match self.verdict(py, timeout, max_nodes)? {
-            Verdict::Unique(g) => Ok(Sudoku::new(g)),
+            Verdict::Unique(g) => Ok(self.same_variant(g)),
             Verdict::Multiple(..) => Err(solve_error(py, SolveError::NotUnique)),
             Verdict::Unsolvable => Err(solve_error(py, SolveError::Unsolvable)),
             Verdict::Invalid(c) => Err(solve_error(py, SolveError::Invalid(c))),
@@ -349,7 +477,14 @@ impl Sudoku {
         max_nodes: Option<u64>,
     ) -> PyResult<Check> {
         let verdict = self.verdict(py, timeout, max_nodes)?;
-        Ok(Check::from_verdict(0, &self.grid, verdict))
+        let rules = self.rules()?;
+        Ok(Check::from_verdict_with(
+            0,
+            &self.grid,
+            verdict,
+            |s, g| self.solves(rules.as_deref(), s, g),
+            |g| self.same_variant(g),
+        ))
     }
 
     /// The number of solutions, counting at most `limit` (the result is
@@ -366,6 +501,27 @@ impl Sudoku {
     ) -> PyResult<u128> {
         let call = call_limits(timeout, max_nodes, limit)?;
         let grid = &self.grid;
+        if let Some(rules) = self.rules()? {
+            let result = search(
+                py,
+                grid,
+                Some(&rules),
+                &call,
+                |s, l| s.count(grid, l),
+                |r| {
+                    matches!(r, Ok(c) if c.outcome.incomplete == Some(Why::NodeLimit))
+                        || gave_up_on_nodes(r)
+                },
+            )?;
+            return match result {
+                Ok(c) => match c.outcome.incomplete {
+                    None | Some(Why::SolutionLimit) => Ok(c.solutions),
+                    Some(why) => Err(errors::incomplete(py, why, Some(c.solutions))),
+                },
+                Err(SolveError::Unsolvable) => Ok(0),
+                Err(e) => Err(solve_error(py, e)),
+            };
+        }
         let mut inline = call.limits.clone();
         let budget = inline_nodes(grid.shape());
         inline.max_nodes = Some(max_nodes.map_or(budget, |n| n.min(budget)));
@@ -389,12 +545,36 @@ impl Sudoku {
         }
     }
 
-    /// The values of the cells that can still take a value at (row, col),
-    /// 0-based: those not in its row, column or box (the course's
-    /// `possibles`). For a filled cell, just its value.
+    /// The values the cell at (row, col), 0-based, can still take: those
+    /// not in its row, column or box (the course's `possibles`), nor, for
+    /// a variant, in its diagonals, windows, region or cage. For a filled
+    /// cell, just its value.
     fn candidates(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
         let (r, c) = (self.index("row", row)?, self.index("column", col)?);
-        Ok(self.grid.candidates(r, c))
+        let Some(rules) = self.rules()? else {
+            return Ok(self.grid.candidates(r, c));
+        };
+        if let Some(v) = self.grid.get(r, c) {
+            return Ok(vec![v]);
+        }
+        let n = self.side();
+        let cells = self.grid.cells();
+        let mut seen = vec![false; n + 1];
+        for &u in rules.units_of(r * n + c) {
+            for &cell in &rules.units()[u].cells {
+                seen[usize::from(cells[cell])] = true;
+            }
+        }
+        for cage in rules
+            .cages()
+            .iter()
+            .filter(|k| k.cells.contains(&(r * n + c)))
+        {
+            for &cell in &cage.cells {
+                seen[usize::from(cells[cell])] = true;
+            }
+        }
+        Ok((1..=n as u16).filter(|&v| !seen[usize::from(v)]).collect())
     }
 
     /// The values present in row `i` (0-based), left to right (the course's `ligne`).
@@ -459,24 +639,42 @@ impl Sudoku {
         self.grid.givens()
     }
 
-    /// Whether every cell is filled and no row, column or box repeats a value.
-    fn is_solved(&self) -> bool {
-        self.grid.is_solved()
+    /// Whether every cell is filled and no row, column or box (or, for a
+    /// variant, diagonal, window, region, cage) breaks the rules.
+    fn is_solved(&self) -> PyResult<bool> {
+        let rules = self.rules()?;
+        Ok(self.solves(rules.as_deref(), &self.grid, &self.grid))
     }
 
-    /// Whether this grid is a solution of `puzzle`: solved, and keeping its givens.
-    fn is_solution_of(&self, puzzle: &Sudoku) -> bool {
-        self.grid.is_solution_of(&puzzle.grid)
+    /// Whether this grid is a solution of `puzzle` under `puzzle`'s rules:
+    /// solved, and keeping its givens.
+    fn is_solution_of(&self, puzzle: &Sudoku) -> PyResult<bool> {
+        if puzzle.grid.shape() != self.grid.shape() {
+            return Ok(false);
+        }
+        let rules = puzzle.rules()?;
+        Ok(puzzle.solves(rules.as_deref(), &self.grid, &puzzle.grid))
     }
 
     /// Every pair of clashing givens, as messages
     /// (`value 5 appears twice in row 1: at r1c2 and r1c7`).
-    fn conflicts(&self) -> Vec<String> {
-        self.grid
+    /// For a variant, the first clash under its rules (diagonal, window,
+    /// region, cage).
+    fn conflicts(&self) -> PyResult<Vec<String>> {
+        if let Some(rules) = self.rules()? {
+            return Ok(rules
+                .check(&self.grid)
+                .err()
+                .map(|c| c.to_string())
+                .into_iter()
+                .collect());
+        }
+        Ok(self
+            .grid
             .conflicts()
             .iter()
             .map(ToString::to_string)
-            .collect()
+            .collect())
     }
 
     /// Difficulty as search effort (see the library's `rate`): `rating` is
@@ -491,6 +689,11 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<Rating> {
+        if !self.variant.is_classic() {
+            return Err(PyValueError::new_err(
+                "rate() supports classic Sudoku only, not variants",
+            ));
+        }
         let call = call_limits(timeout, max_nodes, None)?;
         let grid = &self.grid;
         let rated = interrupt::run(py, &call.cancel, || {
@@ -510,17 +713,24 @@ impl Sudoku {
     }
 
     /// The boxed grid, one row per line, as the command's `--format grid`.
+    /// For jigsaw, the borders drawn are those of the regions.
     fn __str__(&self) -> String {
-        write_boxed(&self.grid)
+        match &self.variant.regions {
+            Some(regions) => write_regions(&self.grid, regions, &Notation::default()),
+            None => write_boxed(&self.grid),
+        }
     }
 
     fn __repr__(&self) -> String {
         let shape = self.grid.shape();
-        if shape.is_square() {
-            format!("Sudoku({:?})", self.grid.to_string())
-        } else {
-            format!("Sudoku({:?}, box=\"{shape}\")", self.grid.to_string())
+        let mut args = format!("{:?}", self.grid.to_string());
+        if !shape.is_square() {
+            args.push_str(&format!(", box=\"{shape}\""));
         }
+        if !self.variant.is_classic() {
+            args.push_str(&format!(", variant=\"{}\"", self.variant));
+        }
+        format!("Sudoku({args})")
     }
 }
 
@@ -532,9 +742,11 @@ impl Sudoku {
         max_nodes: Option<u64>,
     ) -> PyResult<Verdict> {
         let call = call_limits(timeout, max_nodes, None)?;
+        let rules = self.rules()?;
         search(
             py,
             &self.grid,
+            rules.as_ref(),
             &call,
             |s, l| s.check_unique(&self.grid, l).0,
             |v| matches!(v, Verdict::Unknown(Why::NodeLimit)),

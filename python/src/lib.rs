@@ -22,6 +22,7 @@ mod errors;
 mod grid;
 mod interrupt;
 mod limits;
+mod variant;
 
 /// The Python module `dancing_links`.
 #[pymodule]

@@ -134,3 +134,121 @@ def solved_by_singles(grid, box_rows, box_cols):
                     grid[places[0][0]][places[0][1]] = v
                     progress = True
     return all(all(row) for row in grid)
+
+
+# --- Variants: the rules as the puzzles' wording states them -------------
+
+
+def diagonals(size):
+    """The two main diagonals (X Sudoku)."""
+    return [[(i, i) for i in range(size)], [(i, size - 1 - i) for i in range(size)]]
+
+
+def windows(size, box_rows, box_cols):
+    """Windoku's windows: box-shaped, one cell in from the box borders, one
+    row (column) of cells between two windows."""
+    tops = range(1, size - box_rows + 1, box_rows + 1)
+    lefts = range(1, size - box_cols + 1, box_cols + 1)
+    return [[(t + r, l + c) for r in range(box_rows) for c in range(box_cols)] for t in tops for l in lefts]
+
+
+def region_units(region_rows):
+    """The cells of each region of a map given as rows of symbols."""
+    groups = {}
+    for r, row in enumerate(region_rows):
+        for c, symbol in enumerate(row):
+            groups.setdefault(symbol, []).append((r, c))
+    return list(groups.values())
+
+
+def variant_units(size, box_rows, box_cols, x=False, windoku=False, regions=None):
+    """Rows, columns, boxes (or the jigsaw regions), diagonals, windows."""
+    rows = [[(r, c) for c in range(size)] for r in range(size)]
+    cols = [[(r, c) for r in range(size)] for c in range(size)]
+    if regions is None:
+        areas = [box_cells(size, box_rows, box_cols, k) for k in range(size)]
+    else:
+        areas = region_units(regions)
+    out = rows + cols + areas
+    if x:
+        out += diagonals(size)
+    if windoku:
+        out += windows(size, box_rows, box_cols)
+    return out
+
+
+def is_variant_solution(puzzle, solution, unit_list, cages=()):
+    """Whether `solution` keeps the givens, fills every unit with 1..N and
+    every cage (sum, cells) with different values adding up to the sum."""
+    size = len(puzzle)
+    for r in range(size):
+        for c in range(size):
+            if puzzle[r][c] and puzzle[r][c] != solution[r][c]:
+                return False
+            if not 1 <= solution[r][c] <= size:
+                return False
+    want = set(range(1, size + 1))
+    if any({solution[r][c] for r, c in unit} != want for unit in unit_list):
+        return False
+    for total, cells in cages:
+        values = [solution[r][c] for r, c in cells]
+        if len(set(values)) != len(values) or sum(values) != total:
+            return False
+    return True
+
+
+def count_variant(puzzle, unit_list, cages=(), limit=10**9):
+    """Counts completions by plain backtracking in cell order, a value kept
+    when no unit or cage of its cell already holds it and no full cage
+    misses its sum."""
+    size = len(puzzle)
+    grid = [list(row) for row in puzzle]
+    units_of = {(r, c): [] for r in range(size) for c in range(size)}
+    for unit in unit_list:
+        for cell in unit:
+            units_of[cell].append(unit)
+    cages_of = {(r, c): [] for r in range(size) for c in range(size)}
+    for cage in cages:
+        for cell in cage[1]:
+            cages_of[cell].append(cage)
+    givens = [(r, c) for r in range(size) for c in range(size) if grid[r][c]]
+    for r, c in givens:
+        v = grid[r][c]
+        grid[r][c] = 0
+        if not fits(grid, units_of, cages_of, r, c, v):
+            return 0
+        grid[r][c] = v
+    blanks = [(r, c) for r in range(size) for c in range(size) if not grid[r][c]]
+    found = 0
+
+    def search(k):
+        nonlocal found
+        if k == len(blanks):
+            found += 1
+            return found >= limit
+        r, c = blanks[k]
+        for v in range(1, size + 1):
+            if fits(grid, units_of, cages_of, r, c, v):
+                grid[r][c] = v
+                if search(k + 1):
+                    return True
+                grid[r][c] = 0
+        return False
+
+    search(0)
+    return found
+
+
+def fits(grid, units_of, cages_of, r, c, v):
+    """Whether value v can go at (r, c) of `grid`."""
+    for unit in units_of[(r, c)]:
+        if any(grid[i][j] == v for i, j in unit):
+            return False
+    for total, cells in cages_of[(r, c)]:
+        values = [grid[i][j] for i, j in cells if grid[i][j] and (i, j) != (r, c)]
+        if v in values:
+            return False
+        filled = sum(values) + v
+        if filled > total or (len(values) + 1 == len(cells) and filled != total):
+            return False
+    return True
