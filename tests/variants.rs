@@ -559,8 +559,8 @@ proptest::proptest! {
         seed in 0u64..100_000,
         keep in 0usize..24,
     ) {
-        let (br, bc) = if six { (2, 3) } else { (2, 2) };
-        let shape = Shape::new(br, bc).unwrap();
+        let (br, bc): (usize, usize) = if six { (2, 3) } else { (2, 2) };
+        let shape = Shape::new(br as u32, bc as u32).unwrap();
         let n = br * bc;
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = move |m: usize| {
