@@ -27,7 +27,7 @@
 
 use std::time::Instant;
 
-use solver_core::cubes::{self, Choice, CubeError, CubeRecord, Fingerprint, ResultRecord};
+use solver_core::cubes::{self, CubeError, CubeRecord, Fingerprint, ResultRecord};
 use solver_core::{Count, Limits, OptionId, Outcome, Stats};
 
 use crate::encoding::Encoding;
@@ -62,29 +62,10 @@ pub fn split(grid: &Grid, options: &cubes::SplitOptions) -> Result<Vec<CubeRecor
         .expect("the givens of a checked grid are compatible");
     let side = grid.side();
     let problem = fingerprint(grid);
-    let of = split.cubes.len() as u64;
-    Ok(split
-        .cubes
-        .iter()
-        .enumerate()
-        .map(|(k, cube)| CubeRecord {
-            cube: k as u64,
-            of,
-            problem,
-            path: cube
-                .path
-                .iter()
-                .map(|o| {
-                    let (cell, value) = cell_value(side, *o);
-                    Choice {
-                        option: o.index(),
-                        name: choice_name(side, cell, value),
-                    }
-                })
-                .collect(),
-            estimate: cube.estimate,
-        })
-        .collect())
+    Ok(cubes::records_named(problem, &split, |o| {
+        let (cell, value) = cell_value(side, o);
+        choice_name(side, cell, value)
+    }))
 }
 
 fn cell_value(side: usize, o: OptionId) -> (usize, u16) {

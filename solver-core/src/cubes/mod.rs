@@ -53,6 +53,17 @@ use crate::matrix::Matrix;
 /// The records of a split, numbered from 0 in the split's order (largest
 /// estimate first), options named in Knuth's notation.
 pub fn records(matrix: &Matrix, problem: Fingerprint, split: &Split) -> Vec<CubeRecord> {
+    records_named(problem, split, |o| matrix.option_text(o))
+}
+
+/// The records of a split, numbered from 0 in the split's order (largest
+/// estimate first), each option named by `name` (for a problem that has
+/// names of its own, such as `r1c1=5` for a Sudoku cell).
+pub fn records_named(
+    problem: Fingerprint,
+    split: &Split,
+    mut name: impl FnMut(OptionId) -> String,
+) -> Vec<CubeRecord> {
     let of = split.cubes.len() as u64;
     split
         .cubes
@@ -67,7 +78,7 @@ pub fn records(matrix: &Matrix, problem: Fingerprint, split: &Split) -> Vec<Cube
                 .iter()
                 .map(|&o| Choice {
                     option: o.index(),
-                    name: matrix.option_text(o),
+                    name: name(o),
                 })
                 .collect(),
             estimate: cube.estimate,
