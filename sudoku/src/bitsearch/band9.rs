@@ -4,25 +4,30 @@
 //!
 //! The candidates of each digit in each band (three rows of boxes) are one
 //! 27-bit word, bit `9 * row + column` within the band; a state is those 27
-//! words plus the unsolved cells of each band: 124 bytes, copied per level.
+//! words, the same words as propagation last saw them, and the unsolved
+//! cells of each band: 228 bytes, copied per level.
 //!
-//! Propagation, for a word that changed:
+//! Propagation looks at each word that changed since it last did (a copy
+//! of each word as it left it is part of the state), with no branch but the
+//! contradiction's:
 //! - **Inside a band**, a digit sits once in each of the band's three rows and
 //!   once in each of its three boxes, so its rows take its boxes in some
 //!   permutation. The word is cut down to the row-box pairs that lie on a
 //!   permutation still possible (one table lookup). This covers hidden
 //!   singles in rows and boxes and locked candidates between the band's rows
 //!   and boxes, and an empty row or box is a contradiction.
+//! - **Across bands**, a box left with the digit in one column claims that
+//!   column: the other bands lose the digit there (one lookup). A placed
+//!   digit's column is the simplest case, so placing a digit only touches
+//!   its own word and leaves the rest to this step.
 //! - A row left with one cell places the digit there: the cell leaves the
-//!   other digits, and its column leaves the digit's words in the other
-//!   bands.
+//!   other digits' words.
 //!
-//! Then cells with one candidate (naked singles) are placed and cells with
-//! none fail, and for the digits that changed, a column that meets a digit
-//! in one band only keeps the digit's cells of that box to the column
-//! (column-box locked candidates, hidden singles in columns among them). The search branches on a cell with two candidates if there is
-//! one, else on a cell with the fewest; its last option reuses the state
-//! instead of copying it.
+//! The words are looked at in a fixed order, unrolled, so that each one's
+//! indices are constants. When none changes, cells with one candidate
+//! (naked singles) are placed and cells with none fail. The search branches
+//! on a cell with two candidates if there is one, else on a cell with the
+//! fewest; its last option reuses the state instead of copying it.
 
 use std::ops::ControlFlow;
 
@@ -106,25 +111,24 @@ static BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For each set of columns (nine bits) where a digit must lie in a band,
-/// the other columns of their boxes, which then lose the digit; `u32::MAX`
-/// if two of the columns share a box (the box would need the digit twice).
-static BOX_COLUMNS_LEFT: [u32; 512] = {
+/// For each set of columns (nine bits) where a digit is possible in a band,
+/// the cells the digit keeps in the other two bands: a box of the band with
+/// the digit in one column only takes that column, so the other bands lose
+/// it (box-column locked candidates; a placed digit is the simplest case).
+static OTHER_BANDS_KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut x = 0u32;
     while x < 512 {
+        let mut claimed = 0u32;
         let mut k = 0;
         while k < 3 {
             let g: u32 = (x >> (3 * k)) & 7;
-            if g.count_ones() > 1 {
-                t[x as usize] = u32::MAX;
-                break;
-            }
-            if g != 0 {
-                t[x as usize] |= (7 & !g) << (3 * k);
+            if g.count_ones() == 1 {
+                claimed |= g << (3 * k);
             }
             k += 1;
         }
+        t[x as usize] = 0x7FF_FFFF & !(claimed * COLUMN);
         x += 1;
     }
     t
@@ -144,8 +148,9 @@ struct State {
     words: [u32; 27],
     /// The empty cells of each band.
     unsolved: [u32; 3],
-    /// The words changed since propagation last looked at them.
-    dirty: u32,
+    /// Each word as propagation last left it: a word that differs has
+    /// changed since (all bits set: never looked at).
+    seen: [u32; 27],
 }
 
 impl State {
@@ -170,7 +175,7 @@ impl State {
         let mut s = State {
             words: [0; 27],
             unsolved: empty,
-            dirty: ALL,
+            seen: [u32::MAX; 27],
         };
         for (d, g) in given.iter().enumerate() {
             let columns = fold(g[0]) | fold(g[1]) | fold(g[2]);
@@ -197,30 +202,6 @@ impl State {
         Ok(s)
     }
 
-    /// Removes the cells outside `keep` from word `i`.
-    #[inline(always)]
-    fn keep(&mut self, i: usize, keep: u32) {
-        let old = self.words[i];
-        let new = old & keep;
-        self.words[i] = new;
-        self.dirty |= u32::from(old != new) << i;
-    }
-
-    /// Removes `cells` from every digit's word of band `b`.
-    #[inline(always)]
-    fn clear_band(&mut self, b: usize, cells: u32) {
-        let words: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().unwrap();
-        // Lane by lane with constant bits, which the compiler vectorizes.
-        const BIT: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
-        let mut hit = [0u32; 9];
-        for d in 0..9 {
-            hit[d] = if words[d] & cells != 0 { BIT[d] } else { 0 };
-            words[d] &= !cells;
-        }
-        let changed = hit.iter().fold(0, |a, &h| a | h);
-        self.dirty |= changed << (9 * b);
-    }
-
     /// Places digit `d` in cell `p` of band `b`, whose candidates are
     /// `digits` (one bit each, `d` among them): only those words lose the
     /// cell, without testing the other digits'.
@@ -233,30 +214,28 @@ impl State {
             rest &= rest - 1;
             self.words[9 * b + e] &= !bit;
         }
-        self.dirty |= digits << (9 * b);
         self.place_only(d, b, p);
     }
 
     /// Places digit `d` in cell `p` of band `b` where no other digit is
-    /// possible any more (the other words of the band lack the cell).
+    /// possible any more (the other words of the band lack the cell). The
+    /// cell's row and box lose the digit here; its column, in the other
+    /// bands, when [`State::settle`] looks at the changed word.
     #[inline(always)]
     fn place_only(&mut self, d: usize, b: usize, p: usize) {
         let bit = 1u32 << p;
         let i = 9 * b + d;
-        self.words[i] |= bit;
-        self.keep(i, !BAND_PEERS[p]);
-        let column = !(COLUMN << (p % 9));
-        for o in OTHER_BANDS[b] {
-            self.keep(9 * o + d, column);
-        }
+        self.words[i] = (self.words[i] & !BAND_PEERS[p]) | bit;
         self.unsolved[b] &= !bit;
     }
 
-    /// Cuts word `i` down to its rows' possible permutations, and places
-    /// the digit where a row has one cell left. False on a contradiction.
+    /// Cuts word `i` down to its rows' possible permutations; takes the
+    /// digit out of the other bands' columns that a box of this band claims;
+    /// and places the digit where a row has one cell left. No branch but
+    /// the contradiction's. False on a contradiction.
     #[inline(always)]
-    fn settle(&mut self, i: usize) -> bool {
-        let (b, d) = (i / 9, i % 9);
+    fn settle<const I: usize>(&mut self) -> bool {
+        let (i, b, d) = (I, I / 9, I % 9);
         let mut word = self.words[i];
         let incidence = usize::from(BOXES_OF_ROW[(word & ROW) as usize])
             | usize::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
@@ -265,7 +244,13 @@ impl State {
         if word == 0 {
             return false;
         }
-        self.words[i] = word;
+        // Every box of the band holds the digit now (the permutation says
+        // so), so a box with one column left claims that column.
+        let columns = (word | word >> 9 | word >> 18) & ROW;
+        let keep = OTHER_BANDS_KEEP[columns as usize];
+        let [o, q] = OTHER_BANDS[b];
+        self.words[9 * o + d] &= keep;
+        self.words[9 * q + d] &= keep;
         // No row is empty now, so subtracting one from each row borrows
         // within the row: what is left is each row minus its first cell,
         // empty for a row with one cell.
@@ -273,58 +258,51 @@ impl State {
         let many =
             |shift: u32| 0u32.wrapping_sub(u32::from(rest >> shift & ROW != 0)) & ROW << shift;
         let single = word & !(many(0) | many(9) | many(18)) & self.unsolved[b];
-        if single != 0 {
-            self.unsolved[b] &= !single;
-            self.clear_band(b, single);
-            self.words[i] = word;
-            self.dirty &= !(1 << i);
-            let columns = (single | single >> 9 | single >> 18) & ROW;
-            let columns = !(columns * COLUMN);
-            for o in OTHER_BANDS[b] {
-                self.keep(9 * o + d, columns);
-            }
+        self.unsolved[b] &= !single;
+        let words: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().unwrap();
+        for w in words.iter_mut() {
+            *w &= !single;
         }
+        self.words[i] = word;
+        self.seen[i] = word;
         true
     }
 
     /// Propagates until nothing changes; false on a contradiction.
     fn propagate(&mut self) -> bool {
-        let mut digits = 0u32;
         loop {
-            // The bands whose words change: only they can have new naked
-            // singles (or cells left without a candidate).
-            let mut bands = 0u32;
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                digits |= 1 << (i % 9);
-                bands |= 1 << (i / 9);
-                if !self.settle(i) {
-                    return false;
-                }
+            let mut changed = false;
+            // Unrolled: each word's indices are constants.
+            macro_rules! settle_changed {
+                ($($i:literal)*) => {$(
+                    if self.words[$i] != self.seen[$i] {
+                        changed = true;
+                        if !self.settle::<$i>() {
+                            return false;
+                        }
+                    }
+                )*};
             }
-            match self.naked_singles(bands) {
+            settle_changed!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if changed {
+                continue;
+            }
+            match self.naked_singles() {
                 Err(Contradiction) => return false,
                 Ok(true) => continue,
-                Ok(false) => {}
-            }
-            if !self.columns(std::mem::take(&mut digits)) {
-                return false;
-            }
-            if self.dirty == 0 {
-                return true;
+                Ok(false) => return true,
             }
         }
     }
 
-    /// Places the digit of every cell of `bands` (one bit each) with one
-    /// candidate left; fails on a cell with none. True if it placed any.
+    /// Places the digit of every cell with one candidate left; fails on a
+    /// cell with none. True if it placed any.
     #[inline]
-    fn naked_singles(&mut self, bands: u32) -> Result<bool, Contradiction> {
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..3 {
             let unsolved = self.unsolved[b];
-            if unsolved == 0 || bands >> b & 1 == 0 {
+            if unsolved == 0 {
                 continue;
             }
             let (mut ones, mut twos) = (0u32, 0u32);
@@ -351,40 +329,6 @@ impl State {
             }
         }
         Ok(placed)
-    }
-
-    /// A digit's column that meets it in one band only must hold it there,
-    /// so the other columns of that box lose it (column-box locked
-    /// candidates, which include hidden singles in columns); a column that
-    /// meets it nowhere is a contradiction. Looks at `digits` (one bit
-    /// each); false on a contradiction.
-    #[inline]
-    fn columns(&mut self, mut digits: u32) -> bool {
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
-            let c = [
-                fold(self.words[d]),
-                fold(self.words[9 + d]),
-                fold(self.words[18 + d]),
-            ];
-            if c[0] | c[1] | c[2] != ROW {
-                return false;
-            }
-            for b in 0..3 {
-                let [o, q] = OTHER_BANDS[b];
-                let only = c[b] & !(c[o] | c[q]);
-                if only != 0 {
-                    let left = BOX_COLUMNS_LEFT[only as usize];
-                    if left == u32::MAX {
-                        return false;
-                    }
-                    self.keep(9 * b + d, !(left * COLUMN));
-                }
-            }
-        }
-        true
     }
 
     fn solved(&self) -> bool {
