@@ -154,49 +154,43 @@ struct State {
 }
 
 impl State {
-    /// The state with `givens` (81 values, 0 = empty) placed, built a digit
-    /// at a time rather than a given at a time: each digit's word keeps its
-    /// givens and the empty cells outside their rows, boxes and columns.
-    /// Everything is left to propagate. A clash if a digit is given twice in
-    /// a unit.
+    /// The state with `givens` (81 values, 0 = empty) placed: each given
+    /// takes its cell from the other digits and its digit from its row and
+    /// box (its column's cells in the other bands too), and everything else
+    /// is left to propagate. A clash if a given's cell had already lost its
+    /// digit: an earlier given of the same digit shares a unit with it.
     fn with_givens(givens: &[u16]) -> Result<State, Clash> {
         const ALL: u32 = 0x7FF_FFFF;
-        // given[v]: the cells holding v in each band; given[0], the empty
-        // cells (no branch per cell).
-        let mut all = [[0u32; 3]; 10];
-        for (band, cells) in givens.chunks_exact(27).enumerate() {
-            for (p, &v) in cells.iter().enumerate() {
-                all[usize::from(v)][band] |= 1 << p;
-            }
-        }
-        let [empty, given @ ..] = all;
-        let filled = empty.map(|e| ALL & !e);
-        let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
         let mut s = State {
-            words: [0; 27],
-            unsolved: empty,
+            words: [ALL; 27],
             seen: [u32::MAX; 27],
+            unsolved: [ALL; 3],
         };
-        for (d, g) in given.iter().enumerate() {
-            let columns = fold(g[0]) | fold(g[1]) | fold(g[2]);
-            if columns.count_ones() != g.iter().map(|w| w.count_ones()).sum::<u32>() {
-                return Err(Clash);
-            }
-            for (b, &g) in g.iter().enumerate() {
-                let boxes = u32::from(BOXES_OF_ROW[fold(g) as usize]);
-                // Each row holding a given: all of it (no branch).
-                let row =
-                    |r: u32| 0u32.wrapping_sub(u32::from(g >> (9 * r) & ROW != 0)) & ROW << (9 * r);
-                let rows = row(0) | row(1) | row(2);
-                // Each box holding a given: its three columns in every row.
-                let box_columns =
-                    ((boxes & 1) * 0o7) | ((boxes & 2) * 0o34) | ((boxes & 4) * 0o160);
-                let seen = (columns * COLUMN) | rows | (box_columns * COLUMN);
-                let n = g.count_ones();
-                if rows.count_ones() != 9 * n || boxes.count_ones() != n {
+        for (b, cells) in givens.chunks_exact(27).enumerate() {
+            // The filled cells first, without a branch per cell.
+            let filled = cells
+                .iter()
+                .enumerate()
+                .fold(0u32, |f, (p, &v)| f | u32::from(v != 0) << p);
+            s.unsolved[b] = ALL & !filled;
+            let mut rest = filled;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = usize::from(cells[p]) - 1;
+                if d >= 9 || s.words[9 * b + d] >> p & 1 == 0 {
                     return Err(Clash);
                 }
-                s.words[9 * b + d] = g | ALL & !filled[b] & !seen;
+                let bit = 1u32 << p;
+                let words: &mut [u32; 9] = (&mut s.words[9 * b..9 * b + 9]).try_into().unwrap();
+                for w in words.iter_mut() {
+                    *w &= !bit;
+                }
+                words[d] = (words[d] & !BAND_PEERS[p]) | bit;
+                let column = !(COLUMN << (p % 9));
+                for o in OTHER_BANDS[b] {
+                    s.words[9 * o + d] &= column;
+                }
             }
         }
         Ok(s)
