@@ -155,10 +155,11 @@ struct State {
 
 impl State {
     /// The state with `givens` (81 values, 0 = empty) placed: each given
-    /// takes its cell from the other digits and its digit from its row and
-    /// box (its column's cells in the other bands too), and everything else
-    /// is left to propagate. A clash if a given's cell had already lost its
-    /// digit: an earlier given of the same digit shares a unit with it.
+    /// takes its digit from its row and box (and from its column's cells in
+    /// the other bands), then each band's filled cells leave every word but
+    /// their given's. Everything else is left to propagate. A clash if a
+    /// given's cell had already lost its digit: an earlier given of the same
+    /// digit shares a unit with it.
     fn with_givens(givens: &[u16]) -> Result<State, Clash> {
         const ALL: u32 = 0x7FF_FFFF;
         let mut s = State {
@@ -172,25 +173,26 @@ impl State {
                 .iter()
                 .enumerate()
                 .fold(0u32, |f, (p, &v)| f | u32::from(v != 0) << p);
-            s.unsolved[b] = ALL & !filled;
+            let mut given = [0u32; 9];
             let mut rest = filled;
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let d = usize::from(cells[p]) - 1;
+                let d = usize::from(cells[p]).wrapping_sub(1);
                 if d >= 9 || s.words[9 * b + d] >> p & 1 == 0 {
                     return Err(Clash);
                 }
-                let bit = 1u32 << p;
-                let words: &mut [u32; 9] = (&mut s.words[9 * b..9 * b + 9]).try_into().unwrap();
-                for w in words.iter_mut() {
-                    *w &= !bit;
-                }
-                words[d] = (words[d] & !BAND_PEERS[p]) | bit;
+                given[d] |= 1 << p;
+                s.words[9 * b + d] &= !BAND_PEERS[p];
                 let column = !(COLUMN << (p % 9));
                 for o in OTHER_BANDS[b] {
                     s.words[9 * o + d] &= column;
                 }
+            }
+            s.unsolved[b] = ALL & !filled;
+            let words: &mut [u32; 9] = (&mut s.words[9 * b..9 * b + 9]).try_into().unwrap();
+            for (w, g) in words.iter_mut().zip(given) {
+                *w = (*w & !filled) | g;
             }
         }
         Ok(s)
