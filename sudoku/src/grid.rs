@@ -82,11 +82,9 @@ impl Grid {
             });
         }
         let side = shape.side();
-        // Look for a value out of range without an early exit (vectorized),
-        // and for where it is only when there is one.
-        let out_of_range = values
-            .iter()
-            .fold(false, |out, &v| out | (u32::from(v) > side));
+        // Look for a value out of range without an early exit (a vectorized
+        // maximum), and for where it is only when there is one.
+        let out_of_range = u32::from(values.iter().fold(0, |m, &v| m.max(v))) > side;
         if let Some(i) = out_of_range
             .then(|| values.iter().position(|&v| u32::from(v) > side))
             .flatten()
