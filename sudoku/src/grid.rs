@@ -82,11 +82,9 @@ impl Grid {
             });
         }
         let side = shape.side();
-        // Look for a value out of range without an early exit (vectorized),
-        // and for where it is only when there is one.
-        let out_of_range = values
-            .iter()
-            .fold(false, |out, &v| out | (u32::from(v) > side));
+        // Look for a value out of range without an early exit (a vectorized
+        // maximum), and for where it is only when there is one.
+        let out_of_range = u32::from(values.iter().fold(0, |m, &v| m.max(v))) > side;
         if let Some(i) = out_of_range
             .then(|| values.iter().position(|&v| u32::from(v) > side))
             .flatten()
@@ -176,13 +174,21 @@ impl Grid {
 
     /// Whether every cell is filled and no unit repeats a value.
     pub fn is_solved(&self) -> bool {
-        self.is_complete() && self.check().is_ok()
+        match self.units_complete() {
+            Some(solved) => solved,
+            None => self.is_complete() && self.check().is_ok(),
+        }
     }
 
     /// Whether `self` is a solution of `puzzle`: same shape, solved, and keeping
     /// every given of `puzzle`.
+    ///
+    /// This check shares no code with the searches: it reads the cells
+    /// against the rules (up to 63x63 in one pass with a bit per value and
+    /// unit, above with [`Grid::check`]).
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
         self.shape == puzzle.shape
+            && self.cells.len() == puzzle.cells.len()
             && self
                 .cells
                 .iter()
@@ -190,6 +196,91 @@ impl Grid {
                 // A fold without an early exit, which the compiler vectorizes.
                 .fold(true, |ok, (&s, &p)| ok & ((p == 0) | (s == p)))
             && self.is_solved()
+    }
+
+    /// Whether every row, column and box holds each value `1..=N`, in one
+    /// pass over the cells with a bit per value for each unit; `None` above
+    /// 63x63 (the bits do not fit).
+    ///
+    /// A unit has `N` cells: when their bits together are exactly those of
+    /// `1..=N`, each value is there once, so no cell is empty (bit 0) and
+    /// none repeats. Every unit is full when the AND and the OR of all the
+    /// units' bits are both the full set.
+    fn units_complete(&self) -> Option<bool> {
+        const MAX: usize = 64;
+        let n = self.side();
+        if n >= MAX {
+            return None;
+        }
+        if self.cells.len() != n * n {
+            return Some(false);
+        }
+        let (box_rows, box_cols) = (
+            self.shape.box_rows() as usize,
+            self.shape.box_cols() as usize,
+        );
+        if (box_rows, box_cols) == (3, 3) {
+            // 9x9, the common case: a band at a time, the masks in registers.
+            const FULL: u16 = 0b11_1111_1110;
+            let Ok(cells) = <&[u16; 81]>::try_from(self.cells.as_slice()) else {
+                return Some(false);
+            };
+            // Values above 9 fail here (vectorized), so `v & 15` below is v.
+            if cells.iter().fold(0, |m, &v| m.max(v)) > 9 {
+                return Some(false);
+            }
+            let (mut all, mut any) = (FULL, 0u16);
+            let mut cols = [0u16; 9];
+            for band in 0..3 {
+                let mut boxes = [0u16; 3];
+                for r in 0..3 {
+                    let row = &cells[(band * 3 + r) * 9..][..9];
+                    let mut seen = 0u16;
+                    for k in 0..3 {
+                        let bits = [0, 1, 2].map(|j| 1u16 << (row[3 * k + j] & 15));
+                        for j in 0..3 {
+                            cols[3 * k + j] |= bits[j];
+                        }
+                        let stretch = bits[0] | bits[1] | bits[2];
+                        boxes[k] |= stretch;
+                        seen |= stretch;
+                    }
+                    (all, any) = (all & seen, any | seen);
+                }
+                for b in boxes {
+                    (all, any) = (all & b, any | b);
+                }
+            }
+            for c in cols {
+                (all, any) = (all & c, any | c);
+            }
+            return Some(all == FULL && any == FULL);
+        }
+        let full = ((1u64 << n) - 1) << 1;
+        let (mut all, mut any) = (full, 0u64);
+        let mut cols = [0u64; MAX];
+        let mut boxes = [0u64; MAX];
+        for (row, cells) in self.cells.chunks_exact(n).enumerate() {
+            // Boxes are numbered row by row, `box_rows` of them across.
+            let first_box = row / box_rows * box_rows;
+            let mut seen = 0u64;
+            for (k, stretch) in cells.chunks_exact(box_cols).enumerate() {
+                let mut in_box = 0u64;
+                for (j, &v) in stretch.iter().enumerate() {
+                    // Values above N set bit 0 or one above N.
+                    let bit = 1u64.checked_shl(u32::from(v)).unwrap_or(1);
+                    in_box |= bit;
+                    cols[k * box_cols + j] |= bit;
+                }
+                seen |= in_box;
+                boxes[first_box + k] |= in_box;
+            }
+            (all, any) = (all & seen, any | seen);
+        }
+        for unit in cols[..n].iter().chain(&boxes[..n]) {
+            (all, any) = (all & unit, any | unit);
+        }
+        Some(all == full && any == full)
     }
 
     fn present(&self, cells: impl Iterator<Item = usize>) -> Vec<u16> {
@@ -438,6 +529,90 @@ mod tests {
         assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
         let solved: Grid = "1234342121434312".parse().unwrap();
         assert_eq!(solved.has_repeat(), Some(false));
+    }
+
+    /// A full grid of `shape`: the usual pattern, row `r` shifted by
+    /// `(r % box_rows) * box_cols + r / box_rows`.
+    fn full_grid(shape: Shape) -> Grid {
+        let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+        let n = br * bc;
+        let values = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                ((c + (r % br) * bc + r / br) % n + 1) as u16
+            })
+            .collect();
+        Grid::from_values(shape, values).unwrap()
+    }
+
+    /// The one-pass solution check agrees with "complete and no conflict"
+    /// on full grids of several shapes, spoilt or not, and catches the
+    /// usual mistakes: a swapped pair, a repeat in a box only (rectangular
+    /// boxes), a changed given, an empty cell.
+    #[test]
+    fn solution_check_rejects_wrong_solutions() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        };
+        let mut seen = [0; 2];
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4), (3, 5)] {
+            let shape = Shape::new(r, c).unwrap();
+            let good = full_grid(shape);
+            assert_eq!(good.units_complete(), Some(true));
+            assert!(good.is_solved() && good.check().is_ok());
+            let n = good.side();
+            for _ in 0..200 {
+                let mut g = good.clone();
+                for _ in 0..next(3) {
+                    let (i, j) = (next(n * n), next(n * n));
+                    g.cells.swap(i, j);
+                    if next(4) == 0 {
+                        g.cells[i] = next(n + 1) as u16;
+                    }
+                }
+                let slow = g.is_complete() && g.find_conflicts(usize::MAX).is_empty();
+                assert_eq!(g.units_complete(), Some(slow), "{g}");
+                assert_eq!(g.is_solved(), slow);
+                seen[usize::from(slow)] += 1;
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+
+        // A swapped pair in a row: the rows hold, two columns do not.
+        let good = full_grid(Shape::square(3).unwrap());
+        let puzzle = Grid::empty(good.shape());
+        assert!(good.is_solution_of(&puzzle));
+        let mut swapped = good.clone();
+        swapped.cells.swap(0, 1);
+        assert!(!swapped.is_solution_of(&puzzle));
+        // 6x6 with 2x3 boxes: swapping rows 2 and 3 keeps every row and
+        // column whole, but boxes 1 to 4 then repeat values.
+        let shape = Shape::new(2, 3).unwrap();
+        let good = full_grid(shape);
+        let mut rows: Vec<&[u16]> = good.cells.chunks(6).collect();
+        rows.swap(1, 2);
+        let boxes_wrong = Grid::from_values(shape, rows.concat()).unwrap();
+        assert!(boxes_wrong
+            .conflicts()
+            .iter()
+            .all(|c| c.unit == UnitKind::Box));
+        assert!(!boxes_wrong.conflicts().is_empty());
+        assert!(!boxes_wrong.is_solution_of(&Grid::empty(shape)));
+        assert!(good.is_solution_of(&Grid::empty(shape)));
+        // A given the solution does not keep.
+        let mut puzzle = Grid::empty(shape);
+        puzzle.set(0, 0, Some(good.get(0, 0).unwrap() % 6 + 1));
+        assert!(!good.is_solution_of(&puzzle));
+        // An empty cell.
+        let mut holed = good.clone();
+        holed.set(5, 5, None);
+        assert!(!holed.is_solution_of(&Grid::empty(shape)));
+        // Another shape.
+        assert!(!good.is_solution_of(&Grid::empty(Shape::new(3, 2).unwrap())));
     }
 
     #[test]

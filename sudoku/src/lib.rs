@@ -70,8 +70,9 @@ mod variant;
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{
-    parse_puzzle, parse_puzzle_with, write_boxed, write_boxed_with, write_compact, Alphabet,
-    Format, Notation, Puzzle, ReadOptions, Record, Records, DEFAULT_MAX_PUZZLE_BYTES,
+    parse_puzzle, parse_puzzle_with, write_boxed, write_boxed_with, write_compact,
+    write_compact_to, Alphabet, Format, Notation, Puzzle, ReadOptions, Record, Records,
+    DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
     generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,

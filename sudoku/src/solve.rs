@@ -383,19 +383,23 @@ impl SudokuSolver {
     pub fn check_unique(&mut self, grid: &Grid, limits: &Limits) -> (Verdict, Stats) {
         let mut limits = limits.clone();
         limits.max_solutions = Some(limits.max_solutions.map_or(2, |m| m.min(2)));
-        let mut found: Vec<Grid> = Vec::with_capacity(2);
+        // The first two solutions (no more are asked for).
+        let mut found: [Option<Grid>; 2] = [None, None];
         let shape = self.shape;
         let outcome = self.search(grid, &limits, true, |values| {
-            found
-                .push(Grid::from_values(shape, values.to_vec()).expect("a solution fits its grid"));
+            if let Some(slot) = found.iter_mut().find(|slot| slot.is_none()) {
+                *slot = Some(
+                    Grid::from_values(shape, values.to_vec()).expect("a solution fits its grid"),
+                );
+            }
             ControlFlow::Continue(())
         });
         match outcome {
             Err(SolveError::Invalid(c)) => (Verdict::Invalid(c), Stats::default()),
             Err(_) => (Verdict::Unsolvable, Stats::default()),
             Ok(outcome) => {
-                let mut found = found.into_iter();
-                let verdict = match (found.next(), found.next(), outcome.incomplete) {
+                let [first, second] = found;
+                let verdict = match (first, second, outcome.incomplete) {
                     (Some(a), Some(b), _) => Verdict::Multiple(a, b),
                     (Some(a), None, None) => Verdict::Unique(a),
                     (None, None, None) => Verdict::Unsolvable,
@@ -409,8 +413,10 @@ impl SudokuSolver {
 }
 
 thread_local! {
-    /// Each thread's solvers, most recently used last.
-    static SOLVERS: RefCell<Vec<SudokuSolver>> = const { RefCell::new(Vec::new()) };
+    /// Each thread's solvers, most recently used last (boxed: taking one
+    /// out and putting it back moves a pointer, not the solver).
+    #[allow(clippy::vec_box)]
+    static SOLVERS: RefCell<Vec<Box<SudokuSolver>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// How many solvers (shape and engine) a thread keeps.
@@ -447,7 +453,7 @@ pub fn with_thread_solver<R>(
     });
     let mut solver = match cached {
         Some(s) => s,
-        None => SudokuSolver::with_engine(shape, engine)?,
+        None => Box::new(SudokuSolver::with_engine(shape, engine)?),
     };
     let result = f(&mut solver);
     if !solver.customized {

@@ -6,9 +6,9 @@
 //!   with [`Records`] (which holds at most one puzzle in memory), gathering
 //!   the records into chunks of at most [`CHUNK_PUZZLES`] puzzles or
 //!   [`CHUNK_CELLS`] cells, handed over a channel that holds one chunk.
-//! - The main thread solves a chunk on the rayon pool; each worker also
-//!   checks its answers and writes each record's text into the record's own
-//!   buffer, in the output format.
+//! - The main thread solves a chunk on the rayon pool, in groups of
+//!   consecutive records; each worker also checks its answers and writes
+//!   the records' text into its group's buffer, in the output format.
 //! - A writer thread takes the solved chunks (a channel of one) and writes
 //!   the buffers in input order, with the notes on stderr and the totals.
 //!
@@ -374,11 +374,13 @@ fn is_subset(smaller: &sudoku::Grid, puzzle: &sudoku::Grid) -> bool {
         .all(|(&s, &p)| s == 0 || s == p)
 }
 
-/// What the writer gets, in input order.
+/// What the writer gets of each event, in input order.
 enum Done {
-    /// A record, and its text already written in the output format (by the
-    /// worker that answered it, so that writing is not a serial stage).
-    Answered(Answered, Vec<u8>),
+    /// A record, and where its text ends in its group's text (it starts
+    /// where the previous record's ends). The text is already in the output
+    /// format, written by the worker that answered it so that writing is not
+    /// a serial stage.
+    Answered(Answered, usize),
     CannotRead {
         file: usize,
         message: String,
@@ -387,6 +389,18 @@ enum Done {
         file: usize,
     },
 }
+
+/// A run of consecutive events done by one worker: the text of their
+/// records one after the other, in one buffer, rather than a buffer each.
+#[derive(Default)]
+struct Group {
+    text: Vec<u8>,
+    done: Vec<Done>,
+}
+
+/// Most events in a [`Group`]; fewer when a chunk is small, so that every
+/// thread gets several groups.
+const GROUP_EVENTS: usize = 32;
 
 /// How the workers write each record.
 struct Layout<'a> {
@@ -397,35 +411,44 @@ struct Layout<'a> {
 }
 
 impl Layout<'_> {
-    /// The text of one record.
-    fn write(&self, answered: &Answered) -> Vec<u8> {
-        let mut text = Vec::with_capacity(128);
+    /// Appends the text of one record to `text`.
+    fn write(&self, answered: &Answered, text: &mut Vec<u8>) {
         let name = &self.names[answered.file];
         let several = self.names.len() > 1;
         // Writing to memory cannot fail.
-        let _ = answered.write(&mut text, self.format, self.mode, name, several);
-        text
+        let _ = answered.write(text, self.format, self.mode, name, several);
     }
 }
 
 /// Solves the puzzles of a chunk in parallel, keeping the order, and
-/// writes each record's text on the thread that solved it.
+/// writes each record's text on the thread that solved it, in groups of
+/// consecutive events.
 fn solve_chunk(
     search: &Search,
     layout: &Layout<'_>,
     events: Vec<Event>,
     threads: usize,
     progress: &Progress,
-) -> Vec<Done> {
-    let done = |event: Event, on_every_thread: bool| match event {
-        Event::Puzzle { file, record } => {
-            let answered = search.answer(file, record, on_every_thread);
-            progress.puzzle_done();
-            let text = layout.write(&answered);
-            Done::Answered(answered, text)
-        }
-        Event::CannotRead { file, message } => Done::CannotRead { file, message },
-        Event::EndOfFile { file } => Done::EndOfFile { file },
+) -> Vec<Group> {
+    let per_group = (events.len() / (threads * 32)).clamp(1, GROUP_EVENTS);
+    let add = |mut group: Group, event: Event, on_every_thread: bool| {
+        let done = match event {
+            Event::Puzzle { file, record } => {
+                let answered = search.answer(file, record, on_every_thread);
+                progress.puzzle_done();
+                layout.write(&answered, &mut group.text);
+                if group.done.is_empty() && per_group > 1 {
+                    // Room for the others, guessed from the first.
+                    group.done.reserve(per_group);
+                    group.text.reserve(group.text.len() * (per_group - 1));
+                }
+                Done::Answered(answered, group.text.len())
+            }
+            Event::CannotRead { file, message } => Done::CannotRead { file, message },
+            Event::EndOfFile { file } => Done::EndOfFile { file },
+        };
+        group.done.push(done);
+        group
     };
     let puzzles = events
         .iter()
@@ -433,9 +456,15 @@ fn solve_chunk(
         .count();
     if matches!(search.mode, Mode::Count { .. }) && threads > 1 && puzzles < threads {
         // Few puzzles (one, say): count each on every thread.
-        return events.into_iter().map(|e| done(e, true)).collect();
+        let group = events
+            .into_iter()
+            .fold(Group::default(), |group, e| add(group, e, true));
+        return vec![group];
     }
-    events.into_par_iter().map(|e| done(e, false)).collect()
+    events
+        .into_par_iter()
+        .fold_chunks(per_group, Group::default, |group, e| add(group, e, false))
+        .collect()
 }
 
 /// What the writer knows of each input.
@@ -529,36 +558,58 @@ impl Writer<'_> {
             .then(|| format!("warning: {name}, line {}: {warning}", answered.line))
     }
 
-    fn write_chunk(&mut self, done: Vec<Done>) {
+    fn write_chunk(&mut self, groups: Vec<Group>) {
         if self.stdout_is_terminal && self.progress.is_visible() {
             let progress = self.progress;
             progress.suspend(|| {
-                self.write_all(done);
+                self.write_all(groups);
                 let _ = self.out.flush();
             });
         } else {
-            self.write_all(done);
+            self.write_all(groups);
         }
     }
 
-    fn write_all(&mut self, done: Vec<Done>) {
-        for item in done {
+    fn write_all(&mut self, groups: Vec<Group>) {
+        for group in groups {
+            if !self.write_group(group) {
+                return;
+            }
+        }
+        let _ = self.out.end_record();
+    }
+
+    /// Writes a group's records and notes in order; false when the output
+    /// failed or Ctrl-C came.
+    fn write_group(&mut self, group: Group) -> bool {
+        let text = &group.text;
+        // The records' text is written at once up to the next note.
+        let mut written = 0;
+        let mut end = 0;
+        for item in group.done {
             match item {
                 // After Ctrl-C: only the records finished before it.
-                Done::Answered(answered, _) if answered.answer.was_cancelled() => return,
-                Done::Answered(answered, text) => {
+                Done::Answered(answered, _) if answered.answer.was_cancelled() => {
+                    let _ = self.out.write_all(&text[written..end]);
+                    return false;
+                }
+                Done::Answered(answered, record_end) => {
+                    end = record_end;
                     self.totals.add(&answered);
                     self.files[answered.file].puzzles += 1;
                     let name = &self.names[answered.file];
                     if let Some(problems) = &mut self.problems {
                         problems.add(&answered, name);
                     }
-                    let _ = self.out.write_all(&text);
                     if let Some(note) = self.note_for(&answered) {
+                        let _ = self.out.write_all(&text[written..end]);
+                        written = end;
                         self.note(&note);
                     }
                 }
                 Done::CannotRead { file, message } => {
+                    let _ = self.out.write_all(&text[written..end]);
+                    written = end;
                     self.totals.read_errors += 1;
                     self.files[file].failed = true;
                     self.note(&format!("error: {message}"));
@@ -566,6 +617,8 @@ impl Writer<'_> {
                 Done::EndOfFile { file } => {
                     let state = &self.files[file];
                     if state.puzzles == 0 && !state.failed && !self.quiet {
+                        let _ = self.out.write_all(&text[written..end]);
+                        written = end;
                         let name = self.names[file].clone();
                         self.note(&format!(
                             "warning: {name}: no puzzle found (the input is empty or only \
@@ -575,10 +628,11 @@ impl Writer<'_> {
                 }
             }
             if self.out.has_failed() {
-                return;
+                return false;
             }
         }
-        let _ = self.out.end_record();
+        let _ = self.out.write_all(&text[written..end]);
+        !self.out.has_failed()
     }
 }
 
@@ -654,7 +708,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     // it is one chunk behind at most.
     let write_failed = AtomicBool::new(false);
     let writer = std::thread::scope(|scope| {
-        let (done_tx, done_rx) = mpsc::sync_channel::<(Vec<Done>, u64)>(1);
+        let (done_tx, done_rx) = mpsc::sync_channel::<(Vec<Group>, u64)>(1);
         let (progress, failed) = (&progress, &write_failed);
         let mut writer = writer;
         let writing = std::thread::Builder::new()

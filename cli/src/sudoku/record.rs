@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 use solver_core::Incomplete;
-use sudoku::{write_boxed_with, write_compact, Grid, Notation, Rating, Shape};
+use sudoku::{write_boxed_with, write_compact, write_compact_to, Grid, Notation, Rating, Shape};
 
 use super::{Mode, OutputFormat};
 
@@ -146,11 +146,25 @@ impl Answered {
     ) -> io::Result<()> {
         match format {
             OutputFormat::Json => {
-                self.json(mode, file_name).write(&mut *out)?;
+                if self.json_is_plain() {
+                    self.write_plain_json(&mut *out, file_name)?;
+                } else {
+                    self.json(mode, file_name).write(&mut *out)?;
+                }
                 out.write_all(b"\n")
             }
             OutputFormat::Text => {
-                writeln!(out, "{}", self.text_line(file_name, prefix_errors))
+                // The common lines without building a string.
+                match &self.answer {
+                    Answer::Solved(g) | Answer::Minimized(g) => {
+                        write_compact_to(&mut *out, g, &self.notation)?
+                    }
+                    Answer::Unique(_) | Answer::Multiple(..) | Answer::Unsolvable => {
+                        out.write_all(self.status().as_bytes())?
+                    }
+                    _ => out.write_all(self.text_line(file_name, prefix_errors).as_bytes())?,
+                }
+                out.write_all(b"\n")
             }
             OutputFormat::Grid => {
                 let line = self.text_line(file_name, prefix_errors);
@@ -171,6 +185,94 @@ impl Answered {
                 }
                 out.write_all(b"\n")
             }
+        }
+    }
+
+    /// Whether the JSON record has only the fields that
+    /// [`write_plain_json`](Self::write_plain_json) writes.
+    fn json_is_plain(&self) -> bool {
+        matches!(
+            self.answer,
+            Answer::Solved(_)
+                | Answer::Unique(_)
+                | Answer::Multiple(..)
+                | Answer::Unsolvable
+                | Answer::NotUnique
+                | Answer::Invalid(_)
+                | Answer::Internal(_)
+        )
+    }
+
+    /// Writes the JSON record of [`json`](Self::json) (without the newline)
+    /// straight from the answer, for the answers of
+    /// [`json_is_plain`](Self::json_is_plain): no strings are built for the
+    /// box and the solutions, and numbers are written without `fmt`.
+    fn write_plain_json(&self, out: &mut impl Write, file_name: &str) -> io::Result<()> {
+        out.write_all(b"{\"file\":")?;
+        write_json_str(out, file_name)?;
+        out.write_all(b",\"line\":")?;
+        write_u64(out, self.line as u64)?;
+        if let Some(shape) = self.shape {
+            out.write_all(b",\"box\":\"")?;
+            write_u64(out, u64::from(shape.box_rows()))?;
+            out.write_all(b"x")?;
+            write_u64(out, u64::from(shape.box_cols()))?;
+            out.write_all(b"\"")?;
+        }
+        out.write_all(b",\"status\":\"")?;
+        out.write_all(self.status().as_bytes())?;
+        out.write_all(b"\"")?;
+        match &self.answer {
+            Answer::Solved(g) | Answer::Unique(g) => {
+                out.write_all(b",\"solution\":")?;
+                self.write_compact_json(out, g)?;
+            }
+            Answer::Multiple(a, b) => {
+                out.write_all(b",\"examples\":[")?;
+                self.write_compact_json(out, a)?;
+                out.write_all(b",")?;
+                self.write_compact_json(out, b)?;
+                out.write_all(b"]")?;
+            }
+            _ => {}
+        }
+        if let Some(expected) = self.expected {
+            out.write_all(if expected == Expected::Matches {
+                b",\"expected_match\":true"
+            } else {
+                b",\"expected_match\":false"
+            })?;
+        }
+        match &self.answer {
+            Answer::Invalid(message) => {
+                out.write_all(b",\"error\":")?;
+                write_json_str(out, message)?;
+            }
+            Answer::Internal(_) => {
+                out.write_all(b",\"error\":\"internal error: the answer failed verification\"")?
+            }
+            _ => {}
+        }
+        if let Some(nodes) = self.nodes {
+            out.write_all(b",\"nodes\":")?;
+            write_u64(out, nodes)?;
+        }
+        out.write_all(b"}")
+    }
+
+    /// Writes `grid` in compact form as a JSON string. Standard symbols and
+    /// numbers need no escaping; a custom alphabet may.
+    fn write_compact_json(&self, out: &mut impl Write, grid: &Grid) -> io::Result<()> {
+        let plain = match &self.notation {
+            Notation::Symbols(alphabet) => alphabet.is_standard(),
+            Notation::Numbers => true,
+        };
+        if plain {
+            out.write_all(b"\"")?;
+            write_compact_to(&mut *out, grid, &self.notation)?;
+            out.write_all(b"\"")
+        } else {
+            write_json_str(out, &self.compact(grid))
         }
     }
 
@@ -359,6 +461,21 @@ impl JsonRecord<'_> {
     }
 }
 
+/// Writes `n` in decimal, as `Display` does.
+fn write_u64(out: &mut impl Write, mut n: u64) -> io::Result<()> {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.write_all(&buf[at..])
+}
+
 /// Writes `s` as a JSON string: as it is between quotes when it holds no
 /// byte JSON escapes (control characters, `"` and `\\`), else through serde.
 fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
@@ -466,6 +583,14 @@ mod tests {
                     None,
                     Some(Expected::NotASolution),
                 ][k];
+                record.line = [3, 0, 1_000_000_007, usize::MAX][k];
+                record.notation = [
+                    Notation::default(),
+                    Notation::Numbers,
+                    Notation::Symbols(sudoku::Alphabet::custom("\"\\ab", '.').unwrap()),
+                    Notation::Symbols(sudoku::Alphabet::custom("wxyz", '-').unwrap()),
+                ][k]
+                    .clone();
                 for mode in [Mode::Solve, Mode::Count { limit: None }] {
                     let json = record.json(mode, name);
                     let mut ours = Vec::new();
@@ -473,10 +598,54 @@ mod tests {
                     let theirs = serde_json::to_vec(&json).unwrap();
                     assert_eq!(
                         String::from_utf8(ours).unwrap(),
-                        String::from_utf8(theirs).unwrap()
+                        String::from_utf8(theirs.clone()).unwrap()
+                    );
+                    // And the record as written, plain or not.
+                    let mut written = Vec::new();
+                    record
+                        .write(&mut written, OutputFormat::Json, mode, name, false)
+                        .unwrap();
+                    let mut line = theirs;
+                    line.push(b'\n');
+                    assert_eq!(
+                        String::from_utf8(written).unwrap(),
+                        String::from_utf8(line).unwrap()
                     );
                 }
+                // The text line as written is `text_line`.
+                for several in [false, true] {
+                    let mut written = Vec::new();
+                    record
+                        .write(&mut written, OutputFormat::Text, Mode::Solve, name, several)
+                        .unwrap();
+                    let line = format!("{}\n", record.text_line(name, several));
+                    assert_eq!(String::from_utf8(written).unwrap(), line);
+                }
             }
+        }
+    }
+
+    /// Box shapes and numbers of several digits are written as `Display`
+    /// writes them.
+    #[test]
+    fn plain_json_numbers_and_shapes() {
+        let six = Shape::new(2, 3).unwrap();
+        let g = Grid::empty(six);
+        for (shape, line, nodes) in [
+            (six, 9, 10),
+            (Shape::new(12, 1).unwrap(), 10, 99),
+            (Shape::new(255, 256).unwrap(), 12345, 1 << 40),
+        ] {
+            let mut record = answered(Answer::Unique(g.clone()));
+            record.shape = Some(shape);
+            record.line = line;
+            record.nodes = Some(nodes);
+            let mut written = Vec::new();
+            record
+                .write(&mut written, OutputFormat::Json, Mode::Check, "f", false)
+                .unwrap();
+            let expected = serde_json::to_string(&record.json(Mode::Check, "f")).unwrap();
+            assert_eq!(String::from_utf8(written).unwrap(), expected + "\n");
         }
     }
 

@@ -131,24 +131,38 @@ fn plain_nine_by_nine(rows: &[Row<'_>], ctx: &Context<'_>) -> Option<(Grid, Nota
     let [(_, text)] = rows else {
         return None;
     };
-    if text.len() != 81 || !ctx.alphabet.is_standard() || ctx.mode == NotationMode::Numbers {
+    if !ctx.alphabet.is_standard() || ctx.mode == NotationMode::Numbers {
         return None;
     }
-    let shape = match ctx.shape {
+    let grid = plain_nine_by_nine_bytes(text.as_bytes(), ctx.shape)?;
+    Some((grid, Notation::Symbols(ctx.alphabet.clone())))
+}
+
+/// The grid of a line of exactly 81 bytes, each `1`-`9`, `.` or `0`, for
+/// the given shape (`None`, or one of 81 cells); `None` for any other line.
+/// What [`parse_rows`] makes of such a line in the standard alphabet.
+pub(crate) fn plain_nine_by_nine_bytes(line: &[u8], shape: Option<Shape>) -> Option<Grid> {
+    let line: &[u8; 81] = line.try_into().ok()?;
+    let shape = match shape {
         None => Shape::square(3).expect("9x9 is a shape"),
         Some(shape) if shape.cells() == 81 => shape,
         Some(_) => return None,
     };
-    let mut values = Vec::with_capacity(81);
-    for &b in text.as_bytes() {
-        values.push(match b {
-            b'1'..=b'9' => u16::from(b - b'0'),
-            b'.' | b'0' => 0,
-            _ => return None,
-        });
+    // Without early exits, so that both loops vectorize.
+    let bad = line.iter().fold(false, |bad, &b| {
+        bad | ((b.wrapping_sub(b'0') > 9) & (b != b'.'))
+    });
+    if bad {
+        return None;
     }
-    let grid = Grid::from_values(shape, values).expect("values 0-9 fit a 9x9 grid");
-    Some((grid, Notation::Symbols(ctx.alphabet.clone())))
+    let values = line
+        .iter()
+        .map(|&b| {
+            let digit = b.wrapping_sub(b'0');
+            u16::from(if digit <= 9 { digit } else { 0 })
+        })
+        .collect();
+    Some(Grid::from_values(shape, values).expect("values 0-9 fit a 9x9 grid"))
 }
 
 /// The shape of the grid: given, or inferred from the number of cells (or of rows).

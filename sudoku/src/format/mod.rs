@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 pub use alphabet::Alphabet;
 pub use reader::{ReadOptions, Record, Records, DEFAULT_MAX_PUZZLE_BYTES};
-pub use write::{write_boxed, write_boxed_with, write_compact};
+pub use write::{write_boxed, write_boxed_with, write_compact, write_compact_to};
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;

@@ -4,10 +4,10 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::alphabet::Alphabet;
-use super::chunk::{parse_rows, Context, NotationMode};
+use super::chunk::{parse_rows, plain_nine_by_nine_bytes, Context, NotationMode};
 use super::csv::{self, Columns};
 use super::scan::{is_all_dashes, is_border_line, is_separator};
-use super::{Format, Puzzle};
+use super::{Format, Notation, Puzzle};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::shape::Shape;
 
@@ -147,7 +147,7 @@ impl<R: BufRead> Records<R> {
                 return Ok(any.then_some(too_long));
             }
             any = true;
-            let newline = available.iter().position(|&b| b == b'\n');
+            let newline = memchr::memchr(b'\n', available);
             let content = &available[..newline.unwrap_or(available.len())];
             if !too_long {
                 if self.buf.len() + content.len() > limit {
@@ -393,8 +393,42 @@ impl<R: BufRead> Records<R> {
         }
     }
 
-    /// Reads lines until a record is ready or the input ends.
-    fn advance(&mut self) {
+    /// The record of a plain 9x9 line (81 bytes, `1`-`9`, `.`, `0`) read
+    /// directly, when nothing else can be made of it: past the first data
+    /// line (which may be a CSV header), one puzzle per line, no grid being
+    /// gathered, the standard alphabet. [`handle_line`](Self::handle_line)
+    /// would read it the same way.
+    fn plain_line(&mut self, bytes: &[u8]) -> Option<Record> {
+        let one_per_line = match self.options.format {
+            Format::Compact => true,
+            Format::Auto => self.lines_mode,
+            _ => false,
+        };
+        if bytes.len() != 81
+            || !one_per_line
+            || !self.seen_data
+            || self.csv.is_some()
+            || self.block.is_some()
+            || !self.options.alphabet.is_standard()
+        {
+            return None;
+        }
+        let grid = plain_nine_by_nine_bytes(bytes, self.options.shape)?;
+        self.file_shape = Some(grid.shape());
+        Some(Record {
+            line: self.line_no,
+            result: Ok(Puzzle {
+                grid,
+                notation: Notation::Symbols(self.options.alphabet.clone()),
+                solution: None,
+            }),
+        })
+    }
+
+    /// Reads a line; returns its record when it is a plain 9x9 line (see
+    /// [`plain_line`](Self::plain_line)), else queues what it makes (a
+    /// record, or nothing yet) and returns `None`.
+    fn advance(&mut self) -> Option<Record> {
         match self.read_line() {
             Err(e) => {
                 self.flush_block();
@@ -422,6 +456,13 @@ impl<R: BufRead> Records<R> {
                     bytes.pop();
                 }
                 let limit = self.options.max_puzzle_bytes;
+                if !too_long && bytes.len() <= limit {
+                    if let Some(record) = self.plain_line(&bytes) {
+                        bytes.clear();
+                        self.buf = bytes;
+                        return Some(record);
+                    }
+                }
                 if too_long || bytes.len() > limit {
                     self.bad_line(ParseErrorKind::LineTooLong { limit });
                 } else {
@@ -436,6 +477,7 @@ impl<R: BufRead> Records<R> {
                 self.buf = bytes;
             }
         }
+        None
     }
 }
 
@@ -455,7 +497,10 @@ impl<R: BufRead> Iterator for Records<R> {
             if self.finished {
                 return None;
             }
-            self.advance();
+            if let Some(record) = self.advance() {
+                // The queue is empty: this is the next record.
+                return Some(record);
+            }
         }
     }
 }

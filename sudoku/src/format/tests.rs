@@ -687,3 +687,71 @@ proptest! {
         prop_assert_eq!(fast.notation, Notation::Symbols(a.clone()));
     }
 }
+
+/// Plain 9x9 lines are read directly (without UTF-8 checks or trimming);
+/// the records are those of the general path, which reads the same lines
+/// with a leading space. CSV files, grids being gathered, the first line
+/// and other formats keep their own reading.
+#[test]
+fn plain_lines_read_directly_are_read_as_before() {
+    let plain = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    let zeros = plain.replace('.', "0");
+    let texts = [
+        format!(
+            "{plain}\n{zeros}\r\n#c\n\n{plain}\n.{plain}\n{}\n{plain}",
+            &plain[1..]
+        ),
+        format!("\u{feff}{plain}\n{plain}\n"),
+        format!("quizzes,solutions\n{plain},\n{plain}\n"),
+        format!("1.3.\n3.2.\n..4.\n....\n{plain}\n{plain}\n"),
+        format!("+---+\n{plain}\n{plain}\n"),
+        format!("{plain}\n{}x\n{plain}x\n", &plain[1..]),
+    ];
+    let shifted = |text: &str| -> String {
+        text.split('\n')
+            .map(|l| match l.len() {
+                81 | 82 => format!(" {l}"),
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let formats = [
+        Format::Auto,
+        Format::Compact,
+        Format::Csv,
+        Format::Grid,
+        Format::Numbers,
+    ];
+    for text in &texts {
+        for format in formats {
+            for shape in [None, Some(shape(3, 3)), Some(shape(2, 2))] {
+                let options = ReadOptions {
+                    format,
+                    shape,
+                    ..ReadOptions::default()
+                };
+                let direct = read_all(text, options.clone());
+                let general = read_all(shifted(text), options);
+                let shown = |records: &[Record]| -> Vec<String> {
+                    records
+                        .iter()
+                        .map(|r| match &r.result {
+                            Ok(p) => format!("{} {} {:?}", r.line, p.grid, p.notation),
+                            // Columns moved with the space.
+                            Err(e) => format!("{} {:?}", r.line, std::mem::discriminant(&e.kind)),
+                        })
+                        .collect()
+                };
+                assert_eq!(
+                    shown(&direct),
+                    shown(&general),
+                    "{format:?} {shape:?}\n{text}"
+                );
+                if format == Format::Auto && shape.is_none() && text.starts_with('8') {
+                    assert!(direct.iter().filter(|r| r.result.is_ok()).count() >= 2);
+                }
+            }
+        }
+    }
+}
