@@ -103,6 +103,17 @@ impl Grid {
         })
     }
 
+    /// A grid from values the caller made within range: `shape.cells()`
+    /// values, none above the side (checked in debug builds only).
+    pub(crate) fn from_values_in_range(shape: Shape, values: Vec<u16>) -> Grid {
+        debug_assert_eq!(values.len(), shape.cells());
+        debug_assert!(values.iter().all(|&v| u32::from(v) <= shape.side()));
+        Grid {
+            shape,
+            cells: values,
+        }
+    }
+
     /// The box shape.
     pub fn shape(&self) -> Shape {
         self.shape

@@ -380,7 +380,7 @@ enum Done {
     /// where the previous record's ends). The text is already in the output
     /// format, written by the worker that answered it so that writing is not
     /// a serial stage.
-    Answered(Answered, usize),
+    Answered(Answered<()>, usize),
     CannotRead {
         file: usize,
         message: String,
@@ -436,13 +436,18 @@ fn solve_chunk(
             Event::Puzzle { file, record } => {
                 let answered = search.answer(file, record, on_every_thread);
                 progress.puzzle_done();
-                layout.write(&answered, &mut group.text);
-                if group.done.is_empty() && per_group > 1 {
-                    // Room for the others, guessed from the first.
+                let first = group.done.is_empty();
+                if first {
                     group.done.reserve(per_group);
+                    group.text.reserve(256);
+                }
+                layout.write(&answered, &mut group.text);
+                if first && per_group > 1 {
+                    // Room for the others, guessed from the first.
                     group.text.reserve(group.text.len() * (per_group - 1));
                 }
-                Done::Answered(answered, group.text.len())
+                // The grids are dropped here, where the next ones are made.
+                Done::Answered(answered.without_grids(), group.text.len())
             }
             Event::CannotRead { file, message } => Done::CannotRead { file, message },
             Event::EndOfFile { file } => Done::EndOfFile { file },
@@ -489,7 +494,7 @@ struct Problems {
 
 impl Problems {
     /// Notes `answered` if it is invalid or unsolvable.
-    fn add(&mut self, answered: &Answered, name: &str) {
+    fn add(&mut self, answered: &Answered<()>, name: &str) {
         let what = match &answered.answer {
             Answer::Invalid(message) => format!("invalid: {message}"),
             Answer::Unsolvable => format!("line {}: unsolvable", answered.line),
@@ -546,7 +551,7 @@ impl Writer<'_> {
     /// What to say on stderr about a record: an internal error, or a
     /// solution that differs from the expected one (not in JSON, which has
     /// `expected_match`, nor with `--quiet`).
-    fn note_for(&self, answered: &Answered) -> Option<String> {
+    fn note_for(&self, answered: &Answered<()>) -> Option<String> {
         let name = &self.names[answered.file];
         if let Answer::Internal(why) = &answered.answer {
             return Some(format!(

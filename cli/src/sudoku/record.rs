@@ -9,15 +9,16 @@ use sudoku::{write_boxed_with, write_compact, write_compact_to, Grid, Notation, 
 
 use super::{Mode, OutputFormat};
 
-/// What became of one puzzle.
+/// What became of one puzzle. `G` is [`Grid`], or `()` once the record is
+/// written and only counted (see [`Answered::without_grids`]).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Answer {
+pub(crate) enum Answer<G = Grid> {
     /// `solve`: a solution (verified).
-    Solved(Grid),
+    Solved(G),
     /// `check`: exactly one solution (verified).
-    Unique(Grid),
+    Unique(G),
     /// `check`: two different solutions (verified).
-    Multiple(Grid, Grid),
+    Multiple(G, G),
     /// `solve`, `check`: no solution.
     Unsolvable,
     /// `count`: the number of solutions; a lower bound when `incomplete`.
@@ -28,7 +29,7 @@ pub(crate) enum Answer {
     /// `solve`, `check`: the search gave up at a limit.
     Unknown(Incomplete),
     /// `minimize`: a minimal puzzle with the same unique solution.
-    Minimized(Grid),
+    Minimized(G),
     /// `rate`: the search effort.
     Rated(Rating),
     /// `minimize`, `rate`: the puzzle has several solutions.
@@ -41,7 +42,30 @@ pub(crate) enum Answer {
     Internal(String),
 }
 
-impl Answer {
+impl<G> Answer<G> {
+    /// The answer with its grids dropped.
+    pub(crate) fn without_grids(self) -> Answer<()> {
+        match self {
+            Answer::Solved(_) => Answer::Solved(()),
+            Answer::Unique(_) => Answer::Unique(()),
+            Answer::Multiple(..) => Answer::Multiple((), ()),
+            Answer::Unsolvable => Answer::Unsolvable,
+            Answer::Counted {
+                solutions,
+                incomplete,
+            } => Answer::Counted {
+                solutions,
+                incomplete,
+            },
+            Answer::Unknown(why) => Answer::Unknown(why),
+            Answer::Minimized(_) => Answer::Minimized(()),
+            Answer::Rated(rating) => Answer::Rated(rating),
+            Answer::NotUnique => Answer::NotUnique,
+            Answer::Invalid(message) => Answer::Invalid(message),
+            Answer::Internal(message) => Answer::Internal(message),
+        }
+    }
+
     /// Whether Ctrl-C stopped this search (such records are not written).
     pub(crate) fn was_cancelled(&self) -> bool {
         matches!(
@@ -94,9 +118,9 @@ impl Expected {
     }
 }
 
-/// One puzzle answered: the record printed for it.
+/// One puzzle answered: the record printed for it. `G` as in [`Answer`].
 #[derive(Clone, Debug)]
-pub(crate) struct Answered {
+pub(crate) struct Answered<G = Grid> {
     /// Index of its file among the inputs.
     pub file: usize,
     /// 1-based line where the puzzle starts in its file.
@@ -106,14 +130,28 @@ pub(crate) struct Answered {
     /// How the puzzle was written, to write its solution the same way.
     pub notation: Notation,
     /// The answer.
-    pub answer: Answer,
+    pub answer: Answer<G>,
     /// Search-tree nodes, when a search ran.
     pub nodes: Option<u64>,
     /// The comparison with the expected solution, when the input gives one.
     pub expected: Option<Expected>,
 }
 
-impl Answered {
+impl<G> Answered<G> {
+    /// The record without its grids, for counting once it is written (the
+    /// grids are dropped here, by the thread that answered it).
+    pub(crate) fn without_grids(self) -> Answered<()> {
+        Answered {
+            file: self.file,
+            line: self.line,
+            shape: self.shape,
+            notation: self.notation,
+            answer: self.answer.without_grids(),
+            nodes: self.nodes,
+            expected: self.expected,
+        }
+    }
+
     /// The status word of the record (the JSON `status`).
     pub(crate) fn status(&self) -> &'static str {
         match &self.answer {
@@ -133,12 +171,14 @@ impl Answered {
             Answer::Internal(_) => "error",
         }
     }
+}
 
+impl Answered {
     /// Writes the record in `format`. `file_name` is the name of its file,
     /// and `prefix_errors` whether error messages name it (several files).
     pub(crate) fn write(
         &self,
-        out: &mut impl Write,
+        out: &mut Vec<u8>,
         format: OutputFormat,
         mode: Mode,
         file_name: &str,
@@ -147,24 +187,26 @@ impl Answered {
         match format {
             OutputFormat::Json => {
                 if self.json_is_plain() {
-                    self.write_plain_json(&mut *out, file_name)?;
+                    self.write_plain_json(out, file_name);
                 } else {
                     self.json(mode, file_name).write(&mut *out)?;
                 }
-                out.write_all(b"\n")
+                out.push(b'\n');
+                Ok(())
             }
             OutputFormat::Text => {
                 // The common lines without building a string.
                 match &self.answer {
                     Answer::Solved(g) | Answer::Minimized(g) => {
-                        write_compact_to(&mut *out, g, &self.notation)?
+                        write_compact_to(out, g, &self.notation)
                     }
                     Answer::Unique(_) | Answer::Multiple(..) | Answer::Unsolvable => {
-                        out.write_all(self.status().as_bytes())?
+                        out.extend_from_slice(self.status().as_bytes())
                     }
-                    _ => out.write_all(self.text_line(file_name, prefix_errors).as_bytes())?,
+                    _ => out.extend_from_slice(self.text_line(file_name, prefix_errors).as_bytes()),
                 }
-                out.write_all(b"\n")
+                out.push(b'\n');
+                Ok(())
             }
             OutputFormat::Grid => {
                 let line = self.text_line(file_name, prefix_errors);
@@ -207,72 +249,72 @@ impl Answered {
     /// straight from the answer, for the answers of
     /// [`json_is_plain`](Self::json_is_plain): no strings are built for the
     /// box and the solutions, and numbers are written without `fmt`.
-    fn write_plain_json(&self, out: &mut impl Write, file_name: &str) -> io::Result<()> {
-        out.write_all(b"{\"file\":")?;
-        write_json_str(out, file_name)?;
-        out.write_all(b",\"line\":")?;
-        write_u64(out, self.line as u64)?;
+    fn write_plain_json(&self, out: &mut Vec<u8>, file_name: &str) {
+        out.extend_from_slice(b"{\"file\":");
+        push_json_str(out, file_name);
+        out.extend_from_slice(b",\"line\":");
+        push_u64(out, self.line as u64);
         if let Some(shape) = self.shape {
-            out.write_all(b",\"box\":\"")?;
-            write_u64(out, u64::from(shape.box_rows()))?;
-            out.write_all(b"x")?;
-            write_u64(out, u64::from(shape.box_cols()))?;
-            out.write_all(b"\"")?;
+            out.extend_from_slice(b",\"box\":\"");
+            push_u64(out, u64::from(shape.box_rows()));
+            out.push(b'x');
+            push_u64(out, u64::from(shape.box_cols()));
+            out.push(b'"');
         }
-        out.write_all(b",\"status\":\"")?;
-        out.write_all(self.status().as_bytes())?;
-        out.write_all(b"\"")?;
+        out.extend_from_slice(b",\"status\":\"");
+        out.extend_from_slice(self.status().as_bytes());
+        out.push(b'"');
         match &self.answer {
             Answer::Solved(g) | Answer::Unique(g) => {
-                out.write_all(b",\"solution\":")?;
-                self.write_compact_json(out, g)?;
+                out.extend_from_slice(b",\"solution\":");
+                self.push_compact_json(out, g);
             }
             Answer::Multiple(a, b) => {
-                out.write_all(b",\"examples\":[")?;
-                self.write_compact_json(out, a)?;
-                out.write_all(b",")?;
-                self.write_compact_json(out, b)?;
-                out.write_all(b"]")?;
+                out.extend_from_slice(b",\"examples\":[");
+                self.push_compact_json(out, a);
+                out.push(b',');
+                self.push_compact_json(out, b);
+                out.push(b']');
             }
             _ => {}
         }
         if let Some(expected) = self.expected {
-            out.write_all(if expected == Expected::Matches {
+            out.extend_from_slice(if expected == Expected::Matches {
                 b",\"expected_match\":true"
             } else {
                 b",\"expected_match\":false"
-            })?;
+            });
         }
         match &self.answer {
             Answer::Invalid(message) => {
-                out.write_all(b",\"error\":")?;
-                write_json_str(out, message)?;
+                out.extend_from_slice(b",\"error\":");
+                push_json_str(out, message);
             }
-            Answer::Internal(_) => {
-                out.write_all(b",\"error\":\"internal error: the answer failed verification\"")?
-            }
+            Answer::Internal(_) => out.extend_from_slice(
+                b",\"error\":\"internal error: the answer failed verification\"",
+            ),
             _ => {}
         }
         if let Some(nodes) = self.nodes {
-            out.write_all(b",\"nodes\":")?;
-            write_u64(out, nodes)?;
+            out.extend_from_slice(b",\"nodes\":");
+            push_u64(out, nodes);
         }
-        out.write_all(b"}")
+        out.push(b'}');
     }
 
     /// Writes `grid` in compact form as a JSON string. Standard symbols and
     /// numbers need no escaping; a custom alphabet may.
-    fn write_compact_json(&self, out: &mut impl Write, grid: &Grid) -> io::Result<()> {
+    fn push_compact_json(&self, out: &mut Vec<u8>, grid: &Grid) {
         let plain = match &self.notation {
             Notation::Symbols(alphabet) => alphabet.is_standard(),
             Notation::Numbers => true,
         };
         if plain {
-            out.write_all(b"\"")?;
-            write_compact_to(&mut *out, grid, &self.notation)?;
-            out.write_all(b"\"")
+            out.push(b'"');
+            write_compact_to(out, grid, &self.notation);
+            out.push(b'"');
         } else {
-            write_json_str(out, &self.compact(grid))
+            push_json_str(out, &self.compact(grid));
         }
     }
 
@@ -461,8 +503,8 @@ impl JsonRecord<'_> {
     }
 }
 
-/// Writes `n` in decimal, as `Display` does.
-fn write_u64(out: &mut impl Write, mut n: u64) -> io::Result<()> {
+/// Appends `n` in decimal, as `Display` writes it.
+fn push_u64(out: &mut Vec<u8>, mut n: u64) {
     let mut buf = [0u8; 20];
     let mut at = buf.len();
     loop {
@@ -473,7 +515,13 @@ fn write_u64(out: &mut impl Write, mut n: u64) -> io::Result<()> {
             break;
         }
     }
-    out.write_all(&buf[at..])
+    out.extend_from_slice(&buf[at..]);
+}
+
+/// Appends `s` as a JSON string (see [`write_json_str`]).
+fn push_json_str(out: &mut Vec<u8>, s: &str) {
+    // Writing to memory cannot fail.
+    let _ = write_json_str(out, s);
 }
 
 /// Writes `s` as a JSON string: as it is between quotes when it holds no

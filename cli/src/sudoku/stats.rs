@@ -35,7 +35,7 @@ pub(crate) struct Totals {
 
 impl Totals {
     /// Adds one answered puzzle.
-    pub(crate) fn add(&mut self, answered: &Answered) {
+    pub(crate) fn add<G>(&mut self, answered: &Answered<G>) {
         self.puzzles += 1;
         self.nodes += answered.nodes.unwrap_or(0);
         if matches!(

@@ -595,7 +595,9 @@ fn write(
     several: bool,
 ) -> std::io::Result<()> {
     let Some(regions) = regions.filter(|_| format == OutputFormat::Grid) else {
-        return a.write(out, format, mode, name, several);
+        let mut text = Vec::new();
+        a.write(&mut text, format, mode, name, several)?;
+        return out.write_all(&text);
     };
     let line = a.text_line(name, several);
     let draw = |g: &Grid| write_regions(g, regions, &a.notation);

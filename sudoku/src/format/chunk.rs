@@ -162,7 +162,8 @@ pub(crate) fn plain_nine_by_nine_bytes(line: &[u8], shape: Option<Shape>) -> Opt
             u16::from(if digit <= 9 { digit } else { 0 })
         })
         .collect();
-    Some(Grid::from_values(shape, values).expect("values 0-9 fit a 9x9 grid"))
+    // 81 values of 0 to 9.
+    Some(Grid::from_values_in_range(shape, values))
 }
 
 /// The shape of the grid: given, or inferred from the number of cells (or of rows).
