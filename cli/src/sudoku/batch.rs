@@ -1,7 +1,11 @@
 //! The streaming pipeline: read, solve in parallel, write in order.
 //!
-//! Three stages run at once, so none of them is a serial step of the
-//! others:
+//! With `-j 1`, one thread does it all, a chunk at a time: it reads a
+//! chunk, answers it and writes it. That is the cheapest in CPU time per
+//! puzzle (nothing is handed between threads) and uses one core, as asked.
+//!
+//! With more threads, three stages run at once, so none of them is a
+//! serial step of the others:
 //! - A reader thread opens the inputs one after the other and parses them
 //!   with [`Records`] (which holds at most one puzzle in memory), gathering
 //!   the records into chunks of at most [`CHUNK_PUZZLES`] puzzles or
@@ -12,19 +16,21 @@
 //! - A writer thread takes the solved chunks (a channel of one) and writes
 //!   the buffers in input order, with the notes on stderr and the totals.
 //!
-//! So at most five chunks exist at once: one being read, one waiting, one
-//! being solved, one waiting and one being written: memory stays flat.
+//! So at most five chunks exist at once (one with `-j 1`): one being read,
+//! one waiting, one being solved, one waiting and one being written: memory
+//! stays flat.
 //!
 //! A chunk is also handed over once its first record is [`CHUNK_AGE`] old,
 //! and after every record when standard input is a terminal, so that slow
 //! producers and people typing see their answers promptly. The output is
-//! flushed whenever the writer is about to wait for a chunk.
+//! flushed whenever the writer is about to wait for a chunk (with `-j 1`,
+//! after each chunk).
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal as _, Read, Write as _};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -132,26 +138,26 @@ struct Chunk {
     bytes: u64,
 }
 
-/// The reader thread: parses every input into chunks until the inputs end
-/// or the receiver is gone.
+/// The reader: parses every input into chunks, handing each to `take`,
+/// until the inputs end or `take` says to stop (returns false).
 fn read_inputs(
     sources: Vec<Source>,
     options: ReadOptions,
-    tx: SyncSender<Chunk>,
     bytes: Arc<AtomicU64>,
+    mut take: impl FnMut(Chunk) -> bool,
 ) {
     let stdin_is_terminal = io::stdin().is_terminal();
     let mut events = Vec::new();
     let mut cells = 0;
     let mut started = Instant::now();
-    // Hands the chunk over; false when the receiver is gone.
-    let send = |events: &mut Vec<Event>, cells: &mut usize| -> bool {
+    // Hands the chunk over; false when the taker wants no more.
+    let mut send = |events: &mut Vec<Event>, cells: &mut usize| -> bool {
         *cells = 0;
         let chunk = Chunk {
             events: std::mem::take(events),
             bytes: bytes.load(Ordering::Relaxed),
         };
-        tx.send(chunk).is_ok()
+        take(chunk)
     };
     for (file, source) in sources.iter().enumerate() {
         let interactive = source.path.is_none() && stdin_is_terminal;
@@ -459,6 +465,16 @@ fn solve_chunk(
         .iter()
         .filter(|e| matches!(e, Event::Puzzle { .. }))
         .count();
+    if threads == 1 {
+        // One thread: this one, without handing work to the pool.
+        let mut events = events.into_iter().peekable();
+        let mut groups = Vec::new();
+        while events.peek().is_some() {
+            let group = events.by_ref().take(per_group);
+            groups.push(group.fold(Group::default(), |group, e| add(group, e, false)));
+        }
+        return groups;
+    }
     if matches!(search.mode, Mode::Count { .. }) && threads > 1 && puzzles < threads {
         // Few puzzles (one, say): count each on every thread.
         let group = events
@@ -666,18 +682,6 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     let progress = Progress::new(show_bar, total_bytes);
 
     let bytes = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::sync_channel(1);
-    {
-        let sources = sources.clone();
-        let bytes = Arc::clone(&bytes);
-        let spawned = std::thread::Builder::new()
-            .name("reader".to_string())
-            .spawn(move || read_inputs(sources, options, tx, bytes));
-        if let Err(e) = spawned {
-            return Err(Failure::io(format!("cannot start the reader thread: {e}")));
-        }
-    }
-
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);
@@ -709,43 +713,26 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         problems: (args.format != OutputFormat::Json && !crate::output::stderr_is_stdout())
             .then(Problems::default),
     };
-    // The writer thread writes chunk k while the workers solve chunk k + 1;
-    // it is one chunk behind at most.
-    let write_failed = AtomicBool::new(false);
-    let writer = std::thread::scope(|scope| {
-        let (done_tx, done_rx) = mpsc::sync_channel::<(Vec<Group>, u64)>(1);
-        let (progress, failed) = (&progress, &write_failed);
+    let writer = if threads == 1 {
+        // One thread does everything: read a chunk, answer it, write it.
+        // No hand-over between threads, so `-j 1` uses one core, and costs
+        // the least CPU time per puzzle.
         let mut writer = writer;
-        let writing = std::thread::Builder::new()
-            .name("writer".to_string())
-            .spawn_scoped(scope, move || {
-                while let Some((done, bytes)) = next_chunk(&done_rx, &mut writer.out) {
-                    writer.write_chunk(done);
-                    progress.set_bytes(bytes);
-                    if writer.out.has_failed() {
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                }
-                writer
-            })
-            .map_err(|e| Failure::io(format!("cannot start the writer thread: {e}")))?;
-        while let Ok(chunk) = rx.recv() {
-            let done = solve_chunk(&search, &layout, chunk.events, threads, progress);
-            if done_tx.send((done, chunk.bytes)).is_err()
-                || write_failed.load(Ordering::Relaxed)
-                || cancel.load(Ordering::Relaxed)
-            {
-                break;
-            }
-        }
-        drop(done_tx);
-        writing
-            .join()
-            .map_err(|_| Failure::io("the writer thread failed".to_string()))
-    })?;
+        read_inputs(sources.clone(), options, Arc::clone(&bytes), |chunk| {
+            let done = solve_chunk(&search, &layout, chunk.events, threads, &progress);
+            writer.write_chunk(done);
+            // The next chunk may be slow to come (a pipe, a terminal).
+            let _ = writer.out.flush();
+            progress.set_bytes(chunk.bytes);
+            !writer.out.has_failed() && !cancel.load(Ordering::Relaxed)
+        });
+        writer
+    } else {
+        pipeline(
+            &sources, options, &bytes, &search, &layout, threads, &progress, writer,
+        )?
+    };
     let interrupted = cancel.load(Ordering::Relaxed);
-    // The reader stops at its next hand-over once the receiver is gone.
-    drop(rx);
     progress.finish();
 
     let Writer {
@@ -776,6 +763,69 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     } else {
         Ok(Ending::Status(totals.status()))
     }
+}
+
+/// Reads, answers and writes on three stages at once: a reader thread, the
+/// rayon workers (driven from this thread) and a writer thread.
+#[allow(clippy::too_many_arguments)]
+fn pipeline<'p>(
+    sources: &[Source],
+    options: ReadOptions,
+    bytes: &Arc<AtomicU64>,
+    search: &Search,
+    layout: &Layout<'_>,
+    threads: usize,
+    progress: &'p Progress,
+    writer: Writer<'p>,
+) -> Result<Writer<'p>, Failure> {
+    let (tx, rx) = mpsc::sync_channel(1);
+    {
+        let sources = sources.to_vec();
+        let bytes = Arc::clone(bytes);
+        let spawned = std::thread::Builder::new()
+            .name("reader".to_string())
+            .spawn(move || read_inputs(sources, options, bytes, |chunk| tx.send(chunk).is_ok()));
+        if let Err(e) = spawned {
+            return Err(Failure::io(format!("cannot start the reader thread: {e}")));
+        }
+    }
+    // The writer thread writes chunk k while the workers solve chunk k + 1;
+    // it is one chunk behind at most.
+    let write_failed = AtomicBool::new(false);
+    let writer = std::thread::scope(|scope| {
+        let (done_tx, done_rx) = mpsc::sync_channel::<(Vec<Group>, u64)>(1);
+        let failed = &write_failed;
+        let mut writer = writer;
+        let writing = std::thread::Builder::new()
+            .name("writer".to_string())
+            .spawn_scoped(scope, move || {
+                while let Some((done, bytes)) = next_chunk(&done_rx, &mut writer.out) {
+                    writer.write_chunk(done);
+                    progress.set_bytes(bytes);
+                    if writer.out.has_failed() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                }
+                writer
+            })
+            .map_err(|e| Failure::io(format!("cannot start the writer thread: {e}")))?;
+        while let Ok(chunk) = rx.recv() {
+            let done = solve_chunk(search, layout, chunk.events, threads, progress);
+            if done_tx.send((done, chunk.bytes)).is_err()
+                || write_failed.load(Ordering::Relaxed)
+                || search.cancel.load(Ordering::Relaxed)
+            {
+                break;
+            }
+        }
+        drop(done_tx);
+        writing
+            .join()
+            .map_err(|_| Failure::io("the writer thread failed".to_string()))
+    })?;
+    // The reader stops at its next hand-over once the receiver is gone.
+    drop(rx);
+    Ok(writer)
 }
 
 /// The next item; flushes the output first if it would have to wait.
