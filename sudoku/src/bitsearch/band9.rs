@@ -8,8 +8,7 @@
 //! cells of each band: 228 bytes, copied per level.
 //!
 //! Propagation looks at each word that changed since it last did (a copy
-//! of each word as it left it is part of the state), with no branch but the
-//! contradiction's:
+//! of each word as it left it is part of the state):
 //! - **Inside a band**, a digit sits once in each of the band's three rows and
 //!   once in each of its three boxes, so its rows take its boxes in some
 //!   permutation. The word is cut down to the row-box pairs that lie on a
@@ -227,8 +226,8 @@ impl State {
 
     /// Cuts word `i` down to its rows' possible permutations; takes the
     /// digit out of the other bands' columns that a box of this band claims;
-    /// and places the digit where a row has one cell left. No branch but
-    /// the contradiction's. False on a contradiction.
+    /// and places the digit where a row has one cell left. False on a
+    /// contradiction.
     #[inline(always)]
     fn settle<const I: usize>(&mut self) -> bool {
         let (i, b, d) = (I, I / 9, I % 9);
@@ -254,10 +253,12 @@ impl State {
         let many =
             |shift: u32| 0u32.wrapping_sub(u32::from(rest >> shift & ROW != 0)) & ROW << shift;
         let single = word & !(many(0) | many(9) | many(18)) & self.unsolved[b];
-        self.unsolved[b] &= !single;
-        let words: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().unwrap();
-        for w in words.iter_mut() {
-            *w &= !single;
+        if single != 0 {
+            self.unsolved[b] &= !single;
+            let words: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().unwrap();
+            for w in words.iter_mut() {
+                *w &= !single;
+            }
         }
         self.words[i] = word;
         self.seen[i] = word;
