@@ -120,7 +120,9 @@ Examples:
   sudoku count --limit 1000 --timeout 10 puzzle.txt
       at most 1000 solutions, at most 10 seconds per puzzle
   sudoku solve --format json --stats -j 4 big.txt > answers.jsonl
-      JSON Lines on 4 threads, totals on stderr
+      JSON Lines on 4 threads, totals on stderr (-j 1: one thread reads,
+      solves and writes; with more, reading and writing get a thread each
+      beside the search threads)
   sudoku solve --alphabet 0123456789ABCDEF hex.txt
       16x16 grids written with 0-9 and A-F (. for an empty cell)
   sudoku solve --variant x examples/sudoku/variants/x.txt
