@@ -84,6 +84,13 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub minimal: bool,
 
+    /// Search nodes (lookahead probes included) allowed per uniqueness
+    /// check while removing givens: a removal whose check reaches it keeps
+    /// its given, so the puzzle may not be minimal. Every written puzzle is
+    /// still proven unique by a complete search. For 36x36 and larger
+    #[arg(long = "max-nodes", value_name = "N")]
+    pub max_nodes: Option<u64>,
+
     /// Passes tried per puzzle when --givens is not reached
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub attempts: u32,
@@ -194,7 +201,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         symmetry: args.symmetry,
         minimal: args.minimal || args.target_givens.is_none(),
         target_givens: args.target_givens,
-        node_limit: None,
+        node_limit: args.max_nodes,
         attempts: args.attempts,
     };
     let shape = args.box_shape;

@@ -111,12 +111,18 @@ macro_rules! sizes {
     };
 }
 
+// Boards of exactly 25, 36 and 49 words for 25x25, 36x36 and 49x49 (a row
+// per word): states are copied at every node and lookahead probe, so the
+// unused words of 32 or 64 would cost.
 sizes!(
     W2 = 2,
     W4 = 4,
     W8 = 8,
     W16 = 16,
+    W25 = 25,
     W32 = 32,
+    W36 = 36,
+    W49 = 49,
     W64 = 64,
     W256 = 256
 );
