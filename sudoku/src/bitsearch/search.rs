@@ -13,7 +13,7 @@
 //! conflict with it, and vice versa), and on grids above 9x9 by naked pairs
 //! (two cells of a unit with the same two candidates) and hidden pairs (two
 //! values possible in the same two cells of a unit only). On grids above
-//! 9x9, lookahead ([`lookahead`]) then probes each cell with two candidates:
+//! 16x16, lookahead ([`lookahead`]) then probes each cell with two candidates:
 //! a value whose propagation fails leaves the other, and a candidate that
 //! neither value's propagation keeps goes. Then the search branches on an
 //! item with the fewest options, as Knuth's rule says: a cell with two
@@ -64,6 +64,10 @@ pub(crate) struct BitSearch<const W: usize> {
     /// xorshift state for shuffling the options of each level; 0 = never.
     pub(crate) rng: u64,
     /// Lookahead: how many two-candidate cells each node probes (0 = none).
+    /// All of them above 16x16, none below: on the shared 16x16 minimal
+    /// puzzles the probes cost 25% more CPU time than the nodes they save;
+    /// on the 25x25 puzzles with 270 givens they take the hardest from
+    /// 158,307 nodes (1.8 s) to under 10,000 nodes and probes (about 60 ms).
     pub(crate) probe: usize,
     /// The probes' states, two slots.
     probes: Vec<Board<W>>,
@@ -81,7 +85,7 @@ impl<const W: usize> BitSearch<W> {
             large: Scratch::default(),
             locked: true,
             rng: 0,
-            probe: if t_n > 9 { usize::MAX } else { 0 },
+            probe: if t_n > 16 { usize::MAX } else { 0 },
             probes: Vec::new(),
         }
     }
