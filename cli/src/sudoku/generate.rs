@@ -44,9 +44,11 @@ Examples:
   sudoku generate -n 10                      ten 9x9 minimal puzzles
   sudoku generate --box 4 --seed 7           a 16x16 puzzle, reproducibly
   sudoku generate --box 2x3 -n 5 --symmetry rotational
-  sudoku generate --box 5 --givens 281       25x25 with at most 45% givens
-                                             (below about 44%, 25x25 checks
-                                             take very long)
+  sudoku generate --box 5 --givens 270       25x25 with at most 43% givens
+                                             (seconds; without --givens,
+                                             digging to minimal takes long)
+  sudoku generate --box 6 --max-nodes 2000   36x36 with about half the cells
+                                             given, in minutes
   sudoku generate --variant x -n 3           three 9x9 X puzzles
   sudoku generate --variant jigsaw > j.json  a jigsaw puzzle with its map";
 

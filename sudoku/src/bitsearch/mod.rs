@@ -2,7 +2,8 @@
 //! 128x128: the same items, options and "fewest options first" rule as the
 //! Dancing Links engine, with the matrix held as bit boards so that forced
 //! choices (naked and hidden singles), locked candidates and, above 9x9,
-//! naked and hidden pairs cost a few word operations each. Standard 9x9
+//! naked and hidden pairs cost a few word operations each; above 16x16, each
+//! node also probes its cells with two candidates (lookahead). Standard 9x9
 //! grids go to a specialist ([`band9`]). The variants' rules (any units
 //! holding each value once, killer cages too) go to [`units`] up to 128 cells.
 //! Larger grids and other rules use the Dancing Links engine.
