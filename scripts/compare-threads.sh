@@ -26,11 +26,15 @@ if [ $# -eq 0 ] && [ ! -s "$file" ]; then
 fi
 n=$(grep -vc '^#' "$file")
 
-# run ARGS...: "wall max_rss_kb" of one run (output discarded). `check`
+# run ARGS...: "wall_seconds max_rss_kb" of one run (output discarded). `check`
 # exits with 1 when a puzzle has several solutions: not a failure here.
 run() {
-    /usr/bin/time -f '%e %M' -o "$WORK/time" "$OURS" "$@" "$file" >/dev/null || true
-    tail -n 1 "$WORK/time"
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -f '%M' -o "$WORK/time" "$OURS" "$@" "$file" >/dev/null || true
+    end=$(date +%s%N)
+    echo "$(((end - start) / 1000000)) $(tail -n 1 "$WORK/time")" |
+        awk '{printf "%.3f %d\n", $1 / 1000, $2}'
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
