@@ -475,7 +475,7 @@ fn solve_chunk(
         }
         return groups;
     }
-    if matches!(search.mode, Mode::Count { .. }) && threads > 1 && puzzles < threads {
+    if matches!(search.mode, Mode::Count { .. }) && puzzles < threads {
         // Few puzzles (one, say): count each on every thread.
         let group = events
             .into_iter()
