@@ -2,10 +2,11 @@
 //! uniqueness of every puzzle of one or more files.
 //!
 //! - [`Args`]: the command line (clap), with the help texts.
-//! - `batch`: the streaming pipeline. A reader thread parses the files into
-//!   chunks of puzzles; each chunk is solved in parallel (rayon, one solver
-//!   per thread and box shape) and its records written in input order.
-//!   Memory stays bounded whatever the size of the files.
+//! - `batch`: a batch run, the answer to each puzzle in the mode asked.
+//! - `input`, `pipeline`, `writer`: the streaming run. Each thread is a
+//!   worker that reads a chunk of puzzles, answers it (one solver per thread
+//!   and box shape) and hands it over; the chunks are written in input
+//!   order. Memory stays bounded whatever the size of the files.
 //! - `record`: one answer per puzzle and its text, grid and JSON forms.
 //! - `stats`: the `--stats` summary.
 //! - `progress`: the progress bar (only on a terminal).
@@ -17,11 +18,14 @@
 mod batch;
 mod bench;
 mod generate;
+mod input;
+mod pipeline;
 mod progress;
 mod record;
 mod stats;
 mod variant;
 mod variant_generate;
+mod writer;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -120,9 +124,8 @@ Examples:
   sudoku count --limit 1000 --timeout 10 puzzle.txt
       at most 1000 solutions, at most 10 seconds per puzzle
   sudoku solve --format json --stats -j 4 big.txt > answers.jsonl
-      JSON Lines on 4 threads, totals on stderr (-j 1: one thread reads,
-      solves and writes; with more, reading and writing get a thread each
-      beside the search threads)
+      JSON Lines on 4 threads, totals on stderr (each thread reads a chunk
+      of puzzles, answers it and writes it in turn; -j 1 uses one thread)
   sudoku solve --alphabet 0123456789ABCDEF hex.txt
       16x16 grids written with 0-9 and A-F (. for an empty cell)
   sudoku solve --variant x examples/sudoku/variants/x.txt
@@ -190,8 +193,8 @@ why a count is incomplete: solution-limit, node-limit or deadline.
 \"solutions\" is a string of digits when it does not fit in 64 bits.
 
 An empty grid has very many solutions (6670903752021072936960 for 9x9): use
---limit or --timeout. When fewer puzzles are left than threads (a single
-puzzle, say), each count uses all the threads.";
+--limit or --timeout. When the input has fewer puzzles than threads (a
+single puzzle, say), each count uses all the threads.";
 
 const CHECK_ABOUT: &str = "\
 Tell whether each puzzle has exactly one solution.

@@ -1,0 +1,348 @@
+//! The workers of a batch run: each reads a chunk, answers it and hands it
+//! to be written in input order, then reads the next.
+//!
+//! No stage is serial, and no thread waits on another's stage: every
+//! thread is a worker, and a worker does everything for its chunk.
+//! - **Reading** is one worker at a time, under a lock on the [`Input`]: a
+//!   chunk takes a small part of the time its answers take, so the others
+//!   are answering meanwhile.
+//! - **Answering** a chunk (the search, the independent check of each
+//!   solution and the record's text in the output format) runs on its own,
+//!   on the worker's thread.
+//! - **Writing** is done by whichever worker hands over the chunk the
+//!   output is waiting for: it writes that chunk, and any later ones
+//!   already handed over, under a lock on the [`Order`]. The output is
+//!   flushed when the next chunk is not ready yet.
+//!
+//! A worker does not read a chunk too far ahead of the output
+//! ([`MAX_AHEAD`] chunks, [`MAX_WAITING_BYTES`] of text waiting), so
+//! memory stays flat whatever the input's length, even when one hard
+//! puzzle holds the output back.
+//!
+//! With one thread there is one worker, on the calling thread.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+use super::input::{Chunk, Input};
+use super::writer::{Group, Writer};
+
+/// Most chunks read ahead of the one the output waits for.
+const MAX_AHEAD: u64 = 256;
+/// Most bytes of answered text waiting for an earlier chunk.
+const MAX_WAITING_BYTES: usize = 16 << 20;
+
+/// The chunks answered but not yet written, and the writer.
+struct Order<'a> {
+    writer: Writer<'a>,
+    /// The chunk the output waits for.
+    next: u64,
+    /// Answered chunks waiting for an earlier one: their text and the bytes
+    /// of input read when they were made.
+    waiting: BTreeMap<u64, (Group, u64)>,
+    waiting_bytes: usize,
+}
+
+/// What the workers share.
+pub(super) struct Pipeline<'a> {
+    input: Mutex<Input>,
+    order: Mutex<Order<'a>>,
+    /// Signalled when the output moves on (or stops).
+    moved: Condvar,
+    /// Raised when nothing more is to be written: the output failed, or
+    /// Ctrl-C came.
+    stop: AtomicBool,
+}
+
+/// Locks `mutex`, even if a worker panicked while holding it (the panic is
+/// raised again where the workers are joined).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Stops the other workers if this one panics, so that none waits forever
+/// for its chunk.
+struct StopOnPanic<'p, 'a>(&'p Pipeline<'a>);
+
+impl Drop for StopOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.halt();
+        }
+    }
+}
+
+impl<'a> Pipeline<'a> {
+    pub(super) fn new(input: Input, writer: Writer<'a>) -> Pipeline<'a> {
+        Pipeline {
+            input: Mutex::new(input),
+            order: Mutex::new(Order {
+                writer,
+                next: 0,
+                waiting: BTreeMap::new(),
+                waiting_bytes: 0,
+            }),
+            moved: Condvar::new(),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// Runs `threads` workers (this thread alone when `threads` is 1, the
+    /// rayon pool's threads otherwise), each answering chunks with
+    /// `answer` until the input ends, the output fails or `cancel` is
+    /// raised. Returns the writer.
+    pub(super) fn run(
+        self,
+        threads: usize,
+        cancel: &AtomicBool,
+        answer: &(impl Fn(Chunk) -> Group + Sync),
+    ) -> Writer<'a> {
+        if threads == 1 {
+            self.work(cancel, answer);
+        } else {
+            rayon::broadcast(|_| self.work(cancel, answer));
+        }
+        self.order
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .writer
+    }
+
+    /// One worker: reads, answers and hands over chunks until there are
+    /// no more to answer.
+    fn work(&self, cancel: &AtomicBool, answer: &impl Fn(Chunk) -> Group) {
+        let _guard = StopOnPanic(self);
+        let mut learned = None;
+        loop {
+            if self.stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let chunk = {
+                let mut input = lock(&self.input);
+                if let Some((puzzles, took)) = learned.take() {
+                    input.learn(puzzles, took);
+                }
+                if !self.wait_for_room(input.next_seq(), cancel) {
+                    return;
+                }
+                match input.next_chunk() {
+                    Some(chunk) => chunk,
+                    None => return,
+                }
+            };
+            let started = Instant::now();
+            let (seq, bytes, puzzles) = (chunk.seq, chunk.bytes, chunk.puzzles());
+            let group = answer(chunk);
+            learned = Some((puzzles, started.elapsed()));
+            self.hand_over(seq, group, bytes);
+        }
+    }
+
+    /// Waits until chunk `seq` is not too far ahead of the output; false
+    /// if the workers are to stop.
+    fn wait_for_room(&self, seq: u64, cancel: &AtomicBool) -> bool {
+        let mut order = lock(&self.order);
+        loop {
+            if self.stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            if seq < order.next + MAX_AHEAD && order.waiting_bytes < MAX_WAITING_BYTES {
+                return true;
+            }
+            // The chunk the output waits for is being answered by another
+            // worker, which signals when it is written.
+            order = self
+                .moved
+                .wait(order)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Hands over answered chunk `seq`, made when `bytes` of input were
+    /// read: writes it if the output waits for it, with the chunks after it
+    /// that are ready.
+    fn hand_over(&self, seq: u64, group: Group, bytes: u64) {
+        let mut order = lock(&self.order);
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        order.waiting_bytes += group.text.len();
+        order.waiting.insert(seq, (group, bytes));
+        let order = &mut *order;
+        let mut wrote = false;
+        while let Some(entry) = order.waiting.first_entry() {
+            if *entry.key() != order.next {
+                break;
+            }
+            let (group, bytes) = entry.remove();
+            order.waiting_bytes -= group.text.len();
+            order.next += 1;
+            let go_on = order.writer.write_chunk(group);
+            order.writer.progress.set_bytes(bytes);
+            wrote = true;
+            if !go_on {
+                self.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        if wrote {
+            // The chunk the output waits for now is not answered yet, and
+            // it may be slow to come (a hard puzzle, a slow pipe).
+            let _ = order.writer.out.flush();
+            self.moved.notify_all();
+        }
+    }
+
+    /// Stops every worker at its next chunk.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Taking the lock orders this with a worker about to wait.
+        drop(lock(&self.order));
+        self.moved.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, Write};
+    use std::sync::atomic::AtomicU64;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use sudoku::{Notation, ReadOptions};
+
+    use super::*;
+    use crate::output::Output;
+    use crate::sudoku::input::{Event, Source};
+    use crate::sudoku::progress::Progress;
+    use crate::sudoku::record::{Answer, Answered};
+    use crate::sudoku::stats::Totals;
+    use crate::sudoku::writer::{Done, FileState};
+    use crate::sudoku::OutputFormat;
+
+    /// Standard output in memory, failing once `room` bytes are written.
+    #[derive(Clone)]
+    struct Memory {
+        bytes: Arc<Mutex<Vec<u8>>>,
+        room: usize,
+    }
+
+    impl Write for Memory {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let mut bytes = lock(&self.bytes);
+            if bytes.len() + buf.len() > self.room {
+                return Err(io::Error::new(io::ErrorKind::StorageFull, "full"));
+            }
+            bytes.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn writer<'p>(out: &Memory, progress: &'p Progress) -> Writer<'p> {
+        Writer {
+            out: Output::new(Box::new(out.clone())),
+            format: OutputFormat::Text,
+            names: vec!["input".to_string()],
+            files: vec![FileState::default()],
+            quiet: true,
+            totals: Totals::default(),
+            progress,
+            stdout_is_terminal: false,
+            problems: None,
+        }
+    }
+
+    /// A file of `lines` one-line records (empty grids: they are not
+    /// solved here).
+    fn input(lines: usize) -> Input {
+        let text: String = (0..lines)
+            .map(|_| format!("{}\n", ".".repeat(81)))
+            .collect();
+        let path = std::env::temp_dir().join(format!(
+            "pipeline-{}-{lines}-{:?}.txt",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::write(&path, text).unwrap();
+        let sources = vec![Source::new(&path)];
+        Input::new(
+            sources,
+            ReadOptions::default(),
+            Arc::new(AtomicU64::new(0)),
+            1,
+        )
+    }
+
+    /// Answers a chunk by writing each record's line number, after a wait
+    /// that makes later chunks often finish first.
+    fn answer(chunk: Chunk) -> Group {
+        let mut group = Group::default();
+        for event in chunk.events {
+            let Event::Puzzle { file, record } = event else {
+                continue;
+            };
+            let line = record.line;
+            std::thread::sleep(Duration::from_micros((line as u64 * 7919) % 300));
+            writeln!(group.text, "{line}").unwrap();
+            let answered = Answered {
+                file,
+                line,
+                shape: None,
+                notation: Notation::default(),
+                answer: Answer::Unsolvable,
+                nodes: None,
+                expected: None,
+            };
+            group.done.push(Done::Answered(answered, group.text.len()));
+        }
+        group
+    }
+
+    fn run_on(threads: usize, lines: usize, room: usize) -> (String, Writer<'static>) {
+        let progress: &'static Progress = Box::leak(Box::new(Progress::new(false, None)));
+        let out = Memory {
+            bytes: Arc::default(),
+            room,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let pipeline = Pipeline::new(input(lines), writer(&out, progress));
+        let cancel = AtomicBool::new(false);
+        let writer = pool.install(|| pipeline.run(threads, &cancel, &answer));
+        let text = String::from_utf8(lock(&out.bytes).clone()).unwrap();
+        (text, writer)
+    }
+
+    #[test]
+    fn records_are_written_in_input_order_whatever_the_threads() {
+        let expected: String = (1..=600).map(|line| format!("{line}\n")).collect();
+        for threads in [1, 2, 4] {
+            let (text, writer) = run_on(threads, 600, usize::MAX);
+            assert!(text == expected, "{threads} threads: out of order");
+            assert_eq!(writer.totals.puzzles, 600, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_failed_output_stops_every_worker() {
+        // Room for about 100 records of the 5,000: the run must end (not
+        // wait for room forever), having written only whole records, in
+        // order, and no more once the output failed.
+        for threads in [1, 3] {
+            let (text, writer) = run_on(threads, 5000, 400);
+            assert!(writer.out.has_failed(), "{threads} threads");
+            let written: Vec<usize> = text.lines().map(|l| l.parse().unwrap()).collect();
+            assert!(written.len() < 400, "{threads} threads");
+            assert!(written.iter().copied().eq(1..=written.len()));
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Writing the answered chunks in input order: the records' text (already
+//! in the output format), the notes on stderr, the totals and the summary
+//! of problems.
+
+use std::io::Write as _;
+
+use super::progress::Progress;
+use super::record::{Answer, Answered, Expected};
+use super::stats::Totals;
+use super::{eprint_line, OutputFormat};
+use crate::output::Output;
+
+/// What the writer gets of each event, in input order.
+pub(super) enum Done {
+    /// A record, and where its text ends in its group's text (it starts
+    /// where the previous record's ends). The text is already in the output
+    /// format, written by the worker that answered it so that writing is not
+    /// a serial stage.
+    Answered(Answered<()>, usize),
+    CannotRead {
+        file: usize,
+        message: String,
+    },
+    EndOfFile {
+        file: usize,
+    },
+}
+
+/// A chunk's events as one worker answered them: the text of their
+/// records one after the other, in one buffer, rather than a buffer each.
+#[derive(Default)]
+pub(super) struct Group {
+    pub(super) text: Vec<u8>,
+    pub(super) done: Vec<Done>,
+}
+
+/// What the writer knows of each input.
+#[derive(Clone, Debug, Default)]
+pub(super) struct FileState {
+    puzzles: usize,
+    failed: bool,
+}
+
+/// How many problems the summary on stderr lists before it only counts.
+const PROBLEMS_LISTED: usize = 5;
+
+/// The puzzles that could not be read or solved, for the summary on stderr
+/// in text and grid output (when stderr is not where stdout goes).
+#[derive(Debug, Default)]
+pub(super) struct Problems {
+    /// The first few, as `<file>, line <n>: <what>`.
+    listed: Vec<String>,
+    /// All of them.
+    count: u64,
+}
+
+impl Problems {
+    /// Notes `answered` if it is invalid or unsolvable.
+    fn add(&mut self, answered: &Answered<()>, name: &str) {
+        let what = match &answered.answer {
+            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Unsolvable => format!("line {}: unsolvable", answered.line),
+            _ => return,
+        };
+        self.count += 1;
+        if self.listed.len() < PROBLEMS_LISTED {
+            self.listed.push(format!("{name}: {what}"));
+        }
+    }
+
+    /// The summary, `None` when there was no problem.
+    pub(super) fn summary(&self, puzzles: u64) -> Option<String> {
+        if self.count == 0 {
+            return None;
+        }
+        let mut text = format!(
+            "{} of {puzzles} puzzles could not be solved (their records on stdout say why):",
+            self.count
+        );
+        for problem in &self.listed {
+            text.push_str("\n  ");
+            text.push_str(problem);
+        }
+        let more = self.count - self.listed.len() as u64;
+        if more > 0 {
+            text.push_str(&format!("\n  ... and {more} more"));
+        }
+        Some(text)
+    }
+}
+
+/// Writes records and notes in order.
+pub(super) struct Writer<'a> {
+    pub(super) out: Output,
+    pub(super) format: OutputFormat,
+    pub(super) names: Vec<String>,
+    pub(super) files: Vec<FileState>,
+    pub(super) quiet: bool,
+    pub(super) totals: Totals,
+    pub(super) progress: &'a Progress,
+    pub(super) stdout_is_terminal: bool,
+    /// `Some` when the problems are summed up on stderr at the end.
+    pub(super) problems: Option<Problems>,
+}
+
+impl Writer<'_> {
+    /// Says `message` on stderr, after what is already written on stdout.
+    fn note(&mut self, message: &str) {
+        let _ = self.out.flush();
+        self.progress.suspend(|| eprint_line(message));
+    }
+
+    /// What to say on stderr about a record: an internal error, or a
+    /// solution that differs from the expected one (not in JSON, which has
+    /// `expected_match`, nor with `--quiet`).
+    fn note_for(&self, answered: &Answered<()>) -> Option<String> {
+        let name = &self.names[answered.file];
+        if let Answer::Internal(why) = &answered.answer {
+            return Some(format!(
+                "error: internal error: {name}, {why}; this is a bug, please report it"
+            ));
+        }
+        let warning = answered.expected.and_then(Expected::warning)?;
+        (self.format != OutputFormat::Json && !self.quiet)
+            .then(|| format!("warning: {name}, line {}: {warning}", answered.line))
+    }
+
+    /// Writes the next chunk's records and notes; false when the output
+    /// failed or Ctrl-C came (and nothing more is to be written).
+    pub(super) fn write_chunk(&mut self, group: Group) -> bool {
+        if self.stdout_is_terminal && self.progress.is_visible() {
+            let progress = self.progress;
+            progress.suspend(|| {
+                let go_on = self.write_group(group);
+                let _ = self.out.flush();
+                go_on
+            })
+        } else {
+            let go_on = self.write_group(group);
+            let _ = self.out.end_record();
+            go_on
+        }
+    }
+
+    /// Writes a group's records and notes in order; false when the output
+    /// failed or Ctrl-C came.
+    fn write_group(&mut self, group: Group) -> bool {
+        let text = &group.text;
+        // The records' text is written at once up to the next note.
+        let mut written = 0;
+        let mut end = 0;
+        for item in group.done {
+            match item {
+                // After Ctrl-C: only the records finished before it.
+                Done::Answered(answered, _) if answered.answer.was_cancelled() => {
+                    let _ = self.out.write_all(&text[written..end]);
+                    return false;
+                }
+                Done::Answered(answered, record_end) => {
+                    end = record_end;
+                    self.totals.add(&answered);
+                    self.files[answered.file].puzzles += 1;
+                    let name = &self.names[answered.file];
+                    if let Some(problems) = &mut self.problems {
+                        problems.add(&answered, name);
+                    }
+                    if let Some(note) = self.note_for(&answered) {
+                        let _ = self.out.write_all(&text[written..end]);
+                        written = end;
+                        self.note(&note);
+                    }
+                }
+                Done::CannotRead { file, message } => {
+                    let _ = self.out.write_all(&text[written..end]);
+                    written = end;
+                    self.totals.read_errors += 1;
+                    self.files[file].failed = true;
+                    self.note(&format!("error: {message}"));
+                }
+                Done::EndOfFile { file } => {
+                    let state = &self.files[file];
+                    if state.puzzles == 0 && !state.failed && !self.quiet {
+                        let _ = self.out.write_all(&text[written..end]);
+                        written = end;
+                        let name = self.names[file].clone();
+                        self.note(&format!(
+                            "warning: {name}: no puzzle found (the input is empty or only \
+                             comments and blank lines)"
+                        ));
+                    }
+                }
+            }
+            if self.out.has_failed() {
+                return false;
+            }
+        }
+        let _ = self.out.write_all(&text[written..end]);
+        !self.out.has_failed()
+    }
+}
