@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use solver_core::Limits;
-use sudoku::{Notation, ReadOptions, Record, SolveError, Verdict, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{ReadOptions, Record, SolveError, Verdict, DEFAULT_MAX_PUZZLE_BYTES};
 
 use super::input::{Chunk, Event, Input, Source};
 use super::pipeline::Pipeline;
@@ -68,15 +68,7 @@ impl Search {
     /// (`parallel`, for counts only).
     fn answer(&self, file: usize, record: Record, on_every_thread: bool) -> Answered {
         let line = record.line;
-        let mut answered = Answered {
-            file,
-            line,
-            shape: None,
-            notation: Notation::default(),
-            answer: Answer::Unsolvable,
-            nodes: None,
-            expected: None,
-        };
+        let mut answered = Answered::new(file, line, Answer::Unsolvable);
         let puzzle = match record.result {
             Ok(puzzle) => puzzle,
             Err(e) => {

@@ -212,7 +212,7 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use sudoku::{Notation, ReadOptions};
+    use sudoku::ReadOptions;
 
     use super::*;
     use crate::output::Output;
@@ -291,15 +291,7 @@ mod tests {
             let line = record.line;
             std::thread::sleep(Duration::from_micros((line as u64 * 7919) % 300));
             writeln!(group.text, "{line}").unwrap();
-            let answered = Answered {
-                file,
-                line,
-                shape: None,
-                notation: Notation::default(),
-                answer: Answer::Unsolvable,
-                nodes: None,
-                expected: None,
-            };
+            let answered = Answered::new(file, line, Answer::Unsolvable);
             group.done.push(Done::Answered(answered, group.text.len()));
         }
         group

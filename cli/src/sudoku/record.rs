@@ -138,6 +138,20 @@ pub(crate) struct Answered<G = Grid> {
 }
 
 impl<G> Answered<G> {
+    /// The record of the puzzle at `line` of file `file`, answered `answer`,
+    /// before anything else is known of it.
+    pub(crate) fn new(file: usize, line: usize, answer: Answer<G>) -> Answered<G> {
+        Answered {
+            file,
+            line,
+            shape: None,
+            notation: Notation::default(),
+            answer,
+            nodes: None,
+            expected: None,
+        }
+    }
+
     /// The record without its grids, for counting once it is written (the
     /// grids are dropped here, by the thread that answered it).
     pub(crate) fn without_grids(self) -> Answered<()> {

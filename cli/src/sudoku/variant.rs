@@ -19,9 +19,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use solver_core::Limits;
 use sudoku::{
-    parse_cages, parse_cages_json, parse_documents, write_regions, Grid, Notation, ReadOptions,
-    Records, Regions, Rules, Shape, SolveError, SudokuSolver, Variant, Verdict,
-    DEFAULT_MAX_PUZZLE_BYTES,
+    parse_cages, parse_cages_json, parse_documents, write_regions, Grid, ReadOptions, Records,
+    Regions, Rules, Shape, SolveError, SudokuSolver, Variant, Verdict, DEFAULT_MAX_PUZZLE_BYTES,
 };
 
 use super::record::{Answer, Answered, Expected};
@@ -490,15 +489,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<super::batch::Ending,
     let answered: Vec<(Answered, Option<Regions>)> = items
         .into_par_iter()
         .map_init(Vec::<(Arc<Rules>, SudokuSolver)>::new, |solvers, item| {
-            let mut answered = Answered {
-                file: item.file,
-                line: item.line,
-                shape: None,
-                notation: Notation::default(),
-                answer: Answer::Unsolvable,
-                nodes: None,
-                expected: None,
-            };
+            let mut answered = Answered::new(item.file, item.line, Answer::Unsolvable);
             let ready = match item.puzzle {
                 Err(message) => {
                     answered.answer = Answer::Invalid(message);
