@@ -252,7 +252,9 @@ pub struct Generated {
 /// trying the options of each level in an order shuffled from `seed`, then
 /// the values are relabelled by a permutation drawn from `seed`. Searches
 /// that wander are restarted with a larger node limit and a derived seed, so
-/// the grid depends on `shape` and `seed` only.
+/// the grid depends on `shape` and `seed` only. Above 25x25, where filling
+/// an empty grid thrashes, the grid is a shuffled pattern whose bands and
+/// stacks the solver refills in a random order instead.
 ///
 /// ```
 /// use sudoku::{random_full_grid, Shape};
