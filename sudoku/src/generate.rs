@@ -15,6 +15,8 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::solve::{SolveError, SudokuSolver, Verdict};
 
+mod fill;
+
 /// The pattern of givens a generated puzzle keeps: a given cell's images
 /// under the symmetry are given too. Cells are removed an *orbit* at a time
 /// (a cell and all its images).
@@ -250,7 +252,9 @@ pub struct Generated {
 /// trying the options of each level in an order shuffled from `seed`, then
 /// the values are relabelled by a permutation drawn from `seed`. Searches
 /// that wander are restarted with a larger node limit and a derived seed, so
-/// the grid depends on `shape` and `seed` only.
+/// the grid depends on `shape` and `seed` only. Above 25x25, where filling
+/// an empty grid thrashes, the grid is a shuffled pattern whose bands and
+/// stacks the solver refills in a random order instead.
 ///
 /// ```
 /// use sudoku::{random_full_grid, Shape};
@@ -269,6 +273,10 @@ fn full_grid(solver: &mut SudokuSolver, seed: u64) -> Result<Grid, SolveError> {
     let shape = solver.shape();
     let empty = Grid::empty(shape);
     let mut rng = Rng::new(seed);
+    if shape.side() > 25 {
+        let grid = fill::large_full_grid(solver, &mut rng);
+        return Ok(relabelled(grid, &mut rng));
+    }
     // A fill without backtracking takes at most one node per cell.
     let mut limit = 4 * shape.cells() as u64 + 64;
     let grid = loop {
@@ -281,6 +289,12 @@ fn full_grid(solver: &mut SudokuSolver, seed: u64) -> Result<Grid, SolveError> {
         }
     };
     solver.set_seed(None);
+    Ok(relabelled(grid, &mut rng))
+}
+
+/// `grid` with its values permuted at random.
+fn relabelled(grid: Grid, rng: &mut Rng) -> Grid {
+    let shape = grid.shape();
     let n = shape.side() as u16;
     let mut relabel: Vec<u16> = (1..=n).collect();
     rng.shuffle(&mut relabel);
@@ -289,7 +303,7 @@ fn full_grid(solver: &mut SudokuSolver, seed: u64) -> Result<Grid, SolveError> {
         .iter()
         .map(|&v| relabel[usize::from(v) - 1])
         .collect();
-    Ok(Grid::from_values(shape, values).expect("relabelled values fit the grid"))
+    Grid::from_values(shape, values).expect("relabelled values fit the grid")
 }
 
 /// Generates a puzzle of `shape` with exactly one solution.

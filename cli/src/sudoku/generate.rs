@@ -48,7 +48,8 @@ Examples:
                                              (seconds; without --givens,
                                              digging to minimal takes long)
   sudoku generate --box 6 --max-nodes 2000   36x36 with about half the cells
-                                             given, in minutes
+                                             given, in half a minute
+  sudoku generate --box 7 --max-nodes 1000   49x49 with 53% given, in a minute
   sudoku generate --variant x -n 3           three 9x9 X puzzles
   sudoku generate --variant jigsaw > j.json  a jigsaw puzzle with its map";
 

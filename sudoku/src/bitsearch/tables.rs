@@ -33,6 +33,9 @@ pub(crate) struct Tables<const W: usize> {
     pub(crate) rows: Vec<(u32, u32)>,
     /// One set per unit (rows, columns, boxes).
     pub(crate) units: Vec<Board<W>>,
+    /// For each unit, the words that hold its cells: from the first to one
+    /// past the last.
+    pub(crate) unit_words: Vec<(u32, u32)>,
     /// For each bit, the other cells that share a unit with it.
     pub(crate) peers: Vec<Board<W>>,
     /// For each bit, its three units (row, column, box).
@@ -84,8 +87,17 @@ impl<const W: usize> Tables<W> {
                 (b / 64, b % 64)
             })
             .collect();
+        let unit_words = unit_boards
+            .iter()
+            .map(|b| {
+                let first = b.iter().position(|&w| w != 0).unwrap_or(0);
+                let last = b.iter().rposition(|&w| w != 0).unwrap_or(0);
+                (first as u32, last as u32 + 1)
+            })
+            .collect();
         Tables {
             n,
+            unit_words,
             box_rows: shape.box_rows() as usize,
             box_cols: shape.box_cols() as usize,
             full,
