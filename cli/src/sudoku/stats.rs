@@ -127,7 +127,10 @@ impl Totals {
         let seconds = elapsed.as_secs_f64();
         rows.push(("elapsed", format!("{seconds:.3} s")));
         let rate = if seconds > 0.0 {
-            format!("{:.0} puzzles/s", self.puzzles as f64 / seconds)
+            // Slow puzzles (large grids) keep two decimals, not "0".
+            let per_second = self.puzzles as f64 / seconds;
+            let decimals = if per_second < 10.0 { 2 } else { 0 };
+            format!("{per_second:.decimals$} puzzles/s")
         } else {
             "-".to_string()
         };
@@ -205,6 +208,13 @@ mod tests {
         let text = t.report(Mode::Solve, Duration::from_millis(500), 2);
         assert!(text.starts_with("puzzles:     1\n"), "{text}");
         assert!(text.contains("unsolvable:  1\n"), "{text}");
-        assert!(text.contains("rate:        2 puzzles/s\n"), "{text}");
+        assert!(text.contains("rate:        2.00 puzzles/s\n"), "{text}");
+        let text = t.report(Mode::Solve, Duration::from_secs(3), 1);
+        assert!(text.contains("rate:        0.33 puzzles/s\n"), "{text}");
+        for _ in 0..19 {
+            add(&mut t, Answer::Unsolvable);
+        }
+        let text = t.report(Mode::Solve, Duration::from_millis(500), 1);
+        assert!(text.contains("rate:        40 puzzles/s\n"), "{text}");
     }
 }
