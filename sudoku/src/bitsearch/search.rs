@@ -194,19 +194,26 @@ impl<const W: usize> BitSearch<W> {
             });
         };
         // A uniqueness check (at most two solutions) with lookahead: once
-        // the first solution is found, the rest of the tree may take as many
-        // nodes again (at least [`SPLIT_AFTER`]); past that, the
-        // first-difference split tries to prove that solution unique by
-        // propagation alone ([`BitSearch::prove_unique`]), and if it cannot,
-        // the walk resumes.
+        // the first solution is found, the first-difference split tries to
+        // prove it unique by propagation alone ([`BitSearch::prove_unique`]),
+        // and if it cannot, the walk resumes. The split's passes cost about
+        // a node per open cell each, so it goes first when the first
+        // solution took [`SPLIT_AT_ONCE`] times as many nodes as the root
+        // has open cells; otherwise the rest of the tree may first take as
+        // many nodes again as the first solution (at least [`SPLIT_AFTER`]).
         let split = limits.max_solutions == Some(2) && probe > 0;
+        let open = cells(&root[n]).count() as u64;
         let split_after = self.split_after;
         let cap = Cell::new(u64::MAX);
         let first = RefCell::new(Vec::new());
         let mut found = |s: &[Board<W>], nodes: u64| {
             if split && first.borrow().is_empty() {
                 first.borrow_mut().extend_from_slice(&s[..n]);
-                cap.set(nodes.saturating_add(split_after.min(nodes.max(SPLIT_AFTER))));
+                let wait = match nodes >= open.saturating_mul(SPLIT_AT_ONCE) {
+                    true => 0,
+                    false => nodes.max(SPLIT_AFTER),
+                };
+                cap.set(nodes.saturating_add(split_after.min(wait)));
             }
             if record {
                 decode(t, s, &mut solution);
@@ -386,7 +393,7 @@ impl<const W: usize> BitSearch<W> {
     /// of the cells it branches on along the path to the solution, before
     /// it knows the solution; when one of them is hard, the split may prove
     /// the others first and never meet it. On the third 36x36 example, the
-    /// 1.6 million nodes that followed the first solution became 870 tests.
+    /// 1.6 million nodes that followed the first solution became 700 tests.
     /// With search in the subproblems too (lookahead, then growing node
     /// budgets), the split proved that puzzle no faster, and it took up to
     /// 30 times as many nodes as the walk on others.
@@ -500,10 +507,19 @@ enum Walk {
 
 /// The fewest nodes a uniqueness check spends after its first solution
 /// before it tries [`BitSearch::prove_unique`] (it also spends at least as
-/// many as the first solution took). On the 25x25, 36x36 and 49x49 examples
-/// the rest of the tree takes 0 to 1.1 times the first solution's nodes,
-/// but for one puzzle, where it takes 40 times.
+/// many as the first solution took), unless [`SPLIT_AT_ONCE`] applies. On
+/// the 25x25, 36x36 and 49x49 examples the rest of the tree takes 0 to 1.1
+/// times the first solution's nodes, but for one puzzle, where it takes 40
+/// times.
 const SPLIT_AFTER: u64 = 1000;
+
+/// How many nodes per open cell of the root a uniqueness check must have
+/// spent on its first solution to try [`BitSearch::prove_unique`] at once.
+/// Three of the 25x25, 36x36 and 49x49 examples go past it, with first
+/// solutions of 5,637 to 39,867 nodes (17 to 66 per open cell): the split
+/// proves one (the 1.6 million nodes of its walk became 870), and costs
+/// the other two 0.5% and 1.2% more nodes.
+const SPLIT_AT_ONCE: u64 = 16;
 
 /// Two givens that clash (the caller finds out which with [`Grid::check`](crate::Grid::check)).
 #[derive(Debug)]
