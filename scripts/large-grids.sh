@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Per-puzzle CPU time of `sudoku check -j 1` on large grids: each puzzle of
+# each file in a file of its own, one warm-up run, then the median of RUNS
+# runs (CPU time from `perf stat` task-clock, or user+sys from bash's `time`
+# when perf is missing), with the search nodes (lookahead's tries included).
+# Prints one line per puzzle, then each file's median and heaviest.
+#
+#   scripts/large-grids.sh                       # the shipped 25x25, 36x36 and 49x49 examples
+#   RUNS=9 scripts/large-grids.sh my-36x36.txt   # any files, one puzzle per line
+#
+# CPU times move by 10-30% from run to run on a shared machine; the node
+# counts do not move at all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-7}
+BIN=${BIN:-target/release/sudoku}
+[ -x "$BIN" ] || cargo build --release -q -p exact-cover-cli
+if [ $# -eq 0 ]; then
+    set -- examples/sudoku/25x25-270-givens.txt examples/sudoku/36x36-generated.txt \
+        examples/sudoku/49x49-generated.txt
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cpu_ms() {
+    if command -v perf >/dev/null && perf stat -x, -e task-clock true >/dev/null 2>&1; then
+        perf stat -x, -e task-clock "$BIN" check -j 1 "$1" 2>&1 >/dev/null | cut -d, -f1
+    else
+        local TIMEFORMAT='%3U %3S'
+        { time "$BIN" check -j 1 "$1" >/dev/null 2>&1; } 2>&1 | awk '{printf "%.1f\n", ($1 + $2) * 1000}'
+    fi
+}
+
+for file in "$@"; do
+    grep -v '^#' "$file" | grep -v '^[[:space:]]*$' >"$tmp/all" || true
+    : >"$tmp/times"
+    k=0
+    while IFS= read -r line; do
+        k=$((k + 1))
+        printf '%s\n' "$line" >"$tmp/one"
+        "$BIN" check -j 1 "$tmp/one" >/dev/null 2>&1 || true
+        ms=$(for _ in $(seq "$RUNS"); do cpu_ms "$tmp/one"; done | sort -n | sed -n "$(((RUNS + 1) / 2))p")
+        nodes=$("$BIN" check -j 1 --format json "$tmp/one" | sed -n 's/.*"nodes":\([0-9]*\).*/\1/p')
+        status=$("$BIN" check -j 1 "$tmp/one" || true)
+        printf '%s #%d: %s ms, %s nodes, %s\n' "$file" "$k" "$ms" "$nodes" "$status"
+        echo "$ms $k" >>"$tmp/times"
+    done <"$tmp/all"
+    sort -n "$tmp/times" | awk -v f="$file" '
+        { t[NR] = $1; id[NR] = $2 }
+        END {
+            m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+            printf "%s: median %.1f ms over %d puzzles, heaviest #%d at %s ms\n", f, m, NR, id[NR], t[NR]
+        }'
+done
