@@ -289,20 +289,7 @@ impl<const W: usize> BitSearch<W> {
             }
             self.frames.clear();
             self.options.clear();
-            branch(
-                t,
-                &self.states[..size],
-                &pairs,
-                chosen,
-                self.locked,
-                &mut self.options,
-                &mut self.rng,
-            );
-            self.frames.push(Frame {
-                start: 0,
-                next: 0,
-                end: self.options.len(),
-            });
+            self.open_level(t, 0, &pairs, chosen);
         }
         let mut next_check = stats.nodes;
         loop {
@@ -349,22 +336,30 @@ impl<const W: usize> BitSearch<W> {
                 }
                 continue;
             }
-            let start = self.options.len();
-            branch(
-                t,
-                s,
-                &pairs,
-                chosen,
-                self.locked,
-                &mut self.options,
-                &mut self.rng,
-            );
-            self.frames.push(Frame {
-                start,
-                next: start,
-                end: self.options.len(),
-            });
+            self.open_level(t, k, &pairs, chosen);
         }
+    }
+
+    /// Opens a level on the state in slot `k` (`pairs`, `chosen`: what
+    /// [`lookahead`] returned for it): pushes the options [`branch`] chooses
+    /// and their frame.
+    fn open_level(&mut self, t: &Tables<W>, k: usize, pairs: &Board<W>, chosen: Option<Binary>) {
+        let size = t.n + 2;
+        let start = self.options.len();
+        branch(
+            t,
+            &self.states[k * size..(k + 1) * size],
+            pairs,
+            chosen,
+            self.locked,
+            &mut self.options,
+            &mut self.rng,
+        );
+        self.frames.push(Frame {
+            start,
+            next: start,
+            end: self.options.len(),
+        });
     }
 
     /// Tries to prove that `known` (a solution's boards, one per value) is
@@ -1756,12 +1751,17 @@ mod tests {
         }
     }
 
-    /// Lookahead (failed literals, and candidates that neither value of a
-    /// two-candidate cell keeps) on small shapes, with few givens so that
-    /// many puzzles have several solutions or none, probing one cell, a
-    /// few, and all: the same counts as backtracking.
-    #[test]
-    fn lookahead_counts_match_backtracking() {
+    /// Small puzzles with few givens, so that many have several solutions
+    /// or none: for each shape, `seeds` full grids, each with a share of its
+    /// cells cleared (`tenths(seed)` tenths, at random), as is and with a
+    /// given altered; `check` gets each with the shape and its seed.
+    fn small_puzzles(
+        seeds: u64,
+        stride: u64,
+        tenths: impl Fn(u64) -> usize,
+        dig: (u64, u64),
+        mut check: impl FnMut(Shape, u64, &[u16]),
+    ) {
         let shapes = [
             (2, 2),
             (2, 3),
@@ -1771,72 +1771,64 @@ mod tests {
             (3, 3),
             (2, 5),
             (3, 4),
+            (4, 3),
         ];
         for (k, &(br, bc)) in shapes.iter().enumerate() {
             let shape = Shape::new(br, bc).unwrap();
             let n = shape.side() as usize;
-            for seed in 0..8u64 {
-                let seed = seed * 17 + k as u64;
+            for seed in 0..seeds {
+                let seed = seed * stride + k as u64;
                 let grid = full_grid(shape, seed);
-                // From about 60% of the cells cleared to about 90%.
-                let holes = n * n * (6 + (seed as usize % 4)) / 10;
-                let cells = puzzle(&grid, holes, seed.wrapping_mul(91) + 3);
+                let holes = n * n * tenths(seed) / 10;
+                let cells = puzzle(&grid, holes, seed.wrapping_mul(dig.0) + dig.1);
                 for cells in [cells.clone(), altered(shape, &cells, seed)] {
-                    let expected = backtrack(shape, &mut cells.clone(), 50);
-                    for probe in [1, 3, usize::MAX] {
-                        for rng in [0, 777] {
-                            assert_eq!(
-                                count_any(shape, &cells, 50, true, rng, Some(probe), u64::MAX),
-                                expected,
-                                "{shape} seed {seed} probe {probe} rng {rng}"
-                            );
-                        }
-                    }
+                    check(shape, seed, &cells);
                 }
             }
         }
     }
 
-    /// Uniqueness checks (counts up to two) that try the first-difference
-    /// split as soon as they have a first solution, and resume their walk
-    /// when it cannot tell: the same verdicts as backtracking, on small
-    /// shapes with few givens, so that many puzzles have several solutions
-    /// or none. Two solutions found are two different solutions.
+    /// Lookahead (failed literals, and candidates that neither value of a
+    /// two-candidate cell keeps) probing one cell, a few, and all: the same
+    /// counts as backtracking, with from about 60% of the cells cleared to
+    /// about 90%.
     #[test]
-    fn split_verdicts_match_backtracking() {
-        let shapes = [
-            (2, 2),
-            (2, 3),
-            (3, 2),
-            (2, 4),
-            (3, 3),
-            (2, 5),
-            (3, 4),
-            (4, 3),
-        ];
-        let mut verdicts = [0; 3];
-        for (k, &(br, bc)) in shapes.iter().enumerate() {
-            let shape = Shape::new(br, bc).unwrap();
-            let n = shape.side() as usize;
-            for seed in 0..12u64 {
-                let seed = seed * 13 + k as u64;
-                let grid = full_grid(shape, seed);
-                // From about 40% of the cells cleared to about 80%.
-                let holes = n * n * (4 + (seed as usize % 5)) / 10;
-                let cells = puzzle(&grid, holes, seed.wrapping_mul(53) + 1);
-                for cells in [cells.clone(), altered(shape, &cells, seed)] {
-                    let expected = backtrack(shape, &mut cells.clone(), 2);
-                    for (probe, rng) in [(usize::MAX, 0), (usize::MAX, 99), (2, 0)] {
-                        assert_eq!(
-                            count_any(shape, &cells, 2, true, rng, Some(probe), 0),
-                            expected,
-                            "{shape} seed {seed} probe {probe} rng {rng}"
-                        );
-                    }
-                    verdicts[expected as usize] += 1;
+    fn lookahead_counts_match_backtracking() {
+        let tenths = |seed| 6 + (seed as usize % 4);
+        small_puzzles(8, 17, tenths, (91, 3), |shape, seed, cells| {
+            let expected = backtrack(shape, &mut cells.to_vec(), 50);
+            for probe in [1, 3, usize::MAX] {
+                for rng in [0, 777] {
+                    assert_eq!(
+                        count_any(shape, cells, 50, true, rng, Some(probe), u64::MAX),
+                        expected,
+                        "{shape} seed {seed} probe {probe} rng {rng}"
+                    );
                 }
             }
-        }
+        });
+    }
+
+    /// Uniqueness checks (counts up to two) that try the first-difference
+    /// split as soon as they have a first solution, and resume their walk
+    /// when it cannot tell: the same verdicts as backtracking, with from
+    /// about 40% of the cells cleared to about 80%. Two solutions found are
+    /// two different solutions.
+    #[test]
+    fn split_verdicts_match_backtracking() {
+        let mut verdicts = [0; 3];
+        let tenths = |seed| 4 + (seed as usize % 5);
+        small_puzzles(12, 13, tenths, (53, 1), |shape, seed, cells| {
+            let expected = backtrack(shape, &mut cells.to_vec(), 2);
+            for (probe, rng) in [(usize::MAX, 0), (usize::MAX, 99), (2, 0)] {
+                assert_eq!(
+                    count_any(shape, cells, 2, true, rng, Some(probe), 0),
+                    expected,
+                    "{shape} seed {seed} probe {probe} rng {rng}"
+                );
+            }
+            verdicts[expected as usize] += 1;
+        });
         // Each verdict is well represented.
         assert!(verdicts.iter().all(|&v| v >= 20), "{verdicts:?}");
     }
