@@ -223,7 +223,8 @@ impl<const W: usize> BitSearch<W> {
         let start = Some((pairs, chosen));
         let mut walk = self.explore(t, p, start, probe, limits, &cap, &mut stats, &mut found);
         if let Walk::OverBudget = walk {
-            walk = match self.prove_unique(t, p, limits, &first.take(), &mut stats) {
+            let proof = self.prove_unique(t, p, limits, &first.borrow(), &mut stats);
+            walk = match proof {
                 Ok(true) => {
                     #[cfg(test)]
                     {
