@@ -40,8 +40,9 @@ for file in "$@"; do
         printf '%s\n' "$line" >"$tmp/one"
         "$BIN" check -j 1 "$tmp/one" >/dev/null 2>&1 || true
         ms=$(for _ in $(seq "$RUNS"); do cpu_ms "$tmp/one"; done | sort -n | sed -n "$(((RUNS + 1) / 2))p")
-        nodes=$("$BIN" check -j 1 --format json "$tmp/one" | sed -n 's/.*"nodes":\([0-9]*\).*/\1/p')
-        status=$("$BIN" check -j 1 "$tmp/one" || true)
+        json=$("$BIN" check -j 1 --format json "$tmp/one" || true)
+        nodes=$(sed -n 's/.*"nodes":\([0-9]*\).*/\1/p' <<<"$json")
+        status=$(sed -n 's/.*"status":"\([a-z]*\)".*/\1/p' <<<"$json")
         printf '%s #%d: %s ms, %s nodes, %s\n' "$file" "$k" "$ms" "$nodes" "$status"
         echo "$ms $k" >>"$tmp/times"
     done <"$tmp/all"

@@ -202,7 +202,10 @@ impl<const W: usize> BitSearch<W> {
         // has open cells; otherwise the rest of the tree may first take as
         // many nodes again as the first solution (at least [`SPLIT_AFTER`]).
         let split = limits.max_solutions == Some(2) && probe > 0;
-        let open = cells(&root[n]).count() as u64;
+        let open: u64 = match split {
+            true => root[n].iter().map(|w| u64::from(w.count_ones())).sum(),
+            false => 0,
+        };
         let split_after = self.split_after;
         let cap = Cell::new(u64::MAX);
         let first = RefCell::new(Vec::new());

@@ -69,12 +69,11 @@ pub(super) fn large_full_grid(solver: &mut SudokuSolver, rng: &mut Rng) -> Grid 
     let (bands, stacks) = (n / br, n / bc);
     for round in 0..REFILLS_PER_BAND * (bands + stacks) {
         // Bands on even rounds, stacks on odd ones.
-        let clear: Box<dyn Fn(usize) -> bool> = if round % 2 == 0 {
-            let band = rng.below(bands);
-            Box::new(move |i| i / n / br == band)
-        } else {
-            let stack = rng.below(stacks);
-            Box::new(move |i| i % n / bc == stack)
+        let on_bands = round % 2 == 0;
+        let k = rng.below(if on_bands { bands } else { stacks });
+        let clear = |i: usize| match on_bands {
+            true => i / n / br == k,
+            false => i % n / bc == k,
         };
         let puzzle = (0..n * n)
             .map(|i| if clear(i) { 0 } else { cells[i] })
