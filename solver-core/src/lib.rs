@@ -13,6 +13,8 @@
 //! - [`Limits`] (solutions, nodes, deadline, cancellation flag): a search that
 //!   stops early says why ([`Incomplete`]); it never passes off a partial count
 //!   as the answer.
+//! - [`cdcl`] searches the same problems (without colours) by clause
+//!   learning: the engine for single hard instances rather than counts.
 //! - [`cubes`] splits a search into parts to count on many machines
 //!   (cube and conquer) and adds up their counts.
 //! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
@@ -45,6 +47,7 @@
 #![deny(missing_docs)]
 
 mod builder;
+pub mod cdcl;
 pub mod cubes;
 mod error;
 mod ids;

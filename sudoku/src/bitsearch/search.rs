@@ -33,6 +33,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
+use solver_core::cdcl::Learner;
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use super::tables::{cells, has, is_empty, Board, Lane, Tables};
@@ -79,6 +80,10 @@ pub(crate) struct BitSearch<const W: usize> {
     /// At most how many nodes a uniqueness check spends after its first
     /// solution before it tries [`BitSearch::prove_unique`] (tests set 0).
     pub(crate) split_after: u64,
+    /// The side from which searches for one solution or a uniqueness
+    /// check go to clause learning ([`learn`]) after the root's
+    /// propagation and lookahead (tests set it to compare engines).
+    pub(crate) learn_from: usize,
     /// How many uniqueness proofs [`BitSearch::prove_unique`] made.
     #[cfg(test)]
     split_proofs: u64,
@@ -101,6 +106,7 @@ impl<const W: usize> BitSearch<W> {
             fixed: Vec::new(),
             before: Vec::new(),
             split_after: u64::MAX,
+            learn_from: LEARN_FROM,
             #[cfg(test)]
             split_proofs: 0,
         }
@@ -193,6 +199,15 @@ impl<const W: usize> BitSearch<W> {
                 incomplete: None,
             });
         };
+        // One solution or a uniqueness check on a large grid: clause
+        // learning from the propagated root ([`learn`]). Not with shuffled
+        // options (the generator's random fills), which it would ignore.
+        let few = matches!(limits.max_solutions, Some(1 | 2));
+        if few && probe > 0 && n >= self.learn_from && self.rng == 0 && !is_empty(&root[n]) {
+            let root = &self.states[..size];
+            let outcome = learn(t, root, limits, record, &mut stats, &mut visit);
+            return Ok(outcome);
+        }
         // A uniqueness check (at most two solutions) with lookahead: once
         // the first solution is found, the first-difference split tries to
         // prove it unique by propagation alone ([`BitSearch::prove_unique`]),
@@ -490,6 +505,90 @@ impl<const W: usize> BitSearch<W> {
         self.fixed = fixed;
         self.before = before;
         proof
+    }
+}
+
+/// The side from which [`BitSearch`] hands single solutions and
+/// uniqueness checks to clause learning ([`learn`]).
+const LEARN_FROM: usize = 36;
+
+/// Clause learning ([`solver_core::cdcl`]) on the open part of a propagated
+/// root state `s`: an option per candidate of an open cell, a group per
+/// open cell and per (unit, value) not yet placed in the unit. Calls
+/// `visit` with each solution (empty unless `record`) and adds its
+/// decisions to `stats.nodes`.
+fn learn<const W: usize>(
+    t: &Tables<W>,
+    s: &[Board<W>],
+    limits: &Limits,
+    record: bool,
+    stats: &mut Stats,
+    mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+) -> Outcome {
+    let n = t.n;
+    let unsolved = &s[n];
+    // The options, by cell then value, and each one's number by bit * n + value.
+    let mut options: Vec<(u32, u32)> = Vec::new();
+    let mut number = vec![u32::MAX; W * 64 * n];
+    let mut cell_groups: Vec<u32> = Vec::new();
+    let mut group: Vec<u32> = Vec::new();
+    for c in cells(unsolved) {
+        group.clear();
+        for (d, board) in s[..n].iter().enumerate() {
+            if has(board, c) {
+                number[c * n + d] = options.len() as u32;
+                group.push(options.len() as u32);
+                options.push((c as u32, d as u32));
+            }
+        }
+        cell_groups.extend_from_slice(&group);
+        cell_groups.push(u32::MAX);
+    }
+    let mut learner = Learner::new(options.len());
+    for g in cell_groups.split(|&o| o == u32::MAX) {
+        if !g.is_empty() {
+            learner.exactly_one(g);
+        }
+    }
+    for unit in &t.units {
+        for (d, board) in s[..n].iter().enumerate() {
+            let open: Board<W> = std::array::from_fn(|w| board[w] & unit[w] & unsolved[w]);
+            let placed = (0..W).any(|w| board[w] & unit[w] & !unsolved[w] != 0);
+            if placed {
+                continue;
+            }
+            group.clear();
+            group.extend(cells(&open).map(|c| number[c * n + d]));
+            // An empty group (no place left for the value) makes the
+            // problem unsolvable, as it should.
+            learner.exactly_one(&group);
+        }
+    }
+    let mut solution = vec![0u16; if record { n * n } else { 0 }];
+    if record {
+        for (d, board) in s[..n].iter().enumerate() {
+            let solved: Board<W> = std::array::from_fn(|w| board[w] & !unsolved[w]);
+            for b in cells(&solved) {
+                solution[t.cell_of[b] as usize] = d as u16 + 1;
+            }
+        }
+    }
+    let mut within = limits.clone();
+    within.max_nodes = limits.max_nodes.map(|m| m.saturating_sub(stats.nodes));
+    let outcome = learner.search(&within, |chosen| {
+        if record {
+            for &o in chosen {
+                let (c, d) = options[o as usize];
+                solution[t.cell_of[c as usize] as usize] = d as u16 + 1;
+            }
+        }
+        visit(&solution)
+    });
+    stats.nodes += outcome.stats.nodes;
+    stats.solutions += outcome.stats.solutions;
+    Outcome {
+        stats: *stats,
+        incomplete: outcome.incomplete,
     }
 }
 
