@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use serde::Serialize;
+use solver_core::cdcl::Learner;
 use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
 
 use crate::exit::{Exit, Failure};
@@ -200,6 +201,23 @@ pub struct SearchArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub format: Format,
 
+    /// The search: Dancing Links, or clause learning for hard single solutions
+    #[arg(
+        long,
+        value_enum,
+        value_name = "ENGINE",
+        default_value_t = Engine::Dlx,
+        long_help = "The search. dlx: Knuth's Dancing Links, every feature. cdcl:\n\
+                     clause learning (each dead end becomes a clause that prunes the\n\
+                     rest of the search), for problems where one solution, or the\n\
+                     proof that there is none or only one, is hard to find: it\n\
+                     can be far quicker there, and far slower at counting many\n\
+                     solutions. Nodes are its decisions, updates its assignments.\n\
+                     One thread (-j, --seed and --progress are ignored), options\n\
+                     printed in input order, no colours."
+    )]
+    pub engine: Engine,
+
     /// Report progress on stderr every second (one thread)
     #[arg(
         long,
@@ -213,6 +231,15 @@ pub struct SearchArgs {
                      ignored."
     )]
     pub progress: bool,
+}
+
+/// The engine of `count` and `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Dancing Links (Knuth's Algorithm X and C).
+    Dlx,
+    /// Clause learning over the same options (no colours).
+    Cdcl,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,12 +265,26 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
 }
 
 fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
-    let input = crate::read_input(args.file.as_deref())?;
+    let mut input = crate::read_input(args.file.as_deref())?;
     let matrix = knuth::parse_bytes(&input.bytes)
         .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+    let name = std::mem::take(&mut input.name);
     drop(input);
 
-    let threads = thread_count(args);
+    let learner = match args.engine {
+        Engine::Dlx => None,
+        Engine::Cdcl => Some(Learner::from_matrix(&matrix).ok_or_else(|| {
+            Failure::bad_input(format!(
+                "{}: --engine cdcl takes no colours, and an option gives one to an item \
+                 (use --engine dlx)",
+                name
+            ))
+        })?),
+    };
+    let threads = match learner {
+        Some(_) => 1,
+        None => thread_count(args),
+    };
     let mut out = Output::stdout();
     let started = Instant::now();
     let limits = Limits {
@@ -258,9 +299,12 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         args,
         threads,
     };
-    let (solutions, outcome) = match mode {
-        Mode::Count => search.count(),
-        Mode::Solve => search.solve(&mut out),
+    let (solutions, outcome) = match (learner, mode) {
+        (Some(mut learner), _) => {
+            learn(&mut learner, &matrix, &limits, mode, args.format, &mut out)
+        }
+        (None, Mode::Count) => search.count(),
+        (None, Mode::Solve) => search.solve(&mut out),
     };
     if let Some(failure) = out.failure() {
         // A write failed: say so (or end quietly on a broken pipe).
@@ -291,6 +335,32 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     };
     out.finish()?;
     Ok(status)
+}
+
+/// Counts or prints the solutions by clause learning (`--engine cdcl`).
+fn learn(
+    learner: &mut Learner,
+    matrix: &Matrix,
+    limits: &Limits,
+    mode: Mode,
+    format: Format,
+    out: &mut Output,
+) -> (u128, Outcome) {
+    let mut found = 0u64;
+    let outcome = learner.search(limits, |chosen| {
+        found += 1;
+        match mode {
+            Mode::Count => ControlFlow::Continue(()),
+            Mode::Solve => {
+                let options: Vec<String> = chosen
+                    .iter()
+                    .map(|&o| matrix.option_text(OptionId::new(o as usize)))
+                    .collect();
+                print_solution(out, format, found, &options)
+            }
+        }
+    });
+    (u128::from(found), outcome)
 }
 
 /// The exit status for a search that printed its answer.

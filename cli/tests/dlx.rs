@@ -429,3 +429,39 @@ fn huge_lines_are_answered_quickly() {
         started.elapsed()
     );
 }
+
+/// `--engine cdcl`: the counts of Dancing Links (and of the literature:
+/// 92 queens, 300 Langford pairs of 8), the same solutions as sets of
+/// options, limits that say "incomplete", and colours refused.
+#[test]
+fn clause_learning_engine() {
+    for (problem, expected) in [(problems::n_queens(8), 92), (problems::langford(8), 300)] {
+        assert_eq!(count(&["--engine", "cdcl"], &problem), expected);
+        assert_eq!(count(&[], &problem), expected);
+    }
+    // Each solution of 6 queens (4 of them) as a set of options, both ways.
+    let solutions = |engine: &str| -> BTreeSet<BTreeSet<String>> {
+        let out = run(
+            &["solve", "--engine", engine, "-j", "1", "--format", "json"],
+            problems::n_queens(6),
+        );
+        assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+        json_lines(&out)
+            .iter()
+            .filter_map(|v| v["options"].as_array().cloned())
+            .map(|options| options.iter().map(|o| o.as_str().unwrap().to_string()).collect())
+            .collect()
+    };
+    let learnt = solutions("cdcl");
+    assert_eq!(learnt.len(), 4);
+    assert_eq!(learnt, solutions("dlx"));
+    let out = run(
+        &["count", "--engine", "cdcl", "--max-nodes", "2"],
+        problems::n_queens(8),
+    );
+    assert_eq!(code(&out), 3);
+    assert!(stdout(&out).contains("(incomplete: node limit reached)"));
+    let out = run(&["solve", "--engine", "cdcl"], "A | x\nA x:1\nA x:2\n");
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--engine cdcl takes no colours"), "{}", stderr(&out));
+}
