@@ -449,7 +449,12 @@ fn clause_learning_engine() {
         json_lines(&out)
             .iter()
             .filter_map(|v| v["options"].as_array().cloned())
-            .map(|options| options.iter().map(|o| o.as_str().unwrap().to_string()).collect())
+            .map(|options| {
+                options
+                    .iter()
+                    .map(|o| o.as_str().unwrap().to_string())
+                    .collect()
+            })
             .collect()
     };
     let learnt = solutions("cdcl");
@@ -463,5 +468,9 @@ fn clause_learning_engine() {
     assert!(stdout(&out).contains("(incomplete: node limit reached)"));
     let out = run(&["solve", "--engine", "cdcl"], "A | x\nA x:1\nA x:2\n");
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("--engine cdcl takes no colours"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--engine cdcl takes no colours"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -142,6 +142,9 @@ pub struct Learner {
     to_clear: Vec<usize>,
     learnt_count: usize,
     max_learnts: usize,
+    /// How many learnt clauses the first reduction keeps ([`FIRST_REDUCTION`];
+    /// tests set fewer, to reduce often).
+    first_reduction: usize,
     /// Values assigned so far in this search.
     assignments: u64,
 }
@@ -152,6 +155,7 @@ impl Learner {
         Learner {
             options,
             group_start: vec![0],
+            first_reduction: FIRST_REDUCTION,
             ..Learner::default()
         }
     }
@@ -262,7 +266,7 @@ impl Learner {
         self.level_stamp.clear();
         self.stamp = 0;
         self.learnt_count = 0;
-        self.max_learnts = FIRST_REDUCTION;
+        self.max_learnts = self.first_reduction;
         self.assignments = 0;
         // Occurrences: the groups of each variable.
         let mut count = vec![0u32; vars + 1];

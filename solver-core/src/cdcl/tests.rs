@@ -19,12 +19,21 @@ fn all(learner: &mut Learner, limits: &Limits) -> (BTreeSet<Vec<u32>>, crate::Ou
     (found, outcome)
 }
 
+/// The count of a problem in Knuth's format, the same with learnt
+/// clauses reduced as usual and with reductions at every restart (from
+/// 8 learnt clauses on).
 fn count_text(text: &str) -> u128 {
     let matrix = knuth::parse(text).expect("valid problem");
-    let mut learner = Learner::from_matrix(&matrix).expect("no colours");
-    let (found, outcome) = all(&mut learner, &Limits::none());
-    assert!(outcome.is_complete());
-    found.len() as u128
+    let mut counts = Vec::new();
+    for first_reduction in [super::FIRST_REDUCTION, 8] {
+        let mut learner = Learner::from_matrix(&matrix).expect("no colours");
+        learner.first_reduction = first_reduction;
+        let (found, outcome) = all(&mut learner, &Limits::none());
+        assert!(outcome.is_complete());
+        counts.push(found.len() as u128);
+    }
+    assert_eq!(counts[0], counts[1], "with and without frequent reductions");
+    counts[0]
 }
 
 #[test]
@@ -146,6 +155,7 @@ proptest! {
     #[test]
     fn solutions_match_brute_force((primary, secondary, options) in problem()) {
         let mut learner = Learner::new(options.len());
+        learner.first_reduction = 2;
         for item in 0..primary + secondary {
             let group: Vec<u32> = (0..options.len() as u32)
                 .filter(|&o| options[o as usize].contains(&item))
