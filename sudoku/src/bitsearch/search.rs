@@ -191,6 +191,8 @@ impl<const W: usize> BitSearch<W> {
                 incomplete: None,
             });
         };
+        let few = matches!(limits.max_solutions, Some(1 | 2));
+        let learning = few && probe > 0 && n >= self.learn_from && self.rng == 0;
         let Some((pairs, chosen)) =
             lookahead(t, p, root, pairs, &mut self.probes, probe, &mut stats)
         else {
@@ -202,8 +204,9 @@ impl<const W: usize> BitSearch<W> {
         // One solution or a uniqueness check on a large grid: clause
         // learning from the propagated root ([`learn`]). Not with shuffled
         // options (the generator's random fills), which it would ignore.
-        let few = matches!(limits.max_solutions, Some(1 | 2));
-        if few && probe > 0 && n >= self.learn_from && self.rng == 0 && !is_empty(&root[n]) {
+        // (Without the root's lookahead: 15% slower on the 36x36 examples,
+        // 6% quicker on the 49x49 ones.)
+        if learning && !is_empty(&root[n]) {
             let root = &self.states[..size];
             let outcome = learn(t, root, limits, record, &mut stats, &mut visit);
             return Ok(outcome);
