@@ -107,12 +107,14 @@ const FIRST_REDUCTION: usize = 4000;
 const VAR_DECAY: f64 = 0.95;
 
 /// An exact-cover problem for clause learning, and the search's state
-/// (kept between searches so that a learner can be reused).
+/// (kept between searches so that a learner can be reused). The default
+/// learner has no option and no group.
 #[derive(Debug, Default)]
 pub struct Learner {
     options: usize,
-    /// The groups, one after another: `group_vars[group_start[g]..group_start[g + 1]]`.
-    group_start: Vec<u32>,
+    /// The groups, one after another: group `g` ends at `group_end[g]` in
+    /// `group_vars` and starts where the one before ends.
+    group_end: Vec<u32>,
     group_vars: Vec<u32>,
     /// Whether each group is an "exactly one" group.
     exact: Vec<bool>,
@@ -142,9 +144,9 @@ pub struct Learner {
     to_clear: Vec<usize>,
     learnt_count: usize,
     max_learnts: usize,
-    /// How many learnt clauses the first reduction keeps ([`FIRST_REDUCTION`];
-    /// tests set fewer, to reduce often).
-    first_reduction: usize,
+    /// How many learnt clauses the first reduction waits for, if not
+    /// [`FIRST_REDUCTION`] (tests set fewer, to reduce often).
+    first_reduction: Option<usize>,
     /// Values assigned so far in this search.
     assignments: u64,
 }
@@ -154,8 +156,6 @@ impl Learner {
     pub fn new(options: usize) -> Learner {
         Learner {
             options,
-            group_start: vec![0],
-            first_reduction: FIRST_REDUCTION,
             ..Learner::default()
         }
     }
@@ -211,8 +211,19 @@ impl Learner {
             group.iter().all(|&o| (o as usize) < self.options),
             "option out of range"
         );
+        let start = self.group_vars.len();
         self.group_vars.extend_from_slice(group);
-        self.group_start.push(self.group_vars.len() as u32);
+        // An option named twice counts once.
+        self.group_vars[start..].sort_unstable();
+        let mut unique = start;
+        for k in start..self.group_vars.len() {
+            if k == start || self.group_vars[k] != self.group_vars[unique - 1] {
+                self.group_vars[unique] = self.group_vars[k];
+                unique += 1;
+            }
+        }
+        self.group_vars.truncate(unique);
+        self.group_end.push(self.group_vars.len() as u32);
         self.exact.push(exact);
     }
 
@@ -266,7 +277,7 @@ impl Learner {
         self.level_stamp.clear();
         self.stamp = 0;
         self.learnt_count = 0;
-        self.max_learnts = self.first_reduction;
+        self.max_learnts = self.first_reduction.unwrap_or(FIRST_REDUCTION);
         self.assignments = 0;
         // Occurrences: the groups of each variable.
         let mut count = vec![0u32; vars + 1];
@@ -284,7 +295,7 @@ impl Learner {
         self.occ.clear();
         self.occ.resize(count[vars] as usize, 0);
         for g in 0..groups {
-            let (s, e) = (self.group_start[g], self.group_start[g + 1]);
+            let (s, e) = self.span(g);
             for k in s..e {
                 let v = self.group_vars[k as usize] as usize;
                 self.occ[count[v] as usize] = g as u32;
@@ -315,12 +326,15 @@ impl Learner {
         ok && self.propagate().is_none()
     }
 
+    /// Where group `g` lies in `group_vars`.
+    fn span(&self, g: usize) -> (u32, u32) {
+        let start = g.checked_sub(1).map_or(0, |before| self.group_end[before]);
+        (start, self.group_end[g])
+    }
+
     fn members(&self, g: usize) -> &[u32] {
-        let (s, e) = (
-            self.group_start[g] as usize,
-            self.group_start[g + 1] as usize,
-        );
-        &self.group_vars[s..e]
+        let (s, e) = self.span(g);
+        &self.group_vars[s as usize..e as usize]
     }
 
     /// Asserts `lit` at level 0; false if it is already false.
@@ -410,7 +424,7 @@ impl Learner {
                 let not_v = not_chosen(v as u32);
                 for k in self.occ_start[v]..self.occ_start[v + 1] {
                     let g = self.occ[k as usize] as usize;
-                    let (s, e) = (self.group_start[g], self.group_start[g + 1]);
+                    let (s, e) = self.span(g);
                     for i in s..e {
                         let u = self.group_vars[i as usize];
                         let not_u = not_chosen(u);

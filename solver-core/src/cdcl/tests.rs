@@ -25,7 +25,7 @@ fn all(learner: &mut Learner, limits: &Limits) -> (BTreeSet<Vec<u32>>, crate::Ou
 fn count_text(text: &str) -> u128 {
     let matrix = knuth::parse(text).expect("valid problem");
     let mut counts = Vec::new();
-    for first_reduction in [super::FIRST_REDUCTION, 8] {
+    for first_reduction in [None, Some(8)] {
         let mut learner = Learner::from_matrix(&matrix).expect("no colours");
         learner.first_reduction = first_reduction;
         let (found, outcome) = all(&mut learner, &Limits::none());
@@ -101,6 +101,21 @@ fn langford_eight_is_found_whole() {
 }
 
 #[test]
+fn options_named_twice_in_a_group_count_once() {
+    // Items A, B; options 0 = {A}, 1 = {A, B}, 2 = {B}, with A's group
+    // listing option 0 twice: the solutions are {1} and {0, 2}.
+    let mut learner = Learner::new(3);
+    learner.exactly_one(&[0, 1, 0]);
+    learner.exactly_one(&[2, 1, 2, 2]);
+    let (found, outcome) = all(&mut learner, &Limits::none());
+    assert!(outcome.is_complete());
+    assert_eq!(found, BTreeSet::from([vec![1], vec![0, 2]]));
+    // The default learner: no option, no group, one empty solution.
+    let (found, _) = all(&mut Learner::default(), &Limits::none());
+    assert_eq!(found, BTreeSet::from([vec![]]));
+}
+
+#[test]
 fn luby_sequence() {
     let first: Vec<u64> = (0..15).map(luby).collect();
     assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
@@ -155,7 +170,7 @@ proptest! {
     #[test]
     fn solutions_match_brute_force((primary, secondary, options) in problem()) {
         let mut learner = Learner::new(options.len());
-        learner.first_reduction = 2;
+        learner.first_reduction = Some(2);
         for item in 0..primary + secondary {
             let group: Vec<u32> = (0..options.len() as u32)
                 .filter(|&o| options[o as usize].contains(&item))
