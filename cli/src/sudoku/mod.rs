@@ -436,10 +436,12 @@ pub struct CommonArgs {
         value_enum,
         default_value_t,
         long_help = "The search engine. Both are exact-cover searches over the same\n\
-                     items and options with the same fewest-options-first rule, so\n\
-                     they find the same answers: bits holds the matrix as bit boards\n\
-                     (fast, grids up to 128x128); dlx is Knuth's Dancing Links, the\n\
-                     reference engine. auto: bits where it applies."
+                     items and options, so they find the same answers: bits holds\n\
+                     the matrix as bit boards (fast, grids up to 128x128; from 36x36,\n\
+                     solve and check hand each puzzle, once propagated, to clause\n\
+                     learning, which remembers why each dead end failed); dlx is\n\
+                     Knuth's Dancing Links, the reference engine. auto: bits where\n\
+                     it applies."
     )]
     pub engine: EngineArg,
 
