@@ -353,7 +353,13 @@ impl SudokuSolver {
     /// One solution of `grid`.
     pub fn solve_one(&mut self, grid: &Grid, limits: &Limits) -> (Result<Grid, SolveError>, Stats) {
         let mut found = None;
-        let outcome = self.search(grid, limits, true, |values| {
+        // One solution is the limit (the search may choose its method by
+        // it: clause learning on large grids).
+        let one = Limits {
+            max_solutions: Some(limits.max_solutions.map_or(1, |m| m.min(1))),
+            ..limits.clone()
+        };
+        let outcome = self.search(grid, &one, true, |values| {
             found = Some(values.to_vec());
             ControlFlow::Break(())
         });
