@@ -1943,18 +1943,23 @@ mod tests {
         assert!(verdicts.iter().all(|&v| v >= 20), "{verdicts:?}");
     }
 
+    /// The puzzles of an example file (one per line, `#` comments).
+    fn examples(text: &str) -> Vec<crate::Grid> {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.parse().unwrap())
+            .collect()
+    }
+
     /// The first-difference split proves uniqueness where it can: two of
     /// the shipped 25x25 puzzles (unique, as the plain walk finds too), and
     /// the same puzzles with a given or two removed (several solutions:
     /// the split cannot tell, and the walk finds a second one).
     #[test]
     fn split_proves_large_puzzles_unique() {
-        let text = include_str!("../../../examples/sudoku/25x25-270-givens.txt");
-        let puzzles: Vec<crate::Grid> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.parse().unwrap())
-            .collect();
+        let puzzles = examples(include_str!(
+            "../../../examples/sudoku/25x25-270-givens.txt"
+        ));
         let shape = puzzles[0].shape();
         for k in [1, 4] {
             let cells = puzzles[k].cells();
@@ -2018,11 +2023,7 @@ mod tests {
         ];
         let mut several = 0;
         for (f, text) in files.iter().enumerate() {
-            let puzzles: Vec<crate::Grid> = text
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .map(|l| l.parse().unwrap())
-                .collect();
+            let puzzles = examples(text);
             let shape = puzzles[0].shape();
             // The two quickest for the walk of each file; with givens
             // removed, 25x25 only (the walk takes minutes on some 36x36).
