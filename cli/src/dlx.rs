@@ -213,8 +213,8 @@ pub struct SearchArgs {
                      proof that there is none or only one, is hard to find: it\n\
                      can be far quicker there, and far slower at counting many\n\
                      solutions. Nodes are its decisions, updates its assignments.\n\
-                     One thread (-j, --seed and --progress are ignored), options\n\
-                     printed in input order, no colours."
+                     One thread (-j, --seed and --progress are ignored, with a\n\
+                     warning), options printed in input order, no colours."
     )]
     pub engine: Engine,
 
@@ -281,10 +281,17 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
             ))
         })?),
     };
-    let threads = match learner {
-        Some(_) => 1,
-        None => thread_count(args),
-    };
+    if learner.is_some() {
+        for (flag, given) in [
+            ("--seed", args.seed.is_some()),
+            ("--progress", args.progress),
+        ] {
+            if given {
+                let _ = writeln!(io::stderr(), "warning: --engine cdcl ignores {flag}");
+            }
+        }
+    }
+    let threads = thread_count(args);
     let mut out = Output::stdout();
     let started = Instant::now();
     let limits = Limits {
@@ -390,10 +397,12 @@ fn note_end(status: Exit, solutions: u128, incomplete: Option<Incomplete>) {
     };
 }
 
-/// How many threads the search runs on; `--seed` and `--progress` need the
-/// single-threaded search.
+/// How many threads the search runs on; `--engine cdcl`, `--seed` and
+/// `--progress` need the single-threaded search.
 fn thread_count(args: &SearchArgs) -> usize {
-    let single = if args.seed.is_some() {
+    let single = if args.engine == Engine::Cdcl {
+        Some("--engine cdcl")
+    } else if args.seed.is_some() {
         Some("--seed")
     } else if args.progress {
         Some("--progress")

@@ -184,11 +184,6 @@ impl Learner {
         Some(learner)
     }
 
-    /// How many options the problem has.
-    pub fn options(&self) -> usize {
-        self.options
-    }
-
     /// Exactly one of `group` is chosen (a primary item). An empty group
     /// makes the problem unsolvable.
     ///

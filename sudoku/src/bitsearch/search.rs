@@ -530,28 +530,27 @@ fn learn<const W: usize>(
 ) -> Outcome {
     let n = t.n;
     let unsolved = &s[n];
-    // The options, by cell then value, and each one's number by bit * n + value.
+    // The options, by cell then value (each cell's one after another, from
+    // `firsts`), and each one's number by bit * n + value.
     let mut options: Vec<(u32, u32)> = Vec::new();
     let mut number = vec![u32::MAX; W * 64 * n];
-    let mut cell_groups: Vec<u32> = Vec::new();
-    let mut group: Vec<u32> = Vec::new();
+    let mut firsts: Vec<u32> = Vec::new();
     for c in cells(unsolved) {
-        group.clear();
+        firsts.push(options.len() as u32);
         for (d, board) in s[..n].iter().enumerate() {
             if has(board, c) {
                 number[c * n + d] = options.len() as u32;
-                group.push(options.len() as u32);
                 options.push((c as u32, d as u32));
             }
         }
-        cell_groups.extend_from_slice(&group);
-        cell_groups.push(u32::MAX);
     }
+    firsts.push(options.len() as u32);
     let mut learner = Learner::new(options.len());
-    for g in cell_groups.split(|&o| o == u32::MAX) {
-        if !g.is_empty() {
-            learner.exactly_one(g);
-        }
+    let mut group: Vec<u32> = Vec::new();
+    for cell in firsts.windows(2) {
+        group.clear();
+        group.extend(cell[0]..cell[1]);
+        learner.exactly_one(&group);
     }
     for unit in &t.units {
         for (d, board) in s[..n].iter().enumerate() {
