@@ -9,6 +9,10 @@ import time
 
 import pytest
 
+LARGE = os.path.join(
+    os.path.dirname(__file__), "..", "..", "examples", "sudoku", "25x25-270-givens.txt"
+)
+
 CHILD = r"""
 import sys, time
 import dancing_links as dl
@@ -25,9 +29,14 @@ try:
         for s in dl.ExactCover(primary, secondary, opts).solutions():
             pass
     elif what == "batch":
-        # About 10 s of work on two cores: the signal lands in the parallel part.
-        line = "....4....12.....73.3...8.....4...6.....2.3.....5........6.9.5...7.....2.........."
-        dl.check_many([line] * 1_000_000)
+        # About 10 s of work on two cores (2,400 checks of 25x25 puzzles, about
+        # 4 ms each): the signal lands in the parallel part. A 9x9 puzzle solved
+        # by propagation alone takes about a microsecond: a million of them
+        # ended before the signal came.
+        with open(sys.argv[2], encoding="utf-8") as f:
+            lines = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+        assert len(lines) == 8
+        dl.check_many(lines * 300)
     elif what == "iterable":
         def endless():
             while True:
@@ -46,7 +55,7 @@ print(dl.Sudoku("1.3.3.2...4.....").solve().to_line(), flush=True)
 @pytest.mark.parametrize("what", ["count", "solutions", "batch", "iterable"])
 def test_sigint_raises_keyboard_interrupt_and_leaves_python_healthy(what):
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, what], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD, what, LARGE], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout.readline().strip() == "ready"
     time.sleep(1.0)
