@@ -24,7 +24,12 @@
 //!
 //! The words are looked at in a fixed order, unrolled, so that each one's
 //! indices are constants. When none changes, cells with one candidate
-//! (naked singles) are placed and cells with none fail. The search branches
+//! (naked singles) are placed and cells with none fail. When there are none,
+//! **column claims**: a column where one band alone can hold a digit needs
+//! it there, so the band's box holding that column loses the digit in its
+//! other columns (hidden singles in columns are the simplest case). Only
+//! while [`CLAIMS_FROM`] cells or more are open: further down they rarely
+//! find anything (they cut the 17-clue set's nodes by 25%). The search branches
 //! on a cell with two candidates if there is one, else on a cell with the
 //! fewest; its last option reuses the state instead of copying it.
 
@@ -132,6 +137,34 @@ static OTHER_BANDS_KEEP: [u32; 512] = {
     }
     t
 };
+
+/// For each set of columns (nine bits) where a band alone can hold a digit,
+/// the cells the digit keeps in that band: such a column needs the digit in
+/// this band, so the band's box holding the column has it there and not in
+/// its other columns (column-box claiming; a hidden single in a column is
+/// the simplest case).
+static CLAIMED_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0u32;
+    while x < 512 {
+        let mut keep = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let g: u32 = (x >> (3 * k)) & 7;
+            keep |= if g == 0 { 7 } else { g } << (3 * k);
+            k += 1;
+        }
+        t[x as usize] = keep * COLUMN;
+        x += 1;
+    }
+    t
+};
+
+/// The fewest open cells at which propagation looks for column claims.
+/// Claims are found in the middle of a search; with fewer open cells, the
+/// look costs more than it saves (17-clue: claims changed a word in 1 look
+/// in 300 under 20 open cells, in 1 in 7 from 20 to 59).
+const CLAIMS_FROM: u32 = 30;
 
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -287,9 +320,41 @@ impl State {
             match self.naked_singles() {
                 Err(Contradiction) => return false,
                 Ok(true) => continue,
+                Ok(false) => {}
+            }
+            let open: u32 = self.unsolved.iter().map(|u| u.count_ones()).sum();
+            if open < CLAIMS_FROM {
+                return true;
+            }
+            match self.column_claims() {
+                Err(Contradiction) => return false,
+                Ok(true) => continue,
                 Ok(false) => return true,
             }
         }
+    }
+
+    /// Column-box claiming: a column where one band alone can hold a digit
+    /// needs the digit there, so the band's box holding the column has it in
+    /// that column and loses it in its other two. True if a word changed;
+    /// fails on a column where no band can hold a digit.
+    #[inline]
+    fn column_claims(&mut self) -> Result<bool, Contradiction> {
+        let columns = |w: u32| (w | w >> 9 | w >> 18) & ROW;
+        let mut changed = false;
+        for d in 0..9 {
+            let [a, b, c] = [self.words[d], self.words[9 + d], self.words[18 + d]];
+            let [ca, cb, cc] = [columns(a), columns(b), columns(c)];
+            if ca | cb | cc != ROW {
+                return Err(Contradiction);
+            }
+            let a2 = a & CLAIMED_KEEP[(ca & !(cb | cc)) as usize];
+            let b2 = b & CLAIMED_KEEP[(cb & !(ca | cc)) as usize];
+            let c2 = c & CLAIMED_KEEP[(cc & !(ca | cb)) as usize];
+            changed |= (a2 != a) | (b2 != b) | (c2 != c);
+            [self.words[d], self.words[9 + d], self.words[18 + d]] = [a2, b2, c2];
+        }
+        Ok(changed)
     }
 
     /// Places the digit of every cell with one candidate left; fails on a
@@ -653,6 +718,27 @@ mod tests {
         assert!(!run(&[(9 + 4, 3), (63 + 5, 3)]));
         assert!(!run(&[(27 + 3, 7), (54 + 5, 7)]));
         assert!(!run(&[(72, 9), (80, 8)]));
+    }
+
+    #[test]
+    fn a_column_only_one_band_can_fill_claims_its_box() {
+        let mut s = State::with_givens(&[0; 81]).unwrap();
+        // Digit 1 (word 9 * band + 0) leaves column 0 in bands 1 and 2.
+        s.words[9] &= !COLUMN;
+        s.words[18] &= !COLUMN;
+        assert!(s.propagate());
+        // Band 0 must hold it in column 0, so its box 0 keeps column 0 only;
+        // its other boxes keep all their columns.
+        assert_eq!(s.words[0] & (0o7 * COLUMN), COLUMN);
+        assert_eq!(s.words[0] & (0o770 * COLUMN), 0o770 * COLUMN);
+        // The other bands keep their other columns in box 0.
+        assert_eq!(s.words[9] & (0o7 * COLUMN), 0o6 * COLUMN);
+        // A column no band can fill: a contradiction.
+        let mut s = State::with_givens(&[0; 81]).unwrap();
+        for b in 0..3 {
+            s.words[9 * b + 4] &= !(COLUMN << 8);
+        }
+        assert!(!s.propagate());
     }
 
     #[test]
