@@ -177,8 +177,29 @@ const CLAIMS_FROM: u32 = 40;
 /// first such cell does as well and costs less.
 const WEIGH_FROM: u32 = 40;
 
+/// The column (0..9) of each cell of a band.
+static COLUMN_OF: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (p % 9) as u8;
+        p += 1;
+    }
+    t
+};
+
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The filled cells of a band, a bit each: without a branch per cell, in a
+/// function of its own so that the compiler vectorizes it.
+#[inline(never)]
+fn filled_cells(cells: &[u16; 27]) -> u32 {
+    cells
+        .iter()
+        .enumerate()
+        .fold(0u32, |f, (p, &v)| f | u32::from(v != 0) << p)
+}
 
 /// A cell or a (unit, digit) pair with no option left.
 struct Contradiction;
@@ -198,11 +219,11 @@ struct State {
 
 impl State {
     /// The state with `givens` (81 values, 0 = empty) placed: each given
-    /// takes its digit from its row and box (and from its column's cells in
-    /// the other bands), then each band's filled cells leave every word but
+    /// takes its digit from its row and box, and from its column's cells in
+    /// the other bands, then each band's filled cells leave every word but
     /// their given's. Everything else is left to propagate. A clash if a
-    /// given's cell had already lost its digit: an earlier given of the same
-    /// digit shares a unit with it.
+    /// given's cell had already lost its digit to an earlier given in its
+    /// row or box, or if two givens of a digit share a column.
     fn with_givens(givens: &[u16]) -> Result<State, Clash> {
         const ALL: u32 = 0x7FF_FFFF;
         let mut s = State {
@@ -210,33 +231,39 @@ impl State {
             seen: [u32::MAX; 27],
             unsolved: [ALL; 3],
         };
+        // The columns (nine bits) of each digit's givens in each band.
+        let mut columns = [[0u32; 3]; 9];
         for (b, cells) in givens.chunks_exact(27).enumerate() {
-            // The filled cells first, without a branch per cell.
-            let filled = cells
-                .iter()
-                .enumerate()
-                .fold(0u32, |f, (p, &v)| f | u32::from(v != 0) << p);
+            let cells: &[u16; 27] = cells.try_into().unwrap();
+            let filled = filled_cells(cells);
+            let words: &mut [u32; 9] = (&mut s.words[9 * b..9 * b + 9]).try_into().unwrap();
             let mut given = [0u32; 9];
             let mut rest = filled;
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let d = usize::from(cells[p]).wrapping_sub(1);
-                if d >= 9 || s.words[9 * b + d] >> p & 1 == 0 {
+                if d >= 9 || words[d] >> p & 1 == 0 {
                     return Err(Clash);
                 }
                 given[d] |= 1 << p;
-                s.words[9 * b + d] &= !BAND_PEERS[p];
-                let column = !(COLUMN << (p % 9));
-                for o in OTHER_BANDS[b] {
-                    s.words[9 * o + d] &= column;
-                }
+                words[d] &= !BAND_PEERS[p];
+                columns[d][b] |= 1 << COLUMN_OF[p];
             }
             s.unsolved[b] = ALL & !filled;
-            let words: &mut [u32; 9] = (&mut s.words[9 * b..9 * b + 9]).try_into().unwrap();
             for (w, g) in words.iter_mut().zip(given) {
                 *w = (*w & !filled) | g;
             }
+        }
+        // Each band's givens take their digit out of their columns in the
+        // other two bands.
+        for (d, [x, y, z]) in columns.into_iter().enumerate() {
+            if x & y | x & z | y & z != 0 {
+                return Err(Clash);
+            }
+            s.words[d] &= !((y | z) * COLUMN);
+            s.words[9 + d] &= !((x | z) * COLUMN);
+            s.words[18 + d] &= !((x | y) * COLUMN);
         }
         Ok(s)
     }
