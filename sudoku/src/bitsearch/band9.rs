@@ -36,7 +36,8 @@
 //! copying it. With [`WEIGH_FROM`] open cells or more, it takes the cell with
 //! two candidates that sees the most open cells. Both that and the claims
 //! shrink the trees of puzzles with one solution (nodes, with both against
-//! neither: 17-clue -45%, top1465 -46%, hardest 2011 -49%; Serg +1%).
+//! neither: 17-clue -41%, top1465 -42%, hardest 2011 -42%, hardest 11+ -38%;
+//! Serg, whose puzzles have several solutions, +0.5%).
 
 use std::ops::ControlFlow;
 
@@ -174,8 +175,11 @@ const CLAIMS_FROM: u32 = 40;
 
 /// The fewest open cells at which the search weighs its choice of a cell
 /// with two candidates by the open cells it sees. Near the leaves the
-/// first such cell does as well and costs less.
-const WEIGH_FROM: u32 = 40;
+/// first such cell does as well and costs less. (From 40, the sets with one
+/// solution per puzzle gained another 3-9% and Serg, whose puzzles have 46
+/// open cells and several solutions, lost 5%: the weighing costs about 400
+/// instructions and shrinks no tree there.)
+const WEIGH_FROM: u32 = 45;
 
 /// The column (0..9) of each cell of a band.
 static COLUMN_OF: [u8; 27] = {
