@@ -346,10 +346,6 @@ impl SudokuSolver {
         }
     }
 
-    fn grid_of(&self, values: &[u16]) -> Grid {
-        Grid::from_values(self.shape, values.to_vec()).expect("a solution fits its grid")
-    }
-
     /// One solution of `grid`.
     pub fn solve_one(&mut self, grid: &Grid, limits: &Limits) -> (Result<Grid, SolveError>, Stats) {
         let mut found = None;
@@ -367,7 +363,10 @@ impl SudokuSolver {
             Err(e) => (Err(e), Stats::default()),
             Ok(outcome) => {
                 let result = match (found, outcome.incomplete) {
-                    (Some(values), _) => Ok(self.grid_of(&values)),
+                    // The engines write values 1..=side only (checked in
+                    // debug builds); the command and the Python package
+                    // check every solution against the rules and givens.
+                    (Some(values), _) => Ok(Grid::from_values_in_range(self.shape, values)),
                     (None, None) => Err(SolveError::Unsolvable),
                     (None, Some(why)) => Err(SolveError::GaveUp(why)),
                 };
@@ -394,9 +393,8 @@ impl SudokuSolver {
         let shape = self.shape;
         let outcome = self.search(grid, &limits, true, |values| {
             if let Some(slot) = found.iter_mut().find(|slot| slot.is_none()) {
-                *slot = Some(
-                    Grid::from_values(shape, values.to_vec()).expect("a solution fits its grid"),
-                );
+                // Values 1..=side, as in `solve_one`.
+                *slot = Some(Grid::from_values_in_range(shape, values.to_vec()));
             }
             ControlFlow::Continue(())
         });
