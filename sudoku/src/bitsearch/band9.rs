@@ -177,8 +177,8 @@ const CLAIMS_FROM: u32 = 40;
 /// with two candidates by the open cells it sees. Near the leaves the
 /// first such cell does as well and costs less. (From 40, the sets with one
 /// solution per puzzle gained another 3-9% and Serg, whose puzzles have 46
-/// open cells and several solutions, lost 5%: the weighing costs about 400
-/// instructions and shrinks no tree there.)
+/// open cells and several solutions, lost 5%: the weighing cost it about
+/// 1,000 instructions per puzzle and shrank no tree there.)
 const WEIGH_FROM: u32 = 45;
 
 /// The column (0..9) of each cell of a band.
@@ -364,8 +364,7 @@ impl State {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            let open: u32 = self.unsolved.iter().map(|u| u.count_ones()).sum();
-            if open < CLAIMS_FROM {
+            if self.open() < CLAIMS_FROM {
                 return true;
             }
             match self.column_claims() {
@@ -439,6 +438,12 @@ impl State {
         self.unsolved.iter().all(|&u| u == 0)
     }
 
+    /// How many cells are open.
+    #[inline(always)]
+    fn open(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
+    }
+
     /// The cell to branch on (band, cell of the band) and its candidates
     /// (one bit per digit): a cell with two candidates if there is one, else
     /// a cell with the fewest. From [`WEIGH_FROM`] open cells, of the cells
@@ -446,8 +451,7 @@ impl State {
     /// box and column): placing a digit there takes the most candidates
     /// away. Below, the first one.
     fn choose(&self) -> (usize, usize, u32) {
-        let open: u32 = self.unsolved.iter().map(|u| u.count_ones()).sum();
-        if open < WEIGH_FROM {
+        if self.open() < WEIGH_FROM {
             for b in 0..3 {
                 let pairs = self.pairs(b);
                 if pairs != 0 {
@@ -834,7 +838,7 @@ mod tests {
         // Fewer than WEIGH_FROM open cells: the first one again.
         s.unsolved[1] = 0;
         s.unsolved[2] &= 0o777 << 18;
-        assert!(s.unsolved.iter().map(|u| u.count_ones()).sum::<u32>() < WEIGH_FROM);
+        assert!(s.open() < WEIGH_FROM);
         assert_eq!(s.choose(), (0, 0, 0b11));
     }
 
