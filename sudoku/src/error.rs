@@ -57,6 +57,16 @@ pub enum ShapeError {
         /// The budget it exceeds.
         budget_bytes: u64,
     },
+    /// The engine asked for cannot take the grid (see [`crate::plan`]).
+    #[error("engine {engine} cannot answer this {side}x{side} puzzle: {why}; use auto or dlx")]
+    Engine {
+        /// The engine asked for.
+        engine: &'static str,
+        /// The side of the grid.
+        side: u32,
+        /// Why not.
+        why: &'static str,
+    },
 }
 
 /// Values that do not make a grid of the given shape (see [`crate::Grid::from_values`]).

@@ -53,6 +53,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod answer;
 mod bitsearch;
 pub mod cubes;
 mod encoding;
@@ -61,12 +62,14 @@ pub mod format;
 mod generate;
 mod grid;
 mod parallel;
+pub mod plan;
 mod rate;
 mod rules;
 mod shape;
 mod solve;
 mod variant;
 
+pub use answer::{answer, effective_variant, verify, Answer, Answered, Expected, Question, Task};
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{
@@ -78,6 +81,7 @@ pub use generate::{
     generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,
 };
 pub use grid::{Conflict, Grid};
+pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};

@@ -55,6 +55,17 @@ macro_rules! sizes {
                 UnitSearch::new(rules).map(AnyBitSearch::Units)
             }
 
+            /// Whether the bit-parallel search takes classic grids of `shape`.
+            pub(crate) fn fits(shape: Shape) -> bool {
+                let words = tables::words(shape);
+                false $(|| words <= $w)*
+            }
+
+            /// Whether the units search takes `rules` (variants).
+            pub(crate) fn fits_units(rules: &crate::rules::Rules) -> bool {
+                UnitSearch::fits(rules)
+            }
+
             /// The generic search for `shape`, if the shape is small enough.
             fn generic(shape: Shape) -> Option<AnyBitSearch> {
                 let words = tables::words(shape);

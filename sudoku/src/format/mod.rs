@@ -117,6 +117,10 @@ pub struct Puzzle {
     /// has the puzzle's shape but is not checked otherwise: see
     /// [`Grid::is_solution_of`].
     pub solution: Option<Grid>,
+    /// The puzzle's own rules when it states them (a JSON puzzle document:
+    /// its variant, regions and cages); `None` for a plain grid, which
+    /// follows whatever rules the caller gives.
+    pub variant: Option<crate::Variant>,
 }
 
 /// Reads exactly one puzzle from `text` in any format (see [`Records`]), with the

@@ -198,6 +198,7 @@ impl<R: BufRead> Records<R> {
             grid,
             notation,
             solution: None,
+            variant: None,
         })
     }
 
@@ -227,6 +228,7 @@ impl<R: BufRead> Records<R> {
                     grid,
                     notation,
                     solution: None,
+                    variant: None,
                 })
             }
         };
@@ -421,6 +423,7 @@ impl<R: BufRead> Records<R> {
                 grid,
                 notation: Notation::Symbols(self.options.alphabet.clone()),
                 solution: None,
+                variant: None,
             }),
         })
     }
