@@ -556,8 +556,18 @@ fn rectangular_needs_the_shape() {
         "{err}"
     );
     assert!(err.to_string().contains("for example 2x3"), "{err}");
+    // Drawn borders tell the shape (issue 20).
     let boxed = write_boxed(&pattern(shape(3, 4)));
-    let err = parse_puzzle(&boxed, None, &standard()).unwrap_err();
+    let read = parse_puzzle(&boxed, None, &standard()).unwrap();
+    assert_eq!(read.grid, pattern(shape(3, 4)));
+    // Without borders, a 12x12 of rows needs it.
+    let rows = write_compact(&pattern(shape(3, 4)), &Notation::default());
+    let rows: Vec<String> = rows
+        .as_bytes()
+        .chunks(12)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let err = parse_puzzle(&rows.join("\n"), None, &standard()).unwrap_err();
     assert!(err.to_string().contains("12x12"), "{err}");
 }
 
