@@ -179,6 +179,13 @@ impl<R: BufRead> Records<R> {
         &self.options
     }
 
+    /// Bytes held for the line and the document being read, for tests of
+    /// bounded memory.
+    #[cfg(test)]
+    pub(super) fn held_bytes(&self) -> usize {
+        self.buf.capacity() + self.doc.as_ref().map_or(0, |d| d.text.capacity())
+    }
+
     /// Reads the next line into `buf` (without its end: `\n`, `\r\n` or a lone
     /// `\r`), storing nothing past the limit. Returns `None` at the end, else
     /// whether the line was too long. The bytes of a too-long line that belongs
@@ -225,7 +232,12 @@ impl<R: BufRead> Records<R> {
                             .find(|b| !b.is_ascii_whitespace())
                             == Some(&b'{');
                     if self.doc.is_some() || starts_doc {
-                        let column = 1 + self.buf.iter().chain(content).take_while(|b| b.is_ascii_whitespace()).count();
+                        let column = 1 + self
+                            .buf
+                            .iter()
+                            .chain(content)
+                            .take_while(|b| b.is_ascii_whitespace())
+                            .count();
                         let doc = self.doc.get_or_insert_with(|| Doc::new(next_line, column));
                         doc.text = String::new();
                         for part in [&self.buf[..], content] {
