@@ -509,8 +509,7 @@ impl From<InputFormat> for sudoku::Format {
             InputFormat::Numbers => sudoku::Format::Numbers,
             InputFormat::Grid => sudoku::Format::Grid,
             InputFormat::Csv => sudoku::Format::Csv,
-            // The JSON documents' grids are in any format.
-            InputFormat::Json => sudoku::Format::Auto,
+            InputFormat::Json => sudoku::Format::Json,
         }
     }
 }
