@@ -5,7 +5,7 @@
 //! one from the rules (classic or a variant), the grid's size, the task and
 //! the engine asked for ([`Engine`]), and says why; [`SudokuSolver`] builds
 //! the engine the plan names, and every answer carries the name
-//! ([`crate::Answered::engine`]). An engine asked for that cannot take the
+//! ([`crate::Answered::plan`]). An engine asked for that cannot take the
 //! puzzle is refused ([`ShapeError::Engine`]), never replaced by another.
 //!
 //! | rules | grid | task | `auto` picks |

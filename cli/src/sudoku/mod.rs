@@ -141,7 +141,7 @@ Examples:
     exit_status!()
 );
 
-/// The exit-status table printed by `--help` (and copied in the README).
+/// The exit-status table printed by `--help` (and copied in docs/guide.md, "Exit statuses").
 pub const EXIT_STATUS: &str = AFTER_HELP;
 
 const SOLVE_ABOUT: &str = "\
