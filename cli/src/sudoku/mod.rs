@@ -95,7 +95,8 @@ Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
   0  every puzzle answered: solve: all solved; check: all unique;
      count: every count complete or stopped at --limit
   1  solve: some puzzle has no solution; check, minimize, rate: some puzzle
-     has no solution or several solutions
+     has no solution or several solutions; any command: an answer differs
+     from the solution the input gives (a CSV `solutions` column)
   2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
   3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
   4  cannot read an input file or write the output
@@ -155,7 +156,7 @@ Text output: one line per puzzle: the solution written like the puzzle
   unknown: time limit reached
 With --format grid, each solution drawn as a grid, then a blank line.
 With a CSV `solutions` column, a solution that differs from the expected one
-gets a warning on stderr. When stderr is not where stdout goes (say
+gets a warning on stderr and exit status 1. When stderr is not where stdout goes (say
 `sudoku solve in.txt > out.txt`), invalid and unsolvable puzzles are also
 summed up on stderr at the end: the first 5 with their lines, then a count.
 

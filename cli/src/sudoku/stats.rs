@@ -75,8 +75,8 @@ impl Totals {
     }
 
     /// The exit status of the run (internal errors aside): the highest of
-    /// 4 (read errors), 2 (invalid), 3 (unknown), 1 (no solution, or not
-    /// unique), 0.
+    /// 4 (read errors), 2 (invalid), 3 (unknown), 1 (no solution, not
+    /// unique, or not the solution the input expects), 0.
     pub(crate) fn status(&self) -> Exit {
         if self.read_errors > 0 {
             Exit::IoError
@@ -84,7 +84,7 @@ impl Totals {
             Exit::BadInput
         } else if self.unknown > 0 {
             Exit::Incomplete
-        } else if self.unsolvable > 0 || self.multiple > 0 {
+        } else if self.unsolvable > 0 || self.multiple > 0 || self.mismatches > 0 {
             Exit::NoSolution
         } else {
             Exit::Success
