@@ -86,6 +86,10 @@ pub use rate::{rate, rate_within, Rating};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
+/// The meter and the measures this crate's API takes and returns, from
+/// [`solver_core`]: a caller needs no other crate to set limits or read
+/// counts and statistics.
+pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use variant::{
     generate_variant, parse_cages, parse_cages_json, parse_documents, random_regions, windows,
     write_regions, CageSpec, Document, Regions, Variant, VariantError, VariantErrorKind,
