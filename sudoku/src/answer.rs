@@ -36,7 +36,7 @@ use solver_core::{Incomplete, Limits};
 use crate::format::Puzzle;
 use crate::generate::Symmetry;
 use crate::grid::Grid;
-use crate::plan::{plan, Plan};
+use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
 use crate::rules::Rules;
 use crate::shape::Shape;
@@ -505,11 +505,15 @@ fn answer_variant(
         }
     };
     let mut answered = Answered::new(Answer::Unsolvable);
-    match plan(&rules, task, question.engine) {
-        Ok(chosen) => answered.plan = Some(chosen),
+    let chosen = match plan(&rules, task, question.engine) {
+        Ok(chosen) => chosen,
         Err(e) => return Answered::new(invalid(line, e)),
-    }
-    if every_thread && matches!(task, Task::Count { .. }) {
+    };
+    answered.plan = Some(chosen);
+    // On every thread a variant is counted by Dancing Links' parallel
+    // search over disjoint subtrees; the units engine (128 cells at most)
+    // counts on one thread, which the plan names.
+    if every_thread && chosen.engine == EngineName::Dlx && matches!(task, Task::Count { .. }) {
         answered.answer = match solver.par_count(grid, limits) {
             Ok(count) => {
                 answered.nodes = Some(count.outcome.stats.nodes);
