@@ -696,7 +696,7 @@ proptest::proptest! {
         let mut engines = Vec::new();
         for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
             let ask = |task: &Task| {
-                let question = Question { task, engine, limits: &limits };
+                let question = Question { task, engine, limits: &limits, progress: None };
                 answer(&puzzle, &case.variant, 1, &question, false)
             };
             let counted = ask(&Task::Count { limit: None });

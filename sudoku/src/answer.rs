@@ -14,7 +14,8 @@
 //!
 //! let puzzle = parse_puzzle("1.3.3.2...4.....", None, &Alphabet::standard())?;
 //! let classic = Variant::default();
-//! let question = Question { task: &Task::Check, engine: Engine::Auto, limits: &Limits::none() };
+//! let limits = Limits::none();
+//! let question = Question { task: &Task::Check, engine: Engine::Auto, limits: &limits, progress: None };
 //! let answered = answer(&puzzle, &classic, 1, &question, false);
 //! assert!(matches!(answered.answer, Answer::Unique(_)));
 //! assert_eq!(answered.plan.map(|p| p.engine.as_str()), Some("bits"));
@@ -239,6 +240,8 @@ pub struct Question<'a> {
     /// Nodes, deadline and cancellation; for [`Task::Count`] the task's
     /// limit is the solution limit.
     pub limits: &'a Limits,
+    /// Where a count on every thread reports how far it has come.
+    pub progress: Option<&'a crate::Progress>,
 }
 
 /// The rules a puzzle is answered under: its own (a JSON document's) with
@@ -339,7 +342,9 @@ fn answer_classic(
     answered.plan = Some(chosen);
     match *task {
         Task::Count { .. } if every_thread => {
-            answered.answer = match grid.par_count_solutions_with(question.engine, limits) {
+            let counted =
+                crate::parallel::par_count(grid, question.engine, limits, question.progress);
+            answered.answer = match counted {
                 Ok(count) => {
                     answered.nodes = Some(count.outcome.stats.nodes);
                     Answer::Counted {
@@ -632,6 +637,7 @@ mod tests {
             task: &task,
             engine,
             limits: &Limits::none(),
+            progress: None,
         };
         answer(p, variant, 1, &question, false)
     }

@@ -81,6 +81,7 @@ pub use generate::{
     generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,
 };
 pub use grid::{Conflict, Grid};
+pub use parallel::Progress;
 pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
 pub use rules::{Cage, Rules, Unit, UnitKind};

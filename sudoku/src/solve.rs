@@ -592,7 +592,17 @@ impl Grid {
         engine: Engine,
         limits: &Limits,
     ) -> Result<Count, SolveError> {
-        crate::parallel::par_count(self, engine, limits)
+        crate::parallel::par_count(self, engine, limits, None)
+    }
+
+    /// [`par_count_solutions`](Self::par_count_solutions) reporting how far
+    /// it has come to `progress` (read it from another thread).
+    pub fn par_count_solutions_with_progress(
+        &self,
+        limits: &Limits,
+        progress: &crate::Progress,
+    ) -> Result<Count, SolveError> {
+        crate::parallel::par_count(self, Engine::Auto, limits, Some(progress))
     }
 
     /// Whether the puzzle has exactly one solution, using every thread of the

@@ -62,6 +62,7 @@ impl Search {
         file: usize,
         record: Record,
         on_every_thread: bool,
+        progress: Option<&sudoku::Progress>,
     ) -> (Answered, Option<Regions>) {
         let line = record.line;
         let mut answered = Answered::new(file, line, Answer::Unsolvable);
@@ -85,6 +86,7 @@ impl Search {
             task: &self.mode,
             engine: self.engine,
             limits: &limits,
+            progress,
         };
         let done = sudoku::answer(&puzzle, &variant, line, &question, on_every_thread);
         answered.answer = done.answer;
@@ -130,7 +132,8 @@ fn answer_chunk(search: &Search, layout: &Layout<'_>, chunk: Chunk, progress: &P
     for event in events {
         let done = match event {
             Event::Puzzle { file, record } => {
-                let (answered, regions) = search.answer(file, record, on_every_thread);
+                let (answered, regions) =
+                    search.answer(file, record, on_every_thread, progress.parts());
                 progress.puzzle_done();
                 let first = group.text.is_empty();
                 layout.write(&answered, regions.as_ref(), &mut group.text);
