@@ -855,13 +855,75 @@ fn ctrl_c_flushes_finished_records_and_says_so() {
         out.is_empty() || out.ends_with('\n'),
         "no partial line: {out:?}"
     );
-    for line in out.lines() {
-        assert_eq!(line, "100000000 (incomplete: solution limit reached)");
+    // The counts finished before it, then the one it stopped, as a lower
+    // bound marked so.
+    let lines: Vec<&str> = out.lines().collect();
+    let (last, finished) = lines.split_last().expect("the stopped count");
+    for line in finished {
+        assert_eq!(*line, "100000000 (incomplete: solution limit reached)");
     }
-    assert!(out.lines().count() < 50);
+    let partial: u128 = last
+        .strip_suffix(" (incomplete: cancelled)")
+        .expect(last)
+        .parse()
+        .unwrap();
+    assert!(partial < 100_000_000);
+    assert!(lines.len() < 50);
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(err.contains("interrupted:"), "{err}");
     assert!(err.contains("puzzles:"), "summary on stderr: {err}");
+}
+
+/// Issue 23: Ctrl-C on one long count (on every thread) wrote no record
+/// and the statistics said "nodes: 0". Now the count it stopped is written
+/// as a lower bound, with its nodes.
+#[test]
+fn ctrl_c_writes_the_partial_count_of_one_long_count() {
+    for format in ["text", "json"] {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+            .args(["count", "--box", "2x3", "-j", "2", "--format", format])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sudoku starts");
+        // The empty 6x6 grid: 28,200,960 solutions, seconds of work.
+        child
+            .stdin
+            .as_ref()
+            .unwrap()
+            .write_all(format!("{}\n", ".".repeat(36)).as_bytes())
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let output = child.wait_with_output().expect("sudoku ends");
+        assert_eq!(output.status.code(), Some(130));
+        let out = String::from_utf8(output.stdout).unwrap();
+        let err = String::from_utf8(output.stderr).unwrap();
+        let partial: u128 = if format == "json" {
+            let record: serde_json::Value = serde_json::from_str(out.trim_end()).expect(&out);
+            assert_eq!(record["incomplete"], "cancelled", "{out}");
+            assert_eq!(record["complete"], false, "{out}");
+            assert!(record["nodes"].as_u64().unwrap() > 0, "{out}");
+            record["solutions"].as_u64().unwrap().into()
+        } else {
+            out.trim_end()
+                .strip_suffix(" (incomplete: cancelled)")
+                .expect(&out)
+                .parse()
+                .unwrap()
+        };
+        assert!(partial < 28_200_960, "{out}");
+        let nodes = err
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes:"))
+            .expect(&err);
+        assert_ne!(nodes.trim(), "0", "{err}");
+    }
 }
 
 #[test]

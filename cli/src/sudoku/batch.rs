@@ -245,10 +245,15 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         eprint_line(&summary);
     }
     if interrupted {
+        let partial = if totals.partial > 0 {
+            ", and the count it stopped, as a lower bound"
+        } else {
+            ""
+        };
         eprint_line(&format!(
-            "interrupted: {} puzzles answered before Ctrl-C (their records are written); \
+            "interrupted: {} puzzles answered before Ctrl-C (their records are written{partial}); \
              the rest were not",
-            totals.puzzles
+            totals.puzzles - totals.partial
         ));
     }
     if args.stats || interrupted {

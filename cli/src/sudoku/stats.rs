@@ -13,6 +13,8 @@ use sudoku::EngineName;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Totals {
     pub puzzles: u64,
+    /// Counts stopped by Ctrl-C and written as lower bounds (at most one).
+    pub partial: u64,
     pub solved: u64,
     pub unique: u64,
     pub multiple: u64,

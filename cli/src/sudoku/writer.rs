@@ -174,8 +174,16 @@ impl Writer<'_> {
         let mut end = 0;
         for item in group.done {
             match item {
-                // After Ctrl-C: only the records finished before it.
-                Done::Answered(answered, _) if answered.answer.was_cancelled() => {
+                // After Ctrl-C: the records finished before it, and the
+                // first count it stopped, as a lower bound marked
+                // "interrupted" (a long count of one puzzle is not lost).
+                Done::Answered(answered, record_end) if answered.answer.was_cancelled() => {
+                    if matches!(answered.answer, Answer::Counted { .. }) {
+                        end = record_end;
+                        self.totals.add(&answered);
+                        self.totals.partial += 1;
+                        self.files[answered.file].puzzles += 1;
+                    }
                     let _ = self.out.write_all(&text[written..end]);
                     return false;
                 }
