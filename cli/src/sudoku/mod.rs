@@ -102,7 +102,8 @@ Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
   4  cannot read an input file or write the output
 A broken pipe (`sudoku solve big.txt | head -1`) ends quietly with status 0.
 Ctrl-C ends a batch with status 130, after writing the records finished
-before it and a summary on stderr.
+before it (and the count it stopped, as a lower bound marked cancelled)
+and a summary on stderr.
 Status 70 reports an internal error (a solution that failed verification)."
     };
 }
