@@ -57,6 +57,31 @@ pub enum ShapeError {
         /// The budget it exceeds.
         budget_bytes: u64,
     },
+    /// Dancing Links on this grid would not fit in the memory budget: its
+    /// matrix, the building of it, and a working copy for each thread
+    /// (see [`crate::Shape::search_bytes`]).
+    #[error(
+        "a {side}x{side} grid ({shape} boxes) needs about {} for Dancing Links on {threads} \
+         thread{} (the exact-cover matrix and a working copy per thread), more than the {} \
+         budget{}",
+        human_bytes(*.needed_bytes),
+        if *.threads == 1 { "" } else { "s" },
+        human_bytes(*.budget_bytes),
+        if *.one_thread_fits { "; try one thread (-j 1)" } else { "" },
+        side = .shape.side()
+    )]
+    SearchTooLarge {
+        /// The shape checked.
+        shape: Shape,
+        /// The threads that would each search a copy.
+        threads: usize,
+        /// Estimated bytes at the peak.
+        needed_bytes: u64,
+        /// The budget it exceeds.
+        budget_bytes: u64,
+        /// Whether one thread would fit.
+        one_thread_fits: bool,
+    },
     /// The engine asked for cannot take the grid (see [`crate::plan`]).
     #[error("engine {engine} cannot answer this {side}x{side} puzzle: {why}; use auto or dlx")]
     Engine {

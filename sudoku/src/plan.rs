@@ -154,17 +154,23 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
             Engine::Bits => Err(refuse(
                 "listing solutions one at a time and splitting into cubes run on Dancing Links",
             )),
-            Engine::Auto | Engine::Dlx => Ok(Plan {
-                engine: EngineName::Dlx,
-                reason: "solutions one at a time and cubes come from the exact-cover matrix",
-            }),
+            Engine::Auto | Engine::Dlx => dlx_fits(
+                rules,
+                Plan {
+                    engine: EngineName::Dlx,
+                    reason: "solutions one at a time and cubes come from the exact-cover matrix",
+                },
+            ),
         };
     }
     if asked == Engine::Dlx {
-        return Ok(Plan {
-            engine: EngineName::Dlx,
-            reason: "asked for with --engine dlx",
-        });
+        return dlx_fits(
+            rules,
+            Plan {
+                engine: EngineName::Dlx,
+                reason: "asked for with --engine dlx",
+            },
+        );
     }
     let plan = if rules.is_standard() {
         let three = shape.box_rows() == 3 && shape.box_cols() == 3;
@@ -200,7 +206,7 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
     } else {
         None
     };
-    match (plan, asked) {
+    let plan = match (plan, asked) {
         (Some(plan), _) => Ok(plan),
         (None, Engine::Bits) if rules.is_standard() => Err(refuse(
             "the bit-parallel engines take classic grids up to 128x128",
@@ -213,7 +219,20 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
             engine: EngineName::Dlx,
             reason: "beyond the bit-parallel engines",
         }),
+    }?;
+    dlx_fits(rules, plan)
+}
+
+/// Dancing Links searches a copy of the matrix on each thread of the
+/// current pool: the plan stands if that fits the memory budget.
+fn dlx_fits(rules: &Rules, plan: Plan) -> Result<Plan, ShapeError> {
+    if plan.engine == EngineName::Dlx {
+        rules.shape().check_search_budget(
+            crate::shape::DEFAULT_MEMORY_BUDGET,
+            rayon::current_num_threads(),
+        )?;
     }
+    Ok(plan)
 }
 
 #[cfg(test)]
@@ -224,6 +243,37 @@ mod tests {
 
     fn standard(order: u32) -> Rules {
         Rules::standard(Shape::square(order).unwrap())
+    }
+
+    /// Issue 23: a 256x256 grid, which the matrix's budget admitted, peaked
+    /// at 3.4 GB on one thread and 4.7 GB on two (measured). Dancing Links
+    /// is now planned only when the matrix, its building and a copy per
+    /// thread fit the budget.
+    #[test]
+    fn dancing_links_fits_the_budget_with_a_copy_per_thread() {
+        let in_pool = |threads: usize, order: u32| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| plan(&standard(order), &Task::Solve, Engine::Auto))
+        };
+        let err = in_pool(1, 16).unwrap_err();
+        assert!(
+            matches!(err, ShapeError::SearchTooLarge { threads: 1, .. }),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("-j 1"), "{err}");
+        assert_eq!(in_pool(1, 14).unwrap().engine, EngineName::Dlx);
+        let err = in_pool(2, 14).unwrap_err();
+        assert!(err.to_string().contains("try one thread (-j 1)"), "{err}");
+        // The bit-parallel engines build no matrix: 128x128 on any pool.
+        assert_eq!(in_pool(8, 8).unwrap().engine, EngineName::Cdcl);
+        // The estimate holds the measured peaks (bytes).
+        let shape = |order| Shape::square(order).unwrap();
+        assert!(shape(16).search_bytes(1) >= 3_398_484 * 1024);
+        assert!(shape(16).search_bytes(2) >= 4_685_884 * 1024);
+        assert!(shape(14).search_bytes(1) >= 1_476_516 * 1024);
     }
 
     #[test]
