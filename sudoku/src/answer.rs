@@ -310,6 +310,29 @@ fn invalid(line: usize, e: impl std::fmt::Display) -> Answer {
     Answer::Invalid(format!("line {line}: {e}"))
 }
 
+/// A count as an answer, its nodes written to `nodes` (no solution is a
+/// count of 0).
+fn counted_answer(
+    line: usize,
+    counted: Result<solver_core::Count, SolveError>,
+    nodes: &mut Option<u64>,
+) -> Answer {
+    match counted {
+        Ok(count) => {
+            *nodes = Some(count.outcome.stats.nodes);
+            Answer::Counted {
+                solutions: count.solutions,
+                incomplete: count.outcome.incomplete,
+            }
+        }
+        Err(SolveError::Unsolvable) => Answer::Counted {
+            solutions: 0,
+            incomplete: None,
+        },
+        Err(e) => refused(line, e),
+    }
+}
+
 /// A solver's refusal as an answer: a clash of givens is named as it is,
 /// without the "invalid puzzle" prefix the record's status already says.
 fn refused(line: usize, e: SolveError) -> Answer {
@@ -344,20 +367,7 @@ fn answer_classic(
         Task::Count { .. } if every_thread => {
             let counted =
                 crate::parallel::par_count(grid, question.engine, limits, question.progress);
-            answered.answer = match counted {
-                Ok(count) => {
-                    answered.nodes = Some(count.outcome.stats.nodes);
-                    Answer::Counted {
-                        solutions: count.solutions,
-                        incomplete: count.outcome.incomplete,
-                    }
-                }
-                Err(SolveError::Unsolvable) => Answer::Counted {
-                    solutions: 0,
-                    incomplete: None,
-                },
-                Err(e) => refused(line, e),
-            };
+            answered.answer = counted_answer(line, counted, &mut answered.nodes);
             return answered;
         }
         Task::Minimize { seed, symmetry } => {
@@ -436,20 +446,7 @@ fn search(
                 Verdict::Unknown(why) => Answer::Unknown(why),
             }
         }
-        Task::Count { .. } => match solver.count(grid, limits) {
-            Ok(count) => {
-                answered.nodes = Some(count.outcome.stats.nodes);
-                Answer::Counted {
-                    solutions: count.solutions,
-                    incomplete: count.outcome.incomplete,
-                }
-            }
-            Err(SolveError::Unsolvable) => Answer::Counted {
-                solutions: 0,
-                incomplete: None,
-            },
-            Err(e) => refused(line, e),
-        },
+        Task::Count { .. } => counted_answer(line, solver.count(grid, limits), &mut answered.nodes),
         Task::Minimize { .. } | Task::Rate { .. } | Task::Enumerate | Task::Split => {
             invalid(line, "this task is not answered one puzzle at a time")
         }
@@ -519,16 +516,7 @@ fn answer_variant(
     // search over disjoint subtrees; the units engine (128 cells at most)
     // counts on one thread, which the plan names.
     if every_thread && chosen.engine == EngineName::Dlx && matches!(task, Task::Count { .. }) {
-        answered.answer = match solver.par_count(grid, limits) {
-            Ok(count) => {
-                answered.nodes = Some(count.outcome.stats.nodes);
-                Answer::Counted {
-                    solutions: count.solutions,
-                    incomplete: count.outcome.incomplete,
-                }
-            }
-            Err(e) => refused(line, e),
-        };
+        answered.answer = counted_answer(line, solver.par_count(grid, limits), &mut answered.nodes);
     } else {
         search(&mut solver, grid, line, task, limits, &mut answered, |g| {
             verify(g, grid, variant) && rules.is_solution(g, grid)
