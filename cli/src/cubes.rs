@@ -132,7 +132,9 @@ fn finite(text: &str) -> Result<f64, String> {
 fn parse_max_estimate(text: &str) -> Result<f64, String> {
     let x = finite(text)?;
     if x < 1.0 {
-        return Err(format!("{x} nodes: expected at least 1 (every cube has a node)"));
+        return Err(format!(
+            "{x} nodes: expected at least 1 (every cube has a node)"
+        ));
     }
     Ok(x)
 }
@@ -234,7 +236,11 @@ fn read_records<T: DeserializeOwned>(
     mut each: impl FnMut(Result<(usize, T), String>) -> bool,
 ) -> Result<(), Failure> {
     read_lines::<T>(reader, |line, record| {
-        each(record.map(|r| (line, r)).map_err(|e| format!("{name}: {e}")))
+        each(
+            record
+                .map(|r| (line, r))
+                .map_err(|e| format!("{name}: {e}")),
+        )
     })
     .map_err(|e| Failure::io(format!("cannot read {name}: {e}")))
 }
@@ -525,7 +531,10 @@ pub mod dlx {
         let matrix = read_matrix(file)?;
         search.threads.init();
         let problem = Fingerprint::of_matrix(&matrix, &[]);
-        let about = format!("the problem of {}", file.map_or("<stdin>".into(), |f| f.display().to_string()));
+        let about = format!(
+            "the problem of {}",
+            file.map_or("<stdin>".into(), |f| f.display().to_string())
+        );
         count_cubes(cubes, problem, &about, limits, |record, limits| {
             cubes::count_record(&matrix, &[], problem, record, limits)
         })
@@ -719,8 +728,12 @@ pub mod sudoku {
             deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
             ..Limits::none()
         };
-        count_cubes(cubes_file, problem.fingerprint(), &problem.about(), limits, |record, limits| {
-            problem.count_record(record, engine, limits, parallel)
-        })
+        count_cubes(
+            cubes_file,
+            problem.fingerprint(),
+            &problem.about(),
+            limits,
+            |record, limits| problem.count_record(record, engine, limits, parallel),
+        )
     }
 }

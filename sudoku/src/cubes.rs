@@ -405,12 +405,14 @@ impl Cubes {
         if !combinations.is_empty() {
             let mut forced = self.encoding.givens(cube);
             forced.extend_from_slice(combinations);
-            return Ok(cubes::count(self.encoding.matrix(), &forced, &[], limits).map_err(
-                |source| CubeError::Clash {
-                    cube: record.cube,
-                    source,
-                },
-            )?);
+            return Ok(
+                cubes::count(self.encoding.matrix(), &forced, &[], limits).map_err(|source| {
+                    CubeError::Clash {
+                        cube: record.cube,
+                        source,
+                    }
+                })?,
+            );
         }
         let mut slot = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         if slot.as_ref().is_none_or(|(e, _)| *e != engine) {

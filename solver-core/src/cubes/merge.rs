@@ -306,7 +306,11 @@ impl Merge {
         // A B-tree entry: the key, the value and a share of the node.
         let entry = std::mem::size_of::<u64>() + 16;
         std::mem::size_of::<Merge>()
-            + self.cubes.values().map(|s| s.bytes() + entry).sum::<usize>()
+            + self
+                .cubes
+                .values()
+                .map(|s| s.bytes() + entry)
+                .sum::<usize>()
             + self.mismatched.capacity() * std::mem::size_of::<(u64, Fingerprint, u64)>()
             + self.absurd.capacity() * std::mem::size_of::<(u64, u64)>()
     }
@@ -322,7 +326,7 @@ impl Merge {
     pub fn to_do(&self) -> Vec<(u64, u64)> {
         let of = self.expected.map_or(0, |(_, of)| of);
         let mut runs: Vec<(u64, u64)> = Vec::new();
-        let mut push = |a: u64, b: u64, runs: &mut Vec<(u64, u64)>| match runs.last_mut() {
+        let push = |a: u64, b: u64, runs: &mut Vec<(u64, u64)>| match runs.last_mut() {
             Some((_, end)) if *end + 1 == a => *end = b,
             _ => runs.push((a, b)),
         };
@@ -515,7 +519,10 @@ mod tests {
         last.of = MAX_CUBES;
         m.add(last);
         assert!(m.state_bytes() < 1000, "{}", m.state_bytes());
-        assert_eq!(m.to_do(), [(0, MAX_CUBES - 3), (MAX_CUBES - 1, MAX_CUBES - 1)]);
+        assert_eq!(
+            m.to_do(),
+            [(0, MAX_CUBES - 3), (MAX_CUBES - 1, MAX_CUBES - 1)]
+        );
         let r = m.finish().unwrap_err();
         assert_eq!(r.missing_count(), MAX_CUBES - 1);
         assert_eq!(

@@ -103,7 +103,7 @@ proptest! {
         let file: Vec<u8> = lines.iter().flat_map(bytes).collect();
         let mut merge = if split { Merge::expecting(Fingerprint(7), 8) } else { Merge::new() };
         let (mut read, mut bad) = (0usize, Vec::new());
-        read_lines::<ResultRecord>(&file[..], |r| {
+        read_lines::<ResultRecord>(&file[..], |_, r| {
             match r {
                 Ok(r) => {
                     read += 1;

@@ -65,13 +65,13 @@ pub fn parse_line<T: DeserializeOwned>(bytes: &[u8], line: usize) -> Result<Opti
 }
 
 /// Reads the records of a JSON Lines file one line at a time, calling
-/// `each` with the line's number and its record or error (blank lines are
-/// skipped); stops early when `each` returns false. Only a failure to read
+/// `each` with the line's number (from 1) and its record or error (blank
+/// lines are skipped); stops early when `each` returns false. Only a failure to read
 /// is an error: a bad line is handed to `each`, and the lines after it are
 /// read. Memory: one line at a time.
 pub fn read_lines<T: DeserializeOwned>(
     mut reader: impl BufRead,
-    mut each: impl FnMut(Result<T, LineError>) -> bool,
+    mut each: impl FnMut(usize, Result<T, LineError>) -> bool,
 ) -> io::Result<()> {
     let mut buffer = Vec::new();
     let mut line = 0usize;
@@ -86,7 +86,7 @@ pub fn read_lines<T: DeserializeOwned>(
             Ok(Some(r)) => Ok(r),
             Err(e) => Err(e),
         };
-        if !each(record) {
+        if !each(line, record) {
             return Ok(());
         }
     }

@@ -443,7 +443,11 @@ mod tests {
                 ..SplitOptions::default()
             };
             let split = split(&m, &[], &opts).unwrap();
-            assert!(split.cubes.len() <= max_cubes, "{max_cubes}: {}", split.cubes.len());
+            assert!(
+                split.cubes.len() <= max_cubes,
+                "{max_cubes}: {}",
+                split.cubes.len()
+            );
             assert_eq!(sum(&m, &[], &split), 92);
         }
     }
