@@ -109,6 +109,9 @@ pub struct Refusal {
     /// The counts add up to more than `u128::MAX`: no exact total can be
     /// given (a count of solutions that large is not a real one).
     pub overflow: bool,
+    /// The merge expected a number of cubes that no split makes (0, or
+    /// more than [`MAX_CUBES`]; see [`Merge::expecting`]).
+    pub impossible_split: bool,
 }
 
 impl Refusal {
@@ -120,6 +123,7 @@ impl Refusal {
             || !self.mismatched.is_empty()
             || !self.absurd.is_empty()
             || self.overflow
+            || self.impossible_split
     }
 
     /// How many cubes are missing.
@@ -206,6 +210,12 @@ impl fmt::Display for Refusal {
                 ranges(&self.duplicates)
             ));
         }
+        if self.impossible_split {
+            let of = self.expected.map_or(0, |(_, of)| of);
+            parts.push(format!(
+                "the split is said to have {of} cubes, but a split has 1 to {MAX_CUBES}"
+            ));
+        }
         if self.overflow {
             parts.push(format!(
                 "the counts of the cubes add up to more than {} (2^128 - 1): a count of \
@@ -278,7 +288,7 @@ impl Merge {
             return;
         }
         let (problem, of) = *self.expected.get_or_insert((result.problem, result.of));
-        if result.problem != problem || result.of != of || result.cube >= of {
+        if !sensible_of(of) || result.problem != problem || result.of != of || result.cube >= of {
             self.mismatched
                 .push((result.cube, result.problem, result.of));
             return;
@@ -361,6 +371,10 @@ impl Merge {
         let Some((problem, of)) = self.expected else {
             return Err(Box::new(refusal));
         };
+        if !sensible_of(of) {
+            refusal.impossible_split = true;
+            return Err(Box::new(refusal));
+        }
         let mut count: u128 = 0;
         let (mut nodes, mut seconds) = (0u64, 0.0);
         let mut times = Vec::new();
@@ -529,6 +543,27 @@ mod tests {
             r.to_string(),
             "9999999 of 10000000 cubes missing: 0-9999997, 9999999"
         );
+    }
+
+    #[test]
+    fn a_split_of_no_cubes_or_too_many_is_refused() {
+        // Expecting 0 cubes once gave a total of 0 for no results at all,
+        // and 10^12 cubes took every result in.
+        let r = Merge::expecting(Fingerprint(9), 0).finish().unwrap_err();
+        assert!(r.impossible_split && r.is_inconsistent());
+        assert!(
+            r.to_string().contains("0 cubes, but a split has 1 to"),
+            "{r}"
+        );
+        let mut m = Merge::expecting(Fingerprint(9), 1_000_000_000_000);
+        let mut huge = result(3, 1, true);
+        huge.of = 1_000_000_000_000;
+        m.add(huge);
+        assert!(m.state_bytes() < 1000, "{}", m.state_bytes());
+        let r = m.finish().unwrap_err();
+        assert!(r.impossible_split);
+        assert_eq!(r.mismatched, [(3, Fingerprint(9), 1_000_000_000_000)]);
+        assert!(r.missing.is_empty());
     }
 
     #[test]
