@@ -32,8 +32,11 @@ The cubes are disjoint and cover the whole search (no solution is in two
 cubes or in none), so their counts add up to the count. They are balanced
 by Knuth's random-probe estimate of their size: the largest is split until
 there are --cubes of them, or until none is estimated above --max-estimate
-nodes. For `sudoku split` the input is one puzzle and the choices are cell
-values named like r1c1=5 (row 1, column 1 holds 5).
+nodes. For `sudoku split` the input is one puzzle (any text format, or a
+JSON document with its own variant) under the rules given by --variant,
+--regions and --cages (classic without them), and the choices are cell
+values named like r1c1=5 (row 1, column 1 holds 5) or, for a killer cage,
+the cage's combination of values.
 
 A split never makes more than 10,000,000 cubes (a merge refuses more), and
 stops splitting a cube whose children would pass 1,000,000.
@@ -41,8 +44,9 @@ stops splitting a cube whose children would pass 1,000,000.
 Output: JSON Lines, one cube per line, largest estimate first, such as
   {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
    \"name\":\"3 s0 s4\"}],\"estimate\":81234.5}
-\"problem\" is a fingerprint of the problem: a cube is never counted against
-another problem. A summary goes to stderr.
+\"problem\" is a fingerprint of the problem (for `sudoku`: the shape, the
+givens and the rules, cages with their sums): a cube is never counted
+against another problem or under other rules. A summary goes to stderr.
 
 Then count the cubes (`count --cubes FILE`, on any machines, in any order,
 in any chunks) and add up the results with `merge`. See the README's
@@ -86,8 +90,11 @@ soon as it is counted:
    \"complete\":true,\"nodes\":5678,\"seconds\":0.12}
 --timeout and --max-nodes apply to each cube; a cube stopped by one (or by
 Ctrl-C) says \"complete\":false and why in \"incomplete\"; a cube that cannot
-be counted (another problem, say) says why in \"error\". Exit status 3 if a
-cube is incomplete, 2 if a cube record cannot be read or counted.";
+be counted says why in \"error\". A cube split from another problem (for
+`sudoku`: another puzzle, or other --variant/--regions/--cages) stops the
+count at once, naming its line. Exit status 3 if a cube is incomplete, 2 if
+a cube record cannot be read (not UTF-8 or not a record: named by line and
+column; the other cubes are still counted) or counted.";
 
 /// The options of `split`.
 #[derive(Clone, Debug, clap::Args)]

@@ -606,7 +606,7 @@ fn diagonals(n: usize) -> Vec<Vec<usize>> {
     ]
 }
 
-/// The cell numbers of `r1c2`-style names.
+/// The cells of `r1c2`-style names, as `row * 100 + column` (from 0).
 fn cells(names: &str) -> Vec<usize> {
     names
         .split_whitespace()
@@ -617,7 +617,6 @@ fn cells(names: &str) -> Vec<usize> {
                 c.parse::<usize>().unwrap() - 1,
             )
         })
-        .map(|(r, c)| (r, c))
         .map(|(r, c)| r * 100 + c)
         .collect()
 }
