@@ -53,7 +53,7 @@
 //! // The cubes of the classic grid are not for the X grid.
 //! let classic = sudoku::cubes::split(&grid, &SplitOptions::default())?;
 //! let refused = x.count_record(&classic[0], Engine::Auto, &Limits::none(), false);
-//! assert!(refused.error.unwrap().contains("another problem"));
+//! assert!(refused.error.unwrap().contains("another puzzle or other rules"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
