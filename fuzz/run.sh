@@ -70,6 +70,12 @@ seed() {
                 "..................................." >"$dir/json-rectangular"
             printf '[0,0,3,0,0,0,0,0,0,0,0,0,0,0,0,4]' >"$dir/json-numbers"
             ;;
+        cube_records)
+            # First byte: 0 = merge from the first result, 5 = expect 3 cubes.
+            r='{"cube":%d,"of":%d,"problem":"%032x","count":"%s","complete":true,"nodes":1,"seconds":0.5}\n'
+            { printf '\000'; printf "$r" 0 2 42 170141183460469231731687303715884105728 1 2 42 1; } >"$dir/results"
+            { printf '\005'; printf '{"cube":0,"of":3,"problem":"%032x","path":[{"option":3,"name":"A D"}],"estimate":12.5}\n' 42; } >"$dir/cubes"
+            ;;
     esac
 }
 

@@ -15,7 +15,9 @@ use std::time::Instant;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use solver_core::cubes::{ranges, CubeRecord, Merge, ResultRecord, SplitOptions};
+use solver_core::cubes::{
+    read_lines, runs_text, CubeRecord, Fingerprint, Merge, ResultRecord, SplitOptions,
+};
 use solver_core::Limits;
 
 use crate::exit::{Exit, Failure};
@@ -30,14 +32,21 @@ The cubes are disjoint and cover the whole search (no solution is in two
 cubes or in none), so their counts add up to the count. They are balanced
 by Knuth's random-probe estimate of their size: the largest is split until
 there are --cubes of them, or until none is estimated above --max-estimate
-nodes. For `sudoku split` the input is one puzzle and the choices are cell
-values named like r1c1=5 (row 1, column 1 holds 5).
+nodes. For `sudoku split` the input is one puzzle (any text format, or a
+JSON document with its own variant) under the rules given by --variant,
+--regions and --cages (classic without them), and the choices are cell
+values named like r1c1=5 (row 1, column 1 holds 5) or, for a killer cage,
+the cage's combination of values.
+
+A split never makes more than 10,000,000 cubes (a merge refuses more), and
+stops splitting a cube whose children would pass 1,000,000.
 
 Output: JSON Lines, one cube per line, largest estimate first, such as
   {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
    \"name\":\"3 s0 s4\"}],\"estimate\":81234.5}
-\"problem\" is a fingerprint of the problem: a cube is never counted against
-another problem. A summary goes to stderr.
+\"problem\" is a fingerprint of the problem (for `sudoku`: the shape, the
+givens and the rules, cages with their sums): a cube is never counted
+against another problem or under other rules. A summary goes to stderr.
 
 Then count the cubes (`count --cubes FILE`, on any machines, in any order,
 in any chunks) and add up the results with `merge`. See the README's
@@ -63,8 +72,14 @@ Text output: the count alone on a line. JSON output (--format json):
    \"cube_seconds\":{\"total\":3.2,\"max\":0.4,\"median\":0.05}}
 
 Exit status: 0 the count is complete (--resume: the list is written);
-2 a result that cannot be read, a duplicate, or a result for another
-problem or split; 3 cubes missing or incomplete; 4 cannot read or write.";
+2 a result that cannot be read (a line that is not UTF-8 or not a record:
+named by line and column; the other lines are still read and checked), a
+duplicate, a result for another problem or split, a number of cubes that no
+split makes (0, or above 10,000,000), or counts that add up beyond 2^128 - 1;
+3 cubes missing or incomplete; 4 cannot read or write.
+
+Memory: a merge holds a few hundred bytes per result read, whatever number
+of cubes the results claim.";
 
 /// Help for `count --cubes`.
 pub const CUBES_HELP: &str = "\
@@ -75,8 +90,11 @@ soon as it is counted:
    \"complete\":true,\"nodes\":5678,\"seconds\":0.12}
 --timeout and --max-nodes apply to each cube; a cube stopped by one (or by
 Ctrl-C) says \"complete\":false and why in \"incomplete\"; a cube that cannot
-be counted (another problem, say) says why in \"error\". Exit status 3 if a
-cube is incomplete, 2 if a cube record cannot be read or counted.";
+be counted says why in \"error\". A cube split from another problem (for
+`sudoku`: another puzzle, or other --variant/--regions/--cages) stops the
+count at once, naming its line. Exit status 3 if a cube is incomplete, 2 if
+a cube record cannot be read (not UTF-8 or not a record: named by line and
+column; the other cubes are still counted) or counted.";
 
 /// The options of `split`.
 #[derive(Clone, Debug, clap::Args)]
@@ -85,13 +103,15 @@ pub struct SplitArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub cubes: Option<u64>,
 
-    /// Split until no cube is estimated above NODES search-tree nodes
-    #[arg(long, value_name = "NODES")]
+    /// Split until no cube is estimated above NODES search-tree nodes (a
+    /// finite number, at least 1)
+    #[arg(long, value_name = "NODES", value_parser = parse_max_estimate)]
     pub max_estimate: Option<f64>,
 
     /// Keep splitting the largest cube while it is estimated at more than
-    /// R times the median (0: off; up to four times --cubes cubes)
-    #[arg(long, value_name = "R", default_value_t = 2.0)]
+    /// R times the median (0: off; up to four times --cubes cubes; a finite
+    /// number from 0 to 1e9)
+    #[arg(long, value_name = "R", default_value_t = 2.0, value_parser = parse_balance)]
     pub balance: f64,
 
     /// Random probes per cube for the estimate
@@ -101,6 +121,38 @@ pub struct SplitArgs {
     /// Seed of the random probes (the same seed gives the same cubes)
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+}
+
+/// A finite number, for the messages of the parsers below.
+fn finite(text: &str) -> Result<f64, String> {
+    let x: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !x.is_finite() {
+        return Err(format!("`{text}` is not a finite number"));
+    }
+    Ok(x)
+}
+
+/// `--max-estimate`: a finite number of nodes, at least 1.
+fn parse_max_estimate(text: &str) -> Result<f64, String> {
+    let x = finite(text)?;
+    if x < 1.0 {
+        return Err(format!(
+            "{x} nodes: expected at least 1 (every cube has a node)"
+        ));
+    }
+    Ok(x)
+}
+
+/// `--balance`: a finite ratio from 0 (off) to 1e9.
+fn parse_balance(text: &str) -> Result<f64, String> {
+    let x = finite(text)?;
+    if !(0.0..=1e9).contains(&x) {
+        return Err(format!("{x}: expected a ratio from 0 (off) to 1e9"));
+    }
+    Ok(x)
 }
 
 impl SplitArgs {
@@ -182,40 +234,59 @@ fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
     }
 }
 
-/// Reads JSON Lines records, calling `each` with each record or with the
-/// located error of a line that is not one. Blank lines are skipped.
+/// Reads JSON Lines records, calling `each` with each record and its line,
+/// or with the located error of a line that is not one (not UTF-8, not
+/// JSON, not a record). Blank lines are skipped.
 fn read_records<T: DeserializeOwned>(
     name: &str,
     reader: impl BufRead,
-    mut each: impl FnMut(Result<T, String>) -> bool,
+    mut each: impl FnMut(Result<(usize, T), String>) -> bool,
 ) -> Result<(), Failure> {
-    for (k, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| Failure::io(format!("cannot read {name}: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let record = serde_json::from_str::<T>(&line)
-            .map_err(|e| format!("{name}: line {}, column {}: {e}", k + 1, e.column()));
-        if !each(record) {
-            break;
-        }
-    }
-    Ok(())
+    read_lines::<T>(reader, |line, record| {
+        each(
+            record
+                .map(|r| (line, r))
+                .map_err(|e| format!("{name}: {e}")),
+        )
+    })
+    .map_err(|e| Failure::io(format!("cannot read {name}: {e}")))
 }
 
-/// Reads every record of a file; the first bad line is an error (status 2).
-fn read_all<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, Failure> {
+/// Reads every cube record of a file, checked as a split writes them (one
+/// problem, one number of cubes, each cube once, numbered below it); the
+/// first bad line is an error (status 2).
+fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
     let (name, reader) = open(path)?;
-    let mut records = Vec::new();
+    let mut records: Vec<CubeRecord> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut bad = None;
-    read_records(&name, reader, |r| match r {
-        Ok(r) => {
-            records.push(r);
-            true
-        }
-        Err(e) => {
-            bad = Some(e);
-            false
+    read_records::<CubeRecord>(&name, reader, |r| {
+        let checked = r.and_then(|(line, r)| {
+            let at = |e: String| format!("{name}: line {line}: {e}");
+            r.check().map_err(at)?;
+            if let Some(first) = records.first() {
+                if (r.problem, r.of) != (first.problem, first.of) {
+                    return Err(at(format!(
+                        "cube {} is for problem {} split into {} cubes, but the first cube \
+                         is for problem {} split into {}: one split per file",
+                        r.cube, r.problem, r.of, first.problem, first.of
+                    )));
+                }
+            }
+            if !seen.insert(r.cube) {
+                return Err(at(format!("cube {} appears twice", r.cube)));
+            }
+            Ok(r)
+        });
+        match checked {
+            Ok(r) => {
+                records.push(r);
+                true
+            }
+            Err(e) => {
+                bad = Some(e);
+                false
+            }
         }
     })?;
     match bad {
@@ -227,8 +298,14 @@ fn read_all<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, Failure> {
 /// Counts the cubes of `source` one after another with `count`, writing a
 /// result record for each as soon as it is done. `limits` makes each cube's
 /// limits (a timeout starts with its cube).
+///
+/// A cube of another problem (`expected` is the fingerprint of this one,
+/// `about` says what it is) stops the count at once: the file is for
+/// another problem or other rules, and every cube of it would be refused.
 pub fn count_cubes(
     source: &Path,
+    expected: Fingerprint,
+    about: &str,
     limits: impl Fn() -> Limits,
     mut count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
@@ -246,7 +323,7 @@ pub fn count_cubes(
             left += 1;
             return true;
         }
-        let record = match record {
+        let (line, record) = match record {
             Ok(r) => r,
             Err(e) => {
                 eprint_line(&format!("error: {e}"));
@@ -254,11 +331,26 @@ pub fn count_cubes(
                 return true;
             }
         };
+        if let Err(e) = record.check() {
+            eprint_line(&format!("error: {name}: line {line}: {e}"));
+            bad += 1;
+            return true;
+        }
+        if record.problem != expected {
+            eprint_line(&format!(
+                "error: {name}: line {line}: cube {} is for problem {}, not for this one ({}, \
+                 {about}): the cubes were split from another puzzle or under other rules; \
+                 split and count with the same puzzle and the same options",
+                record.cube, record.problem, expected
+            ));
+            bad += 1;
+            return false;
+        }
         let mut limits = limits();
         limits.cancel = Some(Arc::clone(&cancel));
         let result = count(&record, &limits);
         if let Some(e) = &result.error {
-            eprint_line(&format!("error: {name}: {e}"));
+            eprint_line(&format!("error: {name}: line {line}: {e}"));
             bad += 1;
         } else if !result.complete {
             incomplete += 1;
@@ -302,7 +394,7 @@ struct Seconds {
 
 /// `merge`: adds up the results, or lists the cubes still to count.
 pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
-    let cubes: Option<Vec<CubeRecord>> = args.cubes.as_deref().map(read_all).transpose()?;
+    let cubes: Option<Vec<CubeRecord>> = args.cubes.as_deref().map(read_cubes).transpose()?;
     let mut merge = cubes.as_deref().map_or_else(Merge::new, Merge::for_cubes);
     let stdin = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
@@ -315,7 +407,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
         let (name, reader) = open(file)?;
         read_records::<ResultRecord>(&name, reader, |r| {
             match r {
-                Ok(r) => merge.add(r),
+                Ok((_, r)) => merge.add(r),
                 Err(e) => bad.push(e),
             }
             true
@@ -336,16 +428,17 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
         let to_do = merge.to_do();
         let mut out = Output::stdout();
         for cube in &cubes {
-            if to_do.binary_search(&cube.cube).is_ok() && out.json_line(cube).is_err() {
+            if !merge.is_counted(cube.cube) && out.json_line(cube).is_err() {
                 break;
             }
         }
         out.finish()?;
         let of = cubes.first().map_or(0, |c| c.of);
+        let left: u64 = to_do.iter().map(|&(a, b)| b - a + 1).sum();
         eprint_line(&if to_do.is_empty() {
             format!("all {of} cubes are counted: run merge without --resume")
         } else {
-            format!("{} of {of} cubes to count: {}", to_do.len(), ranges(&to_do))
+            format!("{left} of {of} cubes to count: {}", runs_text(&to_do))
         });
         return Ok(Exit::Success);
     }
@@ -445,28 +538,39 @@ pub mod dlx {
         let matrix = read_matrix(file)?;
         search.threads.init();
         let problem = Fingerprint::of_matrix(&matrix, &[]);
-        count_cubes(cubes, limits, |record, limits| {
+        let about = format!(
+            "the problem of {}",
+            file.map_or("<stdin>".into(), |f| f.display().to_string())
+        );
+        count_cubes(cubes, problem, &about, limits, |record, limits| {
             cubes::count_record(&matrix, &[], problem, record, limits)
         })
     }
 }
 
-/// The `sudoku` side: one puzzle, its completions split by cell values.
+/// The `sudoku` side: one puzzle (classic or a variant), its completions
+/// split by cell values.
 pub mod sudoku {
     use std::path::{Path, PathBuf};
+    use std::sync::Arc;
     use std::time::Instant;
 
     use solver_core::Limits;
-    use sudoku::{cubes, parse_puzzle, Alphabet, Grid, Shape};
+    use sudoku::cubes::Cubes;
+    use sudoku::{
+        parse_documents, Alphabet, Grid, ReadOptions, Records, Shape, Variant,
+        DEFAULT_MAX_PUZZLE_BYTES,
+    };
 
     use super::{count_cubes, write_split, SplitArgs};
     use crate::exit::{Exit, Failure};
-    use crate::sudoku::CountArgs;
+    use crate::sudoku::{CountArgs, InputFormat, VariantArgs};
 
     /// The arguments of `sudoku split`.
     #[derive(Debug, clap::Args)]
     pub struct SudokuSplitArgs {
-        /// One puzzle (`-` or nothing: standard input), in any of the formats
+        /// One puzzle (`-` or nothing: standard input), in any of the formats,
+        /// or one JSON document (a `.json` file, or text starting with `{`)
         #[arg(value_name = "FILE")]
         pub file: Option<PathBuf>,
 
@@ -478,35 +582,120 @@ pub mod sudoku {
         #[arg(long, value_name = "SYMBOLS", value_parser = crate::sudoku::parse_alphabet)]
         pub alphabet: Option<Alphabet>,
 
+        /// The Sudoku variant: the cubes split its completions, and are
+        /// counted only under the same variant.
+        #[command(flatten)]
+        pub variant: VariantArgs,
+
         /// How to split.
         #[command(flatten)]
         pub split: SplitArgs,
     }
 
-    fn read_grid(
-        file: Option<&Path>,
+    /// Where the puzzle comes from and how to read it.
+    struct Source<'a> {
+        file: Option<&'a Path>,
         shape: Option<Shape>,
-        alphabet: Option<&Alphabet>,
-    ) -> Result<Grid, Failure> {
-        let input = crate::read_input(file)?;
-        let text = String::from_utf8(input.bytes)
-            .map_err(|e| Failure::bad_input(format!("{}: not UTF-8 text: {e}", input.name)))?;
-        let standard = Alphabet::standard();
-        let puzzle = parse_puzzle(&text, shape, alphabet.unwrap_or(&standard))
-            .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
-        puzzle
-            .grid
-            .check()
-            .map_err(|e| Failure::bad_input(format!("{}: invalid puzzle: {e}", input.name)))?;
-        Ok(puzzle.grid)
+        alphabet: Option<&'a Alphabet>,
+        format: InputFormat,
+        variant: &'a VariantArgs,
+    }
+
+    /// The one puzzle of the input, read like every other command reads
+    /// puzzles (any text format, or a JSON document with its own variant),
+    /// under its rules: the command line's variant, with a JSON document's
+    /// own names, regions and cages added.
+    fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
+        let base = source.variant.load()?;
+        let input = crate::read_input(source.file)?;
+        let name = input.name;
+        let text = String::from_utf8(input.bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            Failure::bad_input(format!("{name}: line {line}: not UTF-8 text: {e}"))
+        })?;
+        let mut options = ReadOptions {
+            format: source.format.into(),
+            shape: source.shape,
+            alphabet: source.alphabet.cloned().unwrap_or_default(),
+            max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
+        };
+        if let (None, Some(regions)) = (options.shape, &base.regions) {
+            options.shape = Some(regions.shape());
+        }
+        let json = source.format == InputFormat::Json
+            || source
+                .file
+                .and_then(Path::extension)
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+            || text.trim_start().starts_with('{');
+        let one = |count: usize, line: usize| -> Result<(), Failure> {
+            if count > 1 {
+                return Err(Failure::bad_input(format!(
+                    "{name}: line {line}: a second puzzle: split takes one puzzle (split each \
+                     puzzle of a file on its own)"
+                )));
+            }
+            Ok(())
+        };
+        let mut found: Option<(Grid, Variant, usize)> = None;
+        if json {
+            let mut count = 0;
+            for doc in parse_documents(&text, &options) {
+                count += 1;
+                let doc = doc.map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+                one(count, doc.line)?;
+                let variant = with_base(&doc.variant, &base);
+                found = Some((doc.puzzle.grid, variant, doc.line));
+            }
+        } else {
+            let mut count = 0;
+            for record in Records::new(text.as_bytes(), options.clone()) {
+                count += 1;
+                one(count, record.line)?;
+                let puzzle = record
+                    .result
+                    .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+                found = Some((puzzle.grid, base.clone(), record.line));
+            }
+        }
+        let Some((grid, variant, line)) = found else {
+            return Err(Failure::bad_input(format!("{name}: no puzzle to split")));
+        };
+        let rules = variant
+            .rules(grid.shape())
+            .map_err(|e| Failure::bad_input(format!("{name}: line {line}: {e}")))?;
+        Cubes::new(&grid, Arc::new(rules))
+            .map_err(|e| Failure::bad_input(format!("{name}: line {line}: invalid puzzle: {e}")))
+    }
+
+    /// A document's variant with the command line's added: its names, and
+    /// the command line's regions and cages where the document has none (as
+    /// for `solve` and `count`).
+    fn with_base(doc: &Variant, base: &Variant) -> Variant {
+        let mut v = doc.clone();
+        v.diagonals |= base.diagonals;
+        v.windows |= base.windows;
+        if v.regions.is_none() {
+            v.regions = base.regions.clone();
+        }
+        if v.cages.is_empty() {
+            v.cages = base.cages.clone();
+        }
+        v
     }
 
     /// `sudoku split`.
     pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
         let started = Instant::now();
-        let grid = read_grid(args.file.as_deref(), args.box_shape, args.alphabet.as_ref())?;
-        let records = cubes::split(&grid, &args.split.options())
-            .map_err(|e| Failure::bad_input(e.to_string()))?;
+        let problem = read_problem(&Source {
+            file: args.file.as_deref(),
+            shape: args.box_shape,
+            alphabet: args.alphabet.as_ref(),
+            format: InputFormat::Auto,
+            variant: &args.variant,
+        })?;
+        let records = problem.split(&args.split.options());
         write_split("sudoku", &records, None, started)
     }
 
@@ -531,7 +720,13 @@ pub mod sudoku {
                 "the puzzle and the cubes cannot both come from standard input: name the puzzle file",
             ));
         }
-        let grid = read_grid(file, common.box_shape, common.alphabet.as_ref())?;
+        let problem = read_problem(&Source {
+            file,
+            shape: common.box_shape,
+            alphabet: common.alphabet.as_ref(),
+            format: common.input_format,
+            variant: &common.variant,
+        })?;
         let parallel = common.threads.init() > 1;
         let engine = common.engine.into();
         let (max_nodes, timeout) = (common.max_nodes, common.timeout);
@@ -540,8 +735,12 @@ pub mod sudoku {
             deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
             ..Limits::none()
         };
-        count_cubes(cubes_file, limits, |record, limits| {
-            cubes::count_record(&grid, record, engine, limits, parallel)
-        })
+        count_cubes(
+            cubes_file,
+            problem.fingerprint(),
+            &problem.about(),
+            limits,
+            |record, limits| problem.count_record(record, engine, limits, parallel),
+        )
     }
 }

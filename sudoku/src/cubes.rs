@@ -2,11 +2,19 @@
 //! filled in every possible way down a subtree of the search), to be counted
 //! anywhere and added up with [`solver_core::cubes::Merge`].
 //!
-//! The split runs on the grid's exact-cover matrix with the givens forced
-//! ([`solver_core::cubes::split`]), so the cubes partition the completions.
-//! A cube's choices are named by cell and value, `r1c1=5` (row 1, column 1,
-//! from 1), and a cube is counted by the Sudoku engines as the grid with
-//! those cells filled.
+//! The split runs on the exact-cover matrix of the grid's rules (classic,
+//! or a variant's: diagonals, windows, irregular regions, killer cages)
+//! with the givens forced ([`solver_core::cubes::split`]), so the cubes
+//! partition the completions under those rules. A cube's choices are named
+//! by cell and value, `r1c1=5` (row 1, column 1, from 1), or, for a killer
+//! cage, by the matrix's name of the cage's combination of values. A cube
+//! is counted by the Sudoku engines as the grid with its cells filled (the
+//! exact-cover matrix when a cage combination is on its path).
+//!
+//! The fingerprint ([`Cubes::fingerprint`]) covers the whole problem: the
+//! shape, the givens and the rules (every unit beyond the classic rows,
+//! columns and boxes, every cage with its sum), so the cubes of a classic
+//! grid are refused for an X grid, and so on.
 //!
 //! ```
 //! use solver_core::{cubes::{Merge, SplitOptions}, Limits};
@@ -24,7 +32,32 @@
 //! assert_eq!(merge.finish()?.count, 288);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! A variant, with [`Cubes`]:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use solver_core::{cubes::{Merge, SplitOptions}, Limits};
+//! use sudoku::{cubes::Cubes, Engine, Grid, Shape, Variant};
+//!
+//! let grid = Grid::empty(Shape::square(2)?);
+//! let rules = Variant::from_names("x")?.rules(grid.shape())?;
+//! let x = Cubes::new(&grid, Arc::new(rules))?;
+//! let records = x.split(&SplitOptions { cubes: Some(10), ..Default::default() });
+//! let mut merge = Merge::for_cubes(&records);
+//! for record in &records {
+//!     merge.add(x.count_record(record, Engine::Auto, &Limits::none(), false));
+//! }
+//! // 4x4 X Sudoku: 48 grids.
+//! assert_eq!(merge.finish()?.count, 48);
+//! // The cubes of the classic grid are not for the X grid.
+//! let classic = sudoku::cubes::split(&grid, &SplitOptions::default())?;
+//! let refused = x.count_record(&classic[0], Engine::Auto, &Limits::none(), false);
+//! assert!(refused.error.unwrap().contains("another puzzle or other rules"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use solver_core::cubes::{self, CubeError, CubeRecord, Fingerprint, ResultRecord};
@@ -32,9 +65,10 @@ use solver_core::{Count, Limits, OptionId, Outcome, Stats};
 
 use crate::encoding::Encoding;
 use crate::grid::Grid;
-use crate::solve::{with_thread_solver, Engine, SolveError};
+use crate::rules::{Rules, UnitKind};
+use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver};
 
-/// The fingerprint of a puzzle: its box shape and its cells.
+/// The fingerprint of a classic puzzle: its box shape and its cells.
 pub fn fingerprint(grid: &Grid) -> Fingerprint {
     let shape = grid.shape();
     let mut h = cubes::Fnv128::default();
@@ -47,25 +81,76 @@ pub fn fingerprint(grid: &Grid) -> Fingerprint {
     h.finish()
 }
 
+/// The fingerprint of a puzzle under `rules`: for the classic rules the
+/// same as [`fingerprint`]; otherwise the shape, the cells, every unit
+/// (kind, number, cells) and every cage (sum, cells).
+pub fn fingerprint_with(grid: &Grid, rules: &Rules) -> Fingerprint {
+    if rules.is_standard() {
+        return fingerprint(grid);
+    }
+    let shape = grid.shape();
+    let mut h = cubes::Fnv128::default();
+    h.write_str("sudoku rules v1");
+    h.write_u64(u64::from(shape.box_rows()));
+    h.write_u64(u64::from(shape.box_cols()));
+    for &v in grid.cells() {
+        h.write(&v.to_le_bytes());
+    }
+    h.write_u64(rules.units().len() as u64);
+    for unit in rules.units() {
+        h.write_str(&unit.kind.to_string());
+        h.write_u64(unit.index as u64);
+        h.write_u64(unit.cells.len() as u64);
+        for &c in &unit.cells {
+            h.write_u64(c as u64);
+        }
+    }
+    h.write_u64(rules.cages().len() as u64);
+    for cage in rules.cages() {
+        h.write_u64(u64::from(cage.sum));
+        h.write_u64(cage.cells.len() as u64);
+        for &c in &cage.cells {
+            h.write_u64(c as u64);
+        }
+    }
+    h.finish()
+}
+
+/// The rules in words, for messages: `classic`, or what they add
+/// (`diagonals, windows, irregular regions, 3 cages`).
+pub fn describe(rules: &Rules) -> String {
+    if rules.is_standard() {
+        return "classic rules".to_string();
+    }
+    let has = |kind: UnitKind| rules.units().iter().any(|u| u.kind == kind);
+    let mut parts = Vec::new();
+    if has(UnitKind::Diagonal) {
+        parts.push("diagonals".to_string());
+    }
+    if has(UnitKind::Window) {
+        parts.push("windows".to_string());
+    }
+    if has(UnitKind::Region) {
+        parts.push("irregular regions".to_string());
+    }
+    if !rules.cages().is_empty() {
+        parts.push(format!("{} cage(s)", rules.cages().len()));
+    }
+    if parts.is_empty() {
+        parts.push("non-classic units".to_string());
+    }
+    format!("rules with {}", parts.join(", "))
+}
+
 /// The name of the choice "`value` in `cell`": `r{row}c{col}={value}`, from 1.
 pub fn choice_name(side: usize, cell: usize, value: u16) -> String {
     format!("r{}c{}={value}", cell / side + 1, cell % side + 1)
 }
 
-/// Splits the completions of `grid` into cubes (records numbered from 0,
-/// largest estimate first).
+/// Splits the completions of a classic `grid` into cubes (records numbered
+/// from 0, largest estimate first).
 pub fn split(grid: &Grid, options: &cubes::SplitOptions) -> Result<Vec<CubeRecord>, SolveError> {
-    grid.check()?;
-    let encoding = Encoding::standard(grid.shape())?;
-    let forced = encoding.givens(grid);
-    let split = cubes::split(encoding.matrix(), &forced, options)
-        .expect("the givens of a checked grid are compatible");
-    let side = grid.side();
-    let problem = fingerprint(grid);
-    Ok(cubes::records_named(problem, &split, |o| {
-        let (cell, value) = cell_value(side, o);
-        choice_name(side, cell, value)
-    }))
+    Ok(Cubes::new(grid, Rules::standard_shared(grid.shape()))?.split(options))
 }
 
 fn cell_value(side: usize, o: OptionId) -> (usize, u16) {
@@ -73,8 +158,8 @@ fn cell_value(side: usize, o: OptionId) -> (usize, u16) {
     (o.index() / side, value)
 }
 
-/// The grid of a cube: `grid` with the cube's cells filled, after checking
-/// the fingerprint and each choice's number and name.
+/// The grid of a classic cube: `grid` with the cube's cells filled, after
+/// checking the fingerprint and each choice's number and name.
 pub fn cube_grid(grid: &Grid, record: &CubeRecord) -> Result<Grid, CubeError> {
     let problem = fingerprint(grid);
     if record.problem != problem {
@@ -100,22 +185,29 @@ pub fn cube_grid(grid: &Grid, record: &CubeRecord) -> Result<Grid, CubeError> {
                 side * side * side
             )));
         }
-        let (cell, value) = cell_value(side, OptionId::new(choice.option));
-        let name = choice_name(side, cell, value);
-        if name != choice.name {
-            return Err(bad(format!("option {} is `{name}`", choice.option)));
-        }
-        if filled.cells()[cell] != 0 {
-            return Err(bad("that cell is already filled".to_string()));
-        }
-        filled.set(cell / side, cell % side, Some(value));
+        fill(&mut filled, side, choice.option, &choice.name).map_err(bad)?;
     }
     Ok(filled)
 }
 
-/// Counts one cube of `grid` (on every thread of the rayon pool when
-/// `parallel`) and makes its result record; a cube that cannot be counted
-/// gets a record that says why, never a count.
+/// Fills the cell of option `option` (a cell option) after checking its
+/// name; the error says what the option really is.
+fn fill(filled: &mut Grid, side: usize, option: usize, name: &str) -> Result<(), String> {
+    let (cell, value) = cell_value(side, OptionId::new(option));
+    let expected = choice_name(side, cell, value);
+    if expected != name {
+        return Err(format!("option {option} is `{expected}`"));
+    }
+    if filled.cells()[cell] != 0 {
+        return Err("that cell is already filled".to_string());
+    }
+    filled.set(cell / side, cell % side, Some(value));
+    Ok(())
+}
+
+/// Counts one cube of a classic `grid` (on every thread of the rayon pool
+/// when `parallel`) and makes its result record; a cube that cannot be
+/// counted gets a record that says why, never a count.
 pub fn count_record(
     grid: &Grid,
     record: &CubeRecord,
@@ -128,6 +220,210 @@ pub fn count_record(
         .map_err(|e| e.to_string())
         .and_then(|cube| count_grid(&cube, engine, limits, parallel).map_err(|e| e.to_string()));
     cubes::result_record(record, fingerprint(grid), counted, started)
+}
+
+/// One puzzle under its rules (classic or a variant), ready to be split
+/// into cubes and to count them.
+pub struct Cubes {
+    grid: Grid,
+    rules: Arc<Rules>,
+    encoding: Arc<Encoding>,
+    problem: Fingerprint,
+    /// The variant solver, made on first use and kept (its encoding is
+    /// costly to build for killer cages).
+    solver: Mutex<Option<(Engine, SudokuSolver)>>,
+}
+
+impl std::fmt::Debug for Cubes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cubes")
+            .field("grid", &self.grid)
+            .field("rules", &describe(&self.rules))
+            .field("problem", &self.problem)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Cubes {
+    /// The puzzle `grid` under `rules`: refused if the shapes differ, if two
+    /// givens clash in a unit, or if the grid is too large.
+    pub fn new(grid: &Grid, rules: Arc<Rules>) -> Result<Cubes, SolveError> {
+        if rules.shape() != grid.shape() {
+            return Err(SolveError::WrongShape {
+                expected: rules.shape(),
+                found: grid.shape(),
+            });
+        }
+        grid.check()?;
+        rules.check(grid)?;
+        let encoding = if rules.is_standard() {
+            Encoding::standard(grid.shape())?
+        } else {
+            Arc::new(Encoding::new(Rules::clone(&rules))?)
+        };
+        Ok(Cubes {
+            grid: grid.clone(),
+            problem: fingerprint_with(grid, &rules),
+            rules,
+            encoding,
+            solver: Mutex::new(None),
+        })
+    }
+
+    /// The fingerprint of the puzzle and its rules.
+    pub fn fingerprint(&self) -> Fingerprint {
+        self.problem
+    }
+
+    /// The puzzle in words, for messages: `a 6x6 grid with 2x3 boxes and
+    /// rules with diagonals`.
+    pub fn about(&self) -> String {
+        let shape = self.grid.shape();
+        let side = shape.side();
+        format!(
+            "a {side}x{side} grid with {}x{} boxes and {}",
+            shape.box_rows(),
+            shape.box_cols(),
+            describe(&self.rules)
+        )
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The name of an option of the matrix: `r1c1=5` for a cell, the
+    /// matrix's own text for a cage's combination.
+    fn option_name(&self, o: OptionId) -> String {
+        let side = self.grid.side();
+        if o.index() < side * side * side {
+            let (cell, value) = cell_value(side, o);
+            choice_name(side, cell, value)
+        } else {
+            self.encoding.matrix().option_text(o)
+        }
+    }
+
+    /// Splits the completions into cubes (records numbered from 0, largest
+    /// estimate first). Givens that no completion can hold together (two
+    /// equal values in a killer cage) give one cube, the whole search, which
+    /// counts 0.
+    pub fn split(&self, options: &cubes::SplitOptions) -> Vec<CubeRecord> {
+        let forced = self.encoding.givens(&self.grid);
+        let split = cubes::split(self.encoding.matrix(), &forced, options).unwrap_or_else(|_| {
+            cubes::Split {
+                cubes: vec![cubes::Cube {
+                    path: Vec::new(),
+                    estimate: 1.0,
+                }],
+                nodes: 0,
+                root_estimate: 1.0,
+            }
+        });
+        cubes::records_named(self.problem, &split, |o| self.option_name(o))
+    }
+
+    /// The cube's grid (the puzzle with the cube's cells filled) and the
+    /// cage combinations on its path, after checking the fingerprint and
+    /// each choice's number and name.
+    pub fn resolve(&self, record: &CubeRecord) -> Result<(Grid, Vec<OptionId>), CubeError> {
+        if record.problem != self.problem {
+            return Err(CubeError::WrongProblem {
+                cube: record.cube,
+                found: record.problem,
+                expected: self.problem,
+            });
+        }
+        let side = self.grid.side();
+        let options = self.encoding.matrix().option_count();
+        let mut filled = self.grid.clone();
+        let mut combinations = Vec::new();
+        for (k, choice) in record.path.iter().enumerate() {
+            let bad = |actual: String| CubeError::BadChoice {
+                cube: record.cube,
+                position: k + 1,
+                option: choice.option,
+                name: choice.name.clone(),
+                actual,
+            };
+            if choice.option >= options {
+                return Err(bad(format!("the puzzle's rules have {options} options")));
+            }
+            if choice.option < side * side * side {
+                fill(&mut filled, side, choice.option, &choice.name).map_err(bad)?;
+            } else {
+                let o = OptionId::new(choice.option);
+                let name = self.option_name(o);
+                if name != choice.name {
+                    return Err(bad(format!("option {} is `{name}`", choice.option)));
+                }
+                combinations.push(o);
+            }
+        }
+        Ok((filled, combinations))
+    }
+
+    /// Counts one cube and makes its result record; a cube that cannot be
+    /// counted gets a record that says why, never a count. `parallel` counts
+    /// a classic cube on every thread of the rayon pool, and a cube with a
+    /// cage combination on its path on the exact-cover matrix, in parallel;
+    /// the other variant cubes are counted on one thread.
+    pub fn count_record(
+        &self,
+        record: &CubeRecord,
+        engine: Engine,
+        limits: &Limits,
+        parallel: bool,
+    ) -> ResultRecord {
+        let started = Instant::now();
+        let counted = match self.resolve(record) {
+            Err(e @ CubeError::WrongProblem { .. }) => Err(format!(
+                "{e}: the cubes come from another puzzle or other rules (this is {})",
+                self.about()
+            )),
+            Err(e) => Err(e.to_string()),
+            Ok((cube, combinations)) => self
+                .count_cube(&cube, &combinations, record, engine, limits, parallel)
+                .map_err(|e| e.to_string()),
+        };
+        cubes::result_record(record, self.problem, counted, started)
+    }
+
+    fn count_cube(
+        &self,
+        cube: &Grid,
+        combinations: &[OptionId],
+        record: &CubeRecord,
+        engine: Engine,
+        limits: &Limits,
+        parallel: bool,
+    ) -> Result<Count, Box<dyn std::error::Error>> {
+        if self.rules.is_standard() {
+            return Ok(count_grid(cube, engine, limits, parallel)?);
+        }
+        if !combinations.is_empty() {
+            let mut forced = self.encoding.givens(cube);
+            forced.extend_from_slice(combinations);
+            return Ok(
+                cubes::count(self.encoding.matrix(), &forced, &[], limits).map_err(|source| {
+                    CubeError::Clash {
+                        cube: record.cube,
+                        source,
+                    }
+                })?,
+            );
+        }
+        let mut slot = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.as_ref().is_none_or(|(e, _)| *e != engine) {
+            *slot = Some((
+                engine,
+                SudokuSolver::with_rules(Arc::clone(&self.rules), engine)?,
+            ));
+        }
+        let (_, solver) = slot.as_mut().expect("made above");
+        Ok(refuted_is_zero(solver.count(cube, limits))?)
+    }
 }
 
 /// Counts a grid's completions; a grid refuted at once (by clashing cells or
@@ -143,6 +439,11 @@ fn count_grid(
     } else {
         with_thread_solver(grid.shape(), engine, |s| s.count(grid, limits))?
     };
+    refuted_is_zero(counted)
+}
+
+/// A grid refuted at once (clashing cells, or propagation) has no completion.
+fn refuted_is_zero(counted: Result<Count, SolveError>) -> Result<Count, SolveError> {
     match counted {
         Err(SolveError::Unsolvable | SolveError::Invalid(_)) => Ok(Count {
             solutions: 0,

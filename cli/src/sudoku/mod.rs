@@ -24,6 +24,7 @@ mod progress;
 mod record;
 mod stats;
 mod variant;
+pub(crate) use variant::VariantArgs;
 mod variant_generate;
 mod writer;
 

@@ -6,7 +6,18 @@ use std::fmt::{self, Write as _};
 
 use super::{CubeRecord, Fingerprint, ResultRecord};
 
+/// The most cubes a split may have: `split` never writes more (see
+/// [`SplitOptions::max_cubes`](super::SplitOptions::max_cubes)), and a merge
+/// refuses a record that claims more (its `of`), or a cube number beyond it.
+pub const MAX_CUBES: u64 = 10_000_000;
+
 /// Collects result records and checks them against the split.
+///
+/// Its state grows with the records added (one entry per distinct cube
+/// read, one per mismatched record), never with the number of cubes a
+/// record claims: a record saying `"of": 10000000` costs what any other
+/// record costs, and the cubes missing are found as ranges between the
+/// cubes read.
 ///
 /// ```
 /// use solver_core::cubes::{Fingerprint, Merge, ResultRecord};
@@ -19,7 +30,7 @@ use super::{CubeRecord, Fingerprint, ResultRecord};
 /// merge.add(result(0, 5));
 /// merge.add(result(2, 7));
 /// let refusal = merge.clone().finish().unwrap_err();
-/// assert_eq!(refusal.missing, [1]);
+/// assert_eq!(refusal.missing, [(1, 1)]);
 /// assert_eq!(refusal.to_string(), "1 of 3 cubes missing: 1");
 /// merge.add(result(1, 30));
 /// assert_eq!(merge.finish()?.count, 42);
@@ -28,12 +39,35 @@ use super::{CubeRecord, Fingerprint, ResultRecord};
 #[derive(Clone, Debug, Default)]
 pub struct Merge {
     /// The problem and the number of cubes: from the split if given, else
-    /// from the first result.
+    /// from the first result with a sensible number of cubes.
     expected: Option<(Fingerprint, u64)>,
-    /// Results by cube.
-    results: BTreeMap<u64, Vec<ResultRecord>>,
-    /// Results that do not belong to the expected problem or split.
-    mismatched: Vec<ResultRecord>,
+    /// What is known of each cube read.
+    cubes: BTreeMap<u64, CubeState>,
+    /// Results that do not belong to the expected problem or split: cube,
+    /// fingerprint and number of cubes.
+    mismatched: Vec<(u64, Fingerprint, u64)>,
+    /// Results that claim no cube or more than [`MAX_CUBES`]: cube and `of`.
+    absurd: Vec<(u64, u64)>,
+}
+
+/// What a merge keeps of one cube's results.
+#[derive(Clone, Debug, Default)]
+struct CubeState {
+    /// How many complete results (saturating).
+    complete: u32,
+    /// The first complete result's count, nodes and seconds.
+    count: u128,
+    nodes: u64,
+    seconds: f64,
+    /// Why the last incomplete result is incomplete.
+    why: Option<String>,
+}
+
+impl CubeState {
+    /// The number of bytes this state holds (for tests of its size).
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<CubeState>() + self.why.as_ref().map_or(0, String::capacity)
+    }
 }
 
 /// The sum of a complete set of cubes.
@@ -60,8 +94,8 @@ pub struct Merged {
 pub struct Refusal {
     /// The problem expected, and the number of cubes (if any record was read).
     pub expected: Option<(Fingerprint, u64)>,
-    /// Cubes with no result.
-    pub missing: Vec<u64>,
+    /// Cubes with no result, as ranges `(first, last)`.
+    pub missing: Vec<(u64, u64)>,
     /// Cubes with more than one complete result.
     pub duplicates: Vec<u64>,
     /// Cubes with only incomplete results, and why (the last reason given).
@@ -69,13 +103,32 @@ pub struct Refusal {
     /// Results for another problem or another split: cube, fingerprint and
     /// number of cubes they give.
     pub mismatched: Vec<(u64, Fingerprint, u64)>,
+    /// Results that claim no cube at all or more than [`MAX_CUBES`] cubes:
+    /// cube and number of cubes.
+    pub absurd: Vec<(u64, u64)>,
+    /// The counts add up to more than `u128::MAX`: no exact total can be
+    /// given (a count of solutions that large is not a real one).
+    pub overflow: bool,
+    /// The merge expected a number of cubes that no split makes (0, or
+    /// more than [`MAX_CUBES`]; see [`Merge::expecting`]).
+    pub impossible_split: bool,
 }
 
 impl Refusal {
     /// Whether the results contradict each other or the split (duplicates,
-    /// mismatches), as opposed to merely lacking some cubes.
+    /// mismatches, absurd numbers of cubes, a total beyond 128 bits), as
+    /// opposed to merely lacking some cubes.
     pub fn is_inconsistent(&self) -> bool {
-        !self.duplicates.is_empty() || !self.mismatched.is_empty()
+        !self.duplicates.is_empty()
+            || !self.mismatched.is_empty()
+            || !self.absurd.is_empty()
+            || self.overflow
+            || self.impossible_split
+    }
+
+    /// How many cubes are missing.
+    pub fn missing_count(&self) -> u64 {
+        self.missing.iter().map(|&(a, b)| b - a + 1).sum()
     }
 }
 
@@ -87,14 +140,23 @@ pub fn ranges(ids: &[u64]) -> String {
     let mut runs: Vec<(u64, u64)> = Vec::new();
     for &id in ids {
         match runs.last_mut() {
-            Some((_, end)) if *end + 1 == id => *end = id,
+            Some((_, end)) if end.checked_add(1) == Some(id) => *end = id,
             _ => runs.push((id, id)),
         }
     }
+    runs_text(&runs)
+}
+
+/// Ranges `(first, last)` of cube numbers as text: `1, 4-7, 9`, with
+/// `... (N more)` beyond a few.
+pub fn runs_text(runs: &[(u64, u64)]) -> String {
     let mut text = String::new();
-    for (k, (a, b)) in runs.iter().enumerate() {
+    for (k, &(a, b)) in runs.iter().enumerate() {
         if k == LISTED {
-            let rest: u64 = runs[k..].iter().map(|(a, b)| b - a + 1).sum();
+            let rest: u64 = runs[k..]
+                .iter()
+                .map(|&(a, b)| (b - a).saturating_add(1))
+                .fold(0, u64::saturating_add);
             let _ = write!(text, ", ... ({rest} more)");
             break;
         }
@@ -117,6 +179,16 @@ impl fmt::Display for Refusal {
         if self.expected.is_none() {
             parts.push("no cube results to merge".to_string());
         }
+        if !self.absurd.is_empty() {
+            let ids: Vec<u64> = self.absurd.iter().map(|m| m.0).collect();
+            parts.push(format!(
+                "{} result(s) claim an impossible number of cubes ({}; a split has 1 to \
+                 {MAX_CUBES}): cube(s) {}",
+                ids.len(),
+                self.absurd[0].1,
+                ranges(&ids)
+            ));
+        }
         if !self.mismatched.is_empty() {
             let p = self
                 .expected
@@ -138,6 +210,19 @@ impl fmt::Display for Refusal {
                 ranges(&self.duplicates)
             ));
         }
+        if self.impossible_split {
+            let of = self.expected.map_or(0, |(_, of)| of);
+            parts.push(format!(
+                "the split is said to have {of} cubes, but a split has 1 to {MAX_CUBES}"
+            ));
+        }
+        if self.overflow {
+            parts.push(format!(
+                "the counts of the cubes add up to more than {} (2^128 - 1): a count of \
+                 solutions beyond 128 bits cannot be right",
+                u128::MAX
+            ));
+        }
         if !self.incomplete.is_empty() {
             let mut list: Vec<String> = self
                 .incomplete
@@ -157,12 +242,17 @@ impl fmt::Display for Refusal {
         if !self.missing.is_empty() {
             parts.push(format!(
                 "{} of {of} cubes missing: {}",
-                self.missing.len(),
-                ranges(&self.missing)
+                self.missing_count(),
+                runs_text(&self.missing)
             ));
         }
         f.write_str(&parts.join("; "))
     }
+}
+
+/// Whether a split of `of` cubes is possible: 1 to [`MAX_CUBES`].
+pub fn sensible_of(of: u64) -> bool {
+    (1..=MAX_CUBES).contains(&of)
 }
 
 impl Merge {
@@ -173,7 +263,8 @@ impl Merge {
     }
 
     /// A merge checked against the split's cubes: every result must carry
-    /// their problem and number of cubes.
+    /// their problem and number of cubes. A number of cubes that no split
+    /// makes (0, or more than [`MAX_CUBES`]) makes every result a mismatch.
     pub fn expecting(problem: Fingerprint, cubes: u64) -> Merge {
         Merge {
             expected: Some((problem, cubes)),
@@ -192,25 +283,77 @@ impl Merge {
 
     /// Adds one result.
     pub fn add(&mut self, result: ResultRecord) {
-        let (problem, of) = *self.expected.get_or_insert((result.problem, result.of));
-        if result.problem != problem || result.of != of || result.cube >= of {
-            self.mismatched.push(result);
+        if self.expected.is_none() && !sensible_of(result.of) {
+            self.absurd.push((result.cube, result.of));
             return;
         }
-        self.results.entry(result.cube).or_default().push(result);
+        let (problem, of) = *self.expected.get_or_insert((result.problem, result.of));
+        if !sensible_of(of) || result.problem != problem || result.of != of || result.cube >= of {
+            self.mismatched
+                .push((result.cube, result.problem, result.of));
+            return;
+        }
+        let state = self.cubes.entry(result.cube).or_default();
+        if result.complete {
+            if state.complete == 0 {
+                state.count = result.count;
+                state.nodes = result.nodes;
+                state.seconds = result.seconds;
+            }
+            state.complete = state.complete.saturating_add(1);
+        } else {
+            state.why = Some(match (result.incomplete, result.error) {
+                (_, Some(e)) => format!("error: {e}"),
+                (Some(why), None) => why,
+                (None, None) => "incomplete".to_string(),
+            });
+        }
+    }
+
+    /// The bytes the merge holds, roughly: a few hundred per record added at
+    /// most (plus the text of the reasons given by incomplete results).
+    pub fn state_bytes(&self) -> usize {
+        // A B-tree entry: the key, the value and a share of the node.
+        let entry = std::mem::size_of::<u64>() + 16;
+        std::mem::size_of::<Merge>()
+            + self
+                .cubes
+                .values()
+                .map(|s| s.bytes() + entry)
+                .sum::<usize>()
+            + self.mismatched.capacity() * std::mem::size_of::<(u64, Fingerprint, u64)>()
+            + self.absurd.capacity() * std::mem::size_of::<(u64, u64)>()
+    }
+
+    /// Whether cube `id` has a complete count.
+    pub fn is_counted(&self, id: u64) -> bool {
+        self.cubes.get(&id).is_some_and(|s| s.complete > 0)
     }
 
     /// The cubes that still need a complete count (missing or incomplete),
-    /// out of `of`.
-    pub fn to_do(&self) -> Vec<u64> {
+    /// out of `of`, as ranges `(first, last)`: as many ranges as cubes read,
+    /// at most, plus one.
+    pub fn to_do(&self) -> Vec<(u64, u64)> {
         let of = self.expected.map_or(0, |(_, of)| of);
-        (0..of)
-            .filter(|id| {
-                self.results
-                    .get(id)
-                    .is_none_or(|rs| !rs.iter().any(|r| r.complete))
-            })
-            .collect()
+        let mut runs: Vec<(u64, u64)> = Vec::new();
+        let push = |a: u64, b: u64, runs: &mut Vec<(u64, u64)>| match runs.last_mut() {
+            Some((_, end)) if *end + 1 == a => *end = b,
+            _ => runs.push((a, b)),
+        };
+        let mut next = 0u64;
+        for (&id, state) in &self.cubes {
+            if id > next {
+                push(next, id - 1, &mut runs);
+            }
+            if state.complete == 0 {
+                push(id, id, &mut runs);
+            }
+            next = id + 1;
+        }
+        if next < of {
+            push(next, of - 1, &mut runs);
+        }
+        runs
     }
 
     /// The sum, or the list of what is wrong. An incomplete result is
@@ -219,48 +362,46 @@ impl Merge {
     pub fn finish(self) -> Result<Merged, Box<Refusal>> {
         let mut refusal = Refusal {
             expected: self.expected,
+            mismatched: self.mismatched,
+            absurd: self.absurd,
             ..Refusal::default()
         };
-        refusal.mismatched = self
-            .mismatched
-            .iter()
-            .map(|r| (r.cube, r.problem, r.of))
-            .collect();
         refusal.mismatched.sort_by_key(|m| m.0);
+        refusal.absurd.sort_by_key(|m| m.0);
         let Some((problem, of)) = self.expected else {
             return Err(Box::new(refusal));
         };
+        if !sensible_of(of) {
+            refusal.impossible_split = true;
+            return Err(Box::new(refusal));
+        }
         let mut count: u128 = 0;
-        let mut overflow = false;
         let (mut nodes, mut seconds) = (0u64, 0.0);
         let mut times = Vec::new();
-        for id in 0..of {
-            let Some(rs) = self.results.get(&id) else {
-                refusal.missing.push(id);
-                continue;
-            };
-            let complete: Vec<&ResultRecord> = rs.iter().filter(|r| r.complete).collect();
-            match complete.as_slice() {
-                [] => {
-                    let last = rs.last().expect("a cube with results has one");
-                    let why = match (&last.incomplete, &last.error) {
-                        (_, Some(e)) => format!("error: {e}"),
-                        (Some(why), None) => why.clone(),
-                        (None, None) => "incomplete".to_string(),
-                    };
-                    refusal.incomplete.push((id, why));
-                }
-                [r] => {
-                    match count.checked_add(r.count) {
+        let mut next = 0u64;
+        for (id, state) in self.cubes {
+            if id > next {
+                refusal.missing.push((next, id - 1));
+            }
+            next = id + 1;
+            match state.complete {
+                0 => refusal
+                    .incomplete
+                    .push((id, state.why.unwrap_or_else(|| "incomplete".to_string()))),
+                1 => {
+                    match count.checked_add(state.count) {
                         Some(c) => count = c,
-                        None => overflow = true,
+                        None => refusal.overflow = true,
                     }
-                    nodes = nodes.saturating_add(r.nodes);
-                    seconds += r.seconds;
-                    times.push(r.seconds);
+                    nodes = nodes.saturating_add(state.nodes);
+                    seconds += state.seconds;
+                    times.push(state.seconds);
                 }
                 _ => refusal.duplicates.push(id),
             }
+        }
+        if next < of {
+            refusal.missing.push((next, of - 1));
         }
         if refusal
             != (Refusal {
@@ -270,7 +411,6 @@ impl Merge {
         {
             return Err(Box::new(refusal));
         }
-        assert!(!overflow, "a count of solutions beyond 2^128");
         times.sort_by(f64::total_cmp);
         let median_seconds = if times.is_empty() {
             0.0
@@ -318,11 +458,11 @@ mod tests {
         let mut other = result(3, 1, true);
         other.problem = Fingerprint(8);
         m.add(other);
-        assert_eq!(m.to_do(), [1, 2, 3]);
+        assert_eq!(m.to_do(), [(1, 3)]);
         let r = m.finish().unwrap_err();
         assert_eq!(r.duplicates, [0]);
         assert_eq!(r.incomplete, [(1, "node-limit".to_string())]);
-        assert_eq!(r.missing, [2, 3]);
+        assert_eq!(r.missing, [(2, 3)]);
         assert_eq!(r.mismatched, [(3, Fingerprint(8), 4)]);
         assert!(r.is_inconsistent());
         let text = r.to_string();
@@ -342,12 +482,88 @@ mod tests {
             m.add(result(id, n, true));
         }
         m.add(result(1, 3, false));
-        assert_eq!(m.to_do(), [1]);
+        assert_eq!(m.to_do(), [(1, 1)]);
         m.add(result(1, 100, true));
         let merged = m.finish().unwrap();
         assert_eq!(merged.count, 118);
         assert_eq!(merged.max_seconds, 3.0);
         assert_eq!(merged.median_seconds, 1.5);
+    }
+
+    #[test]
+    fn counts_beyond_128_bits_are_refused_not_a_panic() {
+        // Two cubes of 2^127 each: the total is 2^128, one past u128::MAX.
+        let mut m = Merge::new();
+        let mut a = result(0, 1 << 127, true);
+        a.of = 2;
+        let mut b = result(1, 1 << 127, true);
+        b.of = 2;
+        m.add(a);
+        m.add(b);
+        let r = m.finish().unwrap_err();
+        assert!(r.overflow);
+        assert!(r.is_inconsistent());
+        assert!(r.to_string().contains("beyond 128 bits"), "{r}");
+    }
+
+    #[test]
+    fn absurd_numbers_of_cubes_are_refused_without_allocating() {
+        // One record claiming 10^12 cubes, the next a sensible split: the
+        // first sets nothing and is named; the merge stays small.
+        let mut m = Merge::new();
+        let mut huge = result(5, 1, true);
+        huge.of = 1_000_000_000_000;
+        m.add(huge);
+        let mut zero = result(0, 1, true);
+        zero.of = 0;
+        m.add(zero);
+        assert!(m.state_bytes() < 1000, "{}", m.state_bytes());
+        for id in 0..4 {
+            m.add(result(id, 1, true));
+        }
+        let r = m.finish().unwrap_err();
+        assert_eq!(r.absurd, [(0, 0), (5, 1_000_000_000_000)]);
+        assert_eq!(r.expected, Some((Fingerprint(9), 4)));
+        assert!(r.missing.is_empty());
+        assert!(r.to_string().contains("impossible number of cubes"), "{r}");
+        // The largest split allowed, nearly all missing: the missing cubes
+        // are two ranges, not ten million numbers.
+        let mut m = Merge::new();
+        let mut last = result(MAX_CUBES - 2, 1, true);
+        last.of = MAX_CUBES;
+        m.add(last);
+        assert!(m.state_bytes() < 1000, "{}", m.state_bytes());
+        assert_eq!(
+            m.to_do(),
+            [(0, MAX_CUBES - 3), (MAX_CUBES - 1, MAX_CUBES - 1)]
+        );
+        let r = m.finish().unwrap_err();
+        assert_eq!(r.missing_count(), MAX_CUBES - 1);
+        assert_eq!(
+            r.to_string(),
+            "9999999 of 10000000 cubes missing: 0-9999997, 9999999"
+        );
+    }
+
+    #[test]
+    fn a_split_of_no_cubes_or_too_many_is_refused() {
+        // Expecting 0 cubes once gave a total of 0 for no results at all,
+        // and 10^12 cubes took every result in.
+        let r = Merge::expecting(Fingerprint(9), 0).finish().unwrap_err();
+        assert!(r.impossible_split && r.is_inconsistent());
+        assert!(
+            r.to_string().contains("0 cubes, but a split has 1 to"),
+            "{r}"
+        );
+        let mut m = Merge::expecting(Fingerprint(9), 1_000_000_000_000);
+        let mut huge = result(3, 1, true);
+        huge.of = 1_000_000_000_000;
+        m.add(huge);
+        assert!(m.state_bytes() < 1000, "{}", m.state_bytes());
+        let r = m.finish().unwrap_err();
+        assert!(r.impossible_split);
+        assert_eq!(r.mismatched, [(3, Fingerprint(9), 1_000_000_000_000)]);
+        assert!(r.missing.is_empty());
     }
 
     #[test]

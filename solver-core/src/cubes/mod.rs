@@ -41,8 +41,8 @@ mod split;
 use std::time::Instant;
 
 pub use fingerprint::{Fingerprint, FingerprintError, Fnv128};
-pub use merge::{ranges, Merge, Merged, Refusal};
-pub use record::{decimal, Choice, CubeRecord, ResultRecord};
+pub use merge::{ranges, runs_text, sensible_of, Merge, Merged, Refusal, MAX_CUBES};
+pub use record::{decimal, parse_line, read_lines, Choice, CubeRecord, LineError, ResultRecord};
 pub use split::{split, Cube, Split, SplitOptions};
 
 use crate::error::ForceError;
@@ -242,3 +242,6 @@ pub fn incomplete_name(why: Incomplete) -> String {
     }
     .to_string()
 }
+
+#[cfg(test)]
+mod proptests;

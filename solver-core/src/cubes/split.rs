@@ -18,6 +18,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+use super::MAX_CUBES;
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::matrix::Matrix;
@@ -40,7 +41,9 @@ pub struct SplitOptions {
     pub probes: u32,
     /// Seed of the probes: the same seed gives the same cubes.
     pub seed: u64,
-    /// Never make more cubes than this, whatever the other settings.
+    /// Never make more cubes than this, whatever the other settings (and
+    /// never more than [`MAX_CUBES`], the most a merge accepts): a cube is
+    /// not split when its children would take the count past it.
     pub max_cubes: usize,
 }
 
@@ -176,7 +179,9 @@ pub fn split(
             });
         }
     }
-    let max_cubes = options.max_cubes.max(1);
+    let max_cubes = options
+        .max_cubes
+        .clamp(1, usize::try_from(MAX_CUBES).unwrap_or(usize::MAX));
     loop {
         let total = heap.len() + done.len();
         let Some(top) = heap.peek() else { break };
@@ -198,7 +203,15 @@ pub fn split(
         for &o in &top.path {
             s.force(o).expect("a cube's path is a path of the search");
         }
-        let (i, _) = choose(&mut s);
+        let (i, len) = choose(&mut s);
+        if total - 1 + len as usize > max_cubes {
+            // Its children would make too many cubes: it stays whole.
+            for _ in &top.path {
+                s.release();
+            }
+            heap.push(top);
+            break;
+        }
         nodes += 1;
         s.cover(i);
         let mut x = s.nodes[i as usize].down;
@@ -416,6 +429,27 @@ mod tests {
         assert!(split.cubes.iter().all(|c| !c.path.contains(&forced[0])));
         let direct = m.par_count(forced, &Limits::none()).unwrap().solutions;
         assert_eq!(sum(&m, forced, &split), direct);
+    }
+
+    #[test]
+    fn never_more_cubes_than_the_maximum() {
+        // 8 queens: the first row branches 8 ways, so a maximum of 10 cubes
+        // stops after the first expansion or two, never above 10.
+        let m = knuth::parse(&problems::n_queens(8)).unwrap();
+        for max_cubes in [1, 5, 10, 30] {
+            let opts = SplitOptions {
+                cubes: Some(1000),
+                max_cubes,
+                ..SplitOptions::default()
+            };
+            let split = split(&m, &[], &opts).unwrap();
+            assert!(
+                split.cubes.len() <= max_cubes,
+                "{max_cubes}: {}",
+                split.cubes.len()
+            );
+            assert_eq!(sum(&m, &[], &split), 92);
+        }
     }
 
     #[test]
