@@ -49,8 +49,8 @@ givens and the rules, cages with their sums): a cube is never counted
 against another problem or under other rules. A summary goes to stderr.
 
 Then count the cubes (`count --cubes FILE`, on any machines, in any order,
-in any chunks) and add up the results with `merge`. See the README's
-\"Counting on many machines\" for GNU parallel and Slurm.";
+in any chunks) and add up the results with `merge`. See docs/cubes.md for
+GNU parallel and Slurm.";
 
 /// Help for `merge`.
 pub const MERGE_ABOUT: &str = "\
@@ -557,10 +557,7 @@ pub mod sudoku {
 
     use solver_core::Limits;
     use sudoku::cubes::Cubes;
-    use sudoku::{
-        parse_documents, Alphabet, Grid, ReadOptions, Records, Shape, Variant,
-        DEFAULT_MAX_PUZZLE_BYTES,
-    };
+    use sudoku::{Alphabet, Grid, ReadOptions, Records, Shape, Variant, DEFAULT_MAX_PUZZLE_BYTES};
 
     use super::{count_cubes, write_split, SplitArgs};
     use crate::exit::{Exit, Failure};
@@ -570,7 +567,7 @@ pub mod sudoku {
     #[derive(Debug, clap::Args)]
     pub struct SudokuSplitArgs {
         /// One puzzle (`-` or nothing: standard input), in any of the formats,
-        /// or one JSON document (a `.json` file, or text starting with `{`)
+        /// a JSON document among them
         #[arg(value_name = "FILE")]
         pub file: Option<PathBuf>,
 
@@ -623,41 +620,20 @@ pub mod sudoku {
         if let (None, Some(regions)) = (options.shape, &base.regions) {
             options.shape = Some(regions.shape());
         }
-        let json = source.format == InputFormat::Json
-            || source
-                .file
-                .and_then(Path::extension)
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-            || text.trim_start().starts_with('{');
-        let one = |count: usize, line: usize| -> Result<(), Failure> {
-            if count > 1 {
+        let mut found: Option<(Grid, Variant, usize)> = None;
+        for (count, record) in Records::new(text.as_bytes(), options).enumerate() {
+            if count > 0 {
                 return Err(Failure::bad_input(format!(
-                    "{name}: line {line}: a second puzzle: split takes one puzzle (split each \
-                     puzzle of a file on its own)"
+                    "{name}: line {}: a second puzzle: split takes one puzzle (split each \
+                     puzzle of a file on its own)",
+                    record.line
                 )));
             }
-            Ok(())
-        };
-        let mut found: Option<(Grid, Variant, usize)> = None;
-        if json {
-            let mut count = 0;
-            for doc in parse_documents(&text, &options) {
-                count += 1;
-                let doc = doc.map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
-                one(count, doc.line)?;
-                let variant = with_base(&doc.variant, &base);
-                found = Some((doc.puzzle.grid, variant, doc.line));
-            }
-        } else {
-            let mut count = 0;
-            for record in Records::new(text.as_bytes(), options.clone()) {
-                count += 1;
-                one(count, record.line)?;
-                let puzzle = record
-                    .result
-                    .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
-                found = Some((puzzle.grid, base.clone(), record.line));
-            }
+            let puzzle = record
+                .result
+                .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+            let variant = sudoku::effective_variant(&puzzle, &base).into_owned();
+            found = Some((puzzle.grid, variant, record.line));
         }
         let Some((grid, variant, line)) = found else {
             return Err(Failure::bad_input(format!("{name}: no puzzle to split")));
@@ -667,22 +643,6 @@ pub mod sudoku {
             .map_err(|e| Failure::bad_input(format!("{name}: line {line}: {e}")))?;
         Cubes::new(&grid, Arc::new(rules))
             .map_err(|e| Failure::bad_input(format!("{name}: line {line}: invalid puzzle: {e}")))
-    }
-
-    /// A document's variant with the command line's added: its names, and
-    /// the command line's regions and cages where the document has none (as
-    /// for `solve` and `count`).
-    fn with_base(doc: &Variant, base: &Variant) -> Variant {
-        let mut v = doc.clone();
-        v.diagonals |= base.diagonals;
-        v.windows |= base.windows;
-        if v.regions.is_none() {
-            v.regions = base.regions.clone();
-        }
-        if v.cages.is_empty() {
-            v.cages = base.cages.clone();
-        }
-        v
     }
 
     /// `sudoku split`.
