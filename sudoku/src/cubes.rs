@@ -254,7 +254,7 @@ impl Cubes {
                 found: grid.shape(),
             });
         }
-        grid.check()?;
+        // The rules' own units: a jigsaw has regions, not boxes.
         rules.check(grid)?;
         let encoding = if rules.is_standard() {
             Encoding::standard(grid.shape())?
