@@ -10,6 +10,9 @@
 //! - `record`: one answer per puzzle and its text, grid and JSON forms.
 //! - `stats`: the `--stats` summary.
 //! - `progress`: the progress bar (only on a terminal).
+//! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
+//! - `variant`: the variant options; `generate`, `variant_generate`,
+//!   `bench`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
 //! [`EXIT_STATUS`] (and [`crate::exit`]); 70 ([`INTERNAL_ERROR`]) means that
@@ -17,6 +20,7 @@
 
 mod batch;
 mod bench;
+mod cubes;
 mod generate;
 mod input;
 mod pipeline;
@@ -259,7 +263,7 @@ pub enum Command {
     Rate(RateArgs),
     /// Split one puzzle's completions into cubes, to count on many machines
     #[command(long_about = crate::cubes::SPLIT_ABOUT)]
-    Split(crate::cubes::sudoku::SudokuSplitArgs),
+    Split(cubes::SudokuSplitArgs),
     /// Add up the counts of the cubes
     #[command(long_about = crate::cubes::MERGE_ABOUT)]
     Merge(crate::cubes::MergeArgs),
@@ -554,9 +558,9 @@ pub(crate) fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
 pub fn run(args: &Args) -> ExitCode {
     let (mode, common) = match &args.command {
         Command::Count(count) if count.cubes.is_some() => {
-            return crate::exit::finish(crate::cubes::sudoku::count(count))
+            return crate::exit::finish(cubes::count(count))
         }
-        Command::Split(split) => return crate::exit::finish(crate::cubes::sudoku::split(split)),
+        Command::Split(split) => return crate::exit::finish(cubes::split(split)),
         Command::Merge(merge) => return crate::exit::finish(crate::cubes::run_merge(merge)),
         Command::Solve(common) => (Mode::Solve, common),
         Command::Count(count) => (
