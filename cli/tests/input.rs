@@ -125,7 +125,11 @@ fn a_line_and_a_drawn_grid_in_one_file_are_two_puzzles() {
                 drawn.push_str("| ");
             }
             let v = second[r * 9 + c];
-            drawn.push(if v == 0 { '.' } else { STANDARD.as_bytes()[v - 1] as char });
+            drawn.push(if v == 0 {
+                '.'
+            } else {
+                STANDARD.as_bytes()[v - 1] as char
+            });
             drawn.push(' ');
         }
         drawn.push_str("|\n");
@@ -170,7 +174,9 @@ fn a_box_shape_against_the_drawn_borders_is_refused() {
     );
     // Nothing was solved as if the boxes were 3x2.
     assert!(
-        lines(&output).iter().all(|l| !l.chars().all(|c| c.is_ascii_digit())),
+        lines(&output)
+            .iter()
+            .all(|l| !l.chars().all(|c| c.is_ascii_digit())),
         "{}",
         stdout(&output)
     );
@@ -207,7 +213,10 @@ fn an_ambiguous_sixteen_by_sixteen_is_refused() {
     let output = run(&["solve"], format!("{line}\n"));
     assert_ne!(code(&output), 0);
     let err = stderr(&output);
-    assert!(err.contains("--alphabet") && err.contains("line 1"), "{err}");
+    assert!(
+        err.contains("--alphabet") && err.contains("line 1"),
+        "{err}"
+    );
 }
 
 /// An ordinary 16x16 (standard symbols, `G` present, `0` blanks sharing a
@@ -238,7 +247,10 @@ fn lone_carriage_returns_end_lines() {
     let answers = lines(&output);
     assert_eq!(answers.len(), 3, "{answers:?}");
     for (p, a) in puzzles.iter().zip(&answers) {
-        assert!(solves(&values(p, STANDARD), &values(a, STANDARD), 2, 2), "{p} {a}");
+        assert!(
+            solves(&values(p, STANDARD), &values(a, STANDARD), 2, 2),
+            "{p} {a}"
+        );
     }
 }
 
