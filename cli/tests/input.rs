@@ -8,6 +8,7 @@
 //! `(b * (r % a) + r / a + c) % n`), and answers are checked by
 //! [`solves`], written independently of the library.
 
+#[allow(dead_code)] // each test binary uses some of the helpers
 mod common;
 
 use std::path::{Path, PathBuf};
