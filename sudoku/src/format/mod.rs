@@ -64,7 +64,8 @@ pub enum Format {
 }
 
 impl fmt::Display for Format {
-    /// The name [`Format::from_str`] reads: `auto`, `compact`, `numbers`, `grid`, `csv`.
+    /// The name [`Format::from_str`] reads: `auto`, `compact`, `numbers`, `grid`, `csv`,
+    /// `json`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Format::Auto => "auto",

@@ -362,9 +362,13 @@ fn format_names() {
         Format::Numbers,
         Format::Grid,
         Format::Csv,
+        Format::Json,
     ] {
         assert_eq!(f.to_string().parse::<Format>(), Ok(f));
     }
+    // What the CLI's `--input-format json` maps to.
+    assert_eq!("json".parse::<Format>(), Ok(Format::Json));
+    assert_eq!("JSONL".parse::<Format>(), Ok(Format::Json));
     assert!("xml"
         .parse::<Format>()
         .unwrap_err()
