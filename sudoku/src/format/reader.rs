@@ -355,7 +355,10 @@ impl<R: BufRead> Records<R> {
                         report = true;
                     } else {
                         doc.text.push_str(&rest[..used]);
-                        if end.is_none() {
+                        // No line break after a string left open: the
+                        // error is then at the end of its line, not on a
+                        // line that may not exist.
+                        if end.is_none() && !doc.scan.in_string() {
                             doc.text.push('\n');
                         }
                     }

@@ -1087,6 +1087,23 @@ fn a_line_not_utf8_inside_an_open_record_keeps_the_order() {
     assert!(records[1].result.is_ok());
 }
 
+/// Found by the json_records fuzz target: a document whose string is still
+/// open at the end of the input's last line was reported on the line after
+/// it, which does not exist.
+#[test]
+fn a_string_open_at_the_end_of_a_line_is_located_on_it() {
+    let text = r#"{"grid": "1..."#;
+    for input in [text.to_string(), format!("{text}\n{DOC}\n")] {
+        let records = read(&input);
+        let e = records[0].result.as_ref().unwrap_err();
+        assert_eq!((records[0].line, e.line), (1, 1), "{e:?}");
+        let column = e.column.expect("a column");
+        assert!(column <= text.len() + 1, "{e:?}");
+        assert!(e.to_string().contains("EOF while parsing a string"), "{e}");
+    }
+    assert!(read(format!("{text}\n{DOC}\n"))[1].result.is_ok());
+}
+
 #[test]
 fn huge_numbers_are_printed_as_written() {
     let mut cells = vec!["0"; 16];
