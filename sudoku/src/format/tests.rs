@@ -1104,6 +1104,16 @@ fn a_string_open_at_the_end_of_a_line_is_located_on_it() {
     assert!(read(format!("{text}\n{DOC}\n"))[1].result.is_ok());
 }
 
+/// Found by the json_records fuzz target: serde_json gives columns in bytes;
+/// after a non-ASCII character the column was past the character.
+#[test]
+fn json_error_columns_count_characters() {
+    let text = r#"{"name": "été", "grid": "1.......3......4",}"#;
+    let e = read(text).remove(0).result.unwrap_err();
+    let column = text.chars().position(|c| c == '}').unwrap() + 1;
+    assert_eq!((e.line, e.column), (1, Some(column)), "{e}");
+}
+
 #[test]
 fn huge_numbers_are_printed_as_written() {
     let mut cells = vec!["0"; 16];
