@@ -366,10 +366,10 @@ pub enum ParseErrorKind {
         /// The grid cell concerned, when there is one.
         cell: Option<(usize, usize)>,
     },
-    /// A 16x16 line written with `0`-`F` (hexadecimal) cannot be told from the
+    /// A 16x16 grid written with `0`-`F` (hexadecimal) cannot be told from the
     /// standard alphabet, where `0` is a blank.
     #[error(
-        "this 16x16 line is written with the symbols 0-9 and A-F only, so '0' may be a value \
+        "this 16x16 grid is written with the symbols 0-9 and A-F only, so '0' may be a value \
          (hexadecimal 0-F) or a blank (standard 1-9, A-G): give the alphabet, for example \
          --alphabet 0123456789ABCDEF with '.' for blanks, or write blanks as '.'"
     )]

@@ -1,5 +1,12 @@
 //! Text formats: reading puzzles (compact lines, numbers, multi-line grids with or
-//! without borders, CSV) and writing them back.
+//! without borders, CSV, JSON puzzle documents) and writing them back.
+//!
+//! [`Records`] streams the puzzles of a file, one record per puzzle, and
+//! documents the rules: JSON documents recognised by their opening `{` (one
+//! record each, spanning lines if needed, bounded by
+//! [`ReadOptions::max_puzzle_bytes`]), box shapes read from drawn borders, and
+//! 16x16 grids written in hexadecimal `0`-`F` (read as such when that is the only
+//! consistent reading, else refused with a message naming `--alphabet`).
 //!
 //! Every error says where it is (line, column or cell), what was found and what was
 //! expected: see [`ParseError`].
@@ -57,7 +64,8 @@ pub enum Format {
 }
 
 impl fmt::Display for Format {
-    /// The name [`Format::from_str`] reads: `auto`, `compact`, `numbers`, `grid`, `csv`.
+    /// The name [`Format::from_str`] reads: `auto`, `compact`, `numbers`, `grid`, `csv`,
+    /// `json`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Format::Auto => "auto",

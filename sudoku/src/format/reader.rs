@@ -110,7 +110,59 @@ impl Doc {
 ///   read as a multi-line grid, one row per line. Lines made of `-`, `+`, `=`, `|`
 ///   and spaces are borders and skipped, except rows of single dashes
 ///   (`- - - | - - -`). A line of `-` only is a border there; in one-puzzle-per-line
-///   files it is an empty grid when it has the length of one.
+///   files it is an empty grid when it has the length of one. A one-line puzzle
+///   followed by a blank line and a multi-line grid gives two records (issue 23 #5).
+/// - a line whose first non-blank character is `{` starts a JSON puzzle document
+///   (see [`parse_documents`](crate::parse_documents)): recognised by content,
+///   not by file name, so piped JSON and JSON Lines are read too (unless the
+///   alphabet uses `{`). See "JSON documents" below.
+///
+/// Line ends are `\n`, `\r\n` or a lone `\r`. In CSV, a quoted field may span
+/// lines; the record is at the line where it starts.
+///
+/// # Drawn borders
+///
+/// In a multi-line grid, `|` column separators and `+---+` or `-----` row
+/// separators, when drawn at regular intervals, give the box shape: a 6x6 grid
+/// drawn with boxes of 2 rows by 3 columns needs no [`ReadOptions::shape`]. A
+/// `shape` given that the borders contradict is a located error
+/// ([`ParseErrorKind::BordersContradictShape`]), not a silent reading.
+///
+/// # 16x16 grids in hexadecimal (issue 20)
+///
+/// A 16x16 grid read in the standard alphabet (`1`-`9`, `A`-`G`, `0` and `.`
+/// blanks) whose symbols are only `0`-`9`, `A`-`F` (either case) and blanks,
+/// with at least one `0` and no `G`, might be hexadecimal (`0`-`F` for 1 to 16).
+/// It is read so:
+/// - if two `0`s share a row, column or box, `0` cannot be a value: standard
+///   alphabet, `0` a blank;
+/// - else, if its other blanks are all one symbol (`.` say), it is read as
+///   hexadecimal with that blank (a writer in the standard alphabet would not
+///   use `0` as a second blank), and its [`Notation`] is that alphabet, so the
+///   answer is written in `0`-`F` too;
+/// - else (no other blank, or blanks of several kinds) it is refused with
+///   [`ParseErrorKind::AmbiguousHex`], whose message names
+///   `--alphabet 0123456789ABCDEF`.
+///
+/// A grid with a custom alphabet ([`ReadOptions::alphabet`]) is read with it.
+///
+/// # JSON documents
+///
+/// With [`Format::Json`] every record is a document; with [`Format::Auto`] a
+/// document may come between other records. A document is one record, from its
+/// `{` to the matching `}` (braces counted outside strings, escapes respected),
+/// on one line or spanning lines; after it, only blanks, or another document,
+/// may follow on its line. A top-level array of documents (`[{...}, {...}]`)
+/// gives one record per document. Each document is parsed on its own, so a bad
+/// one (a trailing comma, a bad grid or cage) is one error record with its
+/// line, and column when known, and the documents after it are still read. A
+/// document not closed when a line starts something it cannot continue with
+/// (a new `{` where a key was expected, say) is an error record
+/// ([`ParseErrorKind::UnclosedDocument`]) and reading resumes at that line. A
+/// document longer than [`ReadOptions::max_puzzle_bytes`] is one
+/// [`ParseErrorKind::PuzzleTooLong`] record: it is scanned to its end but not
+/// kept, so memory stays bounded. The puzzle of a document has its
+/// [`Puzzle::variant`] set.
 ///
 /// ```
 /// use sudoku::{ReadOptions, Records};
@@ -303,7 +355,10 @@ impl<R: BufRead> Records<R> {
                         report = true;
                     } else {
                         doc.text.push_str(&rest[..used]);
-                        if end.is_none() {
+                        // No line break after a string left open: the
+                        // error is then at the end of its line, not on a
+                        // line that may not exist.
+                        if end.is_none() && !doc.scan.in_string() {
                             doc.text.push('\n');
                         }
                     }
@@ -431,6 +486,11 @@ impl<R: BufRead> Records<R> {
     /// A line that cannot be read (not UTF-8, too long).
     fn bad_line(&mut self, kind: ParseErrorKind) {
         let error = ParseError::new(self.line_no, None, kind);
+        // A CSV field open over lines ends here: its record, at its line,
+        // says what broke it (records stay in the order of their lines).
+        if let Some((start, _)) = self.csv_pending.take() {
+            return self.push(start, Err(error));
+        }
         match &mut self.block {
             Some(block) => {
                 block.error.get_or_insert(error);
@@ -750,6 +810,31 @@ impl<R: BufRead> Records<R> {
         })
     }
 
+    /// A line that is not UTF-8 (the first bad byte at `byte`). Inside an
+    /// open JSON document that it can continue, the document is the error
+    /// (one record at the document's line, saying where the bad byte is) and
+    /// the rest of it is scanned to its end, not kept; a line that cannot
+    /// continue it ends it unclosed first. Otherwise the line is one error.
+    fn invalid_utf8(&mut self, bytes: &[u8], byte: usize) {
+        let kind = ParseErrorKind::InvalidUtf8 { byte };
+        let Some(doc) = self.doc.as_mut() else {
+            return self.bad_line(kind);
+        };
+        let first = bytes.iter().copied().find(|b| !b.is_ascii_whitespace());
+        if first.is_some_and(|b| !doc.scan.continues_with(b)) {
+            self.break_doc(Some(self.line_no));
+            return self.bad_line(kind);
+        }
+        if !doc.over {
+            doc.over = true;
+            doc.text = String::new();
+            let start = doc.start;
+            self.push(start, Err(ParseError::new(self.line_no, None, kind)));
+        }
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        self.json_from(&text, 0);
+    }
+
     /// Reads a line; returns its record when it is a plain 9x9 line (see
     /// [`plain_line`](Self::plain_line)), else queues what it makes (a
     /// record, or nothing yet) and returns `None`.
@@ -804,9 +889,7 @@ impl<R: BufRead> Records<R> {
                 } else {
                     match std::str::from_utf8(&bytes) {
                         Ok(text) => self.handle_line(text),
-                        Err(e) => self.bad_line(ParseErrorKind::InvalidUtf8 {
-                            byte: e.valid_up_to() + 1,
-                        }),
+                        Err(e) => self.invalid_utf8(&bytes, e.valid_up_to() + 1),
                     }
                 }
                 bytes.clear();

@@ -362,9 +362,13 @@ fn format_names() {
         Format::Numbers,
         Format::Grid,
         Format::Csv,
+        Format::Json,
     ] {
         assert_eq!(f.to_string().parse::<Format>(), Ok(f));
     }
+    // What the CLI's `--input-format json` maps to.
+    assert_eq!("json".parse::<Format>(), Ok(Format::Json));
+    assert_eq!("JSONL".parse::<Format>(), Ok(Format::Json));
     assert!("xml"
         .parse::<Format>()
         .unwrap_err()
@@ -1030,6 +1034,84 @@ fn csv_quoted_field_over_two_lines() {
         error_text(&records[1]),
         "line 3: the quoted field that starts on this line is not closed (expected a closing \")"
     );
+}
+
+/// Found by the json_records fuzz target: a line that is not UTF-8 inside
+/// an open JSON document or CSV field gave its record before the record of
+/// the document or field (records out of the order of their lines).
+#[test]
+fn a_line_not_utf8_inside_an_open_record_keeps_the_order() {
+    let lines = |records: &[Record]| records.iter().map(|r| r.line).collect::<Vec<_>>();
+    // The line cannot continue the document (a key was expected): the
+    // document is unclosed, then the line is an error of its own.
+    let mut text = b"{\"grid\": \"1.......3......4\",\n".to_vec();
+    text.extend_from_slice(b"1.3.\x85...\n");
+    text.extend_from_slice(format!("{DOC}\n").as_bytes());
+    let records = read(&text);
+    assert_eq!(lines(&records), [1, 2, 3], "{records:?}");
+    assert!(matches!(
+        records[0].result.as_ref().unwrap_err().kind,
+        ParseErrorKind::UnclosedDocument { next_line: Some(2) }
+    ));
+    assert!(matches!(
+        records[1].result.as_ref().unwrap_err().kind,
+        ParseErrorKind::InvalidUtf8 { byte: 5 }
+    ));
+    assert!(records[2].result.is_ok());
+    // A bad byte inside the document (in a string): the document is the one
+    // error, at its line, saying where the byte is; the rest of it is
+    // skipped and the next document read.
+    let mut text = b"{\"grid\": \"1.......3......4\",\n".to_vec();
+    text.extend_from_slice(b"  \"name\": \"caf\xe9\"}\n");
+    text.extend_from_slice(format!("{DOC}\n").as_bytes());
+    for options in [ReadOptions::default(), json(ReadOptions::default())] {
+        let records = read_all(&text, options);
+        assert_eq!(lines(&records), [1, 3], "{records:?}");
+        let e = records[0].result.as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(e.kind, ParseErrorKind::InvalidUtf8 { byte: 15 });
+        assert!(records[1].result.is_ok());
+    }
+    // A CSV field open over lines, broken by such a line.
+    let (a, _) = NINE.split_at(40);
+    let mut text = format!("quizzes,solutions\n\"{a}\n").into_bytes();
+    text.extend_from_slice(b"\xff\n");
+    text.extend_from_slice(format!("{NINE},\n").as_bytes());
+    let records = read(&text);
+    assert_eq!(lines(&records), [2, 4], "{records:?}");
+    let e = records[0].result.as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, &e.kind),
+        (3, &ParseErrorKind::InvalidUtf8 { byte: 1 })
+    );
+    assert!(records[1].result.is_ok());
+}
+
+/// Found by the json_records fuzz target: a document whose string is still
+/// open at the end of the input's last line was reported on the line after
+/// it, which does not exist.
+#[test]
+fn a_string_open_at_the_end_of_a_line_is_located_on_it() {
+    let text = r#"{"grid": "1..."#;
+    for input in [text.to_string(), format!("{text}\n{DOC}\n")] {
+        let records = read(&input);
+        let e = records[0].result.as_ref().unwrap_err();
+        assert_eq!((records[0].line, e.line), (1, 1), "{e:?}");
+        let column = e.column.expect("a column");
+        assert!(column <= text.len() + 1, "{e:?}");
+        assert!(e.to_string().contains("EOF while parsing a string"), "{e}");
+    }
+    assert!(read(format!("{text}\n{DOC}\n"))[1].result.is_ok());
+}
+
+/// Found by the json_records fuzz target: serde_json gives columns in bytes;
+/// after a non-ASCII character the column was past the character.
+#[test]
+fn json_error_columns_count_characters() {
+    let text = r#"{"name": "été", "grid": "1.......3......4",}"#;
+    let e = read(text).remove(0).result.unwrap_err();
+    let column = text.chars().position(|c| c == '}').unwrap() + 1;
+    assert_eq!((e.line, e.column), (1, Some(column)), "{e}");
 }
 
 #[test]

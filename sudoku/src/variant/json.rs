@@ -109,7 +109,7 @@ pub(crate) fn read_document(
     let value: Value = serde_json::from_str(text).map_err(|e| {
         ParseError::new(
             line + e.line().max(1) - 1,
-            (e.column() > 0).then_some(e.column()),
+            char_column(text, e.line(), e.column()),
             ParseErrorKind::Json {
                 message: strip_location(&e),
             },
@@ -129,6 +129,20 @@ pub(crate) fn read_document(
     let mut puzzle = doc.puzzle;
     puzzle.variant = Some(doc.variant);
     Ok(puzzle)
+}
+
+/// serde_json's column (1-based, in bytes) of line `line` (1-based) of
+/// `text` as a column in characters, as every other error gives it.
+fn char_column(text: &str, line: usize, column: usize) -> Option<usize> {
+    if column == 0 {
+        return None;
+    }
+    let row = text.split('\n').nth(line.max(1) - 1).unwrap_or("");
+    let mut end = (column - 1).min(row.len());
+    while !row.is_char_boundary(end) {
+        end -= 1;
+    }
+    Some(row[..end].chars().count() + 1)
 }
 
 /// Text from a string, or from an array of strings (one per line); not
