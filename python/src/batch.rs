@@ -3,10 +3,11 @@
 //! read or solved gives a `Failure` (or a `Check` with its status) in its
 //! place; it never costs the others.
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
 use solver_core::Limits;
 use sudoku::{with_thread_solver, Engine, Grid, Shape, SolveError, Verdict};
@@ -15,7 +16,7 @@ use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
 use crate::interrupt;
 use crate::limits::call_limits;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 
 /// One input, taken from Python before the GIL is released.
 enum Input {
@@ -40,7 +41,7 @@ impl Input {
 
     fn grid(self, shape: Option<Shape>) -> Result<Grid, String> {
         match self {
-            Input::Text(t) => grid_from_text(&t, shape).map_err(|e| e.to_string()),
+            Input::Text(t) => grid_from_text(&t, shape),
             Input::Grid(g) => Ok(g),
             Input::Bad(message) => Err(message),
         }
@@ -250,36 +251,82 @@ fn run_batch<T: Send>(
     r#box: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     each: impl Fn(usize, Input, Option<Shape>, &Limits) -> T + Sync,
 ) -> PyResult<Vec<T>> {
     let shape = shape_arg(r#box)?;
+    let threads = threads_arg(threads)?;
     let call = call_limits(timeout, max_nodes, None)?;
     let per_puzzle = timeout.map(Duration::from_secs_f64);
     // An exception raised by the iterable itself (KeyboardInterrupt in a
     // generator, say) is the caller's, not a bad record: it propagates.
-    let inputs = puzzles
-        .try_iter()?
-        .map(|item| Ok(Input::take(&item?, shape)))
-        .collect::<PyResult<Vec<Input>>>()?;
+    // Reading a long list runs no Python code, so Ctrl-C is looked for
+    // here too, every `SIGNAL_EVERY` items.
+    let mut inputs = Vec::new();
+    for (k, item) in puzzles.try_iter()?.enumerate() {
+        if k % SIGNAL_EVERY == SIGNAL_EVERY - 1 {
+            py.check_signals()?;
+        }
+        inputs.push(Input::take(&item?, shape));
+    }
     let base = &call.limits;
+    let cancel = &*call.cancel;
     let each = &each;
+    // Each worker looks at the cancel flag before each puzzle: a puzzle
+    // solved in fewer nodes than the search's own check of the flag (every
+    // 256 nodes) would otherwise never see it, and the batch would run to
+    // its end after Ctrl-C. A `None` stops the collection at once.
     let work = move || {
         inputs
             .into_par_iter()
             .enumerate()
-            .map(|(i, input)| each(i, input, shape, &puzzle_limits(base, per_puzzle)))
-            .collect::<Vec<T>>()
+            .map(|(i, input)| {
+                (!cancel.load(Ordering::Relaxed))
+                    .then(|| each(i, input, shape, &puzzle_limits(base, per_puzzle)))
+            })
+            .collect::<Option<Vec<T>>>()
     };
-    match threads {
-        None | Some(0) => interrupt::run(py, &call.cancel, work),
+    let done = match threads {
+        None => interrupt::run(py, &call.cancel, work)?,
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
                 .map_err(errors::value_error)?;
-            interrupt::run(py, &call.cancel, || pool.install(work))
+            interrupt::run(py, &call.cancel, || pool.install(work))?
         }
+    };
+    // The flag is only raised on Ctrl-C, which `interrupt::run` returned.
+    done.ok_or_else(|| PyRuntimeError::new_err("internal error: the batch was cancelled"))
+}
+
+/// The most threads a batch accepts (as the command's `-j`).
+pub const MAX_THREADS: usize = 4096;
+
+/// How many input items are read between two checks for Ctrl-C.
+const SIGNAL_EVERY: usize = 4096;
+
+/// The `threads=` argument: None for one per core, else 1 to [`MAX_THREADS`].
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(value) = threads.filter(|t| !t.is_none()) else {
+        return Ok(None);
+    };
+    let bad = || {
+        PyValueError::new_err(format!(
+            "threads must be between 1 and {MAX_THREADS} (or None for one per core), got {value}"
+        ))
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(bad());
+    }
+    match value.extract::<i64>() {
+        Ok(n) if (1..=MAX_THREADS as i64).contains(&n) => Ok(Some(n as usize)),
+        Ok(_) => Err(bad()),
+        Err(_) if value.is_instance_of::<PyInt>() => Err(bad()),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "threads must be an int or None, got {}",
+            value.get_type().name()?
+        ))),
     }
 }
 
@@ -289,9 +336,10 @@ fn run_batch<T: Send>(
 /// objects) on all cores with the GIL released. Returns one result per
 /// puzzle, in input order: the solved Sudoku, or a Failure (falsy) saying
 /// why. `timeout` (seconds) and `max_nodes` apply to each puzzle; `threads`
-/// sets the number of threads (default: one per core). Every solution is
-/// checked against the rules and givens before it is returned. Ctrl-C
-/// stops the batch and raises KeyboardInterrupt.
+/// sets the number of threads, 1 to 4096 (default: one per core; other
+/// values raise ValueError). Every solution is checked against the rules and
+/// givens before it is returned. Ctrl-C stops every worker and raises
+/// KeyboardInterrupt within a few tens of milliseconds.
 #[pyfunction]
 #[pyo3(signature = (puzzles, r#box = None, *, timeout = None, max_nodes = None, threads = None))]
 pub fn solve_many(
@@ -300,7 +348,7 @@ pub fn solve_many(
     r#box: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyObject>> {
     let results = run_batch(py, puzzles, r#box, timeout, max_nodes, threads, solve_one)?;
     results
@@ -326,7 +374,7 @@ pub fn check_many(
     r#box: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Check>> {
     run_batch(py, puzzles, r#box, timeout, max_nodes, threads, check_one)
 }

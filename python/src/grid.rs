@@ -2,14 +2,14 @@
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use solver_core::{Incomplete as Why, Limits};
 use std::sync::Arc;
 
 use sudoku::{
     parse_documents, parse_puzzle, with_thread_solver, write_boxed, write_regions, Alphabet,
     Engine, GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, ReadOptions, Rules, Shape,
-    SolveError, SudokuSolver, Symmetry, Variant, Verdict,
+    SolveError, SudokuSolver, Symmetry, Variant, Verdict, DEFAULT_MEMORY_BUDGET,
 };
 
 use crate::batch::Check;
@@ -45,9 +45,16 @@ fn inline_nodes(shape: Shape) -> u64 {
 /// Variants (`variant="x,windoku"`, `regions=...` for jigsaw, `cages=...`
 /// for killer) change the rules every method applies.
 ///
-/// Sudoku objects are immutable: `solve()` returns a new grid.
-#[pyclass(module = "dancing_links", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A cell can be edited: `s[0, 1] = 2`, `s[0, 1] = 0` (or None, or
+/// `del s[0, 1]`) to clear it; the variant's rules stay. Being mutable,
+/// Sudoku objects are not hashable (use `to_line()` as a key). `solve()`
+/// and the other searches return new grids.
+///
+/// Grids whose exact-cover matrix would need more than the command's memory
+/// budget (2 GiB: up to 289x289 with 17x17 boxes) are refused with
+/// ValueError by every constructor.
+#[pyclass(module = "dancing_links", eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Sudoku {
     /// The cells.
     pub grid: Grid,
@@ -93,6 +100,28 @@ impl Sudoku {
         self.grid.side()
     }
 
+    /// The 0-based (row, col) of a `s[r, c]` index, or IndexError naming
+    /// the cell (`r10c1`) and the range.
+    fn cell_at(&self, at: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+        let (r, c): (i64, i64) = at.extract().map_err(|_| {
+            PyTypeError::new_err("a cell index is a (row, col) pair of ints, 0-based: s[2, 3]")
+        })?;
+        let n = self.side() as i64;
+        if (0..n).contains(&r) && (0..n).contains(&c) {
+            return Ok((r as usize, c as usize));
+        }
+        let name = |i: i64| match i.checked_add(1) {
+            Some(k) if k >= 1 => k.to_string(),
+            _ => format!("[{i}]"),
+        };
+        Err(PyIndexError::new_err(format!(
+            "cell r{}c{} (index [{r}, {c}]) is out of range: a {n}x{n} grid has rows and columns 0 to {}",
+            name(r),
+            name(c),
+            n - 1
+        )))
+    }
+
     fn index(&self, what: &str, i: usize) -> PyResult<usize> {
         if i < self.side() {
             Ok(i)
@@ -114,23 +143,36 @@ pub fn shape_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
     if value.is_none() {
         return Ok(None);
     }
-    if let Ok(text) = value.extract::<String>() {
-        return text.parse().map(Some).map_err(value_error);
-    }
-    if let Ok(order) = value.extract::<u32>() {
-        return Shape::square(order).map(Some).map_err(value_error);
-    }
-    if let Ok((rows, cols)) = value.extract::<(u32, u32)>() {
-        return Shape::new(rows, cols).map(Some).map_err(value_error);
-    }
-    Err(PyTypeError::new_err(
-        "box must be an int (3 for 3x3 boxes), a string such as \"2x3\" or a (rows, cols) tuple",
-    ))
+    let shape = if let Ok(text) = value.extract::<String>() {
+        text.parse().map_err(value_error)?
+    } else if let Ok(order) = value.extract::<u32>() {
+        Shape::square(order).map_err(value_error)?
+    } else if let Ok((rows, cols)) = value.extract::<(u32, u32)>() {
+        Shape::new(rows, cols).map_err(value_error)?
+    } else {
+        return Err(PyTypeError::new_err(
+            "box must be an int (3 for 3x3 boxes), a string such as \"2x3\" or a (rows, cols) tuple",
+        ));
+    };
+    within_budget(shape).map(Some).map_err(value_error)
 }
 
-/// Reads a grid from text, with the command's located messages.
-pub fn grid_from_text(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
-    parse_puzzle(text, shape, &Alphabet::standard()).map(|p| p.grid)
+/// `shape` if the exact-cover matrix of its grids fits the command's memory
+/// budget ([`DEFAULT_MEMORY_BUDGET`], 2 GiB: up to 289x289), else the
+/// library's error saying how much it would need. Every constructor checks
+/// it before a grid is allocated, drawn or searched.
+pub fn within_budget(shape: Shape) -> Result<Shape, sudoku::ShapeError> {
+    shape.check_budget(DEFAULT_MEMORY_BUDGET).map(|()| shape)
+}
+
+/// Reads a grid from text, with the command's located messages; a grid over
+/// the memory budget (see [`within_budget`]) is refused.
+pub fn grid_from_text(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
+    let grid = parse_puzzle(text, shape, &Alphabet::standard())
+        .map_err(|e| e.to_string())?
+        .grid;
+    within_budget(grid.shape()).map_err(|e| e.to_string())?;
+    Ok(grid)
 }
 
 /// One cell of a list: an int (0 for a blank) or None.
@@ -152,22 +194,23 @@ fn cell_value(cell: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<u16> 
 
 /// The shape for `cells` values: the one given, or square boxes inferred.
 fn shape_for(cells: usize, shape: Option<Shape>) -> PyResult<Shape> {
-    match shape {
-        Some(s) => Ok(s),
+    let shape = match shape {
+        Some(s) => s,
         None => Shape::from_cell_count(cells).ok_or_else(|| {
             value_error(ParseError {
                 line: 0,
                 column: None,
                 kind: ParseErrorKind::UnknownShape { found: cells },
             })
-        }),
-    }
+        })?,
+    };
+    within_budget(shape).map_err(value_error)
 }
 
 /// Reads a grid from any accepted Python value (see [`Sudoku`]).
 pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyResult<Grid> {
     if let Ok(s) = value.downcast::<Sudoku>() {
-        let grid = &s.get().grid;
+        let grid = &s.borrow().grid;
         return match shape {
             Some(want) if want != grid.shape() => Err(PyValueError::new_err(format!(
                 "the grid has {} boxes, not {want}",
@@ -177,7 +220,7 @@ pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyRes
         };
     }
     if let Ok(text) = value.downcast::<PyString>() {
-        return grid_from_text(text.to_str()?, shape).map_err(value_error);
+        return grid_from_text(text.to_str()?, shape).map_err(PyValueError::new_err);
     }
     if !(value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>()) {
         return Err(PyTypeError::new_err(format!(
@@ -194,7 +237,7 @@ pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyRes
         .is_some_and(|f| f.is_instance_of::<PyString>());
     if is_text_rows {
         let rows: Vec<String> = items.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
-        return grid_from_text(&rows.join("\n"), shape).map_err(value_error);
+        return grid_from_text(&rows.join("\n"), shape).map_err(PyValueError::new_err);
     }
     let mut values = Vec::new();
     if is_rows {
@@ -308,6 +351,7 @@ impl Sudoku {
             )));
         }
         let doc = docs.pop().expect("one document").map_err(value_error)?;
+        within_budget(doc.puzzle.grid.shape()).map_err(value_error)?;
         Ok(Sudoku {
             grid: doc.puzzle.grid,
             variant: doc.variant,
@@ -601,9 +645,51 @@ impl Sudoku {
     }
 
     /// The value at (row, col), 0-based, 0 for an empty cell: `s[2, 3]`.
-    fn __getitem__(&self, at: (usize, usize)) -> PyResult<u16> {
-        let (r, c) = (self.index("row", at.0)?, self.index("column", at.1)?);
+    /// IndexError (naming the cell, `r10c1`) outside the grid.
+    fn __getitem__(&self, at: &Bound<'_, PyAny>) -> PyResult<u16> {
+        let (r, c) = self.cell_at(at)?;
         Ok(self.grid.get(r, c).unwrap_or(0))
+    }
+
+    /// Sets the cell at (row, col), 0-based: `s[0, 1] = 2`; 0 or None
+    /// clears it. IndexError outside the grid, ValueError for a value
+    /// outside 0 to the side, TypeError for anything but an int or None;
+    /// the messages name the cell (`r1c2`). The variant's rules stay; the
+    /// new givens are not checked (see `conflicts()`).
+    fn __setitem__(&mut self, at: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (r, c) = self.cell_at(at)?;
+        let n = self.side();
+        let v = if value.is_none() {
+            0
+        } else if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "cell r{}c{}: expected an int or None, got {}",
+                r + 1,
+                c + 1,
+                value.get_type().name()?
+            )));
+        } else {
+            match value.extract::<i64>() {
+                Ok(v) if (0..=n as i64).contains(&v) => v as u16,
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "cell r{}c{}: value {value} is out of range for a {n}x{n} grid \
+                         (values 1 to {n}, or 0 or None to clear the cell)",
+                        r + 1,
+                        c + 1
+                    )))
+                }
+            }
+        };
+        self.grid.set(r, c, (v != 0).then_some(v));
+        Ok(())
+    }
+
+    /// Clears the cell at (row, col): `del s[0, 1]`.
+    fn __delitem__(&mut self, at: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (r, c) = self.cell_at(at)?;
+        self.grid.set(r, c, None);
+        Ok(())
     }
 
     /// The cells row by row, 0 for an empty cell (the course's `cases`).
