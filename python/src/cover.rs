@@ -151,7 +151,8 @@ fn build(
                     let text = text.to_str()?;
                     if let Some(fault) = knuth_name_fault(text) {
                         return Err(PyValueError::new_err(format!(
-                            "item name {text:?} cannot be used: {fault} ({NAME_RULE})"
+                            "item name {} cannot be used: {fault} ({NAME_RULE})",
+                            name.repr()?
                         )));
                     }
                     text.to_owned()
@@ -229,8 +230,9 @@ fn build(
                 Some(c) => {
                     if let Some(fault) = knuth_name_fault(c) {
                         return Err(PyValueError::new_err(format!(
-                            "option {index} (`{}`): colour {c:?} cannot be used: {fault} ({NAME_RULE})",
-                            whole()
+                            "option {index} (`{}`): colour {} cannot be used: {fault} ({NAME_RULE})",
+                            whole(),
+                            PyString::new(py, c).repr()?
                         )));
                     }
                     Some(b.color(c).map_err(value_error)?)
@@ -402,16 +404,17 @@ impl ExactCover {
             let name = item.str()?.to_str()?.to_owned();
             if let Some(fault) = knuth_name_fault(&name) {
                 return Err(PyValueError::new_err(format!(
-                    "to_knuth: item {} cannot be written: its str() {name:?} is not a name of the text format: {fault} ({NAME_RULE})",
-                    shown(item)
+                    "to_knuth: item {} cannot be written: its str() {} is not a name of the text format: {fault} ({NAME_RULE})",
+                    item.repr()?,
+                    PyString::new(py, &name).repr()?
                 )));
             }
             if let Some(&other) = taken.get(&name) {
                 let other: &Py<PyAny> = &self.items[other];
                 return Err(PyValueError::new_err(format!(
                     "to_knuth: items {} and {} would both be written `{name}`",
-                    shown(other.bind(py)),
-                    shown(item)
+                    other.bind(py).repr()?,
+                    item.repr()?
                 )));
             }
             taken.insert(name.clone(), k);

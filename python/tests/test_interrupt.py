@@ -14,13 +14,23 @@ LARGE = os.path.join(
 )
 
 CHILD = r"""
-import sys, time
+import signal, sys, time
 import dancing_links as dl
+# A child started from a background job inherits SIGINT ignored: restore
+# Python's handler, as an interactive interpreter has it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 what = sys.argv[1]
+if what == "small-puzzles":
+    # 8,000 16x16 checks, about 1.2 ms of search each before the search's
+    # own look at the cancel flag (every 256 nodes): the batch must stop
+    # between puzzles too, not only inside a long search.
+    work = [dl.Sudoku.generate(box=4, seed=s).to_line() for s in range(4)] * 2000
 print("ready", flush=True)
 start = time.monotonic()
 try:
-    if what == "count":
+    if what == "small-puzzles":
+        dl.check_many(work)
+    elif what == "count":
         dl.Sudoku.empty(4).count()
     elif what == "solutions":
         primary = [f"r{i}" for i in range(30)] + [f"c{j}" for j in range(30)]
@@ -46,6 +56,10 @@ try:
     print("finished?!", flush=True)
 except KeyboardInterrupt:
     print("interrupted after %.1f s" % (time.monotonic() - start), flush=True)
+    # Nothing keeps running: the process uses no CPU once it is back.
+    cpu = time.process_time()
+    time.sleep(0.5)
+    print("cpu after %.2f s" % (time.process_time() - cpu), flush=True)
 # Still healthy: a new search works.
 print(dl.Sudoku("1.3.3.2...4.....").solve().to_line(), flush=True)
 """
@@ -65,5 +79,26 @@ def test_sigint_raises_keyboard_interrupt_and_leaves_python_healthy(what):
     assert time.monotonic() - sent < 10
     lines = out.splitlines()
     assert lines[0].startswith("interrupted after"), out
+    assert float(lines[1].split()[2]) < 0.2, out
+    assert lines[2] == "1234342121434312"
+    assert child.returncode == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigint_stops_a_batch_of_small_puzzles_at_once():
+    # Issue 23 #15: Ctrl-C during check_many of many puzzles raised only when
+    # the whole batch had ended (here about 10 s later).
+    child = subprocess.Popen([sys.executable, "-c", CHILD, "small-puzzles"], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    first = child.stdout.readline()
+    latency = time.monotonic() - sent
+    out, _ = child.communicate(timeout=60)
+    assert first.startswith("interrupted after"), first + out
+    assert latency < 1.0, f"KeyboardInterrupt {latency:.2f} s after SIGINT"
+    lines = out.splitlines()
+    assert float(lines[0].split()[2]) < 0.2, out  # the workers stopped too
     assert lines[1] == "1234342121434312"
     assert child.returncode == 0
