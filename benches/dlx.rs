@@ -1,6 +1,6 @@
 //! Counting all solutions of classic exact-cover problems, single-threaded and
-//! on every thread (Knuth's DLX1 and SSXCC figures for comparison are in the
-//! README).
+//! on every thread (Knuth's DLX1 and SSXCC figures for comparison are in
+//! docs/performance.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::{knuth, problems, Limits, Matrix};

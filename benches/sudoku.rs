@@ -4,8 +4,8 @@
 //! sets of `examples/sudoku` (25x25 with 270 givens; 36x36 and 49x49 from
 //! our generator, checked by clause learning), bit-parallel engine only:
 //! Dancing Links needs seconds to hours per puzzle there. The target for
-//! the large sets: a median under 50 ms per puzzle (the README's "Large
-//! grids" measures each puzzle on its own with `scripts/large-grids.sh`).
+//! the large sets: a median under 50 ms per puzzle ("Large grids" in docs/performance.md
+//! measures each puzzle on its own with `scripts/large-grids.sh`).
 
 use std::fs::File;
 use std::io::BufReader;

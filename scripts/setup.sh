@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Rust toolchain: GNU parallel (the
-# cube-and-conquer tests run the README's one-liner). Safe to run again: it
+# cube-and-conquer tests run the one-liner of docs/cubes.md). Safe to run again: it
 # does nothing when everything is there. Runs apt-get as root directly, or
 # through sudo otherwise.
 set -euo pipefail

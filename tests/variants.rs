@@ -644,3 +644,84 @@ proptest::proptest! {
         proptest::prop_assert_eq!(vb.status(), vd.status());
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Issue 20: through the one answer path, every engine the planner can
+    /// pick for a puzzle (auto, the bit-parallel family, Dancing Links)
+    /// gives the verdict and the count of the brute-force counter, on
+    /// classic, X, windoku, jigsaw and killer puzzles (random subsets of a
+    /// solution, sometimes with a wrong given so that there is none).
+    #[test]
+    fn every_engine_the_planner_picks_agrees_with_the_counter(
+        case in 0usize..18,
+        seed in 0u64..1000,
+        keep in 0usize..24,
+        wrong in proptest::bool::ANY,
+    ) {
+        use sudoku::{answer, Answer, EngineName, Notation, Puzzle, Question, Task};
+        let case = cases().into_iter().nth(case).unwrap();
+        let mut filler = solver(&case, Engine::Dlx);
+        filler.set_seed(Some(seed + 1));
+        let Ok(full) = filler.solve_one(&Grid::empty(case.shape), &Limits::none()).0 else {
+            return Ok(());
+        };
+        let n = case.shape.side() as usize;
+        let mut cells = full.cells().to_vec();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for v in cells.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if (x % 36) as usize >= keep {
+                *v = 0;
+            }
+        }
+        if wrong {
+            // A given changed to another value: the puzzle may have no
+            // solution, or clash.
+            let k = (seed as usize * 7) % cells.len();
+            cells[k] = cells[k] % n as u16 + 1;
+        }
+        let expected = case.oracle.count(&cells, u64::MAX);
+        let grid = Grid::from_values(case.shape, cells).unwrap();
+        let puzzle = Puzzle {
+            grid,
+            notation: Notation::default(),
+            solution: None,
+            variant: None,
+        };
+        let limits = Limits::none();
+        let mut engines = Vec::new();
+        for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
+            let ask = |task: &Task| {
+                let question = Question { task, engine, limits: &limits, progress: None };
+                answer(&puzzle, &case.variant, 1, &question, false)
+            };
+            let counted = ask(&Task::Count { limit: None });
+            let checked = ask(&Task::Check);
+            if let Answer::Invalid(why) = &checked.answer {
+                // Clashing givens: no solution for the counter either, and
+                // every engine says so.
+                proptest::prop_assert_eq!(expected, 0, "{} {}", case.name, why);
+                proptest::prop_assert!(matches!(counted.answer, Answer::Invalid(_)));
+                continue;
+            }
+            let Answer::Counted { solutions, incomplete: None } = counted.answer else {
+                panic!("{} {engine:?}: {:?}", case.name, counted.answer);
+            };
+            proptest::prop_assert_eq!(solutions, u128::from(expected), "{} {:?}", case.name, engine);
+            let status = match expected {
+                0 => "unsolvable",
+                1 => "unique",
+                _ => "multiple",
+            };
+            proptest::prop_assert_eq!(checked.answer.status(), status, "{} {:?}", case.name, engine);
+            engines.push(checked.plan.expect("a planned answer").engine);
+        }
+        // Dancing Links and at least one bit-parallel engine took part.
+        proptest::prop_assert!(engines.is_empty() || engines.contains(&EngineName::Dlx));
+        proptest::prop_assert!(engines.is_empty() || engines.iter().any(|&e| e != EngineName::Dlx));
+    }
+}

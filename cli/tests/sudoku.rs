@@ -597,10 +597,18 @@ fn rectangular_6x6_file() {
         (code(&out), lines(&out)),
         (0, vec!["unique".to_string(); 4])
     );
-    // Without --box the shape cannot be inferred.
+    // Without --box the drawn borders give the shape (issue 20).
     let out = sudoku().args(["solve"]).arg(&path).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(lines(&out), expected);
+    // A 6x6 line without borders cannot say 2x3 from 3x2.
+    let out = run(&["solve"], ".".repeat(36));
     assert_eq!(code(&out), 2);
-    assert!(stdout(&out).contains("give the box shape"));
+    assert!(
+        stdout(&out).contains("give the box shape"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -612,16 +620,20 @@ fn csv_with_expected_solutions() {
         "quizzes,solutions\n{COURSE_4X4},{COURSE_4X4_ANSWER}\n{COURSE_4X4},{wrong}\n\
          {EMPTY_4X4},{COURSE_4X4_ANSWER}\n"
     );
+    // Issue 20: a disagreeing `solutions` column was ignored in text mode
+    // and exited 0 either way; it now gives status 1 in both modes.
     let out = run(&["solve", "--format", "json"], csv.clone());
-    assert_eq!(code(&out), 0);
+    assert_eq!(code(&out), 1);
     let records = json_lines(&out);
     assert_eq!(records[0]["expected_match"], true);
     assert_eq!(records[1]["expected_match"], false);
     assert_eq!(records[1]["line"], 3);
     assert_eq!(records[2]["expected_match"], false);
     assert_eq!(stderr(&out), "");
+    let agreeing = format!("quizzes,solutions\n{COURSE_4X4},{COURSE_4X4_ANSWER}\n");
+    assert_eq!(code(&run(&["solve"], agreeing)), 0);
     let out = run(&["solve"], csv);
-    assert_eq!(code(&out), 0);
+    assert_eq!(code(&out), 1);
     let answers = lines(&out);
     assert_eq!(answers[..2], [COURSE_4X4_ANSWER, COURSE_4X4_ANSWER]);
     assert!(is_solution(EMPTY_4X4, &answers[2], 2, 2));

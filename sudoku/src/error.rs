@@ -57,6 +57,16 @@ pub enum ShapeError {
         /// The budget it exceeds.
         budget_bytes: u64,
     },
+    /// The engine asked for cannot take the grid (see [`crate::plan`]).
+    #[error("engine {engine} cannot answer this {side}x{side} puzzle: {why}; use auto or dlx")]
+    Engine {
+        /// The engine asked for.
+        engine: &'static str,
+        /// The side of the grid.
+        side: u32,
+        /// Why not.
+        why: &'static str,
+    },
 }
 
 /// Values that do not make a grid of the given shape (see [`crate::Grid::from_values`]).
@@ -140,6 +150,7 @@ impl ParseError {
     pub fn cell(&self) -> Option<(usize, usize)> {
         match self.kind {
             ParseErrorKind::ValueTooLarge { row, col, .. } => Some((row, col)),
+            ParseErrorKind::Document { cell, .. } => cell,
             _ => None,
         }
     }
@@ -182,15 +193,18 @@ pub enum ParseErrorKind {
     /// A value larger than the side of the grid.
     #[error(
         "{} is too large for a {side}x{side} grid (values 1-{side})",
-        value_text(*.value, *.symbol)
+        value_text(*.value, *.symbol, .written.as_deref())
     )]
     ValueTooLarge {
         /// 1-based row of the cell.
         row: usize,
         /// 1-based column of the cell.
         col: usize,
-        /// The value read.
+        /// The value read (saturated at `u64::MAX`: see `written`).
         value: u64,
+        /// The number as written, when it was written as a number (it may be
+        /// too large for a `u64`).
+        written: Option<String>,
         /// The symbol it was written with, when written as a symbol.
         symbol: Option<char>,
         /// Side of the grid.
@@ -282,6 +296,70 @@ pub enum ParseErrorKind {
         /// Line where the second puzzle starts.
         next_line: usize,
     },
+    /// A quoted CSV field that is still open at the end of the input (or
+    /// past [`crate::ReadOptions::max_puzzle_bytes`]).
+    #[error("the quoted field that starts on this line is not closed (expected a closing \")")]
+    CsvUnclosedQuote,
+    /// A JSON puzzle document that is not valid JSON.
+    #[error("{message}")]
+    Json {
+        /// What serde_json found, without its location (the error has it).
+        message: String,
+    },
+    /// A JSON document still open where a new record starts or the input ends.
+    #[error(
+        "the JSON document that starts on this line is not closed{}: expected '}}' \
+         (one document per record)",
+        match .next_line { Some(l) => format!(" before line {l}"), None => " at the end of the input".to_string() }
+    )]
+    UnclosedDocument {
+        /// The line that starts the next record, or `None` at the end of the input.
+        next_line: Option<usize>,
+    },
+    /// Text after a JSON document, or between the documents of an array.
+    #[error(
+        "unexpected '{}' after a JSON document (expected a new document '{{', or ',' or ']' \
+         in an array of documents)",
+        .found.escape_default()
+    )]
+    AfterDocument {
+        /// The character found.
+        found: char,
+    },
+    /// A non-JSON line in a [`crate::Format::Json`] input.
+    #[error("expected a JSON document starting with '{{', found '{}'", .found.escape_default())]
+    NotJson {
+        /// The first character of the line.
+        found: char,
+    },
+    /// A JSON puzzle document whose content cannot be used (grid, variant,
+    /// regions, cages).
+    #[error("{kind}")]
+    Document {
+        /// What is wrong.
+        kind: crate::variant::VariantErrorKind,
+        /// The grid cell concerned, when there is one.
+        cell: Option<(usize, usize)>,
+    },
+    /// A 16x16 line written with `0`-`F` (hexadecimal) cannot be told from the
+    /// standard alphabet, where `0` is a blank.
+    #[error(
+        "this 16x16 line is written with the symbols 0-9 and A-F only, so '0' may be a value \
+         (hexadecimal 0-F) or a blank (standard 1-9, A-G): give the alphabet, for example \
+         --alphabet 0123456789ABCDEF with '.' for blanks, or write blanks as '.'"
+    )]
+    AmbiguousHex,
+    /// A `--box` shape that the drawn borders of a grid contradict.
+    #[error(
+        "the borders drawn in this grid make boxes of {drawn} (rows x columns), \
+         not the {given} given"
+    )]
+    BordersContradictShape {
+        /// The shape the borders draw.
+        drawn: crate::shape::Shape,
+        /// The shape given.
+        given: crate::shape::Shape,
+    },
     /// Reading the input failed.
     #[error("read error: {message}")]
     Io {
@@ -292,9 +370,10 @@ pub enum ParseErrorKind {
     },
 }
 
-fn value_text(value: u64, symbol: Option<char>) -> String {
-    match symbol {
-        Some(c) if !c.is_ascii_digit() => format!("'{c}' (value {value})"),
+fn value_text(value: u64, symbol: Option<char>, written: Option<&str>) -> String {
+    match (symbol, written) {
+        (Some(c), _) if !c.is_ascii_digit() => format!("'{c}' (value {value})"),
+        (None, Some(text)) => format!("value {text}"),
         _ => format!("value {value}"),
     }
 }

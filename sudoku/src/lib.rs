@@ -53,6 +53,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod answer;
 mod bitsearch;
 pub mod cubes;
 mod encoding;
@@ -61,12 +62,14 @@ pub mod format;
 mod generate;
 mod grid;
 mod parallel;
+pub mod plan;
 mod rate;
 mod rules;
 mod shape;
 mod solve;
 mod variant;
 
+pub use answer::{answer, effective_variant, verify, Answer, Answered, Expected, Question, Task};
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{
@@ -78,10 +81,16 @@ pub use generate::{
     generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,
 };
 pub use grid::{Conflict, Grid};
+pub use parallel::Progress;
+pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
+/// The meter and the measures this crate's API takes and returns, from
+/// [`solver_core`]: a caller needs no other crate to set limits or read
+/// counts and statistics.
+pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use variant::{
     generate_variant, parse_cages, parse_cages_json, parse_documents, random_regions, windows,
     write_regions, CageSpec, Document, Regions, Variant, VariantError, VariantErrorKind,

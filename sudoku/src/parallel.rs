@@ -26,8 +26,47 @@ const MAX_SPLIT_DEPTH: usize = 8;
 /// How often the caller's cancellation flag is looked at.
 const POLL: Duration = Duration::from_millis(5);
 
-/// The solutions of `grid`, counted with `engine` on rayon's threads.
-pub(crate) fn par_count(grid: &Grid, engine: Engine, limits: &Limits) -> Result<Count, SolveError> {
+/// How far a count on every thread has come: subproblems counted out of
+/// those made. Shared with a display (say a progress bar) that reads it
+/// while the count runs.
+///
+/// ```
+/// use sudoku::{Grid, Progress, Shape};
+///
+/// let progress = Progress::default();
+/// let grid = Grid::empty(Shape::square(2)?);
+/// let count = grid.par_count_solutions_with_progress(&Default::default(), &progress)?;
+/// assert_eq!(count.solutions, 288);
+/// assert!(progress.total() > 0);
+/// assert_eq!(progress.done(), progress.total());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    total: AtomicU64,
+    done: AtomicU64,
+}
+
+impl Progress {
+    /// The subproblems made so far (0 before the split).
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    /// The subproblems counted so far.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// The solutions of `grid`, counted with `engine` on rayon's threads,
+/// reporting to `progress`.
+pub(crate) fn par_count(
+    grid: &Grid,
+    engine: Engine,
+    limits: &Limits,
+    progress: Option<&Progress>,
+) -> Result<Count, SolveError> {
     grid.check()?;
     if limits.max_solutions == Some(0) {
         return Ok(Count {
@@ -39,6 +78,11 @@ pub(crate) fn par_count(grid: &Grid, engine: Engine, limits: &Limits) -> Result<
         });
     }
     let (parts, split_nodes) = split(grid, SUBPROBLEMS_PER_THREAD * rayon::current_num_threads());
+    if let Some(progress) = progress {
+        progress
+            .total
+            .fetch_add(parts.len() as u64, Ordering::Relaxed);
+    }
     let shared = Shared {
         stop: Arc::new(AtomicBool::new(false)),
         reason: Mutex::new(None),
@@ -61,7 +105,13 @@ pub(crate) fn par_count(grid: &Grid, engine: Engine, limits: &Limits) -> Result<
         }
         let counts = parts
             .par_iter()
-            .map(|part| count_part(part, engine, limits, &shared))
+            .map(|part| {
+                let counted = count_part(part, engine, limits, &shared);
+                if let Some(progress) = progress {
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                }
+                counted
+            })
             .collect::<Result<Vec<(u128, u64)>, SolveError>>();
         done.store(true, Ordering::Relaxed);
         counts
@@ -262,13 +312,14 @@ mod tests {
     fn limits_hold_across_threads() {
         // The empty 6x6 grid has 28,200,960 solutions.
         let grid = Grid::empty(Shape::new(2, 3).unwrap());
-        let count = par_count(&grid, Engine::Auto, &Limits::none().solutions(1000)).unwrap();
+        let count = par_count(&grid, Engine::Auto, &Limits::none().solutions(1000), None).unwrap();
         assert_eq!(count.solutions, 1000);
         assert_eq!(count.outcome.incomplete, Some(Incomplete::SolutionLimit));
-        let count = par_count(&grid, Engine::Auto, &Limits::none().nodes(500)).unwrap();
+        let count = par_count(&grid, Engine::Auto, &Limits::none().nodes(500), None).unwrap();
         assert_eq!(count.outcome.incomplete, Some(Incomplete::NodeLimit));
         let flag = Arc::new(AtomicBool::new(true));
-        let count = par_count(&grid, Engine::Auto, &Limits::none().cancel_flag(flag)).unwrap();
+        let count =
+            par_count(&grid, Engine::Auto, &Limits::none().cancel_flag(flag), None).unwrap();
         assert_eq!(count.outcome.incomplete, Some(Incomplete::Cancelled));
     }
 }

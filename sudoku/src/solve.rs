@@ -11,12 +11,14 @@ use std::sync::Arc;
 
 use solver_core::{Count, Incomplete, Limits, Outcome, Solutions, Stats};
 
+use crate::answer::Task;
 use crate::bitsearch::{AnyBitSearch, Clash};
 use crate::encoding::Encoding;
 use crate::error::ShapeError;
 use crate::grid::{Conflict, Grid};
+use crate::plan::{plan, EngineName};
 use crate::rules::Rules;
-use crate::shape::{Shape, DEFAULT_MEMORY_BUDGET};
+use crate::shape::Shape;
 
 /// Why a puzzle got no (unique) solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,19 +78,23 @@ impl Verdict {
     }
 }
 
-/// Which search a [`SudokuSolver`] runs. Both are exact-cover searches over
-/// the same items and options with the same "fewest options first" rule, so
-/// they find the same solutions; they differ in how the matrix is held.
+/// The engine asked for; [`crate::plan`] turns it into the engine that runs
+/// ([`EngineName`](crate::EngineName)). Every engine gives the same
+/// verdicts and counts; where a puzzle has several solutions, different
+/// engines may print different ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// The bit-parallel search where the shape allows it (up to 128x128),
+    /// The planner's choice: a bit-parallel engine where one applies,
     /// Dancing Links otherwise.
     #[default]
     Auto,
-    /// The bit-parallel search: the matrix as one bit board per value, with
-    /// singles and locked candidates as propagation. Up to 128x128. On 9x9
-    /// grids, a specialist that holds each value's band (three rows of
-    /// boxes) in one 32-bit word.
+    /// The bit-parallel family: the matrix as one bit board per value, with
+    /// singles and locked candidates as propagation (`bits`, classic grids
+    /// up to 128x128, with clause learning from 36x36 for one solution or
+    /// uniqueness: `cdcl`); on 9x9 grids a specialist that holds each
+    /// value's band (three rows of boxes) in one 32-bit word (`band9`); for
+    /// variants up to 128 cells, `units`. Refused where none applies
+    /// ([`ShapeError::Engine`]), never replaced by Dancing Links.
     Bits,
     /// Knuth's Dancing Links ([`solver_core`]), the reference engine, for any
     /// rules and any size the memory budget allows.
@@ -140,10 +146,10 @@ impl SudokuSolver {
     /// A solver for the standard rules of `shape` with a chosen engine.
     /// Shapes beyond the memory budget are refused up front.
     pub fn with_engine(shape: Shape, engine: Engine) -> Result<SudokuSolver, ShapeError> {
-        shape.check_budget(DEFAULT_MEMORY_BUDGET)?;
-        let bits = match engine {
-            Engine::Dlx => None,
-            Engine::Auto | Engine::Bits => AnyBitSearch::new(shape),
+        let chosen = plan(&Rules::standard(shape), &Task::Solve, engine)?;
+        let bits = match chosen.engine {
+            EngineName::Dlx => None,
+            _ => AnyBitSearch::new(shape),
         };
         let state = match bits {
             Some(b) => State::Bits(b),
@@ -187,11 +193,11 @@ impl SudokuSolver {
         if rules.is_standard() {
             return SudokuSolver::with_engine(shape, engine);
         }
-        shape.check_budget(DEFAULT_MEMORY_BUDGET)?;
+        let chosen = plan(&rules, &Task::Solve, engine)?;
         let encoding = Arc::new(Encoding::new(Rules::clone(&rules))?);
-        let bits = match engine {
-            Engine::Dlx => None,
-            Engine::Auto | Engine::Bits => AnyBitSearch::with_units(&rules),
+        let bits = match chosen.engine {
+            EngineName::Dlx => None,
+            _ => AnyBitSearch::with_units(&rules),
         };
         let state = match bits {
             Some(b) => State::Bits(b),
@@ -257,6 +263,24 @@ impl SudokuSolver {
         match self.state {
             State::Dlx { .. } => Engine::Dlx,
             State::Bits(_) => Engine::Bits,
+        }
+    }
+
+    /// The engine that answers `task` with this solver, as the planner
+    /// names it.
+    pub fn engine_name(&self, task: &Task) -> EngineName {
+        let rules = match &self.variant {
+            Some((rules, _)) => Rules::clone(rules),
+            None => Rules::standard(self.shape),
+        };
+        match (&self.state, plan(&rules, task, self.engine())) {
+            (State::Dlx { .. }, _) | (_, Err(_)) => EngineName::Dlx,
+            (State::Bits(AnyBitSearch::Band9(_)), _) => EngineName::Band9,
+            (State::Bits(_), Ok(chosen)) if chosen.engine == EngineName::Band9 => {
+                // Locked candidates off: the generic search runs 9x9.
+                EngineName::Bits
+            }
+            (State::Bits(_), Ok(chosen)) => chosen.engine,
         }
     }
 
@@ -568,7 +592,17 @@ impl Grid {
         engine: Engine,
         limits: &Limits,
     ) -> Result<Count, SolveError> {
-        crate::parallel::par_count(self, engine, limits)
+        crate::parallel::par_count(self, engine, limits, None)
+    }
+
+    /// [`par_count_solutions`](Self::par_count_solutions) reporting how far
+    /// it has come to `progress` (read it from another thread).
+    pub fn par_count_solutions_with_progress(
+        &self,
+        limits: &Limits,
+        progress: &crate::Progress,
+    ) -> Result<Count, SolveError> {
+        crate::parallel::par_count(self, Engine::Auto, limits, Some(progress))
     }
 
     /// Whether the puzzle has exactly one solution, using every thread of the

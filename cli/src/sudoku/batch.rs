@@ -17,12 +17,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use solver_core::Limits;
-use sudoku::{ReadOptions, Record, SolveError, Verdict, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Question, ReadOptions, Record, Regions, Variant, DEFAULT_MAX_PUZZLE_BYTES};
 
 use super::input::{Chunk, Event, Input, Source};
 use super::pipeline::Pipeline;
 use super::progress::Progress;
-use super::record::{Answer, Answered, Expected};
+use super::record::{Answer, Answered};
 use super::stats::Totals;
 use super::writer::{Done, FileState, Group, Problems, Writer};
 use super::{eprint_line, CommonArgs, Mode, OutputFormat};
@@ -48,163 +48,53 @@ struct Search {
     /// Raised by Ctrl-C: every search stops at its next check.
     cancel: Arc<AtomicBool>,
     engine: sudoku::Engine,
+    /// The rules of the command line (`--variant`, `--regions`, `--cages`);
+    /// a JSON document adds its own.
+    base: Variant,
 }
 
 impl Search {
-    /// The limits of one puzzle's search, starting now.
-    fn limits(&self) -> Limits {
-        Limits {
-            max_solutions: match self.mode {
-                Mode::Count { limit } => limit.map(u128::from),
-                Mode::Solve | Mode::Check | Mode::Minimize { .. } | Mode::Rate { .. } => None,
-            },
-            max_nodes: self.max_nodes,
-            deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
-            cancel: Some(Arc::clone(&self.cancel)),
-        }
-    }
-
-    /// Answers one record: with this thread's solvers, or with every thread
-    /// (`parallel`, for counts only).
-    fn answer(&self, file: usize, record: Record, on_every_thread: bool) -> Answered {
+    /// Answers one record through the library's one answer path: with this
+    /// thread's solvers, or with every thread (`on_every_thread`, counts
+    /// only). Also returns the regions to draw, for a jigsaw.
+    fn answer(
+        &self,
+        file: usize,
+        record: Record,
+        on_every_thread: bool,
+        progress: Option<&sudoku::Progress>,
+    ) -> (Answered, Option<Regions>) {
         let line = record.line;
         let mut answered = Answered::new(file, line, Answer::Unsolvable);
         let puzzle = match record.result {
             Ok(puzzle) => puzzle,
             Err(e) => {
                 answered.answer = Answer::Invalid(e.to_string());
-                return answered;
+                return (answered, None);
             }
         };
-        let grid = &puzzle.grid;
-        answered.shape = Some(grid.shape());
-        answered.notation = puzzle.notation;
-        let invalid = |e: SolveError| -> Answer {
-            match e {
-                SolveError::Invalid(conflict) => {
-                    Answer::Invalid(format!("line {line}: {conflict}"))
-                }
-                e => Answer::Invalid(format!("line {line}: {e}")),
-            }
+        answered.shape = Some(puzzle.grid.shape());
+        answered.notation = puzzle.notation.clone();
+        let variant = sudoku::effective_variant(&puzzle, &self.base);
+        let limits = Limits {
+            max_solutions: None,
+            max_nodes: self.max_nodes,
+            deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
+            cancel: Some(Arc::clone(&self.cancel)),
         };
-        let limits = self.limits();
-        if on_every_thread {
-            // A count on every thread.
-            answered.answer = match grid.par_count_solutions_with(self.engine, &limits) {
-                Ok(count) => {
-                    answered.nodes = Some(count.outcome.stats.nodes);
-                    Answer::Counted {
-                        solutions: count.solutions,
-                        incomplete: count.outcome.incomplete,
-                    }
-                }
-                Err(SolveError::Unsolvable) => Answer::Counted {
-                    solutions: 0,
-                    incomplete: None,
-                },
-                Err(e) => invalid(e),
-            };
-            return answered;
+        let question = Question {
+            task: &self.mode,
+            engine: self.engine,
+            limits: &limits,
+            progress,
         };
-        let verified = |solution: &sudoku::Grid| solution.is_solution_of(grid);
-        let internal = || {
-            Answer::Internal(format!(
-                "line {line}: the solution found fails the check of the rules and givens"
-            ))
-        };
-        // Minimize and rate make their own solvers (with seeds).
-        let searched = match self.mode {
-            Mode::Minimize { seed, symmetry } => Ok(match sudoku::minimize(grid, seed, symmetry) {
-                Ok(smaller) if smaller.is_uniquely_solvable() && is_subset(&smaller, grid) => {
-                    Answer::Minimized(smaller)
-                }
-                Ok(_) => internal(),
-                Err(SolveError::NotUnique) => Answer::NotUnique,
-                Err(SolveError::Unsolvable) => Answer::Unsolvable,
-                Err(e) => invalid(e),
-            }),
-            Mode::Rate { seeds } => Ok(match sudoku::rate(grid, seeds) {
-                Ok(rating) => {
-                    answered.nodes = Some(rating.average_nodes.round() as u64);
-                    Answer::Rated(rating)
-                }
-                Err(SolveError::NotUnique) => Answer::NotUnique,
-                Err(SolveError::Unsolvable) => Answer::Unsolvable,
-                Err(e) => invalid(e),
-            }),
-            _ => sudoku::with_thread_solver(grid.shape(), self.engine, |solver| match self.mode {
-                Mode::Solve => {
-                    let (result, stats) = solver.solve_one(grid, &limits);
-                    answered.nodes = Some(stats.nodes);
-                    match result {
-                        Ok(solution) if verified(&solution) => {
-                            answered.expected = puzzle
-                                .solution
-                                .as_ref()
-                                .map(|expected| Expected::compare(&solution, expected, grid));
-                            Answer::Solved(solution)
-                        }
-                        Ok(_) => internal(),
-                        Err(SolveError::Unsolvable) => Answer::Unsolvable,
-                        Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                        Err(e) => invalid(e),
-                    }
-                }
-                Mode::Check => {
-                    let (verdict, stats) = solver.check_unique(grid, &limits);
-                    answered.nodes = Some(stats.nodes);
-                    match verdict {
-                        Verdict::Unique(solution) if verified(&solution) => {
-                            answered.expected = puzzle
-                                .solution
-                                .as_ref()
-                                .map(|expected| Expected::compare(&solution, expected, grid));
-                            Answer::Unique(solution)
-                        }
-                        Verdict::Multiple(a, b) if a != b && verified(&a) && verified(&b) => {
-                            Answer::Multiple(a, b)
-                        }
-                        Verdict::Unique(_) | Verdict::Multiple(..) => internal(),
-                        Verdict::Unsolvable => Answer::Unsolvable,
-                        Verdict::Invalid(conflict) => {
-                            Answer::Invalid(format!("line {line}: {conflict}"))
-                        }
-                        Verdict::Unknown(why) => Answer::Unknown(why),
-                    }
-                }
-                Mode::Minimize { .. } | Mode::Rate { .. } => {
-                    unreachable!("answered without a solver")
-                }
-                Mode::Count { .. } => match solver.count(grid, &limits) {
-                    Ok(count) => {
-                        answered.nodes = Some(count.outcome.stats.nodes);
-                        Answer::Counted {
-                            solutions: count.solutions,
-                            incomplete: count.outcome.incomplete,
-                        }
-                    }
-                    Err(e) => invalid(e),
-                },
-            }),
-        };
-        answered.answer = match searched {
-            Ok(answer) => answer,
-            Err(e) => Answer::Invalid(format!("line {line}: {e}")),
-        };
-        if matches!(answered.answer, Answer::Invalid(_)) {
-            answered.nodes = None;
-        }
-        answered
+        let done = sudoku::answer(&puzzle, &variant, line, &question, on_every_thread);
+        answered.answer = done.answer;
+        answered.nodes = done.nodes;
+        answered.expected = done.expected;
+        answered.plan = done.plan;
+        (answered, variant.regions.clone())
     }
-}
-
-/// Whether every given of `smaller` is a given of `puzzle` (same value).
-fn is_subset(smaller: &sudoku::Grid, puzzle: &sudoku::Grid) -> bool {
-    smaller
-        .cells()
-        .iter()
-        .zip(puzzle.cells())
-        .all(|(&s, &p)| s == 0 || s == p)
 }
 
 /// How the workers write each record.
@@ -216,12 +106,16 @@ struct Layout<'a> {
 }
 
 impl Layout<'_> {
-    /// Appends the text of one record to `text`.
-    fn write(&self, answered: &Answered, text: &mut Vec<u8>) {
+    /// Appends the text of one record to `text`; a jigsaw's grids are drawn
+    /// with the borders of its `regions`.
+    fn write(&self, answered: &Answered, regions: Option<&Regions>, text: &mut Vec<u8>) {
         let name = &self.names[answered.file];
         let several = self.names.len() > 1;
         // Writing to memory cannot fail.
-        let _ = answered.write(text, self.format, self.mode, name, several);
+        let _ = match regions.filter(|_| self.format == OutputFormat::Grid) {
+            Some(regions) => answered.write_with_regions(text, regions, name, several),
+            None => answered.write(text, self.format, self.mode, name, several),
+        };
     }
 }
 
@@ -238,10 +132,11 @@ fn answer_chunk(search: &Search, layout: &Layout<'_>, chunk: Chunk, progress: &P
     for event in events {
         let done = match event {
             Event::Puzzle { file, record } => {
-                let answered = search.answer(file, record, on_every_thread);
+                let (answered, regions) =
+                    search.answer(file, record, on_every_thread, progress.parts());
                 progress.puzzle_done();
                 let first = group.text.is_empty();
-                layout.write(&answered, &mut group.text);
+                layout.write(&answered, regions.as_ref(), &mut group.text);
                 if first {
                     // Room for the others, guessed from the first.
                     let others = group.done.capacity() - group.done.len() - 1;
@@ -261,6 +156,16 @@ fn answer_chunk(search: &Search, layout: &Layout<'_>, chunk: Chunk, progress: &P
 /// Runs a subcommand over every input.
 pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     let started = Instant::now();
+    let base = if args.variant.is_set() {
+        if matches!(mode, Mode::Minimize { .. } | Mode::Rate { .. }) {
+            return Err(Failure::bad_input(
+                "minimize and rate handle classic Sudoku only (no --variant, --regions or --cages)",
+            ));
+        }
+        args.variant.load()?
+    } else {
+        Variant::default()
+    };
     let threads = args.threads.init();
     let sources: Vec<Source> = if args.files.is_empty() {
         vec![Source::stdin()]
@@ -269,7 +174,8 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     };
     let options = ReadOptions {
         format: args.input_format.into(),
-        shape: args.box_shape,
+        // A region map gives the grid's size.
+        shape: args.box_shape.or(base.regions.as_ref().map(Regions::shape)),
         alphabet: args.alphabet.clone().unwrap_or_default(),
         max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
     };
@@ -295,6 +201,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         max_nodes: args.max_nodes,
         cancel: Arc::clone(&cancel),
         engine: args.engine.into(),
+        base,
     };
     let names: Vec<String> = sources.iter().map(|s| s.name.clone()).collect();
     let layout = Layout {
@@ -313,6 +220,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         stdout_is_terminal: io::stdout().is_terminal(),
         problems: (args.format != OutputFormat::Json && !crate::output::stderr_is_stdout())
             .then(Problems::default),
+        explained: args.explain.then(Vec::new),
     };
     // In count mode, a run of fewer puzzles than threads counts each one on
     // every thread.

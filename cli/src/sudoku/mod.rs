@@ -95,7 +95,8 @@ Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
   0  every puzzle answered: solve: all solved; check: all unique;
      count: every count complete or stopped at --limit
   1  solve: some puzzle has no solution; check, minimize, rate: some puzzle
-     has no solution or several solutions
+     has no solution or several solutions; any command: an answer differs
+     from the solution the input gives (a CSV `solutions` column)
   2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
   3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
   4  cannot read an input file or write the output
@@ -141,7 +142,7 @@ Examples:
     exit_status!()
 );
 
-/// The exit-status table printed by `--help` (and copied in the README).
+/// The exit-status table printed by `--help` (and copied in docs/guide.md, "Exit statuses").
 pub const EXIT_STATUS: &str = AFTER_HELP;
 
 const SOLVE_ABOUT: &str = "\
@@ -155,7 +156,7 @@ Text output: one line per puzzle: the solution written like the puzzle
   unknown: time limit reached
 With --format grid, each solution drawn as a grid, then a blank line.
 With a CSV `solutions` column, a solution that differs from the expected one
-gets a warning on stderr. When stderr is not where stdout goes (say
+gets a warning on stderr and exit status 1. When stderr is not where stdout goes (say
 `sudoku solve in.txt > out.txt`), invalid and unsolvable puzzles are also
 summed up on stderr at the end: the first 5 with their lines, then a count.
 
@@ -331,10 +332,10 @@ Examples:
 /// The search engine (`--engine`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
-    /// The bit-parallel search up to 128x128, Dancing Links beyond
+    /// The planner's choice: bit-parallel where it applies, Dancing Links otherwise
     #[default]
     Auto,
-    /// The bit-parallel exact-cover search (grids up to 128x128)
+    /// The bit-parallel engines (band9, bits, cdcl, units); refused where none applies
     Bits,
     /// Dancing Links: the reference engine, any size
     Dlx,
@@ -430,24 +431,39 @@ pub struct CommonArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
 
-    /// The search engine (both find the same solutions)
+    /// The search engine: auto, bits or dlx (--explain says which ran)
     #[arg(
         long,
         value_enum,
         default_value_t,
-        long_help = "The search engine. Both are exact-cover searches over the same\n\
-                     items and options, so they find the same answers: bits holds\n\
-                     the matrix as bit boards (fast, grids up to 128x128; from 36x36,\n\
-                     solve and check hand each puzzle, once propagated, to clause\n\
-                     learning, which remembers why each dead end failed); dlx is\n\
-                     Knuth's Dancing Links, the reference engine. auto: bits where\n\
-                     it applies."
+        long_help = "The search engine. auto: the planner's choice, a bit-parallel\n\
+                     engine where one applies, Dancing Links otherwise. bits: the\n\
+                     bit-parallel engines (band9 for 9x9; bits for classic grids up\n\
+                     to 128x128, handing solve and check to clause learning, cdcl,\n\
+                     from 36x36; units for variants of up to 128 cells), refused\n\
+                     with an `invalid` record (status 2) where none applies. dlx:\n\
+                     Knuth's Dancing Links, any rules and size. Every engine gives\n\
+                     the same verdicts and counts; where a puzzle has several\n\
+                     solutions they may print different ones. --explain says which\n\
+                     engine ran and why; JSON records name it in \"engine\"."
     )]
     pub engine: EngineArg,
 
     /// The Sudoku variant (x, windoku, jigsaw, killer).
     #[command(flatten)]
     pub variant: variant::VariantArgs,
+
+    /// Say on stderr which engine answers the puzzles, and why
+    #[arg(
+        long,
+        long_help = "Say on stderr which engine answers the puzzles and why, the first\n\
+                     time each kind of puzzle (box shape, rules, task) meets it, e.g.\n  \
+                     explain: a.txt, line 1 (9x9, 3x3 boxes): engine band9: the 9x9\n  \
+                     specialist (...) (classic 9x9 grid)\n\
+                     Engines: band9, bits, units, cdcl, dlx (see --engine). JSON records\n\
+                     always name theirs in \"engine\"."
+    )]
+    pub explain: bool,
 
     /// Print totals on stderr at the end
     #[arg(
@@ -494,8 +510,7 @@ impl From<InputFormat> for sudoku::Format {
             InputFormat::Numbers => sudoku::Format::Numbers,
             InputFormat::Grid => sudoku::Format::Grid,
             InputFormat::Csv => sudoku::Format::Csv,
-            // The JSON documents' grids are in any format.
-            InputFormat::Json => sudoku::Format::Auto,
+            InputFormat::Json => sudoku::Format::Json,
         }
     }
 }
@@ -512,31 +527,8 @@ pub enum OutputFormat {
     Json,
 }
 
-/// What is asked of every puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mode {
-    /// One solution.
-    Solve,
-    /// The number of solutions, up to a limit.
-    Count {
-        /// `--limit`.
-        limit: Option<u64>,
-    },
-    /// Unique, multiple, unsolvable ...
-    Check,
-    /// Remove givens while the solution stays unique.
-    Minimize {
-        /// `--seed`: the order in which givens are tried.
-        seed: u64,
-        /// `--symmetry`: givens are removed an orbit at a time.
-        symmetry: sudoku::Symmetry,
-    },
-    /// The search effort.
-    Rate {
-        /// `--seeds`: tie-break seeds averaged over.
-        seeds: u32,
-    },
-}
+/// What is asked of every puzzle (the library's task).
+pub(crate) use sudoku::Task as Mode;
 
 /// Parses `--box`, refusing up front a shape whose matrix would not fit in
 /// the memory budget.
@@ -565,7 +557,12 @@ pub fn run(args: &Args) -> ExitCode {
         Command::Split(split) => return crate::exit::finish(crate::cubes::sudoku::split(split)),
         Command::Merge(merge) => return crate::exit::finish(crate::cubes::run_merge(merge)),
         Command::Solve(common) => (Mode::Solve, common),
-        Command::Count(count) => (Mode::Count { limit: count.limit }, &count.common),
+        Command::Count(count) => (
+            Mode::Count {
+                limit: count.limit.map(u128::from),
+            },
+            &count.common,
+        ),
         Command::Check(common) => (Mode::Check, common),
         Command::Minimize(m) => (
             Mode::Minimize {
@@ -578,12 +575,7 @@ pub fn run(args: &Args) -> ExitCode {
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
         Command::Generate(g) => return crate::exit::finish(generate::run(g)),
     };
-    let ran = if variant::applies(common) {
-        variant::run(mode, common)
-    } else {
-        batch::run(mode, common)
-    };
-    match ran {
+    match batch::run(mode, common) {
         Ok(batch::Ending::Status(status)) => status.into(),
         Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
         Ok(batch::Ending::Interrupted) => ExitCode::from(INTERRUPTED),

@@ -256,6 +256,7 @@ mod tests {
             progress,
             stdout_is_terminal: false,
             problems: None,
+            explained: None,
         }
     }
 

@@ -3,7 +3,8 @@
 //!
 //! Its length is the size of the input files in bytes (a spinner when one
 //! is standard input or not a regular file); it also shows the puzzles
-//! answered so far and the rate.
+//! answered so far and the rate, and while one puzzle is counted on every
+//! thread, how many of its subproblems are counted.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -15,6 +16,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     puzzles: Arc<AtomicU64>,
+    /// How far a count of one puzzle on every thread has come (shown while
+    /// one runs).
+    parts: Arc<sudoku::Progress>,
 }
 
 impl Progress {
@@ -22,8 +26,18 @@ impl Progress {
     /// hidden one when `visible` is false.
     pub(crate) fn new(visible: bool, total_bytes: Option<u64>) -> Progress {
         let puzzles = Arc::new(AtomicU64::new(0));
-        let bar = visible.then(|| make_bar(total_bytes, Arc::clone(&puzzles)));
-        Progress { bar, puzzles }
+        let parts = Arc::new(sudoku::Progress::default());
+        let bar = visible.then(|| make_bar(total_bytes, Arc::clone(&puzzles), Arc::clone(&parts)));
+        Progress {
+            bar,
+            puzzles,
+            parts,
+        }
+    }
+
+    /// Where a count on every thread reports, when the bar is shown.
+    pub(crate) fn parts(&self) -> Option<&sudoku::Progress> {
+        self.bar.as_ref().map(|_| &*self.parts)
     }
 
     /// Whether the bar is shown.
@@ -66,7 +80,11 @@ fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
-fn make_bar(total_bytes: Option<u64>, puzzles: Arc<AtomicU64>) -> ProgressBar {
+fn make_bar(
+    total_bytes: Option<u64>,
+    puzzles: Arc<AtomicU64>,
+    parts: Arc<sudoku::Progress>,
+) -> ProgressBar {
     let plain = no_color();
     let template = match (total_bytes, plain) {
         (Some(_), false) => {
@@ -84,6 +102,11 @@ fn make_bar(total_bytes: Option<u64>, puzzles: Arc<AtomicU64>) -> ProgressBar {
         } else {
             write!(w, "{done} puzzles")
         };
+        // A count of one puzzle on every thread: its subproblems.
+        let (counted, total) = (parts.done(), parts.total());
+        if counted < total {
+            let _ = write!(w, "; counting on every thread: {counted} of {total} parts");
+        }
     };
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())

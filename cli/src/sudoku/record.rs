@@ -5,118 +5,14 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 use solver_core::Incomplete;
-use sudoku::{write_boxed_with, write_compact, write_compact_to, Grid, Notation, Rating, Shape};
+use sudoku::{
+    write_boxed_with, write_compact, write_compact_to, write_regions, Grid, Notation, Plan,
+    Regions, Shape,
+};
 
 use super::{Mode, OutputFormat};
 
-/// What became of one puzzle. `G` is [`Grid`], or `()` once the record is
-/// written and only counted (see [`Answered::without_grids`]).
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Answer<G = Grid> {
-    /// `solve`: a solution (verified).
-    Solved(G),
-    /// `check`: exactly one solution (verified).
-    Unique(G),
-    /// `check`: two different solutions (verified).
-    Multiple(G, G),
-    /// `solve`, `check`: no solution.
-    Unsolvable,
-    /// `count`: the number of solutions; a lower bound when `incomplete`.
-    Counted {
-        solutions: u128,
-        incomplete: Option<Incomplete>,
-    },
-    /// `solve`, `check`: the search gave up at a limit.
-    Unknown(Incomplete),
-    /// `minimize`: a minimal puzzle with the same unique solution.
-    Minimized(G),
-    /// `rate`: the search effort.
-    Rated(Rating),
-    /// `minimize`, `rate`: the puzzle has several solutions.
-    NotUnique,
-    /// The puzzle cannot be read, its givens clash, or its shape cannot be
-    /// solved here: the message says where and why (`line 3: ...`).
-    Invalid(String),
-    /// The solver's answer failed the independent check (a bug): the
-    /// message is for stderr; the record only says "error".
-    Internal(String),
-}
-
-impl<G> Answer<G> {
-    /// The answer with its grids dropped.
-    pub(crate) fn without_grids(self) -> Answer<()> {
-        match self {
-            Answer::Solved(_) => Answer::Solved(()),
-            Answer::Unique(_) => Answer::Unique(()),
-            Answer::Multiple(..) => Answer::Multiple((), ()),
-            Answer::Unsolvable => Answer::Unsolvable,
-            Answer::Counted {
-                solutions,
-                incomplete,
-            } => Answer::Counted {
-                solutions,
-                incomplete,
-            },
-            Answer::Unknown(why) => Answer::Unknown(why),
-            Answer::Minimized(_) => Answer::Minimized(()),
-            Answer::Rated(rating) => Answer::Rated(rating),
-            Answer::NotUnique => Answer::NotUnique,
-            Answer::Invalid(message) => Answer::Invalid(message),
-            Answer::Internal(message) => Answer::Internal(message),
-        }
-    }
-
-    /// Whether Ctrl-C stopped this search (such records are not written).
-    pub(crate) fn was_cancelled(&self) -> bool {
-        matches!(
-            self,
-            Answer::Unknown(Incomplete::Cancelled)
-                | Answer::Counted {
-                    incomplete: Some(Incomplete::Cancelled),
-                    ..
-                }
-        )
-    }
-}
-
-/// How a solution compares with the one the input gives (CSV `solutions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Expected {
-    /// The same grid.
-    Matches,
-    /// Another valid solution: the puzzle has several.
-    OtherSolution,
-    /// The expected grid is not a solution of the puzzle.
-    NotASolution,
-}
-
-impl Expected {
-    /// Compares `found` (a verified solution of `puzzle`) with `expected`.
-    pub(crate) fn compare(found: &Grid, expected: &Grid, puzzle: &Grid) -> Expected {
-        if found == expected {
-            Expected::Matches
-        } else if expected.is_solution_of(puzzle) {
-            Expected::OtherSolution
-        } else {
-            Expected::NotASolution
-        }
-    }
-
-    /// The warning for a mismatch (`None` when it matches).
-    pub(crate) fn warning(self) -> Option<&'static str> {
-        match self {
-            Expected::Matches => None,
-            Expected::OtherSolution => Some(
-                "the solution found differs from the expected one in the input \
-                 (both are valid: the puzzle has several solutions)",
-            ),
-            Expected::NotASolution => Some(
-                "the solution found differs from the expected one in the input, \
-                 which breaks the rules or changes a given",
-            ),
-        }
-    }
-}
+pub(crate) use sudoku::{Answer, Expected};
 
 /// One puzzle answered: the record printed for it. `G` as in [`Answer`].
 #[derive(Clone, Debug)]
@@ -135,6 +31,8 @@ pub(crate) struct Answered<G = Grid> {
     pub nodes: Option<u64>,
     /// The comparison with the expected solution, when the input gives one.
     pub expected: Option<Expected>,
+    /// The engine that answered and why, when one ran.
+    pub plan: Option<Plan>,
 }
 
 impl<G> Answered<G> {
@@ -149,6 +47,7 @@ impl<G> Answered<G> {
             answer,
             nodes: None,
             expected: None,
+            plan: None,
         }
     }
 
@@ -163,27 +62,13 @@ impl<G> Answered<G> {
             answer: self.answer.without_grids(),
             nodes: self.nodes,
             expected: self.expected,
+            plan: self.plan,
         }
     }
 
     /// The status word of the record (the JSON `status`).
     pub(crate) fn status(&self) -> &'static str {
-        match &self.answer {
-            Answer::Solved(_) => "solved",
-            Answer::Unique(_) => "unique",
-            Answer::Multiple(..) => "multiple",
-            Answer::Unsolvable => "unsolvable",
-            Answer::Counted { incomplete, .. } => match incomplete {
-                None | Some(Incomplete::SolutionLimit) => "counted",
-                Some(_) => "unknown",
-            },
-            Answer::Unknown(_) => "unknown",
-            Answer::Minimized(_) => "minimized",
-            Answer::Rated(_) => "rated",
-            Answer::NotUnique => "multiple",
-            Answer::Invalid(_) => "invalid",
-            Answer::Internal(_) => "error",
-        }
+        self.answer.status()
     }
 }
 
@@ -242,6 +127,33 @@ impl Answered {
                 out.write_all(b"\n")
             }
         }
+    }
+
+    /// Writes the record as [`write`](Self::write) does in grid format,
+    /// with the grids drawn with the borders of `regions` (a jigsaw).
+    pub(crate) fn write_with_regions(
+        &self,
+        out: &mut Vec<u8>,
+        regions: &Regions,
+        file_name: &str,
+        prefix_errors: bool,
+    ) -> io::Result<()> {
+        let line = self.text_line(file_name, prefix_errors);
+        let draw = |g: &Grid| write_regions(g, regions, &self.notation);
+        match &self.answer {
+            Answer::Solved(g) | Answer::Minimized(g) => out.write_all(draw(g).as_bytes())?,
+            Answer::Unique(g) => {
+                writeln!(out, "{line}")?;
+                out.write_all(draw(g).as_bytes())?;
+            }
+            Answer::Multiple(x, y) => {
+                writeln!(out, "{line}")?;
+                out.write_all(draw(x).as_bytes())?;
+                out.write_all(draw(y).as_bytes())?;
+            }
+            _ => writeln!(out, "{line}")?,
+        }
+        out.write_all(b"\n")
     }
 
     /// Whether the JSON record has only the fields that
@@ -308,6 +220,11 @@ impl Answered {
                 b",\"error\":\"internal error: the answer failed verification\"",
             ),
             _ => {}
+        }
+        if let Some(engine) = self.plan.map(|p| p.engine) {
+            out.extend_from_slice(b",\"engine\":\"");
+            out.extend_from_slice(engine.as_str().as_bytes());
+            out.push(b'"');
         }
         if let Some(nodes) = self.nodes {
             out.extend_from_slice(b",\"nodes\":");
@@ -383,6 +300,7 @@ impl Answered {
             incomplete: None,
             expected_match: self.expected.map(|e| e == Expected::Matches),
             error: None,
+            engine: self.plan.map(|p| p.engine.as_str()),
             nodes: self.nodes,
             puzzle: None,
             givens: None,
@@ -452,6 +370,8 @@ pub(crate) struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<String>,
@@ -510,6 +430,9 @@ impl JsonRecord<'_> {
             out.write_all(b",\"error\":")?;
             write_json_str(out, error)?;
         }
+        if let Some(engine) = self.engine {
+            write!(out, ",\"engine\":\"{engine}\"")?;
+        }
         if let Some(nodes) = self.nodes {
             write!(out, ",\"nodes\":{nodes}")?;
         }
@@ -566,6 +489,7 @@ mod tests {
             answer,
             nodes: Some(7),
             expected: None,
+            plan: None,
         }
     }
 
@@ -709,21 +633,5 @@ mod tests {
             let expected = serde_json::to_string(&record.json(Mode::Check, "f")).unwrap();
             assert_eq!(String::from_utf8(written).unwrap(), expected + "\n");
         }
-    }
-
-    #[test]
-    fn expected_solutions() {
-        let puzzle = grid("1.3.3.2...4.....");
-        let solution = grid("1234342121434312");
-        assert_eq!(
-            Expected::compare(&solution, &solution, &puzzle),
-            Expected::Matches
-        );
-        let wrong = grid("1234342121434321");
-        assert_eq!(
-            Expected::compare(&solution, &wrong, &puzzle),
-            Expected::NotASolution
-        );
-        assert!(Expected::NotASolution.warning().is_some());
     }
 }

@@ -7,6 +7,7 @@ use solver_core::Incomplete;
 use super::record::{Answer, Answered, Expected};
 use super::Mode;
 use crate::exit::Exit;
+use sudoku::EngineName;
 
 /// Counts of the answers of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,6 +32,8 @@ pub(crate) struct Totals {
     pub nodes: u64,
     /// I/O errors while reading the inputs.
     pub read_errors: u64,
+    /// Puzzles answered by each engine (indexed as [`EngineName::ALL`]).
+    pub engines: [u64; EngineName::ALL.len()],
 }
 
 impl Totals {
@@ -38,6 +41,11 @@ impl Totals {
     pub(crate) fn add<G>(&mut self, answered: &Answered<G>) {
         self.puzzles += 1;
         self.nodes += answered.nodes.unwrap_or(0);
+        if let Some(engine) = answered.plan.map(|p| p.engine) {
+            if let Some(k) = EngineName::ALL.iter().position(|&e| e == engine) {
+                self.engines[k] += 1;
+            }
+        }
         if matches!(
             answered.expected,
             Some(Expected::OtherSolution | Expected::NotASolution)
@@ -67,8 +75,8 @@ impl Totals {
     }
 
     /// The exit status of the run (internal errors aside): the highest of
-    /// 4 (read errors), 2 (invalid), 3 (unknown), 1 (no solution, or not
-    /// unique), 0.
+    /// 4 (read errors), 2 (invalid), 3 (unknown), 1 (no solution, not
+    /// unique, or not the solution the input expects), 0.
     pub(crate) fn status(&self) -> Exit {
         if self.read_errors > 0 {
             Exit::IoError
@@ -76,7 +84,7 @@ impl Totals {
             Exit::BadInput
         } else if self.unknown > 0 {
             Exit::Incomplete
-        } else if self.unsolvable > 0 || self.multiple > 0 {
+        } else if self.unsolvable > 0 || self.multiple > 0 || self.mismatches > 0 {
             Exit::NoSolution
         } else {
             Exit::Success
@@ -103,7 +111,7 @@ impl Totals {
                     rows.push(("at --limit", n(self.limited)));
                 }
             }
-            Mode::Minimize { .. } | Mode::Rate { .. } => {
+            Mode::Minimize { .. } | Mode::Rate { .. } | Mode::Enumerate | Mode::Split => {
                 let done = if matches!(mode, Mode::Rate { .. }) {
                     "rated"
                 } else {
@@ -123,6 +131,15 @@ impl Totals {
             rows.push(("internal errors", n(self.internal)));
         }
         rows.push(("nodes", n(self.nodes)));
+        let engines: Vec<String> = EngineName::ALL
+            .iter()
+            .zip(self.engines)
+            .filter(|&(_, count)| count > 0)
+            .map(|(engine, count)| format!("{engine} {count}"))
+            .collect();
+        if !engines.is_empty() {
+            rows.push(("engines", engines.join(", ")));
+        }
         rows.push(("threads", threads.to_string()));
         let seconds = elapsed.as_secs_f64();
         rows.push(("elapsed", format!("{seconds:.3} s")));
@@ -162,6 +179,7 @@ mod tests {
             notation: Notation::default(),
             answer,
             nodes: Some(2),
+            plan: None,
             expected: None,
         });
     }

@@ -1,5 +1,5 @@
 //! `sudoku generate --variant x|windoku|jigsaw`: unique variant puzzles,
-//! each checked by the independent check of [`super::variant::verify`] and
+//! each checked by the independent check of [`sudoku::verify`] and
 //! by a uniqueness check before it is written.
 
 use std::io::Write as _;
@@ -13,10 +13,10 @@ use sudoku::{
 };
 
 use super::generate::GenerateArgs;
-use super::variant::verify;
 use super::OutputFormat;
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
+use sudoku::verify;
 
 /// One generated variant puzzle as a JSON document that `solve`, `count`
 /// and `check` read back.

@@ -4,6 +4,8 @@
 
 use std::io::Write as _;
 
+use sudoku::{Plan, Shape};
+
 use super::progress::Progress;
 use super::record::{Answer, Answered, Expected};
 use super::stats::Totals;
@@ -101,6 +103,8 @@ pub(super) struct Writer<'a> {
     pub(super) stdout_is_terminal: bool,
     /// `Some` when the problems are summed up on stderr at the end.
     pub(super) problems: Option<Problems>,
+    /// `Some` with `--explain`: the (shape, plan) pairs already explained.
+    pub(super) explained: Option<Vec<(Option<Shape>, Plan)>>,
 }
 
 impl Writer<'_> {
@@ -123,6 +127,25 @@ impl Writer<'_> {
         let warning = answered.expected.and_then(Expected::warning)?;
         (self.format != OutputFormat::Json && !self.quiet)
             .then(|| format!("warning: {name}, line {}: {warning}", answered.line))
+    }
+
+    /// With `--explain`, the engine that answered `answered` and why, the
+    /// first time a grid of its shape gets that plan.
+    fn explain(&mut self, answered: &Answered<()>) -> Option<String> {
+        let plan = answered.plan?;
+        let seen = self.explained.as_mut()?;
+        if seen.contains(&(answered.shape, plan)) {
+            return None;
+        }
+        seen.push((answered.shape, plan));
+        let name = &self.names[answered.file];
+        let shape = answered.shape.map_or(String::new(), |s| {
+            format!(" ({n}x{n}, {s} boxes)", n = s.side())
+        });
+        Some(format!(
+            "explain: {name}, line {}{shape}: engine {plan}",
+            answered.line
+        ))
     }
 
     /// Writes the next chunk's records and notes; false when the output
@@ -163,6 +186,11 @@ impl Writer<'_> {
                     let name = &self.names[answered.file];
                     if let Some(problems) = &mut self.problems {
                         problems.add(&answered, name);
+                    }
+                    if let Some(note) = self.explain(&answered) {
+                        let _ = self.out.write_all(&text[written..end]);
+                        written = end;
+                        self.note(&note);
                     }
                     if let Some(note) = self.note_for(&answered) {
                         let _ = self.out.write_all(&text[written..end]);

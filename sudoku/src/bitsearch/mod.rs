@@ -55,6 +55,17 @@ macro_rules! sizes {
                 UnitSearch::new(rules).map(AnyBitSearch::Units)
             }
 
+            /// Whether the bit-parallel search takes classic grids of `shape`.
+            pub(crate) fn fits(shape: Shape) -> bool {
+                let words = tables::words(shape);
+                false $(|| words <= $w)*
+            }
+
+            /// Whether the units search takes `rules` (variants).
+            pub(crate) fn fits_units(rules: &crate::rules::Rules) -> bool {
+                UnitSearch::fits(rules)
+            }
+
             /// The generic search for `shape`, if the shape is small enough.
             fn generic(shape: Shape) -> Option<AnyBitSearch> {
                 let words = tables::words(shape);
@@ -112,9 +123,11 @@ macro_rules! sizes {
     };
 }
 
-// Boards of exactly 25, 36 and 49 words for 25x25, 36x36 and 49x49 (a row
-// per word): states are copied at every node and lookahead probe, so the
-// unused words of 32 or 64 would cost.
+// Widths of 25, 36 and 49 words fit layouts of exactly that size (36x36 and
+// 49x49: a row per word): states are copied at every node and lookahead
+// probe, so the unused words of 64 would cost. 25x25 packs two rows a word
+// (13 words, so 16-word boards); `tables::words` and its test say which
+// width each shape takes.
 sizes!(
     W2 = 2,
     W4 = 4,

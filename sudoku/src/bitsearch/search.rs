@@ -513,7 +513,7 @@ impl<const W: usize> BitSearch<W> {
 
 /// The side from which [`BitSearch`] hands single solutions and
 /// uniqueness checks to clause learning ([`learn`]).
-const LEARN_FROM: usize = 36;
+const LEARN_FROM: usize = crate::plan::LEARN_FROM as usize;
 
 /// Clause learning ([`solver_core::cdcl`]) on the open part of a propagated
 /// root state `s`: an option per candidate of an open cell, a group per

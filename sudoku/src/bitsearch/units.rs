@@ -98,15 +98,22 @@ struct Run<'a, F> {
 }
 
 impl UnitSearch {
+    /// Whether the search takes `rules`: at most 128 cells, every unit
+    /// holding each value once.
+    pub(crate) fn fits(rules: &Rules) -> bool {
+        let shape = rules.shape();
+        let (n, cells) = (shape.side() as usize, shape.cells());
+        cells <= MAX_CELLS && n <= MAX_VALUES && rules.units().iter().all(|u| u.cells.len() == n)
+    }
+
     /// A search for `rules`, if every unit has one cell per value and the
     /// grid has at most [`MAX_CELLS`] cells; cages are welcome.
     pub(crate) fn new(rules: &Rules) -> Option<UnitSearch> {
-        let shape = rules.shape();
-        let (n, cells) = (shape.side() as usize, shape.cells());
-        let latin = rules.units().iter().all(|u| u.cells.len() == n);
-        if cells > MAX_CELLS || n > MAX_VALUES || !latin {
+        if !UnitSearch::fits(rules) {
             return None;
         }
+        let shape = rules.shape();
+        let (n, cells) = (shape.side() as usize, shape.cells());
         let cages: Vec<CageBits> = rules.cages().iter().map(|c| CageBits::new(c, n)).collect();
         let units: Vec<u128> = rules
             .units()

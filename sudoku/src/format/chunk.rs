@@ -2,7 +2,7 @@
 //! grid): choosing symbols or numbers, finding the shape, decoding the cells.
 
 use super::alphabet::{Alphabet, Decoded};
-use super::scan::{scan_numbers, scan_symbols, NumberStats, Token, TokenKind};
+use super::scan::{is_separator, scan_numbers, scan_symbols, NumberStats, Token, TokenKind};
 use super::Notation;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -119,9 +119,89 @@ pub(crate) fn parse_rows(
         )
     };
     let shape = find_shape(&scan, rows, first_line, ctx)?;
-    let values = decode(&scan.tokens, shape, alphabet)?;
+    let (alphabet, notation) = match hex_reading(&scan.tokens, shape, &notation) {
+        HexReading::No => (alphabet.clone(), notation),
+        HexReading::Ambiguous => {
+            return Err(ParseError::new(
+                first_line,
+                None,
+                ParseErrorKind::AmbiguousHex,
+            ))
+        }
+        HexReading::Hex(hex) => (hex.clone(), Notation::Symbols(hex)),
+    };
+    let values = decode(&scan.tokens, shape, &alphabet, rows)?;
     let grid = Grid::from_values(shape, values).expect("values checked against the shape");
     Ok((grid, notation))
+}
+
+/// How a 16x16 grid in the standard alphabet written only with `0`-`9` and
+/// `A`-`F` (either case) and blanks is read: see [`hex_reading`].
+enum HexReading {
+    /// As the standard alphabet (`0` is a blank).
+    No,
+    /// As hexadecimal, `0`-`F` for 1-16, with this alphabet.
+    Hex(Alphabet),
+    /// Cannot be told: refused.
+    Ambiguous,
+}
+
+/// Tells a 16x16 grid written in hexadecimal (`0`-`F` for 1-16, issue 20)
+/// from one in the standard alphabet (`1`-`9`, `A`-`G`, `0` a blank). Only a
+/// grid read in the standard alphabet as symbols, using `0`, some of `1`-`9`
+/// and `A`-`F` (either case) and blanks, and no `G`, is in question:
+/// - if two `0`s share a row, column or box, `0` cannot be a value: standard;
+/// - else, if the other blanks are all one symbol (`.` say), a standard writer
+///   would not have used `0` as a second blank: hexadecimal, with that blank;
+/// - else (no other blank, or several kinds) it is refused: the error names
+///   `--alphabet`.
+fn hex_reading(tokens: &[Token], shape: Shape, notation: &Notation) -> HexReading {
+    let Notation::Symbols(alphabet) = notation else {
+        return HexReading::No;
+    };
+    if !alphabet.is_standard() || shape.side() != 16 || tokens.len() != 256 {
+        return HexReading::No;
+    }
+    let mut zeros = Vec::new();
+    let mut blanks: Vec<char> = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let TokenKind::Symbol(c) = token.kind else {
+            return HexReading::No;
+        };
+        match c {
+            '0' => zeros.push(i),
+            '1'..='9' | 'a'..='f' | 'A'..='F' => {}
+            _ if alphabet.is_blank(c) => {
+                if !blanks.contains(&c) {
+                    blanks.push(c);
+                }
+            }
+            _ => return HexReading::No,
+        }
+    }
+    if zeros.is_empty() {
+        return HexReading::No;
+    }
+    let (rows, cols) = (shape.box_rows() as usize, shape.box_cols() as usize);
+    let unit_keys = |i: usize| {
+        let (r, c) = (i / 16, i % 16);
+        [r, 16 + c, 32 + (r / rows) * rows + c / cols]
+    };
+    let mut seen = [false; 48];
+    for &i in &zeros {
+        for key in unit_keys(i) {
+            if std::mem::replace(&mut seen[key], true) {
+                return HexReading::No;
+            }
+        }
+    }
+    match blanks.as_slice() {
+        [blank] => match Alphabet::custom("0123456789ABCDEF", *blank) {
+            Ok(hex) => HexReading::Hex(hex),
+            Err(_) => HexReading::Ambiguous,
+        },
+        _ => HexReading::Ambiguous,
+    }
 }
 
 /// The common case read directly: one line of 81 characters, each `1`-`9`,
@@ -228,7 +308,12 @@ fn find_shape(
 }
 
 /// The values of the tokens, checked against the side.
-fn decode(tokens: &[Token], shape: Shape, alphabet: &Alphabet) -> Result<Vec<u16>, ParseError> {
+fn decode(
+    tokens: &[Token],
+    shape: Shape,
+    alphabet: &Alphabet,
+    rows: &[Row<'_>],
+) -> Result<Vec<u16>, ParseError> {
     let side = shape.side();
     let n = side as usize;
     let mut values = Vec::with_capacity(tokens.len());
@@ -261,6 +346,7 @@ fn decode(tokens: &[Token], shape: Shape, alphabet: &Alphabet) -> Result<Vec<u16
                     value,
                     symbol,
                     side,
+                    written: symbol.is_none().then(|| written(token, rows)),
                 },
             ));
         }
@@ -268,6 +354,18 @@ fn decode(tokens: &[Token], shape: Shape, alphabet: &Alphabet) -> Result<Vec<u16
         values.push(value as u16);
     }
     Ok(values)
+}
+
+/// A number token as written (it may not fit a `u64`).
+fn written(token: &Token, rows: &[Row<'_>]) -> String {
+    let text = rows
+        .iter()
+        .find(|row| row.0 == token.line)
+        .map_or("", |row| row.1);
+    text.chars()
+        .skip(token.column - 1)
+        .take_while(|&c| !is_separator(c))
+        .collect()
 }
 
 #[cfg(test)]

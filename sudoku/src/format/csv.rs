@@ -134,6 +134,7 @@ pub(crate) fn parse_line(
         grid,
         notation,
         solution,
+        variant: None,
     })
 }
 

@@ -7,6 +7,7 @@
 mod alphabet;
 mod chunk;
 mod csv;
+mod json_scan;
 mod reader;
 mod scan;
 mod serde_grid;
@@ -25,6 +26,7 @@ pub use write::{write_boxed, write_boxed_with, write_compact, write_compact_to};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::variant::Variant;
 
 /// The layout of an input.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -47,6 +49,11 @@ pub enum Format {
     /// CSV with a header naming the puzzle column (`quizzes` or `puzzle`) and
     /// optionally the solution column (`solutions` or `solution`).
     Csv,
+    /// JSON puzzle documents (grid, variant, regions, cages: see
+    /// [`parse_documents`](crate::parse_documents)), one after the other (one
+    /// per line or spanning lines) or in one top-level array. [`Format::Auto`]
+    /// reads them too, recognised by their opening `{`.
+    Json,
 }
 
 impl fmt::Display for Format {
@@ -58,6 +65,7 @@ impl fmt::Display for Format {
             Format::Numbers => "numbers",
             Format::Grid => "grid",
             Format::Csv => "csv",
+            Format::Json => "json",
         })
     }
 }
@@ -65,7 +73,8 @@ impl fmt::Display for Format {
 impl FromStr for Format {
     type Err = String;
 
-    /// `auto`, `compact` (or `line`), `numbers`, `grid` (or `sdk`, `multiline`), `csv`.
+    /// `auto`, `compact` (or `line`), `numbers`, `grid` (or `sdk`, `multiline`), `csv`,
+    /// `json` (or `jsonl`).
     fn from_str(s: &str) -> Result<Format, String> {
         match s.trim().to_ascii_lowercase().as_str() {
             "auto" => Ok(Format::Auto),
@@ -73,8 +82,9 @@ impl FromStr for Format {
             "numbers" => Ok(Format::Numbers),
             "grid" | "sdk" | "multiline" => Ok(Format::Grid),
             "csv" => Ok(Format::Csv),
+            "json" | "jsonl" => Ok(Format::Json),
             _ => Err(format!(
-                "unknown format '{s}' (expected auto, compact, numbers, grid or csv)"
+                "unknown format '{s}' (expected auto, compact, numbers, grid, csv or json)"
             )),
         }
     }
@@ -117,6 +127,10 @@ pub struct Puzzle {
     /// has the puzzle's shape but is not checked otherwise: see
     /// [`Grid::is_solution_of`].
     pub solution: Option<Grid>,
+    /// The variant of a JSON puzzle document (with its regions and cages);
+    /// `None` for a puzzle written in a plain format, which leaves the variant
+    /// to the caller.
+    pub variant: Option<Variant>,
 }
 
 /// Reads exactly one puzzle from `text` in any format (see [`Records`]), with the

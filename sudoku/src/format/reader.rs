@@ -6,10 +6,12 @@ use std::io::{self, BufRead};
 use super::alphabet::Alphabet;
 use super::chunk::{parse_rows, plain_nine_by_nine_bytes, Context, NotationMode};
 use super::csv::{self, Columns};
+use super::json_scan::JsonScan;
 use super::scan::{is_all_dashes, is_border_line, is_separator};
 use super::{Format, Notation, Puzzle};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::shape::Shape;
+use crate::variant::read_document;
 
 /// Default for [`ReadOptions::max_puzzle_bytes`]: 1 MiB, room for the largest grid
 /// that fits [`DEFAULT_MEMORY_BUDGET`](crate::DEFAULT_MEMORY_BUDGET) (289x289,
@@ -60,6 +62,35 @@ struct Block {
     bytes: usize,
     first_count: Option<usize>,
     error: Option<ParseError>,
+    /// Number of rows gathered when each border line was seen: where the
+    /// drawn row separators are.
+    separators: Vec<usize>,
+}
+
+/// A JSON document being cut from the input.
+#[derive(Debug)]
+struct Doc {
+    /// Line where it starts.
+    start: usize,
+    /// Its text, the first line padded with spaces up to its column.
+    text: String,
+    scan: JsonScan,
+    /// Longer than the limit: reported, scanned to its end but not kept.
+    over: bool,
+    /// Its end was found inside a line too long to keep.
+    closed: bool,
+}
+
+impl Doc {
+    fn new(start: usize, column: usize) -> Doc {
+        Doc {
+            start,
+            text: " ".repeat(column.saturating_sub(1)),
+            scan: JsonScan::default(),
+            over: false,
+            closed: false,
+        }
+    }
 }
 
 /// Iterator over the puzzles of a [`BufRead`], one [`Record`] per puzzle, in order.
@@ -104,6 +135,18 @@ pub struct Records<R> {
     block: Option<Block>,
     csv: Option<Columns>,
     seen_data: bool,
+    /// The JSON document being read.
+    doc: Option<Doc>,
+    /// Inside a top-level JSON array of documents.
+    in_array: bool,
+    /// The last line ended with `\r`: a `\n` right after it ends no line.
+    skip_lf: bool,
+    /// The last line was too long and went to the JSON document's scan.
+    json_overflow: bool,
+    /// A CSV line whose quoted field goes on on the next line: its line and text.
+    csv_pending: Option<(usize, String)>,
+    /// A blank line since the last data line.
+    after_blank: bool,
 }
 
 impl<R: BufRead> Records<R> {
@@ -122,6 +165,12 @@ impl<R: BufRead> Records<R> {
             block: None,
             csv: None,
             seen_data: false,
+            doc: None,
+            in_array: false,
+            skip_lf: false,
+            json_overflow: false,
+            csv_pending: None,
+            after_blank: false,
         }
     }
 
@@ -130,11 +179,24 @@ impl<R: BufRead> Records<R> {
         &self.options
     }
 
-    /// Reads the next line into `buf` (without `\n`), storing nothing past the limit.
-    /// Returns `None` at the end, else whether the line was too long.
+    /// Bytes held for the line and the document being read, for tests of
+    /// bounded memory.
+    #[cfg(test)]
+    pub(super) fn held_bytes(&self) -> usize {
+        self.buf.capacity() + self.doc.as_ref().map_or(0, |d| d.text.capacity())
+    }
+
+    /// Reads the next line into `buf` (without its end: `\n`, `\r\n` or a lone
+    /// `\r`), storing nothing past the limit. Returns `None` at the end, else
+    /// whether the line was too long. The bytes of a too-long line that belongs
+    /// to a JSON document go through the document's scan, so that its end is
+    /// still found ([`json_overflow`](Self::json_overflow) is set then).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
+        self.json_overflow = false;
         let limit = self.options.max_puzzle_bytes.saturating_add(1);
+        let json = self.json_enabled();
+        let next_line = self.line_no + 1;
         let mut too_long = false;
         let mut any = false;
         loop {
@@ -143,25 +205,189 @@ impl<R: BufRead> Records<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
+            if self.skip_lf && !available.is_empty() {
+                self.skip_lf = false;
+                if available[0] == b'\n' {
+                    self.reader.consume(1);
+                    continue;
+                }
+            }
             if available.is_empty() {
                 return Ok(any.then_some(too_long));
             }
             any = true;
-            let newline = memchr::memchr(b'\n', available);
-            let content = &available[..newline.unwrap_or(available.len())];
+            let end = memchr::memchr2(b'\n', b'\r', available);
+            let content = &available[..end.unwrap_or(available.len())];
             if !too_long {
                 if self.buf.len() + content.len() > limit {
                     too_long = true;
+                    let starts_doc = json
+                        && self.block.is_none()
+                        && !self.in_array
+                        && self.csv_pending.is_none()
+                        && self
+                            .buf
+                            .iter()
+                            .chain(content)
+                            .find(|b| !b.is_ascii_whitespace())
+                            == Some(&b'{');
+                    if self.doc.is_some() || starts_doc {
+                        let column = 1 + self
+                            .buf
+                            .iter()
+                            .chain(content)
+                            .take_while(|b| b.is_ascii_whitespace())
+                            .count();
+                        let doc = self.doc.get_or_insert_with(|| Doc::new(next_line, column));
+                        doc.text = String::new();
+                        for part in [&self.buf[..], content] {
+                            if !doc.closed && doc.scan.feed(part).is_some() {
+                                doc.closed = true;
+                            }
+                        }
+                        self.json_overflow = true;
+                    }
                     self.buf = Vec::new();
                 } else {
                     self.buf.extend_from_slice(content);
                 }
+            } else if self.json_overflow {
+                if let Some(doc) = self.doc.as_mut().filter(|d| !d.closed) {
+                    if doc.scan.feed(content).is_some() {
+                        doc.closed = true;
+                    }
+                }
             }
-            let used = newline.map_or(available.len(), |i| i + 1);
+            let used = end.map_or(available.len(), |i| i + 1);
+            let cr = end.is_some_and(|i| available[i] == b'\r');
             self.reader.consume(used);
-            if newline.is_some() {
+            if end.is_some() {
+                self.skip_lf = cr;
                 return Ok(Some(too_long));
             }
+        }
+    }
+
+    /// Whether a line starting with `{` (or `[`) is JSON here.
+    fn json_enabled(&self) -> bool {
+        match self.options.format {
+            Format::Json => true,
+            Format::Auto => self.csv.is_none() && !self.options.alphabet.knows('{'),
+            _ => false,
+        }
+    }
+
+    /// Whether a data line (trimmed) starts a JSON document or array.
+    fn starts_json(&self, trimmed: &str) -> bool {
+        self.json_enabled()
+            && (trimmed.starts_with('{')
+                || (trimmed.starts_with('[') && !self.options.alphabet.knows('[')))
+    }
+
+    /// Reads JSON from byte `pos` of a line: the open document goes on, new
+    /// documents start, and in an array the `,` and `]` between them are
+    /// skipped.
+    fn json_from(&mut self, text: &str, mut pos: usize) {
+        let line = self.line_no;
+        let limit = self.options.max_puzzle_bytes;
+        loop {
+            if let Some(doc) = self.doc.as_mut() {
+                let rest = &text[pos..];
+                let end = doc.scan.feed(rest.as_bytes());
+                let used = end.unwrap_or(rest.len());
+                let mut report = false;
+                if !doc.over {
+                    if doc.text.len() + used + 1 > limit {
+                        doc.over = true;
+                        doc.text = String::new();
+                        report = true;
+                    } else {
+                        doc.text.push_str(&rest[..used]);
+                        if end.is_none() {
+                            doc.text.push('\n');
+                        }
+                    }
+                }
+                let start = doc.start;
+                let broken = doc.scan.in_string();
+                if report {
+                    self.push_too_long(start);
+                }
+                if end.is_none() && !broken {
+                    return;
+                }
+                // Closed, or broken by a string open at the end of the line.
+                self.finish_doc();
+                if end.is_none() {
+                    return;
+                }
+                pos += used;
+                continue;
+            }
+            let rest = &text[pos..];
+            pos += rest.len() - rest.trim_start().len();
+            let Some(c) = text[pos..].chars().next() else {
+                return;
+            };
+            let column = text[..pos].chars().count() + 1;
+            match c {
+                '{' => self.doc = Some(Doc::new(line, column)),
+                '[' if !self.in_array => {
+                    self.in_array = true;
+                    pos += 1;
+                }
+                ',' | ']' if self.in_array => {
+                    self.in_array = c == ',';
+                    pos += 1;
+                }
+                _ => {
+                    self.in_array = false;
+                    let error = ParseError::new(
+                        line,
+                        Some(column),
+                        ParseErrorKind::AfterDocument { found: c },
+                    );
+                    self.push(line, Err(error));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A document longer than the limit.
+    fn push_too_long(&mut self, start: usize) {
+        let limit = self.options.max_puzzle_bytes;
+        let error = ParseError::new(start, None, ParseErrorKind::PuzzleTooLong { limit });
+        self.push(start, Err(error));
+    }
+
+    /// The record of the document just closed (nothing if it was too long:
+    /// that is reported already).
+    fn finish_doc(&mut self) {
+        let Some(doc) = self.doc.take() else {
+            return;
+        };
+        if doc.over {
+            return;
+        }
+        let result = read_document(&doc.text, doc.start, &self.options);
+        self.push(doc.start, result);
+    }
+
+    /// The open document ends unclosed where a new record starts (at
+    /// `next_line`) or at the end of the input (`None`).
+    fn break_doc(&mut self, next_line: Option<usize>) {
+        self.in_array = false;
+        let Some(doc) = self.doc.take() else {
+            return;
+        };
+        if !doc.over {
+            let error = ParseError::new(
+                doc.start,
+                None,
+                ParseErrorKind::UnclosedDocument { next_line },
+            );
+            self.push(doc.start, Err(error));
         }
     }
 
@@ -198,6 +424,7 @@ impl<R: BufRead> Records<R> {
             grid,
             notation,
             solution: None,
+            variant: None,
         })
     }
 
@@ -223,10 +450,25 @@ impl<R: BufRead> Records<R> {
             None => {
                 let rows: Vec<(usize, &str)> =
                     block.rows.iter().map(|(l, t)| (*l, t.as_str())).collect();
-                parse_rows(&rows, &self.context()).map(|(grid, notation)| Puzzle {
+                let mut context = self.context();
+                match (drawn_shape(&rows, &block.separators), context.shape) {
+                    (Some(drawn), None) => {
+                        context.shape = Some(drawn);
+                        Ok(())
+                    }
+                    (Some(drawn), Some(given)) if drawn != given => Err(ParseError::new(
+                        block.start,
+                        None,
+                        ParseErrorKind::BordersContradictShape { drawn, given },
+                    )),
+                    _ => Ok(()),
+                }
+                .and_then(|()| parse_rows(&rows, &context))
+                .map(|(grid, notation)| Puzzle {
                     grid,
                     notation,
                     solution: None,
+                    variant: None,
                 })
             }
         };
@@ -242,6 +484,7 @@ impl<R: BufRead> Records<R> {
             bytes: 0,
             first_count: None,
             error: None,
+            separators: Vec::new(),
         });
         if block.error.is_some() {
             return;
@@ -259,6 +502,7 @@ impl<R: BufRead> Records<R> {
         let trimmed = text.trim();
         let count = cell_chars(trimmed);
         if count == 0 || is_border_line(trimmed) {
+            block.separators.push(block.rows.len());
             return;
         }
         block.first_count.get_or_insert(count);
@@ -296,7 +540,11 @@ impl<R: BufRead> Records<R> {
     }
 
     /// A data line of an [`Format::Auto`] or [`Format::Numbers`] input.
-    fn auto_line(&mut self, text: &str) {
+    ///
+    /// After a blank line, a line of a one-puzzle-per-line file that is not a
+    /// puzzle but can be a row (or a border) starts a multi-line grid: files may
+    /// mix both (issue 23 #5).
+    fn auto_line(&mut self, text: &str, after_blank: bool) {
         let line = self.line_no;
         let trimmed = text.trim();
         if let Some(block) = &self.block {
@@ -319,15 +567,26 @@ impl<R: BufRead> Records<R> {
         }
         if self.lines_mode {
             if is_border_line(trimmed) {
-                // Decoration, or an empty grid written with `-`.
+                // Decoration, or an empty grid written with `-`, or the top
+                // border of a multi-line grid.
                 if is_all_dashes(trimmed) {
                     if let Ok(puzzle) = self.parse_single(text) {
                         self.push(line, Ok(puzzle));
+                        return;
                     }
+                }
+                if after_blank {
+                    self.lines_mode = false;
+                    self.block_push(text);
                 }
                 return;
             }
             let result = self.parse_single(text);
+            if result.is_err() && after_blank && !self.too_long_for_a_row(trimmed) {
+                self.lines_mode = false;
+                self.block_push(text);
+                return;
+            }
             self.push(line, result);
             return;
         }
@@ -351,12 +610,37 @@ impl<R: BufRead> Records<R> {
     fn handle_line(&mut self, text: &str) {
         let line = self.line_no;
         let trimmed = text.trim();
+        if self.csv_pending.is_some() {
+            self.csv_continue(text);
+            return;
+        }
+        if let Some(doc) = &self.doc {
+            match trimmed.bytes().next() {
+                Some(first) if !doc.scan.continues_with(first) => self.break_doc(Some(line)),
+                _ => return self.json_from(text, 0),
+            }
+        } else if self.in_array {
+            return self.json_from(text, 0);
+        }
         if trimmed.is_empty() {
             self.flush_block();
+            self.after_blank = true;
             return;
         }
         if trimmed.starts_with('#') {
             return;
+        }
+        let after_blank = std::mem::take(&mut self.after_blank);
+        if self.starts_json(trimmed) {
+            self.flush_block();
+            self.seen_data = true;
+            return self.json_from(text, 0);
+        }
+        if self.options.format == Format::Json {
+            let column = text.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let found = trimmed.chars().next().unwrap_or(' ');
+            let error = ParseError::new(line, Some(column), ParseErrorKind::NotJson { found });
+            return self.push(line, Err(error));
         }
         if !self.seen_data {
             self.seen_data = true;
@@ -379,6 +663,11 @@ impl<R: BufRead> Records<R> {
             }
         }
         if let Some(columns) = &self.csv {
+            if text.matches('"').count() % 2 == 1 {
+                // A quoted field that goes on on the next line.
+                self.csv_pending = Some((line, text.to_string()));
+                return;
+            }
             let result = csv::parse_line(line, text, columns, &self.context());
             self.push(line, result);
             return;
@@ -389,8 +678,40 @@ impl<R: BufRead> Records<R> {
                 self.push(line, result);
             }
             Format::Grid => self.block_push(text),
-            _ => self.auto_line(text),
+            _ => self.auto_line(text, after_blank),
         }
+    }
+
+    /// A line of a CSV quoted field that spans lines: the field is read whole
+    /// once its quote closes, as one record at its first line.
+    fn csv_continue(&mut self, text: &str) {
+        let Some((start, mut joined)) = self.csv_pending.take() else {
+            return;
+        };
+        if joined.len() + 1 + text.len() > self.options.max_puzzle_bytes {
+            let error = ParseError::new(start, None, ParseErrorKind::CsvUnclosedQuote);
+            return self.push(start, Err(error));
+        }
+        joined.push('\n');
+        joined.push_str(text);
+        if joined.matches('"').count() % 2 == 1 {
+            self.csv_pending = Some((start, joined));
+            return;
+        }
+        if let Some(columns) = &self.csv {
+            let result = csv::parse_line(start, &joined, columns, &self.context());
+            self.push(start, result);
+        }
+    }
+
+    /// What is still open at the end of the input (or at a read error).
+    fn end_of_input(&mut self) {
+        if let Some((start, _)) = self.csv_pending.take() {
+            let error = ParseError::new(start, None, ParseErrorKind::CsvUnclosedQuote);
+            self.push(start, Err(error));
+        }
+        self.break_doc(None);
+        self.flush_block();
     }
 
     /// The record of a plain 9x9 line (81 bytes, `1`-`9`, `.`, `0`) read
@@ -409,6 +730,9 @@ impl<R: BufRead> Records<R> {
             || !self.seen_data
             || self.csv.is_some()
             || self.block.is_some()
+            || self.doc.is_some()
+            || self.in_array
+            || self.csv_pending.is_some()
             || !self.options.alphabet.is_standard()
         {
             return None;
@@ -421,6 +745,7 @@ impl<R: BufRead> Records<R> {
                 grid,
                 notation: Notation::Symbols(self.options.alphabet.clone()),
                 solution: None,
+                variant: None,
             }),
         })
     }
@@ -431,7 +756,7 @@ impl<R: BufRead> Records<R> {
     fn advance(&mut self) -> Option<Record> {
         match self.read_line() {
             Err(e) => {
-                self.flush_block();
+                self.end_of_input();
                 let kind = ParseErrorKind::Io {
                     kind: e.kind(),
                     message: e.to_string(),
@@ -443,17 +768,28 @@ impl<R: BufRead> Records<R> {
                 self.finished = true;
             }
             Ok(None) => {
-                self.flush_block();
+                self.end_of_input();
                 self.finished = true;
+            }
+            Ok(Some(_)) if self.json_overflow => {
+                self.line_no += 1;
+                self.flush_block();
+                if let Some(doc) = self.doc.as_mut() {
+                    let (start, report, closed) = (doc.start, !doc.over, doc.closed);
+                    doc.over = true;
+                    if report {
+                        self.push_too_long(start);
+                    }
+                    if closed {
+                        self.doc = None;
+                    }
+                }
             }
             Ok(Some(too_long)) => {
                 self.line_no += 1;
                 let mut bytes = std::mem::take(&mut self.buf);
                 if self.line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
                     bytes.drain(..3);
-                }
-                if bytes.last() == Some(&b'\r') {
-                    bytes.pop();
                 }
                 let limit = self.options.max_puzzle_bytes;
                 if !too_long && bytes.len() <= limit {
@@ -479,6 +815,73 @@ impl<R: BufRead> Records<R> {
         }
         None
     }
+}
+
+/// The box shape drawn by the borders of a multi-line grid: `|` between the
+/// columns of boxes, border lines (`+---+`, `-----`) between their rows, when
+/// they are drawn evenly; `None` when nothing (or nothing regular) is drawn, or
+/// when the boxes would be a single row or column wide.
+fn drawn_shape(rows: &[(usize, &str)], separators: &[usize]) -> Option<Shape> {
+    let n = rows.len();
+    if n < 4 {
+        return None;
+    }
+    let bar = |c: char| matches!(c, '|' | '│' | '┃' | '║');
+    // Box width: the cells between bars, counted as symbols or as numbers.
+    let mut width = None;
+    let barred = rows.iter().filter(|(_, t)| t.contains(bar)).count();
+    if barred == n {
+        let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
+        let numbers = |s: &str| s.split_whitespace().count();
+        for count in [&symbols as &dyn Fn(&str) -> usize, &numbers] {
+            let mut widths = Vec::new();
+            for (_, text) in rows {
+                let parts: Vec<usize> = text.split(bar).map(count).collect();
+                let inner = match parts.as_slice() {
+                    [0, inner @ .., 0] | [0, inner @ ..] | [inner @ .., 0] | inner => inner,
+                };
+                if inner.iter().sum::<usize>() != n || inner.contains(&0) {
+                    widths.clear();
+                    break;
+                }
+                widths.extend_from_slice(inner);
+            }
+            if !widths.is_empty() && widths.iter().all(|&w| w == widths[0]) {
+                width = Some(widths[0]);
+                break;
+            }
+        }
+        width?;
+    } else if barred > 0 {
+        return None;
+    }
+    // Box height: the rows between interior border lines.
+    let mut inner: Vec<usize> = separators
+        .iter()
+        .copied()
+        .filter(|&p| p > 0 && p < n)
+        .collect();
+    inner.dedup();
+    let height = match inner.first() {
+        None => None,
+        Some(&h) => {
+            let even = inner.iter().enumerate().all(|(i, &p)| p == (i + 1) * h);
+            if !even || (inner.len() + 1) * h != n {
+                return None;
+            }
+            Some(h)
+        }
+    };
+    let (h, w) = match (height, width) {
+        (Some(h), Some(w)) => (h, w),
+        (Some(h), None) => (h, n / h),
+        (None, Some(w)) => (n / w, w),
+        (None, None) => return None,
+    };
+    if h < 2 || w < 2 || h * w != n {
+        return None;
+    }
+    Shape::new(u32::try_from(h).ok()?, u32::try_from(w).ok()?).ok()
 }
 
 /// Number of characters of a line that are not separators.

@@ -556,8 +556,18 @@ fn rectangular_needs_the_shape() {
         "{err}"
     );
     assert!(err.to_string().contains("for example 2x3"), "{err}");
+    // Drawn borders tell the shape (issue 20).
     let boxed = write_boxed(&pattern(shape(3, 4)));
-    let err = parse_puzzle(&boxed, None, &standard()).unwrap_err();
+    let read = parse_puzzle(&boxed, None, &standard()).unwrap();
+    assert_eq!(read.grid, pattern(shape(3, 4)));
+    // Without borders, a 12x12 of rows needs it.
+    let rows = write_compact(&pattern(shape(3, 4)), &Notation::default());
+    let rows: Vec<String> = rows
+        .as_bytes()
+        .chunks(12)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let err = parse_puzzle(&rows.join("\n"), None, &standard()).unwrap_err();
     assert!(err.to_string().contains("12x12"), "{err}");
 }
 
@@ -754,4 +764,378 @@ fn plain_lines_read_directly_are_read_as_before() {
             }
         }
     }
+}
+
+// ------------------------------------------- JSON documents; issues 20 and 23
+
+/// A one-line JSON document of a 4x4 puzzle.
+const DOC: &str = r#"{"grid": "1.......3......4", "variant": "x"}"#;
+
+fn json(options: ReadOptions) -> ReadOptions {
+    ReadOptions {
+        format: Format::Json,
+        ..options
+    }
+}
+
+#[test]
+fn json_documents_are_records_among_the_others() {
+    let text = format!(
+        "{NINE}\n{DOC}\n{{\n  \"grid\": [\"1...\", \"..3.\",\n           \"....\", \"...4\"],\n  \"box\": \"2x2\"\n}}\n{NINE}\n"
+    );
+    let records = read(&text);
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 2, 3, 8]);
+    let puzzles: Vec<&Puzzle> = records.iter().map(|r| r.result.as_ref().unwrap()).collect();
+    assert_eq!(puzzles[0].variant, None);
+    assert!(puzzles[1].variant.as_ref().unwrap().diagonals);
+    assert_eq!(puzzles[1].grid.to_string(), "1.......3......4");
+    assert_eq!(puzzles[2].variant, Some(crate::Variant::default()));
+    assert_eq!(puzzles[2].grid.row_values(1), [3]);
+    assert_eq!(puzzles[3].variant, None);
+    // The same from a pipe, through a tiny buffer, and as Format::Json.
+    let small = io::BufReader::with_capacity(3, text.as_bytes());
+    assert_eq!(Records::new(small, ReadOptions::default()).count(), 4);
+    let only_json = format!("{DOC}\n\n{DOC} {DOC}\n");
+    let records = read_all(&only_json, json(ReadOptions::default()));
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 3, 3]);
+    assert!(records.iter().all(|r| r.result.is_ok()));
+}
+
+#[test]
+fn a_bad_document_is_one_located_record() {
+    // Issue 23 #4: a trailing comma in the 10th of 1,000 documents.
+    let bad = DOC.replace('}', ",}");
+    let text: String = (1..=1000)
+        .map(|i| {
+            if i == 10 {
+                format!("{bad}\n")
+            } else {
+                format!("{DOC}\n")
+            }
+        })
+        .collect();
+    let records = read(&text);
+    assert_eq!(records.len(), 1000);
+    assert_eq!(records.iter().filter(|r| r.result.is_ok()).count(), 999);
+    let e = records[9].result.as_ref().unwrap_err();
+    // The column of the closing brace after the comma.
+    let column = bad.find(",}").unwrap() + 2;
+    assert_eq!((e.line, e.column), (10, Some(column)), "{e}");
+    assert!(e.to_string().contains("trailing comma"), "{e}");
+    assert_eq!(records[10].line, 11);
+    // A bad grid, a bad cage: the line of the document, what is wrong.
+    let text = format!(
+        "{DOC}\n{}\n{}\n{DOC}\n",
+        r#"{"grid": "1.......3......!"}"#,
+        r#"{"grid": "................", "cages": [{"sum": 99, "cells": ["r1c1"]}]}"#
+    );
+    let records = read(&text);
+    assert_eq!(records.len(), 4);
+    let grid = error_text(&records[1]);
+    assert!(
+        grid.starts_with("line 2: \"grid\": ") && grid.contains("'!'"),
+        "{grid}"
+    );
+    let cage = error_text(&records[2]);
+    assert!(cage.starts_with("line 3") && cage.contains("99"), "{cage}");
+    assert!(records[3].result.is_ok());
+}
+
+#[test]
+fn an_unclosed_document_ends_where_the_next_record_starts() {
+    let text = format!(
+        "{}\n{DOC}\n{{\"grid\": \"1...\",\n\n{NINE}\n",
+        r#"{"grid": "1.......3......4","#
+    );
+    let records = read(&text);
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 2, 3, 5]);
+    assert_eq!(
+        error_text(&records[0]),
+        "line 1: the JSON document that starts on this line is not closed before line 2: \
+         expected '}' (one document per record)"
+    );
+    assert!(records[1].result.is_ok());
+    assert!(matches!(
+        records[2].result.as_ref().unwrap_err().kind,
+        ParseErrorKind::UnclosedDocument { next_line: Some(5) }
+    ));
+    assert!(records[3].result.is_ok());
+    // At the end of the input.
+    let records = read("{\"grid\": \"1...\n");
+    assert_eq!(records.len(), 1);
+    assert!(records[0].result.is_err());
+    let records = read("{\"grid\": [\n");
+    assert!(matches!(
+        records[0].result.as_ref().unwrap_err().kind,
+        ParseErrorKind::UnclosedDocument { next_line: None }
+    ));
+}
+
+#[test]
+fn arrays_of_documents() {
+    let text = format!("[\n  {DOC},\n  {DOC}\n]\n[{DOC}, {DOC}]\n");
+    let records = read(&text);
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [2, 3, 5, 5]);
+    assert!(records.iter().all(|r| r.result.is_ok()));
+    // Something else between the documents: located.
+    let records = read(format!("[{DOC} x]\n{DOC}\n"));
+    assert_eq!(records.len(), 3);
+    let column = DOC.len() + 3;
+    assert_eq!(
+        error_text(&records[1]),
+        format!(
+            "line 1, column {column}: unexpected 'x' after a JSON document (expected a new \
+             document '{{', or ',' or ']' in an array of documents)"
+        )
+    );
+    assert!(records[2].result.is_ok());
+}
+
+#[test]
+fn format_json_refuses_other_lines() {
+    let records = read_all(format!("  {NINE}\n{DOC}\n"), json(ReadOptions::default()));
+    assert_eq!(records.len(), 2);
+    assert_eq!(
+        error_text(&records[0]),
+        "line 1, column 3: expected a JSON document starting with '{', found '5'"
+    );
+    assert!(records[1].result.is_ok());
+}
+
+/// A reader of `head`, `n` bytes of `fill`, then `tail`, without holding them.
+struct Generated {
+    parts: Vec<(Vec<u8>, usize)>,
+    pos: usize,
+}
+
+impl Generated {
+    fn new(head: &str, fill: &str, n: usize, tail: &str) -> Generated {
+        Generated {
+            parts: vec![
+                (head.as_bytes().to_vec(), 1),
+                (fill.as_bytes().to_vec(), n),
+                (tail.as_bytes().to_vec(), 1),
+            ],
+            pos: 0,
+        }
+    }
+}
+
+impl Read for Generated {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let mut written = 0;
+        while written < out.len() {
+            let Some((bytes, count)) = self.parts.first_mut() else {
+                break;
+            };
+            if *count == 0 || bytes.is_empty() {
+                self.parts.remove(0);
+                continue;
+            }
+            out[written] = bytes[self.pos];
+            written += 1;
+            self.pos += 1;
+            if self.pos == bytes.len() {
+                self.pos = 0;
+                *count -= 1;
+            }
+        }
+        Ok(written)
+    }
+}
+
+#[test]
+fn a_huge_document_is_one_error_in_bounded_memory() {
+    // Issue 23 #6: 100 MB in one document, on one line, then on many lines.
+    let options = ReadOptions {
+        max_puzzle_bytes: 1 << 16,
+        ..ReadOptions::default()
+    };
+    let reader = |fill: &str, n: usize| {
+        let head = "{\"grid\": \"1.......3......4\", \"name\": [";
+        let tail = format!("\"end\"]}}\n{DOC}\n");
+        io::BufReader::new(Generated::new(head, fill, n, &tail))
+    };
+    for (fill, n, second_line) in [
+        ("\"....\", ", 100 << 20 >> 3, 2),
+        ("\"....\",\n", 100 << 20 >> 3, (100 << 20 >> 3) + 2),
+    ] {
+        let mut records = Records::new(reader(fill, n), options.clone());
+        let first = records.next().unwrap();
+        assert_eq!(first.line, 1);
+        assert!(matches!(
+            first.result.unwrap_err().kind,
+            ParseErrorKind::PuzzleTooLong { limit: 65536 }
+        ));
+        // What is held stays under the limit while the rest is skipped.
+        assert!(records.held_bytes() <= 1 << 18, "{}", records.held_bytes());
+        let second = records.next().unwrap();
+        assert_eq!(second.line, second_line);
+        assert!(second.result.is_ok());
+        assert!(records.next().is_none());
+    }
+}
+
+#[test]
+fn one_line_puzzle_then_a_drawn_grid() {
+    // Issue 23 #5: one record per puzzle.
+    let drawn = write_boxed(&NINE.parse().unwrap());
+    let text = format!("{NINE}\n\n{drawn}\n{NINE}\n\n{drawn}");
+    let records = read(&text);
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 3, 17, 19]);
+    for r in &records {
+        assert_eq!(r.result.as_ref().unwrap().grid.to_string(), NINE);
+    }
+    // A faulty line after a blank line is still one error.
+    let short = &NINE[..80];
+    let records = read(format!("{NINE}\n\n{short}\n{NINE}\n"));
+    assert_eq!(records.len(), 3);
+    assert_eq!(
+        error_text(&records[1]),
+        "line 3: expected 81 cells, found 80"
+    );
+}
+
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let text = format!("{NINE}\r{NINE}\r\r{NINE}\r\n{NINE}");
+    let records = read(&text);
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 2, 4, 5]);
+    assert!(records.iter().all(|r| r.result.is_ok()));
+    // A `\r\n` split between two reads is one line end.
+    let small = io::BufReader::with_capacity(82, text.as_bytes());
+    let again: Vec<Record> = Records::new(small, ReadOptions::default()).collect();
+    assert_eq!(again, records);
+}
+
+#[test]
+fn csv_quoted_field_over_two_lines() {
+    let (a, b) = NINE.split_at(40);
+    let text = format!("quizzes,solutions\n\"{a}\n{b}\",\n{NINE},\n");
+    let records = read(&text);
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [2, 4], "{records:?}");
+    for r in &records {
+        assert_eq!(r.result.as_ref().unwrap().grid.to_string(), NINE);
+    }
+    let records = read(format!("quizzes,solutions\n{NINE}\n\"{a}\n"));
+    assert_eq!(records.len(), 2);
+    assert_eq!(
+        error_text(&records[1]),
+        "line 3: the quoted field that starts on this line is not closed (expected a closing \")"
+    );
+}
+
+#[test]
+fn huge_numbers_are_printed_as_written() {
+    let mut cells = vec!["0"; 16];
+    cells[5] = "99999999999999999999";
+    let options = ReadOptions {
+        format: Format::Numbers,
+        ..ReadOptions::default()
+    };
+    let err = parse_puzzle_with(&cells.join(" "), &options).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 11, cell r2c2: value 99999999999999999999 is too large for a 4x4 grid \
+         (values 1-4)"
+    );
+}
+
+/// The 16x16 pattern with values written `0`-`F` (1-16), and some cells blank.
+fn hex_line(blank: Option<char>) -> String {
+    let grid = pattern(shape(4, 4));
+    grid.cells()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| match blank {
+            Some(b) if i % 3 == 0 => b,
+            _ => char::from(b"0123456789ABCDEF"[usize::from(v) - 1]),
+        })
+        .collect()
+}
+
+#[test]
+fn sixteen_by_sixteen_in_hexadecimal() {
+    // Issue 20: `0` is a value here, and `.` the blank.
+    let line = hex_line(Some('.'));
+    let puzzle = parse_puzzle(&line, None, &standard()).unwrap();
+    let expected = pattern(shape(4, 4));
+    for (i, (&read, &want)) in puzzle.grid.cells().iter().zip(expected.cells()).enumerate() {
+        assert_eq!(read, if i % 3 == 0 { 0 } else { want }, "cell {i}");
+    }
+    let Notation::Symbols(hex) = &puzzle.notation else {
+        panic!("{:?}", puzzle.notation)
+    };
+    assert_eq!(write_compact(&puzzle.grid, &puzzle.notation), line);
+    assert_eq!(hex.symbols(), "0123456789ABCDEF");
+    // No blank but `0`: cannot be told, refused with the option to give.
+    let err = parse_puzzle(&hex_line(None), None, &standard()).unwrap_err();
+    assert_eq!(err.kind, ParseErrorKind::AmbiguousHex);
+    assert!(
+        err.to_string().contains("--alphabet 0123456789ABCDEF"),
+        "{err}"
+    );
+    // Given the alphabet, read as asked.
+    let asked = Alphabet::custom("0123456789ABCDEF", '.').unwrap();
+    let full = parse_puzzle(&hex_line(None), None, &asked).unwrap();
+    assert_eq!(full.grid, expected);
+}
+
+#[test]
+fn ordinary_sixteen_by_sixteen_with_zero_blanks() {
+    // Standard symbols, `0` for the blanks: the zeros share rows, so `0` is a blank.
+    let grid = puzzle(shape(4, 4), 3);
+    let line = write_compact(&grid, &Notation::default()).replace('.', "0");
+    assert!(line.contains('g') || !line.contains('g'));
+    let read = parse_puzzle(&line, None, &standard()).unwrap();
+    assert_eq!(read.grid, grid);
+    assert_eq!(read.notation, Notation::default());
+    // Without any `g` (16) either.
+    let no_sixteen: String = line
+        .chars()
+        .map(|c| if c == 'g' { '0' } else { c })
+        .collect();
+    let read = parse_puzzle(&no_sixteen, None, &standard()).unwrap();
+    assert_eq!(read.notation, Notation::default());
+    assert_eq!(read.grid.get(0, 0), grid.get(0, 0).filter(|&v| v != 16));
+}
+
+#[test]
+fn drawn_borders_give_the_box_shape() {
+    // Issue 20: 2x3 boxes drawn; no --box needed, and 3x2 refused.
+    let six = puzzle(shape(2, 3), 5);
+    let drawn = write_boxed(&six);
+    assert!(drawn.starts_with("+-------+-------+"), "{drawn}");
+    let read = parse_puzzle(&drawn, None, &standard()).unwrap();
+    assert_eq!(read.grid, six);
+    assert_eq!(read.grid.shape(), shape(2, 3));
+    let records = read_all(format!("# six\n{drawn}"), with_shape(shape(3, 2)));
+    assert_eq!(records.len(), 1);
+    assert_eq!(
+        error_text(&records[0]),
+        "line 2: the borders drawn in this grid make boxes of 2x3 (rows x columns), not the \
+         3x2 given"
+    );
+    // Dashes only between the bands, and numbers.
+    let dashes = "1 2 3 | 4 5 6\n4 5 6 | 1 2 3\n-------------\n2 3 1 | 5 6 4\n\
+                  5 6 4 | 2 3 1\n-------------\n3 1 2 | 6 4 5\n6 4 5 | 3 1 2\n";
+    let read = parse_puzzle(dashes, None, &standard()).unwrap();
+    assert_eq!(read.grid.shape(), shape(2, 3));
+    // Agreeing borders are fine; irregular ones tell nothing.
+    let nine = write_boxed(&NINE.parse().unwrap());
+    assert!(parse_puzzle(&nine, Some(shape(3, 3)), &standard()).is_ok());
+    let irregular =
+        "1 2 | 3 4 5 6\n4 5 6 | 1 2 3\n2 3 1 5 6 4\n5 6 4 2 3 1\n3 1 2 6 4 5\n6 4 5 3 1 2\n";
+    let err = parse_puzzle(irregular, None, &standard()).unwrap_err();
+    assert!(
+        matches!(err.kind, ParseErrorKind::BoxShapeNeeded { side: 6, .. }),
+        "{err}"
+    );
 }

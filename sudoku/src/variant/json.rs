@@ -21,7 +21,8 @@ use super::cages::{cages_from_json_value, strip_location};
 use super::error::{VariantError, VariantErrorKind};
 use super::regions::Regions;
 use super::Variant;
-use crate::format::{parse_puzzle_with, Puzzle, ReadOptions};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::format::{parse_puzzle_with, Format, Puzzle, ReadOptions, Records};
 use crate::shape::Shape;
 
 /// A puzzle read from a JSON document, with its variant.
@@ -59,42 +60,82 @@ struct Raw {
 }
 
 /// Reads every JSON document of `text` (one per puzzle); each gets its own
-/// result, so one bad document does not cost the others. A document that is
-/// not valid JSON ends the reading (the rest cannot be found reliably).
+/// result, so one bad document does not cost the others: a document that is
+/// not valid JSON is one error, and reading goes on with the next one. The
+/// documents are read by [`Records`] in [`Format::Json`]: see there how they
+/// are found (one per line, spanning lines, or in a top-level array).
 pub fn parse_documents(text: &str, options: &ReadOptions) -> Vec<Result<Document, VariantError>> {
-    let mut out = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    loop {
-        let start = stream.byte_offset();
-        let skipped = text[start..].len() - text[start..].trim_start().len();
-        let line = line_of(text, start + skipped);
-        match stream.next() {
-            None => break,
-            Some(Err(e)) => {
-                out.push(Err(VariantError::new(VariantErrorKind::Json(
-                    strip_location(&e),
-                ))
-                .at(e.line(), Some(e.column()))));
-                break;
-            }
-            Some(Ok(value)) => out.push(document(value, line, options)),
+    let options = ReadOptions {
+        format: Format::Json,
+        max_puzzle_bytes: options.max_puzzle_bytes.max(text.len() + 1),
+        ..options.clone()
+    };
+    Records::new(text.as_bytes(), options)
+        .map(|record| match record.result {
+            Ok(puzzle) => Ok(Document {
+                line: record.line,
+                variant: puzzle.variant.clone().unwrap_or_default(),
+                puzzle,
+            }),
+            Err(e) => Err(variant_error(e)),
+        })
+        .collect()
+}
+
+/// A reading error as a [`VariantError`], its location kept.
+fn variant_error(e: ParseError) -> VariantError {
+    match e.kind {
+        ParseErrorKind::Document { kind, cell } => VariantError {
+            line: e.line,
+            column: e.column,
+            cell,
+            kind,
+        },
+        ParseErrorKind::Json { message } => {
+            VariantError::new(VariantErrorKind::Json(message)).at(e.line, e.column)
         }
+        kind => VariantError::new(VariantErrorKind::Json(kind.to_string())).at(e.line, e.column),
     }
-    out
 }
 
-fn line_of(text: &str, byte: usize) -> usize {
-    text.as_bytes()[..byte.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+/// Reads one JSON document, `text` (cut from the input by the reader), which
+/// starts on line `line`: its first line is padded with spaces up to the
+/// document's column, so that serde_json's locations are the input's.
+pub(crate) fn read_document(
+    text: &str,
+    line: usize,
+    options: &ReadOptions,
+) -> Result<Puzzle, ParseError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        ParseError::new(
+            line + e.line().max(1) - 1,
+            (e.column() > 0).then_some(e.column()),
+            ParseErrorKind::Json {
+                message: strip_location(&e),
+            },
+        )
+    })?;
+    let doc = document(value, line, options).map_err(|e| {
+        let located = e.line > 0;
+        ParseError::new(
+            if located { e.line } else { line },
+            if located { e.column } else { None },
+            ParseErrorKind::Document {
+                kind: e.kind,
+                cell: e.cell,
+            },
+        )
+    })?;
+    let mut puzzle = doc.puzzle;
+    puzzle.variant = Some(doc.variant);
+    Ok(puzzle)
 }
 
-/// Text from a string, or from an array of strings (one per line).
+/// Text from a string, or from an array of strings (one per line); not
+/// itself a JSON document (grids are not nested).
 fn lines_text(value: Value, field: &str, line: usize) -> Result<String, VariantError> {
-    match value {
-        Value::String(s) => Ok(s),
+    let text = match value {
+        Value::String(s) => s,
         Value::Array(rows) => rows
             .into_iter()
             .map(|row| match row {
@@ -104,13 +145,22 @@ fn lines_text(value: Value, field: &str, line: usize) -> Result<String, VariantE
                     format!("\"{field}\": expected strings (rows), found {other}"),
                 )),
             })
-            .collect::<Result<Vec<_>, _>>()
-            .map(|rows| rows.join("\n")),
-        other => Err(json_error(
+            .collect::<Result<Vec<_>, _>>()?
+            .join("\n"),
+        other => {
+            return Err(json_error(
+                line,
+                format!("\"{field}\": expected a string or an array of rows, found {other}"),
+            ))
+        }
+    };
+    if field != "regions" && text.trim_start().starts_with(['{', '[']) {
+        return Err(json_error(
             line,
-            format!("\"{field}\": expected a string or an array of rows, found {other}"),
-        )),
+            format!("\"{field}\": expected rows of cells, found a JSON document"),
+        ));
     }
+    Ok(text)
 }
 
 fn json_error(line: usize, message: String) -> VariantError {
@@ -163,7 +213,13 @@ fn document(value: Value, line: usize, options: &ReadOptions) -> Result<Document
     variant
         .check_complete(named)
         .map_err(|e| e.at(line, None))?;
-    let mut options = options.clone();
+    let mut options = ReadOptions {
+        format: match options.format {
+            Format::Json => Format::Auto,
+            other => other,
+        },
+        ..options.clone()
+    };
     if let Some(shape) = raw.shape {
         options.shape = Some(
             shape
