@@ -99,9 +99,17 @@ class Sudoku:
         ``givens``: stop removing givens once at most this many are left (with ``minimal=False``).
         """
     def solve(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Sudoku":
-        """A solution. Raises InvalidPuzzle, Unsolvable, or Incomplete at a limit."""
+        """A solution. Raises InvalidPuzzle, Unsolvable, or Incomplete at a limit.
+
+        The solution is checked against the rules and givens by code apart from the search
+        before it is returned; a grid that fails raises RuntimeError (``internal error: ...``).
+        """
     def solve_unique(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Sudoku":
-        """The solution if there is exactly one; raises NotUnique when there are more."""
+        """The solution if there is exactly one; raises NotUnique when there are more.
+
+        Every solution found (both, for NotUnique) is checked as for ``solve``: RuntimeError
+        (``internal error: ...``) rather than an unchecked grid.
+        """
     def is_unique(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> bool:
         """Whether the puzzle has exactly one solution (False for none, several or clashing givens)."""
     def check(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Check":
@@ -178,6 +186,9 @@ class Failure:
     status: str
     """``invalid``, ``unsolvable``, ``unknown`` or ``internal``."""
     message: str
+    engine: Optional[str]
+    """The engine that searched (``band9``, ``bits``, ``units``, ``cdcl`` or ``dlx``, as the
+    command's JSON ``engine``); None when no search ran (unreadable puzzle)."""
     @property
     def error(self) -> Exception:
         """The exception a single call would have raised."""
@@ -192,6 +203,9 @@ class Check:
     solution: Optional[Sudoku]
     second: Optional[Sudoku]
     message: Optional[str]
+    engine: Optional[str]
+    """The engine that searched (``band9``, ``bits``, ``units``, ``cdcl`` or ``dlx``, as the
+    command's JSON ``engine``); None when no search ran (unreadable puzzle)."""
     def __bool__(self) -> bool: ...
 
 def solve_many(
@@ -205,6 +219,12 @@ def solve_many(
     """Solves every puzzle on all cores with the GIL released; one result per puzzle, in order.
 
     ``timeout`` and ``max_nodes`` apply to each puzzle. Bad puzzles give a Failure in their place.
+    ``threads``: 1 to 4096 (None: one per core); other values raise ValueError. Ctrl-C stops every
+    worker and raises KeyboardInterrupt within a few tens of milliseconds.
+    Each puzzle is answered through the library's one answer path (``sudoku::answer``, as the
+    command): the planner's engine (named by ``Failure.engine`` and ``Check.engine``), every
+    solution checked against the rules and givens apart from the search (a failure of that check
+    gives status ``internal``).
     """
 
 def check_many(

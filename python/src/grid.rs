@@ -1,6 +1,6 @@
 //! The `Sudoku` class: one grid of any box shape, over [`sudoku::Grid`].
 
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use solver_core::{Incomplete as Why, Limits};
@@ -9,7 +9,7 @@ use std::sync::Arc;
 use sudoku::{
     parse_documents, parse_puzzle, with_thread_solver, write_boxed, write_regions, Alphabet,
     Engine, GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, ReadOptions, Rules, Shape,
-    SolveError, SudokuSolver, Symmetry, Variant, Verdict, DEFAULT_MEMORY_BUDGET,
+    SolveError, SudokuSolver, Symmetry, Task, Variant, Verdict, DEFAULT_MEMORY_BUDGET,
 };
 
 use crate::batch::Check;
@@ -94,6 +94,40 @@ impl Sudoku {
             None => solution.is_solution_of(puzzle),
             Some(r) => r.is_solution(solution, puzzle),
         }
+    }
+
+    /// `solution`, a grid a search found for this puzzle, once checked
+    /// against the rules and givens by code apart from the search (as the
+    /// library's answer path checks every solution: the grid's own check for
+    /// classic Sudoku, [`sudoku::verify`] from the variant's wording
+    /// otherwise); RuntimeError naming an internal error if it fails.
+    fn checked(&self, solution: Grid) -> PyResult<Sudoku> {
+        let ok = if self.variant.is_classic() {
+            solution.is_solution_of(&self.grid)
+        } else {
+            sudoku::verify(&solution, &self.grid, &self.variant)
+        };
+        if ok {
+            Ok(self.same_variant(solution))
+        } else {
+            Err(internal_error(
+                "the solution found fails the check of the rules and givens",
+            ))
+        }
+    }
+
+    /// The engine the planner picks for `task` (as the command's JSON
+    /// `engine`), None if it refuses the shape.
+    fn engine(&self, rules: Option<&Rules>, task: &Task) -> Option<&'static str> {
+        let plan = match rules {
+            Some(rules) => sudoku::plan(rules, task, Engine::Auto),
+            None => sudoku::plan(
+                &Rules::standard_shared(self.grid.shape()),
+                task,
+                Engine::Auto,
+            ),
+        };
+        plan.ok().map(|p| p.engine.as_str())
     }
 
     fn side(&self) -> usize {
@@ -297,6 +331,11 @@ fn search<R: Send>(
     interrupt::run(py, &call.cancel, || run(&call.limits))?.map_err(|e| solve_error(py, e))
 }
 
+/// RuntimeError for a bug of the search: `internal error: {what}`.
+fn internal_error(what: &str) -> PyErr {
+    PyRuntimeError::new_err(format!("internal error: {what}"))
+}
+
 fn gave_up_on_nodes<T>(r: &Result<T, SolveError>) -> bool {
     matches!(r, Err(SolveError::GaveUp(Why::NodeLimit)))
 }
@@ -454,6 +493,8 @@ impl Sudoku {
     /// A solution (the first one found). Raises InvalidPuzzle when givens
     /// clash, Unsolvable when there is none, Incomplete at a limit
     /// (`timeout` seconds, `max_nodes`). Ctrl-C interrupts a long search.
+    /// The solution is checked against the rules and givens by code apart
+    /// from the search; one that fails raises RuntimeError (internal error).
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
     fn solve(
         &self,
@@ -471,13 +512,13 @@ impl Sudoku {
             |s, l| s.solve_one(&self.grid, l).0,
             gave_up_on_nodes,
         )?;
-        result
-            .map(|g| self.same_variant(g))
-            .map_err(|e| solve_error(py, e))
+        let solution = result.map_err(|e| solve_error(py, e))?;
+        self.checked(solution)
     }
 
     /// The solution if there is exactly one; raises NotUnique when there are
-    /// more (and InvalidPuzzle, Unsolvable, Incomplete as `solve`).
+    /// more (and InvalidPuzzle, Unsolvable, Incomplete as `solve`). Every
+    /// solution found is checked as by `solve`.
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
     fn solve_unique(
         &self,
@@ -486,8 +527,16 @@ impl Sudoku {
         max_nodes: Option<u64>,
     ) -> PyResult<Sudoku> {
         match self.verdict(py, timeout, max_nodes)? {
-            Verdict::Unique(g) => Ok(self.same_variant(g)),
-            Verdict::Multiple(..) => Err(solve_error(py, SolveError::NotUnique)),
+            Verdict::Unique(g) => self.checked(g),
+            // Two different solutions, each checked, before NotUnique.
+            Verdict::Multiple(a, b) if a == b => {
+                Err(internal_error("the two solutions found are the same grid"))
+            }
+            Verdict::Multiple(a, b) => {
+                self.checked(a)?;
+                self.checked(b)?;
+                Err(solve_error(py, SolveError::NotUnique))
+            }
             Verdict::Unsolvable => Err(solve_error(py, SolveError::Unsolvable)),
             Verdict::Invalid(c) => Err(solve_error(py, SolveError::Invalid(c))),
             Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
@@ -526,6 +575,7 @@ impl Sudoku {
             0,
             &self.grid,
             verdict,
+            self.engine(rules.as_deref(), &Task::Check),
             |s, g| self.solves(rules.as_deref(), s, g),
             |g| self.same_variant(g),
         ))
@@ -740,6 +790,17 @@ impl Sudoku {
         }
         let rules = puzzle.rules()?;
         Ok(puzzle.solves(rules.as_deref(), &self.grid, &puzzle.grid))
+    }
+
+    /// _checked(solution)
+    ///
+    /// The check `solve()` and `solve_unique()` apply to every grid their
+    /// search finds, for tests: `solution` (as a grid of this puzzle's
+    /// variant) if it solves this puzzle, else RuntimeError
+    /// (`internal error: ...`).
+    #[pyo3(name = "_checked")]
+    fn checked_py(&self, solution: &Sudoku) -> PyResult<Sudoku> {
+        self.checked(solution.grid.clone())
     }
 
     /// Every pair of clashing givens, as messages

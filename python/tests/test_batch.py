@@ -123,3 +123,25 @@ def test_threads_in_range_and_of_the_wrong_type():
         solve_many(["1.3.3.2...4....."], threads="2")
     with pytest.raises(ValueError, match="threads must be between 1 and 4096"):
         solve_many(["1.3.3.2...4....."], threads=True)
+
+
+def test_batches_name_the_engine_of_the_one_answer_path():
+    # Issue 20 (one answer path): solve_many and check_many answer through
+    # the library's `answer`, which names the planner's engine as the
+    # command's JSON does; the planner's table (docs/engines.md) gives band9
+    # for classic 9x9 and bits for any other classic shape up to 35x35.
+    nine = Sudoku.generate(box=3, seed=1).to_line()
+    four = "1.3.3.2...4....."
+    checks = check_many([nine, four, "1" + "." * 15, "12....3...4.....", "..c" + "." * 78, "11" + "." * 14])
+    assert [c.status for c in checks] == ["unique", "unique", "multiple", "unsolvable", "invalid", "invalid"]
+    assert [c.engine for c in checks] == ["band9", "bits", "bits", "bits", None, "bits"]
+    results = solve_many([nine, four, "12....3...4.....", "..c" + "." * 78, "11" + "." * 14])
+    assert isinstance(results[0], Sudoku) and isinstance(results[1], Sudoku)
+    assert [r.engine for r in results[2:]] == ["bits", None, "bits"]
+    # The messages stay those of a single call.
+    assert results[4].message == Sudoku("11" + "." * 14).conflicts()[0]
+    assert checks[5].message == Sudoku("11" + "." * 14).conflicts()[0]
+    assert isinstance(results[4].error, dl.InvalidPuzzle)
+    # A single check names the planner's engine too.
+    assert Sudoku(nine).check().engine == "band9"
+    assert Sudoku(four, variant="x").check().engine == "units"

@@ -415,3 +415,42 @@ def test_sudoku_is_mutable_so_not_hashable():
     copy = Sudoku(s)
     copy[0, 1] = 2
     assert s[0, 1] == 0 and copy != s
+
+
+def test_solve_checks_every_solution_apart_from_the_search():
+    # Issue 20 (one answer path): solve() and solve_unique() check the grid
+    # their search found against the rules and givens, with code apart from
+    # the search, and raise RuntimeError rather than return an unchecked
+    # grid. No engine returns a wrong grid, so the check itself is driven
+    # through `_checked`, the function both methods apply to what they find.
+    puzzle = Sudoku("1.3.3.2...4.....")
+    for found in (puzzle.solve(), puzzle.solve_unique()):
+        assert found.to_line() == "1234342121434312"
+        assert puzzle._checked(found) == found
+    wrong = {
+        # Rows and columns hold 1-4 and the givens are kept, but the top
+        # left box holds 1 twice.
+        "latin square, not a Sudoku": "1432312423414213",
+        # A valid Sudoku (values 1 and 2 swapped) that changes the given 1.
+        "changes a given": "2134341212434321",
+        "a blank cell": "123434212143431.",
+    }
+    for why, line in wrong.items():
+        rows = [[int(ch) if ch != "." else 0 for ch in line[4 * r : 4 * r + 4]] for r in range(4)]
+        assert not is_solution(puzzle.to_list(), rows, 2, 2), why  # the tests' own rules
+        with pytest.raises(RuntimeError, match="^internal error: the solution found fails the check of the rules and givens$"):
+            puzzle._checked(Sudoku(line))
+
+
+def test_solve_of_a_variant_checks_the_variant_rules():
+    x = Sudoku("1.......3......4", variant="x")
+    assert x.solve().to_line() == x.solve_unique().to_line() == "1243431234212134"
+    # Classic solutions of the same givens whose diagonals repeat a value:
+    # right for classic Sudoku, wrong for X.
+    classic = Sudoku("1.......3......4")
+    for line in ("1243432134122134", "1342421334212134"):
+        cells = [int(ch) for ch in line]
+        assert classic._checked(Sudoku(line)).to_line() == line
+        assert len({cells[5 * i] for i in range(4)}) < 4 or len({cells[3 * i + 3] for i in range(4)}) < 4
+        with pytest.raises(RuntimeError, match="^internal error: "):
+            x._checked(Sudoku(line))
