@@ -56,7 +56,7 @@ class Sudoku:
 
     Every constructor (text, lists, ``empty``, ``generate``) refuses with
     ValueError, before allocating, a shape whose exact-cover matrix needs
-    more than the ``sudoku`` command's memory budget (2 GiB: up to 289x289
+    more than the ``sudoku`` command's memory budget (2 GiB: sides up to 299; 289x289
     with 17x17 boxes).
 
     Variants: ``variant="x,windoku"`` (names: x, windoku, jigsaw, killer,

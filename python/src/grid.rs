@@ -51,7 +51,7 @@ fn inline_nodes(shape: Shape) -> u64 {
 /// and the other searches return new grids.
 ///
 /// Grids whose exact-cover matrix would need more than the command's memory
-/// budget (2 GiB: up to 289x289 with 17x17 boxes) are refused with
+/// budget (2 GiB: sides up to 299; 289x289 with 17x17 boxes) are refused with
 /// ValueError by every constructor.
 #[pyclass(module = "dancing_links", eq)]
 #[derive(Clone, PartialEq, Eq)]
@@ -192,9 +192,10 @@ pub fn shape_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
 }
 
 /// `shape` if the exact-cover matrix of its grids fits the command's memory
-/// budget ([`DEFAULT_MEMORY_BUDGET`], 2 GiB: up to 289x289), else the
-/// library's error saying how much it would need. Every constructor checks
-/// it before a grid is allocated, drawn or searched.
+/// budget ([`DEFAULT_MEMORY_BUDGET`], 2 GiB: sides up to 299, 289x289 with
+/// 17x17 boxes), else the library's error saying how much it would need.
+/// Every constructor checks it before a grid is allocated, drawn or
+/// searched.
 pub fn within_budget(shape: Shape) -> Result<Shape, sudoku::ShapeError> {
     shape.check_budget(DEFAULT_MEMORY_BUDGET).map(|()| shape)
 }
