@@ -5,7 +5,7 @@ module converts. Long searches release the GIL and can be interrupted with
 Ctrl-C (KeyboardInterrupt); the interpreter stays usable afterwards.
 """
 
-from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 BoxShape = Union[int, str, Tuple[int, int], None]
 """A box shape: ``3`` (3x3 boxes), ``"2x3"`` (2 rows high, 3 wide) or ``(2, 3)``."""
@@ -47,7 +47,17 @@ class Sudoku:
     course's ``cases``), or a Sudoku. The box shape is inferred for square
     boxes; give ``box="2x3"`` for rectangular ones. Bad input raises
     ValueError saying where: ``line 1, column 22, cell r3c4: ...``.
-    Immutable and hashable; ``str()`` draws the boxed grid.
+    ``str()`` draws the boxed grid.
+
+    Cells can be edited: ``s[0, 1] = 2``; ``s[0, 1] = 0`` (or None, or
+    ``del s[0, 1]``) clears one; the variant's rules stay. Being mutable, a
+    Sudoku is not hashable (use ``to_line()`` as a key); searches return new
+    grids.
+
+    Every constructor (text, lists, ``empty``, ``generate``) refuses with
+    ValueError, before allocating, a shape whose exact-cover matrix needs
+    more than the ``sudoku`` command's memory budget (2 GiB: sides up to 299; 289x289
+    with 17x17 boxes).
 
     Variants: ``variant="x,windoku"`` (names: x, windoku, jigsaw, killer,
     classic), ``regions=`` a jigsaw region map (replaces the boxes),
@@ -79,7 +89,7 @@ class Sudoku:
         """The killer cages as ``(sum, [(row, col), ...])``, 0-based."""
     @staticmethod
     def empty(box: BoxShape = None) -> "Sudoku":
-        """An empty grid (9x9 by default)."""
+        """An empty grid (9x9 by default); ValueError for a shape over the memory budget."""
     @staticmethod
     def generate(
         box: BoxShape = None,
@@ -99,9 +109,17 @@ class Sudoku:
         ``givens``: stop removing givens once at most this many are left (with ``minimal=False``).
         """
     def solve(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Sudoku":
-        """A solution. Raises InvalidPuzzle, Unsolvable, or Incomplete at a limit."""
+        """A solution. Raises InvalidPuzzle, Unsolvable, or Incomplete at a limit.
+
+        The solution is checked against the rules and givens by code apart from the search
+        before it is returned; a grid that fails raises RuntimeError (``internal error: ...``).
+        """
     def solve_unique(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Sudoku":
-        """The solution if there is exactly one; raises NotUnique when there are more."""
+        """The solution if there is exactly one; raises NotUnique when there are more.
+
+        Every solution found (both, for NotUnique) is checked as for ``solve``: RuntimeError
+        (``internal error: ...``) rather than an unchecked grid.
+        """
     def is_unique(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> bool:
         """Whether the puzzle has exactly one solution (False for none, several or clashing givens)."""
     def check(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Check":
@@ -128,7 +146,16 @@ class Sudoku:
     def box_at(self, row: int, col: int) -> List[int]:
         """Values present in the box holding cell (row, col) (the course's ``bloc(S, i, j)``)."""
     def __getitem__(self, at: Tuple[int, int]) -> int:
-        """The value at (row, col), 0 for an empty cell: ``s[2, 3]``."""
+        """The value at (row, col), 0 for an empty cell: ``s[2, 3]``. IndexError names the cell (``r10c1``)."""
+    def __setitem__(self, at: Tuple[int, int], value: Optional[int]) -> None:
+        """Sets cell (row, col), 0-based: ``s[0, 1] = 2``; 0 or None clears it.
+
+        IndexError outside the grid, ValueError for a value outside 0 to the side, TypeError
+        for anything but an int or None; the messages name the cell (``r1c2``) and the range.
+        The new givens are not checked (see ``conflicts()``).
+        """
+    def __delitem__(self, at: Tuple[int, int]) -> None:
+        """Clears cell (row, col): ``del s[0, 1]``."""
     @property
     def cases(self) -> List[int]:
         """The cells row by row, 0 for an empty cell."""
@@ -161,7 +188,7 @@ class Sudoku:
     def __str__(self) -> str: ...
     def __repr__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
+    __hash__: None  # type: ignore[assignment]  # mutable: not hashable
 
 class Rating:
     """The difficulty of a puzzle (``Sudoku.rate``); ``float(r)`` is ``r.rating``."""
@@ -178,6 +205,9 @@ class Failure:
     status: str
     """``invalid``, ``unsolvable``, ``unknown`` or ``internal``."""
     message: str
+    engine: Optional[str]
+    """The engine that searched (``band9``, ``bits``, ``units``, ``cdcl`` or ``dlx``, as the
+    command's JSON ``engine``); None when no search ran (unreadable puzzle)."""
     @property
     def error(self) -> Exception:
         """The exception a single call would have raised."""
@@ -192,6 +222,9 @@ class Check:
     solution: Optional[Sudoku]
     second: Optional[Sudoku]
     message: Optional[str]
+    engine: Optional[str]
+    """The engine that searched (``band9``, ``bits``, ``units``, ``cdcl`` or ``dlx``, as the
+    command's JSON ``engine``); None when no search ran (unreadable puzzle)."""
     def __bool__(self) -> bool: ...
 
 def solve_many(
@@ -205,6 +238,12 @@ def solve_many(
     """Solves every puzzle on all cores with the GIL released; one result per puzzle, in order.
 
     ``timeout`` and ``max_nodes`` apply to each puzzle. Bad puzzles give a Failure in their place.
+    ``threads``: 1 to 4096 (None: one per core); other values raise ValueError. Ctrl-C stops every
+    worker and raises KeyboardInterrupt within a few tens of milliseconds.
+    Each puzzle is answered through the library's one answer path (``sudoku::answer``, as the
+    command): the planner's engine (named by ``Failure.engine`` and ``Check.engine``), every
+    solution checked against the rules and givens apart from the search (a failure of that check
+    gives status ``internal``).
     """
 
 def check_many(
@@ -217,16 +256,27 @@ def check_many(
 ) -> List[Check]:
     """Checks every puzzle for a unique solution, as ``sudoku check``; one Check per puzzle, in order."""
 
-Option = Union[str, Sequence[str]]
+Option = Union[str, Sequence[Hashable]]
 
 class ExactCover:
     """An exact-cover problem with primary and secondary items and colours.
 
+    Items are named by any hashable objects: strings, ints, tuples... (equal
+    objects name the same item, as in a dict); solutions give back the
+    original objects. A string name must be 1 to 64 bytes of printable
+    characters other than spaces, ``:`` and ``|`` (what Knuth's text format
+    carries, so that ``from_knuth(to_knuth())`` reads the same problem back);
+    other strings raise ValueError naming them; an unhashable name raises
+    TypeError.
+
     An option is a list of item names or one string of names separated by
-    spaces; ``"x:red"`` gives secondary item ``x`` the colour ``red``.
+    spaces; in either, the string ``"x:red"`` gives secondary item ``x`` the
+    colour ``red`` (so only string-named items take colours).
     """
 
-    def __init__(self, primary: Sequence[str], secondary: Sequence[str] = ..., options: Optional[Iterable[Option]] = None) -> None: ...
+    def __init__(
+        self, primary: Sequence[Hashable], secondary: Sequence[Hashable] = ..., options: Optional[Iterable[Option]] = None
+    ) -> None: ...
     @staticmethod
     def from_knuth(text: str) -> "ExactCover":
         """A problem in Knuth's text format (the ``dlx`` command's input)."""
@@ -243,7 +293,12 @@ class ExactCover:
     @property
     def option_count(self) -> int: ...
     def to_knuth(self) -> str:
-        """The problem in Knuth's text format."""
+        """The problem in Knuth's text format, which ``from_knuth`` reads back as the same problem.
+
+        A string name is written as it is; any other name as its ``str()``, which must then follow
+        the rule of string names and differ from every other item's name, else ValueError names
+        the item. ``from_knuth`` gives string names (and options as strings) back.
+        """
 
 class SolutionIter(Iterator[list]):
     """The lazy iterator of ``ExactCover.solutions()``."""

@@ -3,19 +3,22 @@
 //! read or solved gives a `Failure` (or a `Check` with its status) in its
 //! place; it never costs the others.
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
 use solver_core::Limits;
-use sudoku::{with_thread_solver, Engine, Grid, Shape, SolveError, Verdict};
+use sudoku::{
+    Answer, Answered, Engine, Grid, Notation, Puzzle, Question, Shape, Task, Variant, Verdict,
+};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
 use crate::interrupt;
 use crate::limits::call_limits;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 
 /// One input, taken from Python before the GIL is released.
 enum Input {
@@ -40,7 +43,7 @@ impl Input {
 
     fn grid(self, shape: Option<Shape>) -> Result<Grid, String> {
         match self {
-            Input::Text(t) => grid_from_text(&t, shape).map_err(|e| e.to_string()),
+            Input::Text(t) => grid_from_text(&t, shape),
             Input::Grid(g) => Ok(g),
             Input::Bad(message) => Err(message),
         }
@@ -64,6 +67,11 @@ pub struct Failure {
     /// (`line 1, column 22, cell r3c4: ...`).
     #[pyo3(get)]
     pub message: String,
+    /// The engine that searched (`band9`, `bits`, `units`, `cdcl` or
+    /// `dlx`, as the command's JSON `engine`); None when no search ran (the
+    /// puzzle could not be read or its shape cannot be solved).
+    #[pyo3(get)]
+    pub engine: Option<&'static str>,
     /// Whether the puzzle was read but two givens clash (InvalidPuzzle).
     clash: bool,
 }
@@ -112,6 +120,9 @@ pub struct Check {
     pub second: Option<Sudoku>,
     /// Why, for invalid, unknown and internal.
     pub message: Option<String>,
+    /// The engine that searched (`band9`, `bits`, `units`, `cdcl` or
+    /// `dlx`, as the command's JSON `engine`); None when no search ran.
+    pub engine: Option<&'static str>,
 }
 
 impl Check {
@@ -122,39 +133,38 @@ impl Check {
             solution: None,
             second: None,
             message: Some(message),
+            engine: None,
         }
     }
 
-    /// The check of `grid` from its verdict, with each solution verified
-    /// against the rules and givens by code independent of the search.
-    pub fn from_verdict(index: usize, grid: &Grid, verdict: Verdict) -> Check {
-        Check::from_verdict_with(
-            index,
-            grid,
-            verdict,
-            |s, g| s.is_solution_of(g),
-            Sudoku::new,
-        )
-    }
-
-    /// [`from_verdict`](Self::from_verdict) with the rules' own check of a
-    /// solution (`is_solution(solution, puzzle)`) and wrapping (variants).
-    pub fn from_verdict_with(
-        index: usize,
-        grid: &Grid,
-        verdict: Verdict,
-        is_solution: impl Fn(&Grid, &Grid) -> bool,
-        wrap: impl Fn(Grid) -> Sudoku,
-    ) -> Check {
-        let internal = || {
-            Check::failed(
+    /// A solution failed the independent check of the rules and givens.
+    fn internal(index: usize, engine: Option<&'static str>) -> Check {
+        Check {
+            engine,
+            ..Check::failed(
                 index,
                 "internal",
                 "internal error: a solution found fails the check of the rules and givens".into(),
             )
-        };
+        }
+    }
+
+    /// The check of `grid` from its verdict, with each solution verified
+    /// against the rules and givens (`is_solution(solution, puzzle)`, code
+    /// apart from the search) and wrapped by `wrap`; `engine` is the
+    /// planner's.
+    pub fn from_verdict_with(
+        index: usize,
+        grid: &Grid,
+        verdict: Verdict,
+        engine: Option<&'static str>,
+        is_solution: impl Fn(&Grid, &Grid) -> bool,
+        wrap: impl Fn(Grid) -> Sudoku,
+    ) -> Check {
+        let internal = || Check::internal(index, engine);
         let mut check = Check::failed(index, verdict.status(), String::new());
         check.message = None;
+        check.engine = engine;
         match verdict {
             Verdict::Unique(s) if is_solution(&s, grid) => check.solution = Some(wrap(s)),
             Verdict::Multiple(a, b) if a != b && is_solution(&a, grid) && is_solution(&b, grid) => {
@@ -198,6 +208,46 @@ fn puzzle_limits(base: &Limits, timeout: Option<Duration>) -> Limits {
     limits
 }
 
+/// The line number the batch passes to [`sudoku::answer`] (each input is
+/// read on its own), and the prefix it puts on the messages it makes.
+const LINE: usize = 1;
+
+/// `message` without the `line 1: ` that [`sudoku::answer`] puts before the
+/// messages it makes itself (a read error keeps its own location).
+fn unlined(message: String) -> String {
+    match message.strip_prefix("line 1: ") {
+        Some(rest) => rest.to_owned(),
+        None => message,
+    }
+}
+
+/// Answers `task` for `grid` (classic rules) through the library's one
+/// answer path: the planner's engine, the caller's limits, every solution
+/// checked against the rules and givens by code apart from the search.
+fn answer(grid: Grid, task: &Task, limits: &Limits) -> (Answered, bool) {
+    let puzzle = Puzzle {
+        grid,
+        notation: Notation::default(),
+        solution: None,
+        variant: None,
+    };
+    let question = Question {
+        task,
+        engine: Engine::Auto,
+        limits,
+        progress: None,
+    };
+    let answered = sudoku::answer(&puzzle, &Variant::default(), LINE, &question, false);
+    // Two givens that clash (InvalidPuzzle), rather than another refusal.
+    let clash = matches!(answered.answer, Answer::Invalid(_)) && puzzle.grid.check().is_err();
+    (answered, clash)
+}
+
+/// The engine an answer names (`band9`, `bits`, `dlx`, ...).
+fn engine_of(answered: &Answered) -> Option<&'static str> {
+    answered.plan.map(|p| p.engine.as_str())
+}
+
 fn solve_one(
     index: usize,
     input: Input,
@@ -208,25 +258,30 @@ fn solve_one(
         index,
         status,
         message,
+        engine: None,
         clash: false,
     };
     let grid = input.grid(shape).map_err(|m| fail("invalid", m))?;
-    let solved = with_thread_solver(grid.shape(), Engine::Auto, |s| s.solve_one(&grid, limits).0)
-        .map_err(SolveError::from)
-        .and_then(|r| r);
-    match solved {
-        Ok(solution) if solution.is_solution_of(&grid) => Ok(solution),
-        Ok(_) => Err(fail(
+    let (answered, clash) = answer(grid, &Task::Solve, limits);
+    let engine = engine_of(&answered);
+    let fail = |status, message| Failure {
+        engine,
+        clash,
+        ..fail(status, message)
+    };
+    match answered.answer {
+        Answer::Solved(solution) => Ok(solution),
+        Answer::Unsolvable => Err(fail("unsolvable", "no solution".into())),
+        Answer::Unknown(why) => Err(fail("unknown", format!("gave up: {why}"))),
+        Answer::Invalid(message) => Err(fail("invalid", unlined(message))),
+        Answer::Internal(message) => Err(fail(
             "internal",
-            "internal error: the solution found fails the check of the rules and givens".into(),
+            format!("internal error: {}", unlined(message)),
         )),
-        Err(SolveError::Unsolvable) => Err(fail("unsolvable", "no solution".into())),
-        Err(SolveError::GaveUp(why)) => Err(fail("unknown", format!("gave up: {why}"))),
-        Err(SolveError::Invalid(conflict)) => Err(Failure {
-            clash: true,
-            ..fail("invalid", conflict.to_string())
-        }),
-        Err(e) => Err(fail("invalid", e.to_string())),
+        other => Err(fail(
+            "internal",
+            format!("internal error: a solve answered {:?}", other.status()),
+        )),
     }
 }
 
@@ -235,12 +290,30 @@ fn check_one(index: usize, input: Input, shape: Option<Shape>, limits: &Limits) 
         Ok(g) => g,
         Err(m) => return Check::failed(index, "invalid", m),
     };
-    match with_thread_solver(grid.shape(), Engine::Auto, |s| {
-        s.check_unique(&grid, limits).0
-    }) {
-        Ok(verdict) => Check::from_verdict(index, &grid, verdict),
-        Err(e) => Check::failed(index, "invalid", e.to_string()),
+    let (answered, _) = answer(grid, &Task::Check, limits);
+    let engine = engine_of(&answered);
+    let mut check = Check::failed(index, answered.answer.status(), String::new());
+    check.message = None;
+    check.engine = engine;
+    match answered.answer {
+        Answer::Unique(s) => check.solution = Some(Sudoku::new(s)),
+        Answer::Multiple(a, b) => {
+            check.solution = Some(Sudoku::new(a));
+            check.second = Some(Sudoku::new(b));
+        }
+        Answer::Unsolvable => {}
+        Answer::Invalid(message) => check.message = Some(unlined(message)),
+        Answer::Unknown(why) => check.message = Some(format!("gave up: {why}")),
+        Answer::Internal(_) => return Check::internal(index, engine),
+        other => {
+            check.status = "internal";
+            check.message = Some(format!(
+                "internal error: a check answered {:?}",
+                other.status()
+            ));
+        }
     }
+    check
 }
 
 /// Reads the inputs and runs `each` over them in parallel, in order.
@@ -250,36 +323,82 @@ fn run_batch<T: Send>(
     r#box: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     each: impl Fn(usize, Input, Option<Shape>, &Limits) -> T + Sync,
 ) -> PyResult<Vec<T>> {
     let shape = shape_arg(r#box)?;
+    let threads = threads_arg(threads)?;
     let call = call_limits(timeout, max_nodes, None)?;
     let per_puzzle = timeout.map(Duration::from_secs_f64);
     // An exception raised by the iterable itself (KeyboardInterrupt in a
     // generator, say) is the caller's, not a bad record: it propagates.
-    let inputs = puzzles
-        .try_iter()?
-        .map(|item| Ok(Input::take(&item?, shape)))
-        .collect::<PyResult<Vec<Input>>>()?;
+    // Reading a long list runs no Python code, so Ctrl-C is looked for
+    // here too, every `SIGNAL_EVERY` items.
+    let mut inputs = Vec::new();
+    for (k, item) in puzzles.try_iter()?.enumerate() {
+        if k % SIGNAL_EVERY == SIGNAL_EVERY - 1 {
+            py.check_signals()?;
+        }
+        inputs.push(Input::take(&item?, shape));
+    }
     let base = &call.limits;
+    let cancel = &*call.cancel;
     let each = &each;
+    // Each worker looks at the cancel flag before each puzzle: a puzzle
+    // solved in fewer nodes than the search's own check of the flag (every
+    // 256 nodes) would otherwise never see it, and the batch would run to
+    // its end after Ctrl-C. A `None` stops the collection at once.
     let work = move || {
         inputs
             .into_par_iter()
             .enumerate()
-            .map(|(i, input)| each(i, input, shape, &puzzle_limits(base, per_puzzle)))
-            .collect::<Vec<T>>()
+            .map(|(i, input)| {
+                (!cancel.load(Ordering::Relaxed))
+                    .then(|| each(i, input, shape, &puzzle_limits(base, per_puzzle)))
+            })
+            .collect::<Option<Vec<T>>>()
     };
-    match threads {
-        None | Some(0) => interrupt::run(py, &call.cancel, work),
+    let done = match threads {
+        None => interrupt::run(py, &call.cancel, work)?,
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
                 .map_err(errors::value_error)?;
-            interrupt::run(py, &call.cancel, || pool.install(work))
+            interrupt::run(py, &call.cancel, || pool.install(work))?
         }
+    };
+    // The flag is only raised on Ctrl-C, which `interrupt::run` returned.
+    done.ok_or_else(|| PyRuntimeError::new_err("internal error: the batch was cancelled"))
+}
+
+/// The most threads a batch accepts (as the command's `-j`).
+pub const MAX_THREADS: usize = 4096;
+
+/// How many input items are read between two checks for Ctrl-C.
+const SIGNAL_EVERY: usize = 4096;
+
+/// The `threads=` argument: None for one per core, else 1 to [`MAX_THREADS`].
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(value) = threads.filter(|t| !t.is_none()) else {
+        return Ok(None);
+    };
+    let bad = || {
+        PyValueError::new_err(format!(
+            "threads must be between 1 and {MAX_THREADS} (or None for one per core), got {value}"
+        ))
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(bad());
+    }
+    match value.extract::<i64>() {
+        Ok(n) if (1..=MAX_THREADS as i64).contains(&n) => Ok(Some(n as usize)),
+        Ok(_) => Err(bad()),
+        Err(_) if value.is_instance_of::<PyInt>() => Err(bad()),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "threads must be an int or None, got {}",
+            value.get_type().name()?
+        ))),
     }
 }
 
@@ -289,9 +408,13 @@ fn run_batch<T: Send>(
 /// objects) on all cores with the GIL released. Returns one result per
 /// puzzle, in input order: the solved Sudoku, or a Failure (falsy) saying
 /// why. `timeout` (seconds) and `max_nodes` apply to each puzzle; `threads`
-/// sets the number of threads (default: one per core). Every solution is
-/// checked against the rules and givens before it is returned. Ctrl-C
-/// stops the batch and raises KeyboardInterrupt.
+/// sets the number of threads, 1 to 4096 (default: one per core; other
+/// values raise ValueError). Each puzzle is answered through the library's
+/// one answer path (`sudoku::answer`, as the `sudoku` command): the
+/// planner's engine, named by `Failure.engine`, and every solution checked
+/// against the rules and givens by code apart from the search (a failure of
+/// that check gives status "internal"). Ctrl-C stops every worker and raises
+/// KeyboardInterrupt within a few tens of milliseconds.
 #[pyfunction]
 #[pyo3(signature = (puzzles, r#box = None, *, timeout = None, max_nodes = None, threads = None))]
 pub fn solve_many(
@@ -300,7 +423,7 @@ pub fn solve_many(
     r#box: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyObject>> {
     let results = run_batch(py, puzzles, r#box, timeout, max_nodes, threads, solve_one)?;
     results
@@ -316,8 +439,8 @@ pub fn solve_many(
 ///
 /// Checks every puzzle for a unique solution, as `sudoku check` does, on
 /// all cores with the GIL released. Returns one Check per puzzle, in input
-/// order, with `status` unique, multiple, unsolvable, invalid or unknown.
-/// Arguments as for `solve_many`.
+/// order, with `status` unique, multiple, unsolvable, invalid or unknown,
+/// and `engine` the engine that searched. Arguments as for `solve_many`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, r#box = None, *, timeout = None, max_nodes = None, threads = None))]
 pub fn check_many(
@@ -326,7 +449,7 @@ pub fn check_many(
     r#box: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Check>> {
     run_batch(py, puzzles, r#box, timeout, max_nodes, threads, check_one)
 }

@@ -7,8 +7,10 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
-use solver_core::{knuth, Entry, Incomplete as Why, Matrix, OptionId, Outcome, ProblemBuilder};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use solver_core::{
+    knuth, Entry, Incomplete as Why, ItemId, Matrix, OptionId, Outcome, ProblemBuilder,
+};
 
 use crate::errors::{self, value_error, Unsolvable};
 use crate::interrupt::{self, POLL};
@@ -25,85 +27,243 @@ const AHEAD: usize = 64;
 /// >>> sorted(map(sorted, p.solutions()))
 /// [[['a'], ['b', 'c']], [['a', 'b'], ['c']]]
 ///
+/// Items are named by any hashable Python objects: strings, ints, tuples...
+/// (equal objects name the same item, as in a dict). A string name is 1 to
+/// 64 bytes of printable characters other than spaces, `:` and `|`: what
+/// Knuth's text format carries, so that `from_knuth(to_knuth())` reads the
+/// same problem back; other strings are refused with ValueError.
+///
 /// An option is a list of item names or one string of names separated by
-/// spaces; `"x:red"` gives secondary item `x` the colour `red`. Solutions
-/// are lists of the option objects as given (or of their indices).
+/// spaces; in either, the string `"x:red"` gives secondary item `x` the
+/// colour `red` (so only string-named items take colours). Solutions are
+/// lists of the option objects as given (or of their indices).
 #[pyclass(module = "dancing_links", frozen)]
 pub struct ExactCover {
     matrix: Arc<Matrix>,
     options: Vec<Py<PyAny>>,
+    /// The item names as given, by item number (primary, then secondary).
+    items: Vec<Py<PyAny>>,
 }
 
-/// The names of one option: a string split on whitespace, or a sequence of strings.
-fn option_names(option: &Bound<'_, PyAny>, index: usize) -> PyResult<Vec<String>> {
+/// Why `name` cannot be a name in Knuth's text format (the rule of
+/// `solver_core::knuth`), or None when it can.
+fn knuth_name_fault(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("it is empty".into());
+    }
+    if name.len() > knuth::MAX_NAME_LEN {
+        return Some(format!(
+            "it is {} bytes long, more than {}",
+            name.len(),
+            knuth::MAX_NAME_LEN
+        ));
+    }
+    name.chars()
+        .find(|&c| c == ':' || c == '|' || c == '\u{feff}' || c.is_control() || c.is_whitespace())
+        .map(|c| format!("it holds {c:?}"))
+}
+
+/// The rule a name breaks, for messages.
+const NAME_RULE: &str =
+    "names are 1 to 64 bytes of printable characters other than spaces, `:` and `|`";
+
+/// How a name reads in a message: a string as it is, anything else by repr().
+fn shown(name: &Bound<'_, PyAny>) -> String {
+    match name.downcast::<PyString>() {
+        Ok(s) => s.to_string_lossy().into_owned(),
+        Err(_) => name
+            .repr()
+            .map(|r| r.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| "<unprintable>".into()),
+    }
+}
+
+/// One entry of an option as read from Python: an item and maybe a colour.
+struct Named<'py> {
+    item: Bound<'py, PyAny>,
+    colour: Option<String>,
+}
+
+/// The entries of one option: a string split on whitespace, or an iterable
+/// of names; a string `x:red` in either names item `x` with colour `red`.
+fn option_names<'py>(option: &Bound<'py, PyAny>, index: usize) -> PyResult<Vec<Named<'py>>> {
+    let py = option.py();
+    let word = |w: &str| {
+        let (item, colour) = match w.split_once(':') {
+            Some((item, colour)) => (item, Some(colour.to_owned())),
+            None => (w, None),
+        };
+        Named {
+            item: PyString::new(py, item).into_any(),
+            colour,
+        }
+    };
     if let Ok(text) = option.downcast::<PyString>() {
-        return Ok(text
-            .to_str()?
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect());
+        return Ok(text.to_str()?.split_whitespace().map(word).collect());
     }
-    let names: PyResult<Vec<String>> = option
-        .try_iter()
-        .and_then(|it| it.map(|n| n?.extract::<String>()).collect());
-    names.map_err(|_| {
+    let iter = option.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
-            "option {index}: expected a string of item names or a list of strings"
+            "option {index}: expected a string of item names or a list of item names, got {}",
+            option
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
         ))
-    })
+    })?;
+    let mut names = Vec::new();
+    for name in iter {
+        let name = name?;
+        names.push(match name.downcast::<PyString>() {
+            Ok(text) => word(text.to_str()?),
+            Err(_) => Named {
+                item: name,
+                colour: None,
+            },
+        });
+    }
+    Ok(names)
 }
 
-fn build(primary: &[String], secondary: &[String], options: &[Vec<String>]) -> PyResult<Matrix> {
+/// The problem's matrix and item objects. String items keep their names in
+/// the matrix; other items get a name no string item can have (a control
+/// character, then their number), used only inside the matrix.
+fn build(
+    primary: &Bound<'_, PyAny>,
+    secondary: &Bound<'_, PyAny>,
+    options: &[Vec<Named<'_>>],
+) -> PyResult<(Matrix, Vec<Py<PyAny>>)> {
+    let py = primary.py();
+    let numbers = PyDict::new(py);
+    let mut items: Vec<Py<PyAny>> = Vec::new();
+    let mut is_primary = Vec::new();
     let mut b = ProblemBuilder::new();
-    for name in primary {
-        b.add_primary(name).map_err(value_error)?;
-    }
-    for name in secondary {
-        b.add_secondary(name).map_err(value_error)?;
-    }
-    for (index, names) in options.iter().enumerate() {
-        let mut entries = Vec::with_capacity(names.len());
-        for name in names {
-            let (item, colour) = match name.split_once(':') {
-                Some((item, colour)) => (item, Some(colour)),
-                None => (name.as_str(), None),
+    for (list, primary) in [(primary, true), (secondary, false)] {
+        if list.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "{} items: expected a list of names, got a string (write \"a b c\".split())",
+                if primary { "primary" } else { "secondary" }
+            )));
+        }
+        for name in list.try_iter()? {
+            let name = name?;
+            let key = match name.downcast::<PyString>() {
+                Ok(text) => {
+                    let text = text.to_str()?;
+                    if let Some(fault) = knuth_name_fault(text) {
+                        return Err(PyValueError::new_err(format!(
+                            "item name {} cannot be used: {fault} ({NAME_RULE})",
+                            name.repr()?
+                        )));
+                    }
+                    text.to_owned()
+                }
+                Err(_) => format!("\u{1}{}", items.len()),
             };
-            let id = b.item(item).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "option {index} (`{}`): unknown item `{item}`",
-                    names.join(" ")
+            let known = numbers.get_item(&name).map_err(|e| {
+                PyTypeError::new_err(format!(
+                    "item names must be hashable: {} ({e})",
+                    shown(&name)
                 ))
             })?;
-            let color = match colour {
-                Some("") => {
+            if known.is_some() {
+                return Err(PyValueError::new_err(format!(
+                    "item `{}` is declared twice",
+                    shown(&name)
+                )));
+            }
+            numbers.set_item(&name, items.len())?;
+            if primary {
+                b.add_primary(&key).map_err(value_error)?;
+            } else {
+                b.add_secondary(&key).map_err(value_error)?;
+            }
+            items.push(name.unbind());
+            is_primary.push(primary);
+        }
+    }
+    for (index, names) in options.iter().enumerate() {
+        let whole = || {
+            names
+                .iter()
+                .map(|n| match &n.colour {
+                    Some(c) => format!("{}:{c}", shown(&n.item)),
+                    None => shown(&n.item),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut entries = Vec::with_capacity(names.len());
+        let mut seen = Vec::with_capacity(names.len());
+        for name in names {
+            let number: usize = match numbers.get_item(&name.item) {
+                Ok(Some(k)) => k.extract()?,
+                Ok(None) | Err(_) => {
                     return Err(PyValueError::new_err(format!(
-                        "option {index} (`{}`): empty colour after `{item}:`",
-                        names.join(" ")
+                        "option {index} (`{}`): unknown item `{}`",
+                        whole(),
+                        shown(&name.item)
                     )))
                 }
-                Some(c) => Some(b.color(c).map_err(value_error)?),
-                None => None,
             };
-            entries.push(Entry { item: id, color });
+            if seen.contains(&number) {
+                return Err(PyValueError::new_err(format!(
+                    "option {index} names item `{}` twice",
+                    shown(&name.item)
+                )));
+            }
+            seen.push(number);
+            let color = match name.colour.as_deref() {
+                None => None,
+                Some("") => {
+                    return Err(PyValueError::new_err(format!(
+                        "option {index} (`{}`): empty colour after `{}:`",
+                        whole(),
+                        shown(&name.item)
+                    )))
+                }
+                Some(_) if is_primary[number] => {
+                    return Err(PyValueError::new_err(format!(
+                        "option {index} gives a colour to primary item `{}`; only secondary items have colours",
+                        shown(&name.item)
+                    )))
+                }
+                Some(c) => {
+                    if let Some(fault) = knuth_name_fault(c) {
+                        return Err(PyValueError::new_err(format!(
+                            "option {index} (`{}`): colour {} cannot be used: {fault} ({NAME_RULE})",
+                            whole(),
+                            PyString::new(py, c).repr()?
+                        )));
+                    }
+                    Some(b.color(c).map_err(value_error)?)
+                }
+            };
+            entries.push(Entry {
+                item: ItemId::new(number),
+                color,
+            });
         }
         b.add_option(entries).map_err(value_error)?;
     }
-    b.build().map_err(value_error)
+    Ok((b.build().map_err(value_error)?, items))
 }
 
 #[pymethods]
 impl ExactCover {
     /// ExactCover(primary, secondary=(), options=())
     ///
-    /// `primary`, `secondary`: item names (strings). `options`: an iterable
-    /// of options, each a list of item names or a string of names separated
-    /// by spaces, `name:colour` for a coloured secondary item. Raises
-    /// ValueError naming the option and item at fault.
+    /// `primary`, `secondary`: item names, any hashable objects (a string
+    /// name must be 1 to 64 bytes of printable characters other than
+    /// spaces, `:` and `|`). `options`: an iterable of options, each a list
+    /// of item names or a string of names separated by spaces, `"name:colour"`
+    /// for a coloured secondary item. Raises ValueError naming the item, or
+    /// the option and item, at fault; TypeError for an unhashable name.
     #[new]
-    #[pyo3(signature = (primary, secondary = Vec::new(), options = None))]
+    #[pyo3(signature = (primary, secondary = None, options = None))]
     fn py_new(
-        primary: Vec<String>,
-        secondary: Vec<String>,
+        py: Python<'_>,
+        primary: &Bound<'_, PyAny>,
+        secondary: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ExactCover> {
         let mut objects = Vec::new();
@@ -115,10 +275,12 @@ impl ExactCover {
                 objects.push(option.unbind());
             }
         }
-        let matrix = build(&primary, &secondary, &names)?;
+        let none = PyTuple::empty(py).into_any();
+        let (matrix, items) = build(primary, secondary.unwrap_or(&none), &names)?;
         Ok(ExactCover {
             matrix: Arc::new(matrix),
             options: objects,
+            items,
         })
     }
 
@@ -136,9 +298,14 @@ impl ExactCover {
                     .unbind())
             })
             .collect::<PyResult<_>>()?;
+        let items = matrix
+            .items()
+            .map(|i| PyString::new(py, matrix.item_name(i)).into_any().unbind())
+            .collect();
         Ok(ExactCover {
             matrix: Arc::new(matrix),
             options,
+            items,
         })
     }
 
@@ -224,9 +391,63 @@ impl ExactCover {
         self.matrix.option_count()
     }
 
-    /// The problem in Knuth's text format.
-    fn to_knuth(&self) -> String {
-        knuth::write(&self.matrix)
+    /// The problem in Knuth's text format, which `from_knuth` reads back
+    /// as the same problem (options then as strings). A string name is
+    /// written as it is; any other name as its `str()`, which must then
+    /// follow the rule of string names and differ from every other item's
+    /// name, else ValueError names the item.
+    fn to_knuth(&self, py: Python<'_>) -> PyResult<String> {
+        let mut names: Vec<String> = Vec::with_capacity(self.items.len());
+        let mut taken = std::collections::HashMap::new();
+        for (k, item) in self.items.iter().enumerate() {
+            let item = item.bind(py);
+            let name = item.str()?.to_str()?.to_owned();
+            if let Some(fault) = knuth_name_fault(&name) {
+                return Err(PyValueError::new_err(format!(
+                    "to_knuth: item {} cannot be written: its str() {} is not a name of the text format: {fault} ({NAME_RULE})",
+                    item.repr()?,
+                    PyString::new(py, &name).repr()?
+                )));
+            }
+            if let Some(&other) = taken.get(&name) {
+                let other: &Py<PyAny> = &self.items[other];
+                return Err(PyValueError::new_err(format!(
+                    "to_knuth: items {} and {} would both be written `{name}`",
+                    other.bind(py).repr()?,
+                    item.repr()?
+                )));
+            }
+            taken.insert(name.clone(), k);
+            names.push(name);
+        }
+        let m = &self.matrix;
+        let (primary, secondary): (Vec<ItemId>, Vec<ItemId>) =
+            m.items().partition(|&i| m.is_primary(i));
+        let line = |items: &[ItemId]| {
+            items
+                .iter()
+                .map(|i| names[i.index()].as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut text = line(&primary);
+        if !secondary.is_empty() {
+            text.push_str(" | ");
+            text.push_str(&line(&secondary));
+        }
+        text.push('\n');
+        for o in 0..m.option_count() {
+            let entries: Vec<String> = m
+                .option(OptionId::new(o))
+                .map(|e| match e.color {
+                    Some(c) => format!("{}:{}", names[e.item.index()], m.color_name(c)),
+                    None => names[e.item.index()].clone(),
+                })
+                .collect();
+            text.push_str(&entries.join(" "));
+            text.push('\n');
+        }
+        Ok(text)
     }
 
     fn __repr__(&self) -> String {

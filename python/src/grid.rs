@@ -1,15 +1,15 @@
 //! The `Sudoku` class: one grid of any box shape, over [`sudoku::Grid`].
 
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use solver_core::{Incomplete as Why, Limits};
 use std::sync::Arc;
 
 use sudoku::{
     parse_documents, parse_puzzle, with_thread_solver, write_boxed, write_regions, Alphabet,
     Engine, GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, ReadOptions, Rules, Shape,
-    SolveError, SudokuSolver, Symmetry, Variant, Verdict,
+    SolveError, SudokuSolver, Symmetry, Task, Variant, Verdict, DEFAULT_MEMORY_BUDGET,
 };
 
 use crate::batch::Check;
@@ -45,9 +45,16 @@ fn inline_nodes(shape: Shape) -> u64 {
 /// Variants (`variant="x,windoku"`, `regions=...` for jigsaw, `cages=...`
 /// for killer) change the rules every method applies.
 ///
-/// Sudoku objects are immutable: `solve()` returns a new grid.
-#[pyclass(module = "dancing_links", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A cell can be edited: `s[0, 1] = 2`, `s[0, 1] = 0` (or None, or
+/// `del s[0, 1]`) to clear it; the variant's rules stay. Being mutable,
+/// Sudoku objects are not hashable (use `to_line()` as a key). `solve()`
+/// and the other searches return new grids.
+///
+/// Grids whose exact-cover matrix would need more than the command's memory
+/// budget (2 GiB: sides up to 299; 289x289 with 17x17 boxes) are refused with
+/// ValueError by every constructor.
+#[pyclass(module = "dancing_links", eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Sudoku {
     /// The cells.
     pub grid: Grid,
@@ -89,8 +96,64 @@ impl Sudoku {
         }
     }
 
+    /// `solution`, a grid a search found for this puzzle, once checked
+    /// against the rules and givens by code apart from the search (as the
+    /// library's answer path checks every solution: the grid's own check for
+    /// classic Sudoku, [`sudoku::verify`] from the variant's wording
+    /// otherwise); RuntimeError naming an internal error if it fails.
+    fn checked(&self, solution: Grid) -> PyResult<Sudoku> {
+        let ok = if self.variant.is_classic() {
+            solution.is_solution_of(&self.grid)
+        } else {
+            sudoku::verify(&solution, &self.grid, &self.variant)
+        };
+        if ok {
+            Ok(self.same_variant(solution))
+        } else {
+            Err(internal_error(
+                "the solution found fails the check of the rules and givens",
+            ))
+        }
+    }
+
+    /// The engine the planner picks for `task` (as the command's JSON
+    /// `engine`), None if it refuses the shape.
+    fn engine(&self, rules: Option<&Rules>, task: &Task) -> Option<&'static str> {
+        let plan = match rules {
+            Some(rules) => sudoku::plan(rules, task, Engine::Auto),
+            None => sudoku::plan(
+                &Rules::standard_shared(self.grid.shape()),
+                task,
+                Engine::Auto,
+            ),
+        };
+        plan.ok().map(|p| p.engine.as_str())
+    }
+
     fn side(&self) -> usize {
         self.grid.side()
+    }
+
+    /// The 0-based (row, col) of a `s[r, c]` index, or IndexError naming
+    /// the cell (`r10c1`) and the range.
+    fn cell_at(&self, at: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+        let (r, c): (i64, i64) = at.extract().map_err(|_| {
+            PyTypeError::new_err("a cell index is a (row, col) pair of ints, 0-based: s[2, 3]")
+        })?;
+        let n = self.side() as i64;
+        if (0..n).contains(&r) && (0..n).contains(&c) {
+            return Ok((r as usize, c as usize));
+        }
+        let name = |i: i64| match i.checked_add(1) {
+            Some(k) if k >= 1 => k.to_string(),
+            _ => format!("[{i}]"),
+        };
+        Err(PyIndexError::new_err(format!(
+            "cell r{}c{} (index [{r}, {c}]) is out of range: a {n}x{n} grid has rows and columns 0 to {}",
+            name(r),
+            name(c),
+            n - 1
+        )))
     }
 
     fn index(&self, what: &str, i: usize) -> PyResult<usize> {
@@ -114,23 +177,37 @@ pub fn shape_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
     if value.is_none() {
         return Ok(None);
     }
-    if let Ok(text) = value.extract::<String>() {
-        return text.parse().map(Some).map_err(value_error);
-    }
-    if let Ok(order) = value.extract::<u32>() {
-        return Shape::square(order).map(Some).map_err(value_error);
-    }
-    if let Ok((rows, cols)) = value.extract::<(u32, u32)>() {
-        return Shape::new(rows, cols).map(Some).map_err(value_error);
-    }
-    Err(PyTypeError::new_err(
-        "box must be an int (3 for 3x3 boxes), a string such as \"2x3\" or a (rows, cols) tuple",
-    ))
+    let shape = if let Ok(text) = value.extract::<String>() {
+        text.parse().map_err(value_error)?
+    } else if let Ok(order) = value.extract::<u32>() {
+        Shape::square(order).map_err(value_error)?
+    } else if let Ok((rows, cols)) = value.extract::<(u32, u32)>() {
+        Shape::new(rows, cols).map_err(value_error)?
+    } else {
+        return Err(PyTypeError::new_err(
+            "box must be an int (3 for 3x3 boxes), a string such as \"2x3\" or a (rows, cols) tuple",
+        ));
+    };
+    within_budget(shape).map(Some).map_err(value_error)
 }
 
-/// Reads a grid from text, with the command's located messages.
-pub fn grid_from_text(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
-    parse_puzzle(text, shape, &Alphabet::standard()).map(|p| p.grid)
+/// `shape` if the exact-cover matrix of its grids fits the command's memory
+/// budget ([`DEFAULT_MEMORY_BUDGET`], 2 GiB: sides up to 299, 289x289 with
+/// 17x17 boxes), else the library's error saying how much it would need.
+/// Every constructor checks it before a grid is allocated, drawn or
+/// searched.
+pub fn within_budget(shape: Shape) -> Result<Shape, sudoku::ShapeError> {
+    shape.check_budget(DEFAULT_MEMORY_BUDGET).map(|()| shape)
+}
+
+/// Reads a grid from text, with the command's located messages; a grid over
+/// the memory budget (see [`within_budget`]) is refused.
+pub fn grid_from_text(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
+    let grid = parse_puzzle(text, shape, &Alphabet::standard())
+        .map_err(|e| e.to_string())?
+        .grid;
+    within_budget(grid.shape()).map_err(|e| e.to_string())?;
+    Ok(grid)
 }
 
 /// One cell of a list: an int (0 for a blank) or None.
@@ -152,22 +229,23 @@ fn cell_value(cell: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<u16> 
 
 /// The shape for `cells` values: the one given, or square boxes inferred.
 fn shape_for(cells: usize, shape: Option<Shape>) -> PyResult<Shape> {
-    match shape {
-        Some(s) => Ok(s),
+    let shape = match shape {
+        Some(s) => s,
         None => Shape::from_cell_count(cells).ok_or_else(|| {
             value_error(ParseError {
                 line: 0,
                 column: None,
                 kind: ParseErrorKind::UnknownShape { found: cells },
             })
-        }),
-    }
+        })?,
+    };
+    within_budget(shape).map_err(value_error)
 }
 
 /// Reads a grid from any accepted Python value (see [`Sudoku`]).
 pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyResult<Grid> {
     if let Ok(s) = value.downcast::<Sudoku>() {
-        let grid = &s.get().grid;
+        let grid = &s.borrow().grid;
         return match shape {
             Some(want) if want != grid.shape() => Err(PyValueError::new_err(format!(
                 "the grid has {} boxes, not {want}",
@@ -177,7 +255,7 @@ pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyRes
         };
     }
     if let Ok(text) = value.downcast::<PyString>() {
-        return grid_from_text(text.to_str()?, shape).map_err(value_error);
+        return grid_from_text(text.to_str()?, shape).map_err(PyValueError::new_err);
     }
     if !(value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>()) {
         return Err(PyTypeError::new_err(format!(
@@ -194,7 +272,7 @@ pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyRes
         .is_some_and(|f| f.is_instance_of::<PyString>());
     if is_text_rows {
         let rows: Vec<String> = items.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
-        return grid_from_text(&rows.join("\n"), shape).map_err(value_error);
+        return grid_from_text(&rows.join("\n"), shape).map_err(PyValueError::new_err);
     }
     let mut values = Vec::new();
     if is_rows {
@@ -254,6 +332,11 @@ fn search<R: Send>(
     interrupt::run(py, &call.cancel, || run(&call.limits))?.map_err(|e| solve_error(py, e))
 }
 
+/// RuntimeError for a bug of the search: `internal error: {what}`.
+fn internal_error(what: &str) -> PyErr {
+    PyRuntimeError::new_err(format!("internal error: {what}"))
+}
+
 fn gave_up_on_nodes<T>(r: &Result<T, SolveError>) -> bool {
     matches!(r, Err(SolveError::GaveUp(Why::NodeLimit)))
 }
@@ -308,6 +391,7 @@ impl Sudoku {
             )));
         }
         let doc = docs.pop().expect("one document").map_err(value_error)?;
+        within_budget(doc.puzzle.grid.shape()).map_err(value_error)?;
         Ok(Sudoku {
             grid: doc.puzzle.grid,
             variant: doc.variant,
@@ -410,6 +494,8 @@ impl Sudoku {
     /// A solution (the first one found). Raises InvalidPuzzle when givens
     /// clash, Unsolvable when there is none, Incomplete at a limit
     /// (`timeout` seconds, `max_nodes`). Ctrl-C interrupts a long search.
+    /// The solution is checked against the rules and givens by code apart
+    /// from the search; one that fails raises RuntimeError (internal error).
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
     fn solve(
         &self,
@@ -427,13 +513,13 @@ impl Sudoku {
             |s, l| s.solve_one(&self.grid, l).0,
             gave_up_on_nodes,
         )?;
-        result
-            .map(|g| self.same_variant(g))
-            .map_err(|e| solve_error(py, e))
+        let solution = result.map_err(|e| solve_error(py, e))?;
+        self.checked(solution)
     }
 
     /// The solution if there is exactly one; raises NotUnique when there are
-    /// more (and InvalidPuzzle, Unsolvable, Incomplete as `solve`).
+    /// more (and InvalidPuzzle, Unsolvable, Incomplete as `solve`). Every
+    /// solution found is checked as by `solve`.
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
     fn solve_unique(
         &self,
@@ -442,8 +528,16 @@ impl Sudoku {
         max_nodes: Option<u64>,
     ) -> PyResult<Sudoku> {
         match self.verdict(py, timeout, max_nodes)? {
-            Verdict::Unique(g) => Ok(self.same_variant(g)),
-            Verdict::Multiple(..) => Err(solve_error(py, SolveError::NotUnique)),
+            Verdict::Unique(g) => self.checked(g),
+            // Two different solutions, each checked, before NotUnique.
+            Verdict::Multiple(a, b) if a == b => {
+                Err(internal_error("the two solutions found are the same grid"))
+            }
+            Verdict::Multiple(a, b) => {
+                self.checked(a)?;
+                self.checked(b)?;
+                Err(solve_error(py, SolveError::NotUnique))
+            }
             Verdict::Unsolvable => Err(solve_error(py, SolveError::Unsolvable)),
             Verdict::Invalid(c) => Err(solve_error(py, SolveError::Invalid(c))),
             Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
@@ -482,6 +576,7 @@ impl Sudoku {
             0,
             &self.grid,
             verdict,
+            self.engine(rules.as_deref(), &Task::Check),
             |s, g| self.solves(rules.as_deref(), s, g),
             |g| self.same_variant(g),
         ))
@@ -601,9 +696,51 @@ impl Sudoku {
     }
 
     /// The value at (row, col), 0-based, 0 for an empty cell: `s[2, 3]`.
-    fn __getitem__(&self, at: (usize, usize)) -> PyResult<u16> {
-        let (r, c) = (self.index("row", at.0)?, self.index("column", at.1)?);
+    /// IndexError (naming the cell, `r10c1`) outside the grid.
+    fn __getitem__(&self, at: &Bound<'_, PyAny>) -> PyResult<u16> {
+        let (r, c) = self.cell_at(at)?;
         Ok(self.grid.get(r, c).unwrap_or(0))
+    }
+
+    /// Sets the cell at (row, col), 0-based: `s[0, 1] = 2`; 0 or None
+    /// clears it. IndexError outside the grid, ValueError for a value
+    /// outside 0 to the side, TypeError for anything but an int or None;
+    /// the messages name the cell (`r1c2`). The variant's rules stay; the
+    /// new givens are not checked (see `conflicts()`).
+    fn __setitem__(&mut self, at: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (r, c) = self.cell_at(at)?;
+        let n = self.side();
+        let v = if value.is_none() {
+            0
+        } else if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "cell r{}c{}: expected an int or None, got {}",
+                r + 1,
+                c + 1,
+                value.get_type().name()?
+            )));
+        } else {
+            match value.extract::<i64>() {
+                Ok(v) if (0..=n as i64).contains(&v) => v as u16,
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "cell r{}c{}: value {value} is out of range for a {n}x{n} grid \
+                         (values 1 to {n}, or 0 or None to clear the cell)",
+                        r + 1,
+                        c + 1
+                    )))
+                }
+            }
+        };
+        self.grid.set(r, c, (v != 0).then_some(v));
+        Ok(())
+    }
+
+    /// Clears the cell at (row, col): `del s[0, 1]`.
+    fn __delitem__(&mut self, at: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (r, c) = self.cell_at(at)?;
+        self.grid.set(r, c, None);
+        Ok(())
     }
 
     /// The cells row by row, 0 for an empty cell (the course's `cases`).
@@ -654,6 +791,17 @@ impl Sudoku {
         }
         let rules = puzzle.rules()?;
         Ok(puzzle.solves(rules.as_deref(), &self.grid, &puzzle.grid))
+    }
+
+    /// _checked(solution)
+    ///
+    /// The check `solve()` and `solve_unique()` apply to every grid their
+    /// search finds, for tests: `solution` (as a grid of this puzzle's
+    /// variant) if it solves this puzzle, else RuntimeError
+    /// (`internal error: ...`).
+    #[pyo3(name = "_checked")]
+    fn checked_py(&self, solution: &Sudoku) -> PyResult<Sudoku> {
+        self.checked(solution.grid.clone())
     }
 
     /// Every pair of clashing givens, as messages

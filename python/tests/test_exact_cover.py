@@ -122,3 +122,122 @@ def test_solutions_are_lazy_and_limits_hold():
     assert e.value.reason == "node-limit"
     with pytest.raises(StopIteration):
         next(it)
+
+
+def same_problem(a, b):
+    """Whether two problems have the same items and options, by their solutions
+    (as option indices) and sizes."""
+    return (
+        a.item_count == b.item_count
+        and a.option_count == b.option_count
+        and sorted(map(sorted, a.solutions(indices=True))) == sorted(map(sorted, b.solutions(indices=True)))
+    )
+
+
+BAD_STRING_NAMES = ["", "a b", "a|b", "|", "a:b", ":", "a\nb", "tab\t", "n" * 65, "\ufeffa", "bell\x07"]
+
+
+@pytest.mark.parametrize("name", BAD_STRING_NAMES)
+def test_names_the_text_form_cannot_carry_are_refused_and_named(name):
+    # Issue 23 #17: such names were accepted and to_knuth() wrote a text that
+    # from_knuth() refused or read as another problem.
+    with pytest.raises(ValueError, match="cannot be used") as e:
+        ExactCover([name, "z"], options=[[name, "z"]])
+    assert repr(name) in str(e.value)
+    with pytest.raises(ValueError, match="cannot be used"):
+        ExactCover(["z"], [name], options=[["z"]])
+
+
+def test_a_64_byte_name_is_the_longest():
+    long = "é" * 32  # 64 bytes of UTF-8
+    p = ExactCover([long, "b"], options=[[long], ["b"]])
+    assert same_problem(ExactCover.from_knuth(p.to_knuth()), p)
+    with pytest.raises(ValueError, match="65 bytes long, more than 64"):
+        ExactCover([long + "a"])
+
+
+def test_colours_the_text_form_cannot_carry_are_refused():
+    with pytest.raises(ValueError, match=r"option 0 \(`a x:r\|b`\): colour 'r\|b' cannot be used"):
+        ExactCover(["a"], ["x"], options=[["a", "x:r|b"]])
+    with pytest.raises(ValueError, match="colour 'r:b' cannot be used"):
+        ExactCover(["a"], ["x"], options=["a x:r:b"])
+
+
+def test_random_names_either_raise_or_round_trip():
+    # Property: names drawn from a small alphabet with the characters the text
+    # form cannot carry; each problem is refused with a ValueError at
+    # construction, or from_knuth(to_knuth()) reads the same problem back.
+    good, bad = ["a", "b", "é", "x", "1", "+"], [" ", "|", ":", "\n", "\t", "\ufeff"]
+    rng = random.Random(2023)
+    accepted = refused = 0
+
+    def char():
+        return rng.choice(bad) if rng.random() < 0.04 else rng.choice(good)
+
+    for _ in range(400):
+        names = set()
+        while len(names) < rng.randint(2, 6):
+            names.add("".join(char() for _ in range(rng.choice([0] + [1, 2, 3, 4] * 5 + [65]))))
+        names = list(names)
+        rng.shuffle(names)
+        cut = rng.randint(1, len(names))
+        primary, secondary = names[:cut], names[cut:]
+        options = []
+        for _ in range(rng.randint(1, 8)):
+            option = rng.sample(primary, rng.randint(1, len(primary)))
+            for s in secondary:
+                if rng.random() < 0.5:
+                    option.append(s + rng.choice(["", ":red", ":blue"]))
+            options.append(option)
+        try:
+            p = ExactCover(primary, secondary, options)
+        except ValueError as e:
+            bad = [n for n in names if n == "" or len(n.encode()) > 64 or any(ch in n for ch in " |:\n\t\ufeff")]
+            assert bad, f"refused good names {names}: {e}"
+            assert any(repr(n) in str(e) for n in bad), str(e)
+            refused += 1
+            continue
+        assert all(n and len(n.encode()) <= 64 and not any(ch in n for ch in " |:\n\t\ufeff") for n in names)
+        text = p.to_knuth()
+        again = ExactCover.from_knuth(text)
+        assert again.to_knuth() == text
+        assert same_problem(again, p)
+        accepted += 1
+    assert accepted > 20 and refused > 20
+
+
+def test_any_hashable_object_names_an_item():
+    # Issue 20: names that are not strings (ints, tuples, ...).
+    cells = [(r, c) for r in range(2) for c in range(2)]
+    options = [[(r, c), ("row", r, v), ("col", c, v)] for r, c in cells for v in (1, 2)]
+    items = cells + [("row", r, v) for r in range(2) for v in (1, 2)] + [("col", c, v) for c in range(2) for v in (1, 2)]
+    p = ExactCover(items, options=options)
+    assert p.count() == 2  # the two Latin squares of order 2
+    for solution in p.solutions():
+        assert sorted(o[0] for o in solution) == cells
+        for o in solution:
+            assert any(o is given for given in options)  # the objects themselves
+    # Ints, mixed with strings; a string option still splits on spaces.
+    q = ExactCover([1, 2, "three"], [frozenset({4})], options=[[1, 2], ["three", frozenset({4})], "three", [1], [2]])
+    assert sorted(map(sorted, q.solutions(indices=True))) == [[0, 1], [0, 2], [1, 3, 4], [2, 3, 4]]
+    with pytest.raises(ValueError, match=r"option 0 \(`1 4`\): unknown item `4`"):
+        ExactCover([1], options=[[1, 4]])
+    with pytest.raises(ValueError, match=r"item `\(1, 2\)` is declared twice"):
+        ExactCover([(1, 2), (1, 2)])
+    with pytest.raises(ValueError, match=r"option 0 names item `\(1, 2\)` twice"):
+        ExactCover([(1, 2)], options=[[(1, 2), (1, 2)]])
+    with pytest.raises(TypeError, match="hashable"):
+        ExactCover([[1, 2]])
+    with pytest.raises(ValueError, match="unknown item `1`"):
+        ExactCover([1], options=["1"])  # the string "1" is not the int 1
+
+
+def test_to_knuth_writes_str_of_other_names_or_says_why_not():
+    p = ExactCover([1, 2, "x"], [3.5], options=[[1, 3.5], [2, "x"], [1, 2, "x"]])
+    text = p.to_knuth()
+    assert text == "1 2 x | 3.5\n1 3.5\n2 x\n1 2 x\n"
+    assert same_problem(ExactCover.from_knuth(text), p)
+    with pytest.raises(ValueError, match=r"to_knuth: item \(1, 2\) cannot be written: its str\(\) '\(1, 2\)'"):
+        ExactCover([(1, 2)], options=[[(1, 2)]]).to_knuth()
+    with pytest.raises(ValueError, match=r"to_knuth: items '1' and 1 would both be written `1`"):
+        ExactCover(["1", 1], options=[["1"], [1]]).to_knuth()

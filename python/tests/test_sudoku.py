@@ -121,7 +121,7 @@ def test_the_same_grid_in_every_notation():
     ]
     grids = [Sudoku(f) for f in forms]
     assert all(g == grids[0] for g in grids)
-    assert len({hash(g) for g in grids}) == 1
+    assert len({g.to_line() for g in grids}) == 1
     assert grids[0].givens == 5
     assert grids[0][2, 2] == 4 and grids[0][3, 3] == 0
 
@@ -268,3 +268,189 @@ def test_rate():
     assert Sudoku(HARD).rate().rating > 1.0
     with pytest.raises(dl.NotUnique):
         Sudoku("1" + "." * 15).rate()
+
+
+def run_child(code, timeout=60):
+    """Runs `code` in a child Python, so that an abort or a hang cannot take
+    the test run with it; returns (returncode, stdout + stderr)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+    return done.returncode, done.stdout + done.stderr
+
+
+def matrix_bytes(side):
+    """The exact-cover matrix of a side x side grid, as the command budgets it:
+    N^3 options of 4 nodes, a spacer per option and one more, a header node per
+    item (4 N^2 items); 16 bytes a node and 8 an item."""
+    items = 4 * side * side
+    nodes = 4 * side**3 + side**3 + 1 + items
+    return 16 * nodes + 8 * items
+
+
+BUDGET = 2 * 2**30  # the command's default memory budget
+
+
+def test_the_largest_side_within_the_budget():
+    # From the formula: 299 is the largest side whose matrix fits 2 GiB.
+    assert matrix_bytes(299) <= BUDGET < matrix_bytes(300)
+    assert Sudoku.empty(box=(1, 299)).size == 299
+    assert Sudoku.empty(17).size == 289
+    with pytest.raises(ValueError, match=r"a 300x300 grid \(1x300 boxes\) needs about .* more than the 2 GiB budget"):
+        Sudoku.empty(box=(1, 300))
+
+
+def test_shapes_over_the_memory_budget_are_refused_before_allocating():
+    # Issue 23 #14: box=(1, 65535) then str() aborted the interpreter
+    # (memory allocation of 51538952194 bytes failed); box=182 ran for minutes.
+    code, out = run_child(
+        "import dancing_links as dl\n"
+        "big = 18 * 18\n"
+        "attempts = [\n"
+        "    lambda: dl.Sudoku.empty(box=(1, 65535)),\n"
+        "    lambda: dl.Sudoku.empty(box=182),\n"
+        "    lambda: dl.Sudoku.empty(box='18x18'),\n"
+        "    lambda: dl.Sudoku('.' * 16, box=(1, 65535)),\n"
+        "    lambda: dl.Sudoku('.' * big * big),\n"
+        "    lambda: dl.Sudoku([0] * (big * big)),\n"
+        "    lambda: dl.Sudoku([[0] * big] * big),\n"
+        "    lambda: dl.Sudoku.generate(box=182),\n"
+        "    lambda: dl.Sudoku.from_json('{\"grid\": \"' + '.' * big * big + '\"}'),\n"
+        "    lambda: dl.solve_many(['.' * 16], box=182),\n"
+        "]\n"
+        "for attempt in attempts:\n"
+        "    try:\n"
+        "        s = attempt()\n"
+        "        print('accepted', len(str(s)))\n"
+        "    except ValueError as e:\n"
+        "        print('ValueError:', e)\n"
+        "print(dl.solve_many(['.' * big * big])[0].message)\n",
+        timeout=120,
+    )
+    assert code == 0, out
+    lines = out.splitlines()
+    assert len(lines) == 11, out
+    for line in lines[:-1]:
+        assert line.startswith("ValueError: a "), out
+        assert "more than the 2 GiB budget" in line, out
+    assert lines[0].startswith("ValueError: a 65535x65535 grid (1x65535 boxes) needs about")
+    assert lines[1].startswith("ValueError: a 33124x33124 grid (182x182 boxes) needs about")
+    assert lines[-1].startswith("a 324x324 grid (18x18 boxes) needs about"), out
+
+
+def test_editing_a_cell():
+    # Issue 20: s[0, 1] = 2 raised TypeError.
+    s = Sudoku("1.3.3.2...4.....")
+    s[0, 1] = 2
+    assert s[0, 1] == 2 and s.givens == 6 and s.to_line() == "123.3.2...4....."
+    s[0, 1] = 0
+    assert s.to_line() == "1.3.3.2...4....."
+    s[3, 3] = 4
+    s[3, 3] = None
+    assert s.to_line() == "1.3.3.2...4....."
+    s[1, 1] = 4
+    del s[1, 1]
+    assert s.givens == 5
+    # A clash is allowed in the grid, and then reported.
+    s[0, 1] = 1
+    assert s.conflicts() == [
+        "value 1 appears twice in row 1: at r1c1 and r1c2",
+        "value 1 appears twice in box 1: at r1c1 and r1c2",
+    ]
+    with pytest.raises(dl.InvalidPuzzle):
+        s.solve()
+
+
+def test_editing_errors_name_the_cell_and_the_range():
+    s = Sudoku.empty(box=(2, 3))
+    with pytest.raises(IndexError, match=r"^cell r7c1 \(index \[6, 0\]\) is out of range: a 6x6 grid has rows and columns 0 to 5$"):
+        s[6, 0] = 1
+    with pytest.raises(IndexError, match=r"cell r1c\[-1\] \(index \[0, -1\]\) is out of range"):
+        s[0, -1] = 1
+    with pytest.raises(IndexError, match="r1c7"):
+        s[0, 6]
+    with pytest.raises(ValueError, match=r"^cell r1c2: value 7 is out of range for a 6x6 grid \(values 1 to 6, or 0 or None to clear the cell\)$"):
+        s[0, 1] = 7
+    with pytest.raises(ValueError, match="cell r2c1: value -1 is out of range"):
+        s[1, 0] = -1
+    with pytest.raises(TypeError, match="cell r1c1: expected an int or None, got str"):
+        s[0, 0] = "3"
+    with pytest.raises(TypeError, match="pair of ints"):
+        s[0] = 3
+    assert s.givens == 0
+
+
+def test_editing_changes_every_answer_after_it():
+    # Nothing computed before an edit is reused after it.
+    s = Sudoku("1" + "." * 15)
+    assert s.count() == count_solutions(s.to_list(), 2, 2, 1000) == 288 // 4
+    assert not s.is_unique()
+    first = s.solve()
+    for r, c in [(0, 1), (0, 2), (1, 0), (2, 0), (2, 2)]:
+        s[r, c] = first[r, c]
+    assert s.count() == count_solutions(s.to_list(), 2, 2, 1000)
+    assert s.candidates(0, 3) == candidates(s.to_list(), 2, 2, 0, 3)
+    before = s.count()
+    for v in s.candidates(3, 3):
+        s[3, 3] = v
+        assert s.count() == count_solutions(s.to_list(), 2, 2, 1000)
+        assert s.is_unique() == (count_solutions(s.to_list(), 2, 2, 2) == 1)
+    s[3, 3] = 0
+    assert s.count() == before
+    # A solved grid edited is no longer solved; put back, it is again.
+    g = first.solve()
+    assert g.is_solved()
+    v = g[2, 1]
+    g[2, 1] = 0
+    assert not g.is_solved() and g.candidates(2, 1) == [v]
+    g[2, 1] = v
+    assert g.is_solved()
+
+
+def test_sudoku_is_mutable_so_not_hashable():
+    s = Sudoku("1" + "." * 15)
+    with pytest.raises(TypeError):
+        hash(s)
+    copy = Sudoku(s)
+    copy[0, 1] = 2
+    assert s[0, 1] == 0 and copy != s
+
+
+def test_solve_checks_every_solution_apart_from_the_search():
+    # Issue 20 (one answer path): solve() and solve_unique() check the grid
+    # their search found against the rules and givens, with code apart from
+    # the search, and raise RuntimeError rather than return an unchecked
+    # grid. No engine returns a wrong grid, so the check itself is driven
+    # through `_checked`, the function both methods apply to what they find.
+    puzzle = Sudoku("1.3.3.2...4.....")
+    for found in (puzzle.solve(), puzzle.solve_unique()):
+        assert found.to_line() == "1234342121434312"
+        assert puzzle._checked(found) == found
+    wrong = {
+        # Rows and columns hold 1-4 and the givens are kept, but the top
+        # left box holds 1 twice.
+        "latin square, not a Sudoku": "1432312423414213",
+        # A valid Sudoku (values 1 and 2 swapped) that changes the given 1.
+        "changes a given": "2134341212434321",
+        "a blank cell": "123434212143431.",
+    }
+    for why, line in wrong.items():
+        rows = [[int(ch) if ch != "." else 0 for ch in line[4 * r : 4 * r + 4]] for r in range(4)]
+        assert not is_solution(puzzle.to_list(), rows, 2, 2), why  # the tests' own rules
+        with pytest.raises(RuntimeError, match="^internal error: the solution found fails the check of the rules and givens$"):
+            puzzle._checked(Sudoku(line))
+
+
+def test_solve_of_a_variant_checks_the_variant_rules():
+    x = Sudoku("1.......3......4", variant="x")
+    assert x.solve().to_line() == x.solve_unique().to_line() == "1243431234212134"
+    # Classic solutions of the same givens whose diagonals repeat a value:
+    # right for classic Sudoku, wrong for X.
+    classic = Sudoku("1.......3......4")
+    for line in ("1243432134122134", "1342421334212134"):
+        cells = [int(ch) for ch in line]
+        assert classic._checked(Sudoku(line)).to_line() == line
+        assert len({cells[5 * i] for i in range(4)}) < 4 or len({cells[3 * i + 3] for i in range(4)}) < 4
+        with pytest.raises(RuntimeError, match="^internal error: "):
+            x._checked(Sudoku(line))

@@ -222,3 +222,24 @@ def test_conflicts_follow_the_variant_rules():
     assert not jigsaw.is_unique()
     with pytest.raises(InvalidPuzzle):
         jigsaw.count()
+
+
+@pytest.mark.parametrize("variant, regions, cages", [("x", None, None), ("jigsaw", JIGSAW_4, None), ("killer,x", None, CAGES_4)])
+def test_editing_a_variant_keeps_its_rules(variant, regions, cages):
+    # Issue 20: s[r, c] = v on a variant edits the cell; the rules stay.
+    names = variant.split(",")
+    units = rules.variant_units(4, 2, 2, x="x" in names, windoku="windoku" in names, regions=regions)
+    s = Sudoku("." * 16, variant=variant, regions=regions, cages=cages)
+    grid = rows("." * 16)
+    for (r, c, v) in [(0, 0, 1), (1, 1, 2), (3, 2, 4)]:
+        s[r, c] = v
+        grid[r][c] = v
+        assert s.variant == Sudoku("." * 16, variant=variant, regions=regions, cages=cages).variant
+        assert s.count() == rules.count_variant(grid, units, cages or ())
+    solution = s.solve() if s.count() else None
+    if solution is not None:
+        assert rules.is_variant_solution(grid, solution.to_list(), units, cages or ())
+        assert solution.is_solution_of(s)
+    s[0, 0] = 0
+    grid[0][0] = 0
+    assert s.count() == rules.count_variant(grid, units, cages or ())
