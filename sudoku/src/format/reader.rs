@@ -246,7 +246,7 @@ impl<R: BufRead> Records<R> {
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
         self.json_overflow = false;
-        let limit = self.options.max_puzzle_bytes.saturating_add(1);
+        let limit = self.options.max_puzzle_bytes;
         let json = self.json_enabled();
         let next_line = self.line_no + 1;
         let mut too_long = false;

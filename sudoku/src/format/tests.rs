@@ -1221,3 +1221,29 @@ fn drawn_borders_give_the_box_shape() {
         "{err}"
     );
 }
+
+/// Found by the json_records fuzz target: a line of exactly one byte more
+/// than the limit inside an open JSON document was reported as a line too
+/// long of its own, before the document's record (records out of order).
+/// Every line over the limit now goes through the document.
+#[test]
+fn a_line_one_byte_over_the_limit_inside_a_document_keeps_the_order() {
+    let first = "{\"grid\": [\"1.3.\", \"3.2.\", \"..4.\", \"....\"],";
+    let limit = 48;
+    let second = format!(" \"title\": \"{}\"}}", "x".repeat(limit + 1 - 13));
+    assert_eq!(second.len(), limit + 1);
+    let text = format!("{first}\n{second}\n{DOC}\n");
+    for options in [ReadOptions::default(), json(ReadOptions::default())] {
+        let options = ReadOptions {
+            max_puzzle_bytes: limit,
+            ..options
+        };
+        let records = read_all(&text, options);
+        let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [1, 3], "{records:?}");
+        assert!(matches!(
+            records[0].result.as_ref().unwrap_err().kind,
+            ParseErrorKind::PuzzleTooLong { limit: 48 }
+        ));
+    }
+}
