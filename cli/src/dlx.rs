@@ -136,6 +136,12 @@ pub enum Command {
     /// Add up the counts of the cubes
     #[command(long_about = crate::cubes::MERGE_ABOUT)]
     Merge(crate::cubes::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish ...)
+    #[command(long_about = crate::docs::COMPLETIONS_ABOUT)]
+    Completions(crate::docs::CompletionsArgs),
+    /// Print the man page (roff)
+    #[command(long_about = crate::docs::MAN_ABOUT)]
+    Man(crate::docs::ManArgs),
 }
 
 /// The arguments of `count`.
@@ -307,6 +313,10 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
         Command::Solve(search) => run_search(Mode::Solve, search),
         Command::Split(split) => crate::cubes::dlx::split(split),
         Command::Merge(merge) => crate::cubes::run_merge(merge),
+        Command::Completions(shell) => {
+            crate::docs::completions(<Args as clap::CommandFactory>::command(), shell)
+        }
+        Command::Man(page) => crate::docs::man(<Args as clap::CommandFactory>::command(), page),
     }
 }
 

@@ -260,6 +260,12 @@ pub enum Command {
     /// Add up the counts of the cubes
     #[command(long_about = crate::cubes::MERGE_ABOUT)]
     Merge(crate::cubes::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish ...)
+    #[command(long_about = crate::docs::COMPLETIONS_ABOUT)]
+    Completions(crate::docs::CompletionsArgs),
+    /// Print the man page (roff)
+    #[command(long_about = crate::docs::MAN_ABOUT)]
+    Man(crate::docs::ManArgs),
 }
 
 const MINIMIZE_ABOUT: &str = "\
@@ -577,6 +583,18 @@ pub fn run(args: &Args) -> ExitCode {
         Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
         Command::Generate(g) => return crate::exit::finish(generate::run(g)),
+        Command::Completions(shell) => {
+            return crate::exit::finish(crate::docs::completions(
+                <Args as clap::CommandFactory>::command(),
+                shell,
+            ))
+        }
+        Command::Man(page) => {
+            return crate::exit::finish(crate::docs::man(
+                <Args as clap::CommandFactory>::command(),
+                page,
+            ))
+        }
     };
     let ran = if variant::applies(common) {
         variant::run(mode, common)
