@@ -582,7 +582,7 @@ pub fn run(args: &Args) -> ExitCode {
         ),
         Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
-        Command::Generate(g) => return crate::exit::finish(generate::run(g)),
+        Command::Generate(g) => return generate::main(g),
         Command::Completions(shell) => {
             return crate::exit::finish(crate::docs::completions(
                 <Args as clap::CommandFactory>::command(),
