@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use serde::de::DeserializeOwned;
@@ -193,6 +193,26 @@ pub struct MergeArgs {
     pub format: Format,
 }
 
+/// Held while a split writes its cubes: Ctrl-C waits for it.
+static WRITING: Mutex<bool> = Mutex::new(false);
+
+/// Ctrl-C during a split ends the command at once with status 130 (a split
+/// writes its cubes only at the end, so there is nothing to keep); during
+/// the writing of the cubes it waits for their end, so that every record is
+/// whole.
+pub(crate) fn stop_split_at_ctrl_c() {
+    // Fails only if a handler is already set (not in a split).
+    let _ = ctrlc::set_handler(|| {
+        let written = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        let what = match *written {
+            true => "after writing the cubes",
+            false => "the split was stopped, no cubes written",
+        };
+        let _ = writeln!(io::stderr(), "interrupted by Ctrl-C: {what}");
+        std::process::exit(130);
+    });
+}
+
 /// Writes the cubes of a split as JSON Lines and a summary on stderr.
 pub fn write_split(
     command: &str,
@@ -200,6 +220,7 @@ pub fn write_split(
     nodes: Option<u64>,
     started: Instant,
 ) -> Result<Exit, Failure> {
+    let mut written = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
     let mut out = Output::stdout();
     for record in records {
         if out.json_line(record).is_err() {
@@ -207,6 +228,8 @@ pub fn write_split(
         }
     }
     out.finish()?;
+    *written = true;
+    drop(written);
     let mut estimates: Vec<f64> = records.iter().map(|r| r.estimate).collect();
     estimates.sort_by(f64::total_cmp);
     let median = estimates.get(estimates.len() / 2).copied().unwrap_or(0.0);
@@ -512,6 +535,7 @@ pub mod dlx {
     /// `dlx split`.
     pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
         let started = Instant::now();
+        super::stop_split_at_ctrl_c();
         let matrix = read_matrix(args.file.as_deref())?;
         let problem = Fingerprint::of_matrix(&matrix, &[]);
         let split = cubes::split(&matrix, &[], &args.split.options()).expect("nothing is forced");

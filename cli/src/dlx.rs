@@ -8,7 +8,9 @@
 use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::{Mutex, PoisonError};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
@@ -53,7 +55,9 @@ Exit status:
   1  no solution (solve found none)
   2  bad input or bad usage
   3  incomplete: the search gave up at --max-nodes or --timeout
-  4  cannot read the input or write the output";
+  4  cannot read the input or write the output
+130 Ctrl-C: the search stops at once; count prints the solutions found so
+    far marked incomplete (cancelled), solve those printed so far";
 
 const AFTER_LONG_HELP: &str = "\
 Examples:
@@ -132,6 +136,12 @@ pub enum Command {
     /// Add up the counts of the cubes
     #[command(long_about = crate::cubes::MERGE_ABOUT)]
     Merge(crate::cubes::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish ...)
+    #[command(long_about = crate::docs::COMPLETIONS_ABOUT)]
+    Completions(crate::docs::CompletionsArgs),
+    /// Print the man page (roff)
+    #[command(long_about = crate::docs::MAN_ABOUT)]
+    Man(crate::docs::ManArgs),
 }
 
 /// The arguments of `count`.
@@ -248,6 +258,48 @@ enum Mode {
     Solve,
 }
 
+/// Raised by Ctrl-C (SIGINT): every search stops at its next check.
+static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// The flag Ctrl-C raises, with its handler installed on first use.
+fn cancel_flag() -> Arc<AtomicBool> {
+    Arc::clone(CANCEL.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        // Fails only if a handler is already set (not in this program).
+        let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
+        flag
+    }))
+}
+
+/// Whether Ctrl-C stopped the command.
+pub fn interrupted() -> bool {
+    CANCEL
+        .get()
+        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+}
+
+/// Runs the command and ends it: the status of [`run`], or 130 after
+/// Ctrl-C (the answer so far having been written, marked incomplete).
+pub fn main(args: &Args) -> ExitCode {
+    let result = run(args);
+    if interrupted() {
+        if let Err(Failure {
+            message: Some(message),
+            ..
+        }) = &result
+        {
+            let _ = writeln!(io::stderr(), "error: {message}");
+        }
+        let _ = writeln!(io::stderr(), "interrupted by Ctrl-C");
+        return ExitCode::from(INTERRUPTED);
+    }
+    crate::exit::finish(result)
+}
+
+/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
+
 /// Runs the command: reads the problem, searches, prints. `Ok` holds the
 /// status of a command that printed its answer (0, 1 or 3); `Err` a failure
 /// still to be reported (see [`crate::exit::finish`]).
@@ -261,6 +313,10 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
         Command::Solve(search) => run_search(Mode::Solve, search),
         Command::Split(split) => crate::cubes::dlx::split(split),
         Command::Merge(merge) => crate::cubes::run_merge(merge),
+        Command::Completions(shell) => {
+            crate::docs::completions(<Args as clap::CommandFactory>::command(), shell)
+        }
+        Command::Man(page) => crate::docs::man(<Args as clap::CommandFactory>::command(), page),
     }
 }
 
@@ -298,7 +354,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         max_solutions: args.limit.map(u128::from),
         max_nodes: args.max_nodes,
         deadline: args.timeout.and_then(|t| started.checked_add(t)),
-        cancel: None,
+        cancel: Some(cancel_flag()),
     };
     let search = Search {
         matrix: &matrix,

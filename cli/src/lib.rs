@@ -16,6 +16,7 @@ use std::path::Path;
 
 pub mod cubes;
 pub mod dlx;
+pub mod docs;
 pub mod exit;
 pub mod output;
 pub mod sudoku;

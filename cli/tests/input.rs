@@ -170,7 +170,7 @@ fn a_box_shape_against_the_drawn_borders_is_refused() {
     assert_ne!(code(&output), 0);
     let err = stderr(&output);
     assert!(
-        err.contains("line 15") && err.contains("2x3") && err.contains("3x2"),
+        err.contains("line 16") && err.contains("2x3") && err.contains("3x2"),
         "{err}"
     );
     // Nothing was solved as if the boxes were 3x2.

@@ -443,6 +443,8 @@ impl Sudoku {
     /// puzzle unique under the variant's rules (symmetry and givens do not
     /// apply). Jigsaw draws random regions from the seed unless `regions`
     /// are given. Killer cannot be generated.
+    ///
+    /// Ctrl-C interrupts a long generation (KeyboardInterrupt).
     #[staticmethod]
     #[pyo3(signature = (r#box = None, seed = None, minimal = true, symmetry = "none", givens = None, variant = None, regions = None))]
     #[allow(clippy::too_many_arguments)]
@@ -470,10 +472,14 @@ impl Sudoku {
                 .unwrap_or_default();
             now.as_nanos() as u64
         });
+        // A long generation (25x25 and up) runs on a helper thread so that
+        // Ctrl-C raises KeyboardInterrupt at once and stops it.
+        let call = call_limits(None, None, None)?;
         if !variant.is_classic() || jigsaw {
-            let (puzzle, _, variant) = py
-                .allow_threads(|| sudoku::generate_variant(&variant, shape, jigsaw, seed))
-                .map_err(|e| solve_error(py, e))?;
+            let (puzzle, _, variant) = interrupt::run(py, &call.cancel, || {
+                sudoku::generate_variant_within(&variant, shape, jigsaw, seed, &call.limits)
+            })?
+            .map_err(|e| solve_error(py, e))?;
             return Ok(Sudoku {
                 grid: puzzle,
                 variant,
@@ -485,9 +491,10 @@ impl Sudoku {
             target_givens: givens,
             ..GenerateOptions::default()
         };
-        let made = py
-            .allow_threads(|| sudoku::generate(shape, seed, &options))
-            .map_err(|e| solve_error(py, e))?;
+        let made = interrupt::run(py, &call.cancel, || {
+            sudoku::generate_within(shape, seed, &options, &call.limits)
+        })?
+        .map_err(|e| solve_error(py, e))?;
         Ok(Sudoku::new(made.puzzle))
     }
 

@@ -53,8 +53,11 @@ impl Limits {
         self
     }
 
-    /// Which time or cancellation limit has been reached, if any.
-    pub(crate) fn interrupted(&self) -> Option<Incomplete> {
+    /// Which time or cancellation limit has been reached, if any (the node
+    /// and solution limits are counted by the search, not here). A caller
+    /// that runs several searches under one set of limits polls this
+    /// between them.
+    pub fn interrupted(&self) -> Option<Incomplete> {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Some(Incomplete::Cancelled);

@@ -165,7 +165,10 @@ impl Matrix {
         } else {
             1
         };
+        let updates_before_split = root.updates;
         let (prefixes, split_nodes) = split(&mut root, target, limits);
+        // The split's own link updates (it explores the top of the tree).
+        let split_updates = root.updates - updates_before_split;
         let shared = Shared::new(limits);
         shared.add_nodes(split_nodes);
         let worker_limits = Limits {
@@ -181,10 +184,15 @@ impl Matrix {
                     if shared.stopped() {
                         return Outcome::default();
                     }
+                    let updates_before_force = s.updates;
                     for &o in prefix {
                         s.force(o).expect("a subtree's options are compatible");
                     }
-                    let outcome = work(s, &worker_limits, &shared);
+                    let forced_updates = s.updates - updates_before_force;
+                    let mut outcome = work(s, &worker_limits, &shared);
+                    // The search counts the updates below the subtree's
+                    // root; forcing its path did some too.
+                    outcome.stats.updates += forced_updates;
                     for _ in prefix {
                         s.release();
                     }
@@ -203,6 +211,7 @@ impl Matrix {
             });
         let mut stats = stats;
         stats.nodes += split_nodes;
+        stats.updates += split_updates;
         let mut incomplete = shared.reason();
         if incomplete.is_none() {
             incomplete = limits.interrupted();
@@ -280,5 +289,61 @@ impl Matrix {
                 }
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::knuth;
+    use crate::limits::Limits;
+
+    /// The domino tilings of a `rows x cols` board in Knuth's format: an
+    /// item per cell, an option per domino.
+    fn dominoes(rows: usize, cols: usize) -> String {
+        let cell = |r: usize, c: usize| format!("r{r}c{c}");
+        let mut text: Vec<String> = Vec::new();
+        let items: Vec<String> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .map(|(r, c)| cell(r, c))
+            .collect();
+        text.push(items.join(" "));
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    text.push(format!("{} {}", cell(r, c), cell(r, c + 1)));
+                }
+                if r + 1 < rows {
+                    text.push(format!("{} {}", cell(r, c), cell(r + 1, c)));
+                }
+            }
+        }
+        text.join("\n")
+    }
+
+    /// Issue 20: `"updates":0` at `-j 2`. The parallel statistics add up the
+    /// link updates of the split, of forcing each subtree's path and of the
+    /// subtrees' searches, so they are at least the sequential search's
+    /// (every node of the tree is explored by one of them).
+    #[test]
+    fn parallel_updates_add_up() {
+        let matrix = knuth::parse(&dominoes(3, 4)).unwrap();
+        let sequential = matrix.solver().count(&Limits::none());
+        // A 3x4 board has 11 domino tilings.
+        assert_eq!(sequential.solutions, 11);
+        assert!(sequential.outcome.stats.updates > 0);
+        for threads in [1, 2, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let parallel = pool.install(|| matrix.par_count(&[], &Limits::none()).unwrap());
+            assert_eq!(parallel.solutions, 11);
+            assert!(
+                parallel.outcome.stats.updates >= sequential.outcome.stats.updates,
+                "{threads} threads: {:?} against {:?}",
+                parallel.outcome.stats,
+                sequential.outcome.stats
+            );
+        }
     }
 }

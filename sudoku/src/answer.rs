@@ -371,7 +371,7 @@ fn answer_classic(
             return answered;
         }
         Task::Minimize { seed, symmetry } => {
-            answered.answer = match crate::minimize(grid, seed, symmetry) {
+            answered.answer = match crate::minimize_within(grid, seed, symmetry, limits) {
                 Ok(smaller) if smaller.is_uniquely_solvable() && is_subset(&smaller, grid) => {
                     Answer::Minimized(smaller)
                 }

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use solver_core::Limits;
+use solver_core::{Incomplete, Limits};
 
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -266,22 +266,79 @@ pub struct Generated {
 /// ```
 pub fn random_full_grid(shape: Shape, seed: u64) -> Result<Grid, SolveError> {
     let mut solver = SudokuSolver::new(shape)?;
-    full_grid(&mut solver, seed)
+    full_grid(&mut solver, seed, &mut Meter::new(&Limits::none()))
 }
 
-fn full_grid(solver: &mut SudokuSolver, seed: u64) -> Result<Grid, SolveError> {
+/// The caller's limits over a whole generation or minimisation, made of
+/// many searches: the deadline and the cancellation flag go down to each
+/// search, and the node limit bounds the nodes of all of them together.
+/// A search that gave up is asked [`Meter::check`]: when the caller's limits
+/// stopped it, everything stops with [`SolveError::GaveUp`] (never a puzzle
+/// made of checks that were cut short).
+pub(crate) struct Meter<'a> {
+    outer: &'a Limits,
+    /// Nodes of the searches so far.
+    used: u64,
+}
+
+impl<'a> Meter<'a> {
+    pub(crate) fn new(outer: &'a Limits) -> Meter<'a> {
+        Meter { outer, used: 0 }
+    }
+
+    /// The limits of one search allowed `nodes` nodes of its own (`None`:
+    /// no budget of its own): the caller's deadline and flag, and the
+    /// smaller of `nodes` and what is left of the caller's node limit.
+    pub(crate) fn within(&self, nodes: Option<u64>) -> Limits {
+        let left = self
+            .outer
+            .max_nodes
+            .map(|max| max.saturating_sub(self.used));
+        Limits {
+            max_solutions: None,
+            max_nodes: match (nodes, left) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            deadline: self.outer.deadline,
+            cancel: self.outer.cancel.clone(),
+        }
+    }
+
+    /// Counts the nodes of a search.
+    pub(crate) fn charge(&mut self, nodes: u64) {
+        self.used = self.used.saturating_add(nodes);
+    }
+
+    /// Fails with [`SolveError::GaveUp`] once a limit of the caller's is
+    /// reached. Cheap (a flag and the clock): called between searches too,
+    /// as short searches may end before they look.
+    pub(crate) fn check(&self) -> Result<(), SolveError> {
+        if let Some(why) = self.outer.interrupted() {
+            return Err(SolveError::GaveUp(why));
+        }
+        match self.outer.max_nodes {
+            Some(max) if self.used >= max => Err(SolveError::GaveUp(Incomplete::NodeLimit)),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn full_grid(solver: &mut SudokuSolver, seed: u64, meter: &mut Meter) -> Result<Grid, SolveError> {
     let shape = solver.shape();
     let empty = Grid::empty(shape);
     let mut rng = Rng::new(seed);
     if shape.side() > 25 {
-        let grid = fill::large_full_grid(solver, &mut rng);
+        let grid = fill::large_full_grid(solver, &mut rng, meter)?;
         return Ok(relabelled(grid, &mut rng));
     }
     // A fill without backtracking takes at most one node per cell.
     let mut limit = 4 * shape.cells() as u64 + 64;
     let grid = loop {
+        meter.check()?;
         solver.set_seed(Some(rng.next()));
-        let (found, _) = solver.solve_one(&empty, &Limits::none().nodes(limit));
+        let (found, stats) = solver.solve_one(&empty, &meter.within(Some(limit)));
+        meter.charge(stats.nodes);
         match found {
             Ok(grid) => break grid,
             Err(SolveError::GaveUp(_)) => limit = limit.saturating_mul(2),
@@ -365,12 +422,41 @@ pub fn generate(
     seed: u64,
     options: &GenerateOptions,
 ) -> Result<Generated, SolveError> {
+    generate_within(shape, seed, options, &Limits::none())
+}
+
+/// [`generate`] within `limits`, which bound the whole generation: its
+/// deadline and cancellation flag are polled by every search and between
+/// them, and its node limit counts the nodes of all the searches together
+/// (unlike [`GenerateOptions::node_limit`], which is per check and only
+/// keeps givens). A generation stopped by them fails with
+/// [`SolveError::GaveUp`]; one that finishes gives the same puzzle as
+/// [`generate`].
+///
+/// ```
+/// use std::sync::{atomic::AtomicBool, Arc};
+/// use solver_core::{Incomplete, Limits};
+/// use sudoku::{generate_within, GenerateOptions, Shape, SolveError};
+///
+/// let shape = Shape::square(5)?;
+/// let options = GenerateOptions::default();
+/// let cancelled = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
+/// assert_eq!(
+///     generate_within(shape, 1, &options, &cancelled),
+///     Err(SolveError::GaveUp(Incomplete::Cancelled))
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate_within(
+    shape: Shape,
+    seed: u64,
+    options: &GenerateOptions,
+    limits: &Limits,
+) -> Result<Generated, SolveError> {
+    let meter = &mut Meter::new(limits);
+    meter.check()?;
     let mut solver = SudokuSolver::new(shape)?;
     let orbits = options.symmetry.orbits(shape);
-    let mut limits = Limits::none();
-    if let Some(n) = options.node_limit {
-        limits = limits.nodes(n);
-    }
     let stop_at = match options.minimal {
         true => None,
         false => options.target_givens,
@@ -382,7 +468,11 @@ pub fn generate(
         Some(_) => QUICK_TRIES,
         None => 0,
     };
-    let quick = Limits::none().nodes(limits.max_nodes.map_or(QUICK_NODES, |n| n.min(QUICK_NODES)));
+    let quick = Some(
+        options
+            .node_limit
+            .map_or(QUICK_NODES, |n| n.min(QUICK_NODES)),
+    );
     let mut best: Option<Dug> = None;
     for attempt in 0..options.attempts.max(1) {
         let attempt_seed = match attempt {
@@ -395,7 +485,7 @@ pub fn generate(
                 0 => attempt_seed,
                 t => mix(attempt_seed ^ mix(u64::from(t) << 32)),
             };
-            let dug = dig_full_grid(&mut solver, &orbits, try_seed, &quick, stop_at)?;
+            let dug = dig_full_grid(&mut solver, &orbits, try_seed, quick, stop_at, meter)?;
             if options.target_givens.is_some_and(|k| dug.pass.givens <= k) {
                 reached = Some(dug);
                 break;
@@ -403,7 +493,14 @@ pub fn generate(
         }
         let dug = match reached {
             Some(dug) => dug,
-            None => dig_full_grid(&mut solver, &orbits, attempt_seed, &limits, stop_at)?,
+            None => dig_full_grid(
+                &mut solver,
+                &orbits,
+                attempt_seed,
+                options.node_limit,
+                stop_at,
+                meter,
+            )?,
         };
         let givens = dug.pass.givens;
         if best.as_ref().is_none_or(|b| givens < b.pass.givens) {
@@ -419,7 +516,7 @@ pub fn generate(
         pass,
     } = best.expect("at least one attempt");
     let puzzle = Grid::from_values(shape, cells).expect("givens of a full grid");
-    confirm_unique(&mut solver, &puzzle, &solution)?;
+    confirm_unique(&mut solver, &puzzle, &solution, meter)?;
     Ok(Generated {
         givens: pass.givens,
         target_reached: options.target_givens.map(|k| pass.givens <= k),
@@ -450,9 +547,41 @@ pub fn generate(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn minimize(puzzle: &Grid, seed: u64, symmetry: Symmetry) -> Result<Grid, SolveError> {
+    minimize_within(puzzle, seed, symmetry, &Limits::none())
+}
+
+/// [`minimize`] within `limits`, which bound the whole minimisation: its
+/// deadline and cancellation flag are polled by every search and between
+/// them, and its node limit counts the nodes of all the searches together.
+/// A minimisation stopped by them fails with [`SolveError::GaveUp`] (never
+/// a puzzle that is not known to be minimal); one that finishes gives the
+/// same puzzle as [`minimize`].
+///
+/// ```
+/// use solver_core::{Incomplete, Limits};
+/// use sudoku::{minimize_within, Grid, SolveError, Symmetry};
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()?;
+/// let stopped = minimize_within(&puzzle, 1, Symmetry::None, &Limits::none().nodes(10));
+/// assert_eq!(stopped, Err(SolveError::GaveUp(Incomplete::NodeLimit)));
+/// let smaller = minimize_within(&puzzle, 1, Symmetry::None, &Limits::none().nodes(1_000_000))?;
+/// assert_eq!(smaller, sudoku::minimize(&puzzle, 1, Symmetry::None)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn minimize_within(
+    puzzle: &Grid,
+    seed: u64,
+    symmetry: Symmetry,
+    limits: &Limits,
+) -> Result<Grid, SolveError> {
+    let meter = &mut Meter::new(limits);
+    meter.check()?;
     let shape = puzzle.shape();
     let mut solver = SudokuSolver::new(shape)?;
-    let solution = match solver.check_unique(puzzle, &Limits::none()).0 {
+    let (verdict, stats) = solver.check_unique(puzzle, &meter.within(None));
+    meter.charge(stats.nodes);
+    let solution = match verdict {
         Verdict::Unique(solution) => solution,
         Verdict::Multiple(..) => return Err(SolveError::NotUnique),
         Verdict::Unsolvable => return Err(SolveError::Unsolvable),
@@ -468,11 +597,12 @@ pub fn minimize(puzzle: &Grid, seed: u64, symmetry: Symmetry) -> Result<Grid, So
         &mut cells,
         solution.cells(),
         order.iter().map(|&o| &orbits[o][..]).collect(),
-        &Limits::none(),
         None,
-    );
+        None,
+        meter,
+    )?;
     let minimal = Grid::from_values(shape, cells).expect("a subset of the givens");
-    confirm_unique(&mut solver, &minimal, &solution)?;
+    confirm_unique(&mut solver, &minimal, &solution, meter)?;
     Ok(minimal)
 }
 
@@ -494,11 +624,12 @@ fn dig_full_grid(
     solver: &mut SudokuSolver,
     orbits: &[Vec<usize>],
     seed: u64,
-    limits: &Limits,
+    node_limit: Option<u64>,
     stop_at: Option<usize>,
+    meter: &mut Meter,
 ) -> Result<Dug, SolveError> {
     let mut rng = Rng::new(seed);
-    let solution = full_grid(solver, rng.next())?;
+    let solution = full_grid(solver, rng.next(), meter)?;
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     rng.shuffle(&mut order);
     let mut cells = solution.cells().to_vec();
@@ -507,9 +638,10 @@ fn dig_full_grid(
         &mut cells,
         solution.cells(),
         order.iter().map(|&o| &orbits[o][..]).collect(),
-        limits,
+        node_limit,
         stop_at,
-    );
+        meter,
+    )?;
     Ok(Dug {
         cells,
         solution,
@@ -549,51 +681,56 @@ const GROWTH: u64 = 32;
 /// finds a second solution refuses its orbit for good (removing givens only
 /// adds solutions); a check stopped by the budget leaves its orbit for the
 /// next pass. The passes end when every orbit is decided, or after a pass
-/// with the caller's `limits` (the budget stops growing there). As the
-/// budget grows geometrically, the passes before the last cost a small
-/// fraction of it.
+/// with the budget `node_limit` per check (the budget stops growing there).
+/// As the budget grows geometrically, the passes before the last cost a
+/// small fraction of it. The `meter` stops everything with
+/// [`SolveError::GaveUp`] when the caller's limits are reached.
 fn dig(
     solver: &mut SudokuSolver,
     cells: &mut [u16],
     solution: &[u16],
     orbits: Vec<&[usize]>,
-    limits: &Limits,
+    node_limit: Option<u64>,
     stop_at: Option<usize>,
-) -> Pass {
+    meter: &mut Meter,
+) -> Result<Pass, SolveError> {
     let mut refused = vec![false; orbits.len()];
     let mut budget = QUICK_NODES;
     loop {
-        let last = limits.max_nodes.is_some_and(|max| max <= budget);
+        let last = node_limit.is_some_and(|max| max <= budget);
         let within = match last {
-            true => limits.clone(),
-            false => Limits::none().nodes(budget),
+            true => node_limit,
+            false => Some(budget),
         };
         let pass = remove_pass(
             solver,
             cells,
             solution,
             &orbits,
-            &within,
+            within,
             stop_at,
             &mut refused,
-        );
+            meter,
+        )?;
         if last || !pass.complete || pass.undecided == 0 {
-            return pass;
+            return Ok(pass);
         }
         budget = budget.saturating_mul(GROWTH);
     }
 }
 
-/// One pass of [`dig`].
+/// One pass of [`dig`], with `budget` nodes per check.
+#[allow(clippy::too_many_arguments)]
 fn remove_pass(
     solver: &mut SudokuSolver,
     cells: &mut [u16],
     solution: &[u16],
     orbits: &[&[usize]],
-    limits: &Limits,
+    budget: Option<u64>,
     stop_at: Option<usize>,
     refused: &mut [bool],
-) -> Pass {
+    meter: &mut Meter,
+) -> Result<Pass, SolveError> {
     let shape = solver.shape();
     let mut pass = Pass {
         givens: cells.iter().filter(|&&v| v != 0).count(),
@@ -611,6 +748,7 @@ fn remove_pass(
         if refused[k] {
             continue;
         }
+        meter.check()?;
         cleared.clear();
         cleared.extend(orbit.iter().copied().filter(|&i| cells[i] != 0));
         if cleared.is_empty() {
@@ -619,7 +757,7 @@ fn remove_pass(
         for &i in &cleared {
             grid.set(i / n, i % n, None);
         }
-        let unique = match check_removal(solver, &mut grid, &cleared, solution, limits) {
+        let unique = match check_removal(solver, &mut grid, &cleared, solution, budget, meter)? {
             Removal::Unique => true,
             Removal::Unknown => {
                 pass.undecided += 1;
@@ -641,7 +779,7 @@ fn remove_pass(
             }
         }
     }
-    pass
+    Ok(pass)
 }
 
 /// What clearing an orbit does to a unique puzzle.
@@ -660,14 +798,17 @@ enum Removal {
 /// puzzle before the clearing), so the check looks for a solution whose
 /// first such difference is at each cleared cell in turn, with each other
 /// candidate value there: a search that skips the known solution's part of
-/// the tree. `limits` bounds the nodes of all these searches together.
+/// the tree. `budget` bounds the nodes of all these searches together; a
+/// search stopped by the caller's limits (the `meter`) fails the whole
+/// check with [`SolveError::GaveUp`].
 fn check_removal(
     solver: &mut SudokuSolver,
     grid: &mut Grid,
     cleared: &[usize],
     solution: &[u16],
-    limits: &Limits,
-) -> Removal {
+    budget: Option<u64>,
+    meter: &mut Meter,
+) -> Result<Removal, SolveError> {
     let n = grid.side();
     let mut used = 0u64;
     let mut decision = Removal::Unique;
@@ -677,24 +818,31 @@ fn check_removal(
             if w == solution[i] {
                 continue;
             }
-            let mut within = Limits::none();
-            if let Some(max) = limits.max_nodes {
+            let mut left = None;
+            if let Some(max) = budget {
                 if used >= max {
                     decision = Removal::Unknown;
                     break 'cells;
                 }
-                within = within.nodes(max - used);
+                left = Some(max - used);
             }
             grid.set(r, c, Some(w));
-            let (found, stats) = solver.solve_one(grid, &within);
+            let (found, stats) = solver.solve_one(grid, &meter.within(left));
             grid.set(r, c, None);
             used += stats.nodes;
+            meter.charge(stats.nodes);
             match found {
                 Ok(_) => {
                     decision = Removal::Multiple;
                     break 'cells;
                 }
                 Err(SolveError::GaveUp(_)) => {
+                    if let Err(stopped) = meter.check() {
+                        for &i in cleared {
+                            grid.set(i / n, i % n, None);
+                        }
+                        return Err(stopped);
+                    }
                     decision = Removal::Unknown;
                     break 'cells;
                 }
@@ -709,7 +857,7 @@ fn check_removal(
     for &i in cleared {
         grid.set(i / n, i % n, None);
     }
-    decision
+    Ok(decision)
 }
 
 /// The final check: exactly one solution, and it is `solution`.
@@ -717,8 +865,11 @@ fn confirm_unique(
     solver: &mut SudokuSolver,
     puzzle: &Grid,
     solution: &Grid,
+    meter: &mut Meter,
 ) -> Result<(), SolveError> {
-    match solver.check_unique(puzzle, &Limits::none()).0 {
+    let (verdict, stats) = solver.check_unique(puzzle, &meter.within(None));
+    meter.charge(stats.nodes);
+    match verdict {
         Verdict::Unique(found) if &found == solution => Ok(()),
         Verdict::Unique(_) | Verdict::Multiple(..) => Err(SolveError::NotUnique),
         Verdict::Unsolvable => Err(SolveError::Unsolvable),
@@ -762,9 +913,11 @@ impl Rng {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::solve::Engine;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
 
     fn shape(text: &str) -> Shape {
         text.parse().expect("test shape")
@@ -1068,6 +1221,79 @@ mod tests {
             minimize(&stuck, 0, Symmetry::None),
             Err(SolveError::Unsolvable)
         );
+    }
+
+    /// The first puzzle of a file of examples (comment lines start with #).
+    pub(crate) fn first_example(text: &str) -> Grid {
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        line.trim().parse().unwrap()
+    }
+
+    /// A flag raised by another thread `after` from now.
+    pub(crate) fn flag_raised_after(after: std::time::Duration) -> Arc<AtomicBool> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            raised.store(true, Ordering::Relaxed);
+        });
+        flag
+    }
+
+    /// Issue 23 #7: minimising this 25x25 puzzle takes many minutes; the
+    /// limits must stop it within about a second (a debug build: 3 s
+    /// allowed), whichever limit it is, and never give a puzzle.
+    #[test]
+    fn minimize_within_stops_at_every_limit() {
+        use std::time::{Duration, Instant};
+        let puzzle = first_example(include_str!("../../examples/sudoku/25x25-270-givens.txt"));
+        assert_eq!(puzzle.side(), 25);
+        let second = Duration::from_secs(1);
+        let cases = [
+            (Limits::none().timeout(second), Incomplete::Deadline),
+            (
+                Limits::none().cancel_flag(flag_raised_after(second)),
+                Incomplete::Cancelled,
+            ),
+            (Limits::none().nodes(1000), Incomplete::NodeLimit),
+        ];
+        for (limits, why) in cases {
+            let start = Instant::now();
+            let stopped = minimize_within(&puzzle, 1, Symmetry::None, &limits);
+            let took = start.elapsed();
+            assert_eq!(stopped, Err(SolveError::GaveUp(why)));
+            assert!(took < 3 * second, "{why:?}: {took:?}");
+        }
+        // A flag raised before: no search at all.
+        let raised = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
+        assert_eq!(
+            minimize_within(&puzzle, 1, Symmetry::None, &raised),
+            Err(SolveError::GaveUp(Incomplete::Cancelled))
+        );
+    }
+
+    /// Issue 23 #16: generating a 25x25 puzzle takes long; its limits stop
+    /// it too.
+    #[test]
+    fn generate_within_stops_at_every_limit() {
+        use std::time::{Duration, Instant};
+        let shape = shape("5x5");
+        let second = Duration::from_secs(1);
+        let cases = [
+            (Limits::none().timeout(second), Incomplete::Deadline),
+            (
+                Limits::none().cancel_flag(flag_raised_after(second)),
+                Incomplete::Cancelled,
+            ),
+            (Limits::none().nodes(1000), Incomplete::NodeLimit),
+        ];
+        for (limits, why) in cases {
+            let start = Instant::now();
+            let stopped = generate_within(shape, 1, &GenerateOptions::default(), &limits);
+            let took = start.elapsed();
+            assert_eq!(stopped.map(|g| g.givens), Err(SolveError::GaveUp(why)));
+            assert!(took < 3 * second, "{why:?}: {took:?}");
+        }
     }
 
     /// Speed report, one thread: `SPEED=3x3:1000,4x4:10,5x5:3 cargo test --release -p

@@ -78,7 +78,8 @@ pub use format::{
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
-    generate, minimize, random_full_grid, GenerateOptions, Generated, ParseSymmetryError, Symmetry,
+    generate, generate_within, minimize, minimize_within, random_full_grid, GenerateOptions,
+    Generated, ParseSymmetryError, Symmetry,
 };
 pub use grid::{Conflict, Grid};
 pub use parallel::Progress;
@@ -92,6 +93,7 @@ pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSol
 /// counts and statistics.
 pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use variant::{
-    generate_variant, parse_cages, parse_cages_json, parse_documents, random_regions, windows,
-    write_regions, CageSpec, Document, Regions, Variant, VariantError, VariantErrorKind,
+    generate_variant, generate_variant_within, parse_cages, parse_cages_json, parse_documents,
+    random_regions, windows, write_regions, CageSpec, Document, Regions, Variant, VariantError,
+    VariantErrorKind, MAP_ATTEMPTS,
 };

@@ -133,6 +133,37 @@ mod tests {
         assert!(matches!(rate(&clash, 1), Err(SolveError::Invalid(_))));
     }
 
+    /// Issue 23 #8: rating these large puzzles takes minutes; the deadline
+    /// and the cancellation flag stop it within about a second (a debug
+    /// build: 3 s allowed), never with a rating.
+    #[test]
+    fn rate_within_stops_at_its_limits() {
+        use crate::generate::tests::{first_example, flag_raised_after};
+        use solver_core::Incomplete;
+        use std::time::{Duration, Instant};
+        let second = Duration::from_secs(1);
+        let puzzles = [
+            first_example(include_str!("../../examples/sudoku/25x25-270-givens.txt")),
+            first_example(include_str!("../../examples/sudoku/49x49-generated.txt")),
+        ];
+        for puzzle in &puzzles {
+            let cases = [
+                (Limits::none().timeout(second), Incomplete::Deadline),
+                (
+                    Limits::none().cancel_flag(flag_raised_after(second)),
+                    Incomplete::Cancelled,
+                ),
+            ];
+            for (limits, why) in cases {
+                let start = Instant::now();
+                let stopped = rate_within(puzzle, 1, &limits);
+                let took = start.elapsed();
+                assert_eq!(stopped, Err(SolveError::GaveUp(why)), "{}", puzzle.side());
+                assert!(took < 3 * second, "{} {why:?}: {took:?}", puzzle.side());
+            }
+        }
+    }
+
     /// Average rating of the first `count` puzzles of a shared data set.
     fn average(name: &str, count: usize) -> Option<f64> {
         let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -7,5 +7,5 @@ use clap::Parser as _;
 
 fn main() -> ExitCode {
     let args = cli::dlx::Args::parse();
-    cli::exit::finish(cli::dlx::run(&args))
+    cli::dlx::main(&args)
 }

@@ -99,6 +99,7 @@ fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
 /// `sudoku split`.
 pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
     let started = Instant::now();
+    crate::cubes::stop_split_at_ctrl_c();
     let problem = read_problem(&Source {
         file: args.file.as_deref(),
         shape: args.box_shape,

@@ -2,20 +2,24 @@
 //! seed: the same seed gives the same puzzles whatever the thread count.
 
 use std::io::{self, Write as _};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use solver_core::Limits;
+use solver_core::{Incomplete, Limits};
 use sudoku::{
-    generate, rate_within, write_boxed_with, write_compact, GenerateOptions, Generated, Notation,
-    Shape, SolveError, Symmetry,
+    generate_within, rate_within, write_boxed_with, write_compact, GenerateOptions, Generated,
+    Notation, Shape, SolveError, Symmetry,
 };
 
-use super::{eprint_line, parse_box, OutputFormat};
+use super::{eprint_line, parse_box, OutputFormat, INTERNAL_ERROR, INTERRUPTED};
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
 use crate::threads::ThreadsArg;
+use crate::values::parse_seconds;
 
 pub(crate) const GENERATE_ABOUT: &str = "\
 Make puzzles with exactly one solution.
@@ -29,6 +33,11 @@ puzzle is checked by the solver before it is written.
 Puzzle k (from 0) is made from seed S+k, so `--seed S+k -n 1` makes it again;
 the output does not depend on the number of threads. Without --seed, the
 seed comes from the clock and is printed on stderr.
+
+--timeout and Ctrl-C stop the run: the puzzles finished before are written
+(never one that was not checked), a line on stderr says how many, and the
+status is 3 (--timeout) or 130 (Ctrl-C). A generation that fails its own
+check is an internal error (status 70).
 
 Text output: one puzzle per line (compact form; numbers above 35x35).
 --format grid draws them. JSON (one object per line):
@@ -98,6 +107,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub attempts: u32,
 
+    /// Give up after SECONDS, e.g. 0.5, for the whole run (status 3): the
+    /// puzzles finished before are written
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
     /// Tie-break orders averaged over for the JSON rating (0: no rating)
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub rate_seeds: u32,
@@ -155,29 +169,75 @@ struct Record {
     solution: String,
 }
 
+/// Why a puzzle was not made.
+#[derive(Debug)]
+pub(super) enum Trouble {
+    /// `--timeout` or Ctrl-C stopped it.
+    Stopped(Incomplete),
+    /// The generator found no grid to make it from (bad input: status 2).
+    NoGrid(String),
+    /// It failed its own check: a bug (status 70).
+    Internal(String),
+}
+
+/// How a run of `generate` ended, when it did not fail.
+#[derive(Debug)]
+pub(super) enum Ended {
+    /// Every puzzle written.
+    Done,
+    /// Stopped by `--timeout` (status 3) or Ctrl-C (status 130), after
+    /// writing this many puzzles.
+    Stopped(Incomplete, u64),
+    /// A puzzle failed its check (status 70), after the ones before it.
+    Internal,
+}
+
+/// The limits of a whole run: `--timeout` from now, and a flag that
+/// Ctrl-C raises.
+pub(super) fn run_limits(timeout: Option<Duration>) -> Limits {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let raised = Arc::clone(&cancel);
+    // Fails only if a handler is already set (not in this program).
+    let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
+    Limits {
+        max_solutions: None,
+        max_nodes: None,
+        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+        cancel: Some(cancel),
+    }
+}
+
 /// Makes puzzle `seed` and checks it independently of how it was made.
 fn make(
     shape: Shape,
     seed: u64,
     options: &GenerateOptions,
     rate_seeds: u32,
-) -> Result<(Generated, Option<sudoku::Rating>), SolveError> {
-    let made = generate(shape, seed, options)?;
+    limits: &Limits,
+) -> Result<(Generated, Option<sudoku::Rating>), Trouble> {
+    let made = match generate_within(shape, seed, options, limits) {
+        Ok(made) => made,
+        Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
+        Err(e) => return Err(Trouble::Internal(e.to_string())),
+    };
     let solution_holds = made.solution.is_solution_of(&made.puzzle);
     if !solution_holds || made.puzzle.givens() != made.givens {
-        return Err(SolveError::Unsolvable);
+        return Err(Trouble::Internal(
+            "the solution fails the check of the rules and givens".to_string(),
+        ));
     }
     // A rating that would need more than RATING_NODES per run is left out
     // (large grids with few givens: blind search explodes there).
     let rating = if rate_seeds > 0 {
-        match rate_within(
-            &made.puzzle,
-            rate_seeds,
-            &Limits::none().nodes(RATING_NODES),
-        ) {
+        let within = Limits {
+            max_nodes: Some(RATING_NODES),
+            ..limits.clone()
+        };
+        match rate_within(&made.puzzle, rate_seeds, &within) {
             Ok(rating) => Some(rating),
-            Err(SolveError::GaveUp(_)) => None,
-            Err(e) => return Err(e),
+            Err(SolveError::GaveUp(Incomplete::NodeLimit)) => None,
+            Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
+            Err(e) => return Err(Trouble::Internal(e.to_string())),
         }
     } else {
         None
@@ -185,9 +245,40 @@ fn make(
     Ok((made, rating))
 }
 
+/// Runs `generate` and ends it: 0, 3 (`--timeout`), 130 (Ctrl-C) or 70
+/// (a puzzle that failed its check), with a line on stderr for the last
+/// three.
+pub(crate) fn main(args: &GenerateArgs) -> ExitCode {
+    let ended = match run(args) {
+        Ok(ended) => ended,
+        Err(failure) => return crate::exit::finish(Err(failure)),
+    };
+    match ended {
+        Ended::Done => ExitCode::SUCCESS,
+        Ended::Stopped(why, written) => {
+            let s = if written == 1 { "" } else { "s" };
+            if why == Incomplete::Cancelled {
+                eprint_line(&format!(
+                    "interrupted by Ctrl-C: {written} puzzle{s} written (the rest were not made)"
+                ));
+                ExitCode::from(INTERRUPTED)
+            } else {
+                eprint_line(&format!(
+                    "incomplete: {why}: {written} of {} puzzle{} written",
+                    args.count,
+                    if args.count == 1 { "" } else { "s" }
+                ));
+                Exit::Incomplete.into()
+            }
+        }
+        Ended::Internal => ExitCode::from(INTERNAL_ERROR),
+    }
+}
+
 /// Runs `generate` and writes its puzzles in order.
-pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
     args.threads.init();
+    let limits = run_limits(args.timeout);
     let first_seed = args.seed.unwrap_or_else(|| {
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -198,7 +289,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         seed
     });
     if let Some(names) = &args.variant {
-        return super::variant_generate::run(args, names, first_seed);
+        return super::variant_generate::run(args, names, first_seed, &limits);
     }
     let options = GenerateOptions {
         symmetry: args.symmetry,
@@ -211,23 +302,26 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
     let notation = Notation::standard_for(shape);
     let mut out = Output::stdout();
     let mut above_target = 0u64;
+    let mut written_puzzles = 0u64;
+    let mut trouble = None;
     let mut k = 0;
-    while k < args.count {
+    'rounds: while k < args.count {
         let end = args.count.min(k + ROUND);
         let made: Vec<_> = (k..end)
             .into_par_iter()
             .map(|i| {
                 let seed = first_seed.wrapping_add(i);
-                (seed, make(shape, seed, &options, args.rate_seeds))
+                (seed, make(shape, seed, &options, args.rate_seeds, &limits))
             })
             .collect();
         for (seed, result) in made {
-            let (made, rating) = result.map_err(|e| {
-                Failure::new(
-                    Exit::NoSolution,
-                    format!("internal error: seed {seed}: generation failed its check: {e}"),
-                )
-            })?;
+            let (made, rating) = match result {
+                Ok(made) => made,
+                Err(why) => {
+                    trouble = Some((why, seed));
+                    break 'rounds;
+                }
+            };
             if made.target_reached == Some(false) {
                 above_target += 1;
                 if !args.quiet {
@@ -260,6 +354,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
             if written.is_err() || out.has_failed() {
                 break;
             }
+            written_puzzles += 1;
         }
         let _ = out.end_record();
         if out.has_failed() {
@@ -267,6 +362,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         }
         k = end;
     }
+    let _ = out.end_record();
     out.finish()?;
     if above_target > 0 && !args.quiet {
         eprint_line(&format!(
@@ -276,5 +372,22 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         ));
     }
     let _ = io::stderr().flush();
-    Ok(Exit::Success)
+    match trouble {
+        Some((why, seed)) => stop(why, seed, written_puzzles),
+        None => Ok(Ended::Done),
+    }
+}
+
+/// How the run ends at a puzzle that was not made (`written` were).
+pub(super) fn stop(trouble: Trouble, seed: u64, written: u64) -> Result<Ended, Failure> {
+    match trouble {
+        Trouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
+        Trouble::NoGrid(message) => Err(Failure::bad_input(format!("seed {seed}: {message}"))),
+        Trouble::Internal(message) => {
+            eprint_line(&format!(
+                "internal error: seed {seed}: generation failed its check: {message}"
+            ));
+            Ok(Ended::Internal)
+        }
+    }
 }

@@ -267,6 +267,12 @@ pub enum Command {
     /// Add up the counts of the cubes
     #[command(long_about = crate::cubes::MERGE_ABOUT)]
     Merge(crate::cubes::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish ...)
+    #[command(long_about = crate::docs::COMPLETIONS_ABOUT)]
+    Completions(crate::docs::CompletionsArgs),
+    /// Print the man page (roff)
+    #[command(long_about = crate::docs::MAN_ABOUT)]
+    Man(crate::docs::ManArgs),
 }
 
 const MINIMIZE_ABOUT: &str = "\
@@ -579,7 +585,19 @@ pub fn run(args: &Args) -> ExitCode {
         ),
         Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
-        Command::Generate(g) => return crate::exit::finish(generate::run(g)),
+        Command::Generate(g) => return generate::main(g),
+        Command::Completions(shell) => {
+            return crate::exit::finish(crate::docs::completions(
+                <Args as clap::CommandFactory>::command(),
+                shell,
+            ))
+        }
+        Command::Man(page) => {
+            return crate::exit::finish(crate::docs::man(
+                <Args as clap::CommandFactory>::command(),
+                page,
+            ))
+        }
     };
     match batch::run(mode, common) {
         Ok(batch::Ending::Status(status)) => status.into(),

@@ -8,13 +8,13 @@ use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::Limits;
 use sudoku::{
-    generate_variant, write_boxed_with, write_compact, write_regions, Grid, Notation, Shape,
-    SudokuSolver, Variant, Verdict,
+    generate_variant_within, write_boxed_with, write_compact, write_regions, Grid, Notation, Shape,
+    SolveError, SudokuSolver, Variant, Verdict, MAP_ATTEMPTS,
 };
 
-use super::generate::GenerateArgs;
+use super::generate::{stop, Ended, GenerateArgs, Trouble};
 use super::OutputFormat;
-use crate::exit::{Exit, Failure};
+use crate::exit::Failure;
 use crate::output::Output;
 use sudoku::verify;
 
@@ -36,26 +36,54 @@ struct Document {
 /// Makes puzzle `seed` and checks it apart from how it was made.
 fn make(
     base: &Variant,
+    names: &str,
     shape: Shape,
     jigsaw: bool,
     seed: u64,
-) -> Result<(Grid, Grid, Variant), String> {
+    limits: &Limits,
+) -> Result<(Grid, Grid, Variant), Trouble> {
+    let internal = |e: &dyn std::fmt::Display| Trouble::Internal(e.to_string());
     let (puzzle, solution, variant) =
-        generate_variant(base, shape, jigsaw, seed).map_err(|e| e.to_string())?;
+        match generate_variant_within(base, shape, jigsaw, seed, limits) {
+            Ok(made) => made,
+            Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
+            Err(SolveError::Unsolvable) => {
+                let tried = match jigsaw {
+                    true => "random region maps",
+                    false => "random fills",
+                };
+                return Err(Trouble::NoGrid(format!(
+                    "no {names} puzzle of {shape} boxes found: none of {MAP_ATTEMPTS} {tried} \
+                     could be filled, so these variants may admit no grid here (random \
+                     jigsaw maps with x and windoku as well almost never do); try fewer \
+                     variants or give a map with --regions"
+                )));
+            }
+            Err(e) => return Err(internal(&e)),
+        };
     if !verify(&solution, &puzzle, &variant) {
-        return Err("the solution fails the independent check".to_string());
+        return Err(internal(&"the solution fails the independent check"));
     }
-    let rules = variant.rules(shape).map_err(|e| e.to_string())?;
+    let rules = variant.rules(shape).map_err(|e| internal(&e))?;
     let mut checker =
-        SudokuSolver::with_rules(rules.into(), sudoku::Engine::Dlx).map_err(|e| e.to_string())?;
-    match checker.check_unique(&puzzle, &Limits::none()).0 {
+        SudokuSolver::with_rules(rules.into(), sudoku::Engine::Dlx).map_err(|e| internal(&e))?;
+    match checker.check_unique(&puzzle, limits).0 {
         Verdict::Unique(g) if g == solution => Ok((puzzle, solution, variant)),
-        other => Err(format!("the puzzle is not unique: {}", other.status())),
+        Verdict::Unknown(why) => Err(Trouble::Stopped(why)),
+        other => Err(internal(&format!(
+            "the puzzle is not unique: {}",
+            other.status()
+        ))),
     }
 }
 
 /// Runs `generate` for a variant.
-pub(crate) fn run(args: &GenerateArgs, names: &str, first_seed: u64) -> Result<Exit, Failure> {
+pub(crate) fn run(
+    args: &GenerateArgs,
+    names: &str,
+    first_seed: u64,
+    limits: &Limits,
+) -> Result<Ended, Failure> {
     let (base, [jigsaw, killer]) =
         Variant::parse_names(names).map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
     if killer {
@@ -73,16 +101,19 @@ pub(crate) fn run(args: &GenerateArgs, names: &str, first_seed: u64) -> Result<E
         .into_par_iter()
         .map(|i| {
             let seed = first_seed.wrapping_add(i);
-            (seed, make(&base, shape, jigsaw, seed))
+            (seed, make(&base, names, shape, jigsaw, seed, limits))
         })
         .collect();
+    let mut written_puzzles = 0u64;
+    let mut trouble = None;
     for (seed, result) in made {
-        let (puzzle, solution, variant) = result.map_err(|e| {
-            Failure::new(
-                Exit::NoSolution,
-                format!("internal error: seed {seed}: generation failed its check: {e}"),
-            )
-        })?;
+        let (puzzle, solution, variant) = match result {
+            Ok(made) => made,
+            Err(why) => {
+                trouble = Some((why, seed));
+                break;
+            }
+        };
         let document = || Document {
             grid: write_compact(&puzzle, &notation),
             variant: variant.to_string(),
@@ -107,7 +138,11 @@ pub(crate) fn run(args: &GenerateArgs, names: &str, first_seed: u64) -> Result<E
         if written.is_err() || out.has_failed() {
             break;
         }
+        written_puzzles += 1;
     }
     out.finish()?;
-    Ok(Exit::Success)
+    match trouble {
+        Some((why, seed)) => stop(why, seed, written_puzzles),
+        None => Ok(Ended::Done),
+    }
 }

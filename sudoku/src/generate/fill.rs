@@ -10,12 +10,10 @@
 //! bands and stacks mixes the whole grid: a stack refill changes the values
 //! each band holds in each column, which the band refills keep.
 
-use solver_core::Limits;
-
-use super::Rng;
+use super::{Meter, Rng};
 use crate::grid::Grid;
 use crate::shape::Shape;
-use crate::solve::SudokuSolver;
+use crate::solve::{SolveError, SudokuSolver};
 
 /// Search nodes allowed per refill (a refill that reaches it is skipped).
 /// On 49x49, refills that succeed take 600 to 700 nodes; about one in
@@ -55,8 +53,14 @@ fn grouped_order(n: usize, size: usize, rng: &mut Rng) -> Vec<usize> {
 
 /// A random full grid of the solver's shape (values not yet relabelled):
 /// the pattern with its bands, stacks, and the rows and columns within
-/// them, shuffled; then bands and stacks refilled in turn.
-pub(super) fn large_full_grid(solver: &mut SudokuSolver, rng: &mut Rng) -> Grid {
+/// them, shuffled; then bands and stacks refilled in turn. Fails with
+/// [`SolveError::GaveUp`] when the `meter` says the caller's limits are
+/// reached.
+pub(super) fn large_full_grid(
+    solver: &mut SudokuSolver,
+    rng: &mut Rng,
+    meter: &mut Meter,
+) -> Result<Grid, SolveError> {
     let shape = solver.shape();
     let n = shape.side() as usize;
     let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
@@ -79,18 +83,23 @@ pub(super) fn large_full_grid(solver: &mut SudokuSolver, rng: &mut Rng) -> Grid 
             .map(|i| if clear(i) { 0 } else { cells[i] })
             .collect();
         let grid = Grid::from_values(shape, puzzle).expect("a subset of a full grid");
+        meter.check()?;
         solver.set_seed(Some(rng.next()));
-        if let (Ok(refilled), _) = solver.solve_one(&grid, &Limits::none().nodes(REFILL_NODES)) {
-            cells = refilled.cells().to_vec();
+        let (refilled, stats) = solver.solve_one(&grid, &meter.within(Some(REFILL_NODES)));
+        meter.charge(stats.nodes);
+        match refilled {
+            Ok(refilled) => cells = refilled.cells().to_vec(),
+            Err(_) => meter.check()?,
         }
     }
     solver.set_seed(None);
-    Grid::from_values(shape, cells).expect("a full grid")
+    Ok(Grid::from_values(shape, cells).expect("a full grid"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solver_core::Limits;
 
     /// Every row, column and box of `cells` holds each value once
     /// (checked directly, not by the solver).
@@ -142,11 +151,26 @@ mod tests {
         for (r, c, seed) in [(2, 3, 1), (3, 3, 2), (4, 4, 3), (3, 5, 4)] {
             let shape = Shape::new(r, c).unwrap();
             let mut solver = SudokuSolver::new(shape).unwrap();
-            let grid = large_full_grid(&mut solver, &mut Rng::new(seed));
+            let grid = large_full_grid(
+                &mut solver,
+                &mut Rng::new(seed),
+                &mut Meter::new(&Limits::none()),
+            )
+            .unwrap();
             assert!(is_full_grid(shape, grid.cells()), "{shape}");
-            let again = large_full_grid(&mut solver, &mut Rng::new(seed));
+            let again = large_full_grid(
+                &mut solver,
+                &mut Rng::new(seed),
+                &mut Meter::new(&Limits::none()),
+            )
+            .unwrap();
             assert_eq!(grid, again, "{shape}: not reproducible");
-            let other = large_full_grid(&mut solver, &mut Rng::new(seed + 100));
+            let other = large_full_grid(
+                &mut solver,
+                &mut Rng::new(seed + 100),
+                &mut Meter::new(&Limits::none()),
+            )
+            .unwrap();
             assert_ne!(grid, other, "{shape}: seeds give the same grid");
         }
     }

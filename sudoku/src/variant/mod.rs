@@ -39,7 +39,7 @@ use std::fmt;
 
 pub use cages::{parse_cages, parse_cages_json, CageSpec};
 pub use error::{VariantError, VariantErrorKind};
-pub use generate::{generate_variant, random_regions};
+pub use generate::{generate_variant, generate_variant_within, random_regions, MAP_ATTEMPTS};
 pub(crate) use json::read_document;
 pub use json::{parse_documents, Document};
 pub use regions::Regions;
