@@ -11,8 +11,8 @@
 //! - `stats`: the `--stats` summary.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
-//! - `variant`: the variant options; `generate`, `variant_generate`,
-//!   `bench`: the other subcommands.
+//! - `variant`: the variant options; `generate` (classic, and variants in
+//!   `generate::variant`) and `bench`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
 //! [`EXIT_STATUS`] (and [`crate::exit`]); 70 ([`INTERNAL_ERROR`]) means that
@@ -29,7 +29,6 @@ mod record;
 mod stats;
 mod variant;
 pub(crate) use variant::VariantArgs;
-mod variant_generate;
 mod writer;
 
 use std::io::Write as _;

@@ -12,10 +12,10 @@ use sudoku::{
     SolveError, SudokuSolver, Variant, Verdict, MAP_ATTEMPTS,
 };
 
-use super::generate::{stop, Ended, GenerateArgs, Trouble};
-use super::OutputFormat;
+use super::{stop, Ended, GenerateArgs, Trouble};
 use crate::exit::Failure;
 use crate::output::Output;
+use crate::sudoku::OutputFormat;
 use sudoku::verify;
 
 /// One generated variant puzzle as a JSON document that `solve`, `count`

@@ -1,5 +1,9 @@
 //! `sudoku generate`: puzzles with exactly one solution, of any shape, from a
 //! seed: the same seed gives the same puzzles whatever the thread count.
+//!
+//! Classic puzzles here; variant puzzles (X, windoku, jigsaw) in [`variant`].
+
+mod variant;
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
@@ -289,7 +293,7 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         seed
     });
     if let Some(names) = &args.variant {
-        return super::variant_generate::run(args, names, first_seed, &limits);
+        return variant::run(args, names, first_seed, &limits);
     }
     let options = GenerateOptions {
         symmetry: args.symmetry,

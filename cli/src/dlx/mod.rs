@@ -5,6 +5,8 @@
 //! the command ends. `--help` documents the format, the output and the exit
 //! statuses (see also [`crate::exit`]).
 
+mod cubes;
+
 use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -132,7 +134,7 @@ pub enum Command {
     Solve(SearchArgs),
     /// Split the search into cubes, to count on many machines
     #[command(long_about = crate::cubes::SPLIT_ABOUT, after_help = EXIT_STATUS)]
-    Split(crate::cubes::dlx::DlxSplitArgs),
+    Split(cubes::DlxSplitArgs),
     /// Add up the counts of the cubes
     #[command(long_about = crate::cubes::MERGE_ABOUT)]
     Merge(crate::cubes::MergeArgs),
@@ -308,10 +310,10 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
         Command::Count(CountArgs {
             search,
             cubes: Some(cubes),
-        }) => crate::cubes::dlx::count(search, cubes),
+        }) => cubes::count(search, cubes),
         Command::Count(count) => run_search(Mode::Count, &count.search),
         Command::Solve(search) => run_search(Mode::Solve, search),
-        Command::Split(split) => crate::cubes::dlx::split(split),
+        Command::Split(split) => cubes::split(split),
         Command::Merge(merge) => crate::cubes::run_merge(merge),
         Command::Completions(shell) => {
             crate::docs::completions(<Args as clap::CommandFactory>::command(), shell)
