@@ -225,7 +225,18 @@ fn json_count_has_every_field() {
     assert!(json["updates"].as_u64().unwrap() > 0);
     assert!(json["elapsed_ms"].is_u64());
     assert_eq!(json["threads"], 2);
-    assert_eq!(json.as_object().unwrap().len(), 7);
+    // Issue 20: the engine is named in every JSON record.
+    assert_eq!(json["engine"], "dlx");
+    assert_eq!(json.as_object().unwrap().len(), 8);
+    let out = run(
+        &["count", "--format", "json", "--engine", "cdcl"],
+        problems::n_queens(8),
+    );
+    let json = &json_lines(&out)[0];
+    assert_eq!(
+        (json["solutions"].clone(), json["engine"].clone()),
+        (92.into(), "cdcl".into())
+    );
 }
 
 #[test]

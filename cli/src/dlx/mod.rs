@@ -88,12 +88,13 @@ early the number is only a lower bound, and the line says so:
   1000 (incomplete: solution limit reached)
 
 JSON output (--format json): one object, such as
-  {\"solutions\":92,\"complete\":true,\"incomplete\":null,\"nodes\":1235,
-   \"updates\":12052,\"elapsed_ms\":1,\"threads\":4}
+  {\"solutions\":92,\"complete\":true,\"incomplete\":null,\"engine\":\"dlx\",
+   \"nodes\":1235,\"updates\":12052,\"elapsed_ms\":1,\"threads\":4}
 \"solutions\" is a number when it fits in 64 bits, otherwise a string of
-digits; it is a lower bound when \"complete\" is false. \"incomplete\" is
-null, or why the search stopped: \"solution-limit\" (--limit), \"node-limit\"
-(--max-nodes) or \"deadline\" (--timeout).";
+digits; it is a lower bound when \"complete\" is false. \"engine\" is dlx,
+or cdcl with --engine cdcl. \"incomplete\" is null, or why the search
+stopped: \"solution-limit\" (--limit), \"node-limit\" (--max-nodes),
+\"deadline\" (--timeout) or \"cancelled\" (Ctrl-C).";
 
 const SOLVE_ABOUT: &str = "\
 Print the solutions.
@@ -364,6 +365,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         args,
         threads,
     };
+    let engine = if learner.is_some() { "cdcl" } else { "dlx" };
     let (solutions, outcome) = match (learner, mode) {
         (Some(mut learner), _) => {
             learn(&mut learner, &matrix, &limits, mode, args.format, &mut out)
@@ -380,6 +382,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         solutions,
         complete: outcome.incomplete.is_none(),
         incomplete: outcome.incomplete,
+        engine,
         nodes: outcome.stats.nodes,
         updates: outcome.stats.updates,
         elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -488,6 +491,8 @@ struct Summary {
     solutions: u128,
     complete: bool,
     incomplete: Option<Incomplete>,
+    /// The engine that searched: `dlx` or `cdcl`.
+    engine: &'static str,
     nodes: u64,
     updates: u64,
     elapsed_ms: u64,
@@ -652,6 +657,7 @@ mod tests {
             solutions,
             complete: true,
             incomplete: None,
+            engine: "dlx",
             nodes: 0,
             updates: 0,
             elapsed_ms: 0,

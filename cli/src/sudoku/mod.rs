@@ -167,12 +167,13 @@ summed up on stderr at the end: the first 5 with their lines, then a count.
 
 JSON output (--format json): one object per line, such as
   {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"solved\",
-   \"solution\":\"1234342121434312\",\"nodes\":12}
+   \"solution\":\"1234342121434312\",\"engine\":\"bits\",\"nodes\":1}
 \"file\" is the file as named on the command line (<stdin> for standard
 input), \"line\" the line where the puzzle starts, \"box\" its box shape
-(absent when it could not be read), \"nodes\" the size of the search.
-\"status\" is solved, unsolvable, invalid (with \"error\") or unknown (with
-\"incomplete\": node-limit or deadline). \"expected_match\" is there when the
+(absent when it could not be read), \"engine\" the engine that answered
+(band9, bits, units, cdcl or dlx; --explain says why), \"nodes\" the size
+of the search. \"status\" is solved, unsolvable, invalid (with \"error\") or
+unknown (with \"incomplete\": node-limit, deadline or cancelled). \"expected_match\" is there when the
 input gives the expected solution.
 
 Every solution is checked against the rules and the givens before it is
@@ -216,7 +217,7 @@ solutions of a puzzle that has several) drawn as grids, then a blank line.
 
 JSON output (--format json): one object per line, such as
   {\"file\":\"a.txt\",\"line\":1,\"box\":\"3x3\",\"status\":\"unique\",
-   \"solution\":\"534678912...\",\"nodes\":52}
+   \"solution\":\"534678912...\",\"engine\":\"band9\",\"nodes\":52}
 with the fields of solve, and \"examples\" (two solutions) for multiple,
 \"error\" for invalid and \"incomplete\" for unknown.";
 
