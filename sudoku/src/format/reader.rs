@@ -251,6 +251,10 @@ impl<R: BufRead> Records<R> {
         let next_line = self.line_no + 1;
         let mut too_long = false;
         let mut any = false;
+        // A line too long while only blanks are read yet: whether it starts
+        // a JSON document is told by its first other byte (whatever the
+        // reader's buffer size), so count the blanks until then.
+        let mut blanks_only: Option<usize> = None;
         loop {
             let available = match self.reader.fill_buf() {
                 Ok(bytes) => bytes,
@@ -273,16 +277,19 @@ impl<R: BufRead> Records<R> {
             if !too_long {
                 if self.buf.len() + content.len() > limit {
                     too_long = true;
-                    let starts_doc = json
+                    let may_start_doc = json
                         && self.block.is_none()
                         && !self.in_array
-                        && self.csv_pending.is_none()
-                        && self
-                            .buf
-                            .iter()
-                            .chain(content)
-                            .find(|b| !b.is_ascii_whitespace())
-                            == Some(&b'{');
+                        && self.csv_pending.is_none();
+                    let first = self
+                        .buf
+                        .iter()
+                        .chain(content)
+                        .find(|b| !b.is_ascii_whitespace());
+                    let starts_doc = may_start_doc && first == Some(&b'{');
+                    if self.doc.is_none() && may_start_doc && first.is_none() {
+                        blanks_only = Some(self.buf.len() + content.len());
+                    }
                     if self.doc.is_some() || starts_doc {
                         let column = 1 + self
                             .buf
@@ -307,6 +314,20 @@ impl<R: BufRead> Records<R> {
                 if let Some(doc) = self.doc.as_mut().filter(|d| !d.closed) {
                     if doc.scan.feed(content).is_some() {
                         doc.closed = true;
+                    }
+                }
+            } else if let Some(blanks) = blanks_only {
+                match content.iter().position(|b| !b.is_ascii_whitespace()) {
+                    None => blanks_only = Some(blanks + content.len()),
+                    Some(i) => {
+                        blanks_only = None;
+                        if content[i] == b'{' {
+                            let mut doc = Doc::new(next_line, blanks + i + 1);
+                            doc.text = String::new();
+                            doc.closed = doc.scan.feed(&content[i..]).is_some();
+                            self.doc = Some(doc);
+                            self.json_overflow = true;
+                        }
                     }
                 }
             }

@@ -1247,3 +1247,33 @@ fn a_line_one_byte_over_the_limit_inside_a_document_keeps_the_order() {
         ));
     }
 }
+
+/// Found by the json_records fuzz target: a too-long line of blanks then
+/// `{` was a JSON document read whole but a too-long line read through a
+/// small buffer (the blanks filled the limit before the `{` was seen). The
+/// first byte after the blanks decides, whatever the buffer.
+#[test]
+fn a_too_long_line_of_blanks_then_a_document_reads_the_same_through_any_buffer() {
+    let mut text = vec![0x0c_u8; 75];
+    text.extend_from_slice(b" {\"grid\": \"1.......3......4\"}\n");
+    text.extend_from_slice(format!("{DOC}\n").as_bytes());
+    for format in [Format::Json, Format::Auto] {
+        let options = ReadOptions {
+            format,
+            max_puzzle_bytes: 48,
+            ..ReadOptions::default()
+        };
+        let whole = read_all(&text, options.clone());
+        assert_eq!(whole.len(), 2, "{whole:?}");
+        assert_eq!(
+            whole[0].result.as_ref().unwrap_err().kind,
+            ParseErrorKind::PuzzleTooLong { limit: 48 }
+        );
+        assert!(whole[1].result.is_ok());
+        for capacity in 1..8 {
+            let small = std::io::BufReader::with_capacity(capacity, &text[..]);
+            let records: Vec<Record> = Records::new(small, options.clone()).collect();
+            assert_eq!(records, whole, "buffer of {capacity}");
+        }
+    }
+}
