@@ -138,7 +138,7 @@ pub struct Puzzle {
     /// The variant of a JSON puzzle document (with its regions and cages);
     /// `None` for a puzzle written in a plain format, which leaves the variant
     /// to the caller.
-    pub variant: Option<Variant>,
+    pub variant: Option<Box<Variant>>,
 }
 
 /// Reads exactly one puzzle from `text` in any format (see [`Records`]), with the

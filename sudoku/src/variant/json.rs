@@ -74,7 +74,7 @@ pub fn parse_documents(text: &str, options: &ReadOptions) -> Vec<Result<Document
         .map(|record| match record.result {
             Ok(puzzle) => Ok(Document {
                 line: record.line,
-                variant: puzzle.variant.clone().unwrap_or_default(),
+                variant: puzzle.variant.as_deref().cloned().unwrap_or_default(),
                 puzzle,
             }),
             Err(e) => Err(variant_error(e)),
@@ -127,7 +127,7 @@ pub(crate) fn read_document(
         )
     })?;
     let mut puzzle = doc.puzzle;
-    puzzle.variant = Some(doc.variant);
+    puzzle.variant = Some(Box::new(doc.variant));
     Ok(puzzle)
 }
 
