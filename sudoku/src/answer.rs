@@ -371,8 +371,20 @@ fn answer_classic(
         }
         Task::Minimize { seed, symmetry } => {
             answered.answer = match crate::minimize_within(grid, seed, symmetry, limits) {
-                Ok(smaller) if smaller.is_uniquely_solvable() && is_subset(&smaller, grid) => {
-                    Answer::Minimized(smaller)
+                // The smaller puzzle is checked again, under the same
+                // limits: its givens are the puzzle's, and it has one
+                // solution, which obeys the rules and keeps the givens.
+                Ok(smaller) if is_subset(&smaller, grid) => {
+                    let checked = with_thread_solver(grid.shape(), Engine::Auto, |solver| {
+                        solver.check_unique(&smaller, limits).0
+                    });
+                    match checked {
+                        Ok(Verdict::Unique(solution)) if solution.is_solution_of(&smaller) => {
+                            Answer::Minimized(smaller)
+                        }
+                        Ok(Verdict::Unknown(why)) => Answer::Unknown(why),
+                        _ => internal(line),
+                    }
                 }
                 Ok(_) => internal(line),
                 Err(SolveError::NotUnique) => Answer::NotUnique,
