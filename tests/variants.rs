@@ -645,6 +645,28 @@ proptest::proptest! {
     }
 }
 
+/// A random full grid of `case` (seeded), with about `keep` cells in 36
+/// kept as givens; None when the case has no full grid.
+fn random_givens(case: &Case, seed: u64, keep: usize) -> Option<Vec<u16>> {
+    let mut filler = solver(case, Engine::Dlx);
+    filler.set_seed(Some(seed + 1));
+    let full = filler
+        .solve_one(&Grid::empty(case.shape), &Limits::none())
+        .0
+        .ok()?;
+    let mut cells = full.cells().to_vec();
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for v in cells.iter_mut() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if (x % 36) as usize >= keep {
+            *v = 0;
+        }
+    }
+    Some(cells)
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
 
@@ -662,22 +684,10 @@ proptest::proptest! {
     ) {
         use sudoku::{answer, Answer, EngineName, Notation, Puzzle, Question, Task};
         let case = cases().into_iter().nth(case).unwrap();
-        let mut filler = solver(&case, Engine::Dlx);
-        filler.set_seed(Some(seed + 1));
-        let Ok(full) = filler.solve_one(&Grid::empty(case.shape), &Limits::none()).0 else {
+        let Some(mut cells) = random_givens(&case, seed, keep) else {
             return Ok(());
         };
         let n = case.shape.side() as usize;
-        let mut cells = full.cells().to_vec();
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for v in cells.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if (x % 36) as usize >= keep {
-                *v = 0;
-            }
-        }
         if wrong {
             // A given changed to another value: the puzzle may have no
             // solution, or clash.
@@ -745,21 +755,9 @@ proptest::proptest! {
     ) {
         use std::sync::Arc;
         let case = cases().into_iter().nth(case).unwrap();
-        let mut filler = solver(&case, Engine::Dlx);
-        filler.set_seed(Some(seed + 1));
-        let Ok(full) = filler.solve_one(&Grid::empty(case.shape), &Limits::none()).0 else {
+        let Some(cells) = random_givens(&case, seed, keep) else {
             return Ok(());
         };
-        let mut cells = full.cells().to_vec();
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for v in cells.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if (x % 36) as usize >= keep {
-                *v = 0;
-            }
-        }
         let expected = case.oracle.count(&cells, u64::MAX);
         let grid = Grid::from_values(case.shape, cells).unwrap();
         let rules = Arc::new(case.variant.rules(case.shape).unwrap());
