@@ -568,6 +568,32 @@ fn answer_variant(
     answered
 }
 
+/// The check of a generated puzzle: `solution` passes [`verify`] and is the
+/// puzzle's only solution, as Dancing Links (an engine apart from the
+/// generators' searches) finds under `limits`. `Ok(false)` means a bug in
+/// the generator; `Err` that a limit stopped the check.
+pub fn check_generated(
+    puzzle: &Grid,
+    solution: &Grid,
+    variant: &Variant,
+    limits: &Limits,
+) -> Result<bool, Incomplete> {
+    if !verify(solution, puzzle, variant) {
+        return Ok(false);
+    }
+    let Ok(rules) = variant.rules(puzzle.shape()) else {
+        return Ok(false);
+    };
+    let Ok(mut checker) = SudokuSolver::with_rules(Arc::new(rules), Engine::Dlx) else {
+        return Ok(false);
+    };
+    match checker.check_unique(puzzle, limits).0 {
+        Verdict::Unique(found) => Ok(found == *solution),
+        Verdict::Unknown(why) => Err(why),
+        _ => Ok(false),
+    }
+}
+
 /// Checks `solution` against `puzzle` under `variant`, from the rules'
 /// wording: every cell filled with 1..=N and the givens kept; rows,
 /// columns, boxes (or the regions), the diagonals and the windows each
@@ -651,6 +677,26 @@ pub fn verify(solution: &Grid, puzzle: &Grid, variant: &Variant) -> bool {
 mod tests {
     use super::*;
     use crate::{parse_puzzle, Alphabet};
+
+    #[test]
+    fn generated_puzzles_are_checked_apart_from_the_generator() {
+        let x = Variant::from_names("x").unwrap();
+        let course = puzzle("1.......3......4").grid;
+        let solution = puzzle("1243431234212134").grid;
+        let none = Limits::none();
+        assert_eq!(check_generated(&course, &solution, &x, &none), Ok(true));
+        // Not a solution (the diagonals break), or not the only one.
+        let classic = puzzle("1234341221434321").grid;
+        assert_eq!(check_generated(&course, &classic, &x, &none), Ok(false));
+        let fewer = puzzle("1..............4").grid;
+        assert_eq!(check_generated(&fewer, &solution, &x, &none), Ok(false));
+        // A limit stops the check; it says so.
+        let raised = Limits::none().cancel_flag(Arc::new(std::sync::atomic::AtomicBool::new(true)));
+        assert_eq!(
+            check_generated(&fewer, &solution, &x, &raised),
+            Err(Incomplete::Cancelled)
+        );
+    }
 
     fn puzzle(text: &str) -> Puzzle {
         parse_puzzle(text, None, &Alphabet::standard()).unwrap()

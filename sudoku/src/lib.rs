@@ -69,7 +69,9 @@ mod shape;
 mod solve;
 mod variant;
 
-pub use answer::{answer, effective_variant, verify, Answer, Answered, Expected, Question, Task};
+pub use answer::{
+    answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
+};
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{

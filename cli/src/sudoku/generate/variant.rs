@@ -9,14 +9,13 @@ use serde::Serialize;
 use solver_core::Limits;
 use sudoku::{
     generate_variant_within, write_boxed_with, write_compact, write_regions, Grid, Notation, Shape,
-    SolveError, SudokuSolver, Variant, Verdict, MAP_ATTEMPTS,
+    SolveError, Variant, MAP_ATTEMPTS,
 };
 
 use super::{stop, Ended, GenerateArgs, Trouble};
 use crate::exit::Failure;
 use crate::output::Output;
 use crate::sudoku::OutputFormat;
-use sudoku::verify;
 
 /// One generated variant puzzle as a JSON document that `solve`, `count`
 /// and `check` read back.
@@ -61,19 +60,12 @@ fn make(
             }
             Err(e) => return Err(internal(&e)),
         };
-    if !verify(&solution, &puzzle, &variant) {
-        return Err(internal(&"the solution fails the independent check"));
-    }
-    let rules = variant.rules(shape).map_err(|e| internal(&e))?;
-    let mut checker =
-        SudokuSolver::with_rules(rules.into(), sudoku::Engine::Dlx).map_err(|e| internal(&e))?;
-    match checker.check_unique(&puzzle, limits).0 {
-        Verdict::Unique(g) if g == solution => Ok((puzzle, solution, variant)),
-        Verdict::Unknown(why) => Err(Trouble::Stopped(why)),
-        other => Err(internal(&format!(
-            "the puzzle is not unique: {}",
-            other.status()
-        ))),
+    match sudoku::check_generated(&puzzle, &solution, &variant, limits) {
+        Ok(true) => Ok((puzzle, solution, variant)),
+        Ok(false) => Err(internal(
+            &"the puzzle fails its check (rules, givens, one solution)",
+        )),
+        Err(why) => Err(Trouble::Stopped(why)),
     }
 }
 
