@@ -4,6 +4,7 @@
 //! The expected engines are those of the planner's table in
 //! docs/engines.md.
 
+#[allow(dead_code)]
 mod common;
 
 use std::path::PathBuf;
