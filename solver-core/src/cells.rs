@@ -377,9 +377,9 @@ fn search(
                 if !forced {
                     let mut t = u32::MAX;
                     let mut dead = false;
-                    for k in 0..cx.active {
-                        let it = cx.item[k as usize];
-                        if it >= cx.second {
+                    let second = cx.second;
+                    for &it in &cx.item[..cx.active as usize] {
+                        if it >= second {
                             continue;
                         }
                         let s = cx.items[it as usize].size;
@@ -427,10 +427,12 @@ fn search(
                     saved[level + 1] = base;
                 } else {
                     stack.truncate(base);
-                    for k in 0..cx.active {
-                        let it = cx.item[k as usize];
-                        stack.push((it, cx.items[it as usize].size));
-                    }
+                    let items = &cx.items;
+                    stack.extend(
+                        cx.item[..cx.active as usize]
+                            .iter()
+                            .map(|&it| (it, items[it as usize].size)),
+                    );
                     saved[level + 1] = stack.len();
                 }
                 go = Go::Advance;
