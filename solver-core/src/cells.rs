@@ -52,8 +52,6 @@ struct Node {
     itm: i32,
     /// The node's place in its item's slice of `set`.
     loc: u32,
-    /// The colour, or [`NO_COLOR`].
-    clr: u32,
 }
 
 /// The problem as sparse sets, and the search state.
@@ -65,6 +63,8 @@ pub(crate) struct Cells {
     item: Vec<u32>,
     set: Vec<u32>,
     nd: Vec<Node>,
+    /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it).
+    clr: Vec<u32>,
     active: u32,
     force: Vec<u32>,
     updates: u64,
@@ -113,6 +113,7 @@ impl Cells {
         // The live options: those still in an active primary item's list.
         let mut map = vec![u32::MAX; s.nodes.len()];
         let mut nd: Vec<Node> = Vec::new();
+        let mut clr: Vec<u32> = Vec::new();
         for &h in &headers[..second] {
             let mut q = s.nodes[h as usize].down;
             while q != h {
@@ -131,17 +132,14 @@ impl Cells {
                             nd.push(Node {
                                 itm: c as i32,
                                 loc: 0,
-                                clr: node.color,
                             });
+                            clr.push(node.color);
                         }
                         r += 1;
                     }
                     let len = (nd.len() - begin) as i32;
-                    nd.push(Node {
-                        itm: -len,
-                        loc: 0,
-                        clr: NO_COLOR,
-                    });
+                    nd.push(Node { itm: -len, loc: 0 });
+                    clr.push(NO_COLOR);
                 }
                 q = s.nodes[q as usize].down;
             }
@@ -172,6 +170,7 @@ impl Cells {
             items,
             set,
             nd,
+            clr,
             force: Vec::new(),
             updates: 0,
         })
@@ -208,7 +207,7 @@ impl Cells {
         let mut alive = true;
         'options: for rr in start..start + size {
             let tt = set[rr as usize];
-            if color != NO_COLOR && nd[tt as usize].clr == color {
+            if color != NO_COLOR && self.clr[tt as usize] == color {
                 continue;
             }
             let mut nn = tt + 1;
@@ -268,7 +267,7 @@ impl Cells {
         self.active = p;
         let mut q = cur + 1;
         while q != cur {
-            let Node { itm, clr, .. } = self.nd[q as usize];
+            let itm = self.nd[q as usize].itm;
             if itm < 0 {
                 q = q.wrapping_add_signed(itm);
                 continue;
@@ -278,7 +277,7 @@ impl Cells {
                 if !self.hide(c, NO_COLOR, true, oactive) {
                     return false;
                 }
-            } else if self.items[c as usize].pos < oactive && !self.hide(c, clr, true, oactive) {
+            } else if self.items[c as usize].pos < oactive && !self.hide(c, self.clr[q as usize], true, oactive) {
                 return false;
             }
             q += 1;
