@@ -3,7 +3,7 @@
 Knuth's DLX1/DLX2/SSXCC) to standard output, the same text as the generators of
 solver-core/src/problems.rs, so both programs read one file.
 
-    scripts/gen-exact-cover.py FAMILY N [M]
+    scripts/gen-exact-cover.py FAMILY [N [M]]
 
 Families and their known counts (see problems.rs for the sources):
     queens N          N-queens, diagonals secondary (12: 14,200)
@@ -16,6 +16,9 @@ Families and their known counts (see problems.rs for the sources):
                       one coloured item (5: 161,280)
     pentominoes R C   the 12 pentominoes on an R x C board, all placements
                       (6 10: 9,356)
+    scott             the 12 pentominoes on 8x8 without the central 2x2
+                      square (Scott, 1958: 65 up to symmetry, 520 counting
+                      rotations and reflections)
 """
 import sys
 
@@ -97,9 +100,9 @@ def orientations(shape):
     return result
 
 
-def pentominoes(rows, cols):
+def pentominoes(rows, cols, holes=()):
     prim = [name for name, _ in PENTOMINOES]
-    prim += [f"r{r}c{c}" for r in range(rows) for c in range(cols)]
+    prim += [f"r{r}c{c}" for r in range(rows) for c in range(cols) if (r, c) not in holes]
     out = [" ".join(prim)]
     for name, shape in PENTOMINOES:
         for o in orientations(shape):
@@ -109,13 +112,21 @@ def pentominoes(rows, cols):
                 continue
             for dr in range(rows - h + 1):
                 for dc in range(cols - w + 1):
+                    if any((r + dr, c + dc) in holes for r, c in o):
+                        continue
                     cells = " ".join(f"r{r + dr}c{c + dc}" for r, c in o)
                     out.append(f"{name} {cells}")
     return out
 
 
+def scott():
+    """Dana Scott's problem: the pentominoes on an 8x8 board without its
+    central 2x2 square."""
+    return pentominoes(8, 8, holes={(3, 3), (3, 4), (4, 3), (4, 4)})
+
+
 def main(argv):
-    if len(argv) < 3:
+    if len(argv) < 2:
         sys.exit(__doc__)
     family, args = argv[1], [int(a) for a in argv[2:]]
     gen = {
@@ -124,6 +135,7 @@ def main(argv):
         "latin": latin,
         "latin-colour": latin_colour,
         "pentominoes": pentominoes,
+        "scott": scott,
     }.get(family)
     if gen is None:
         sys.exit(f"unknown family {family!r}\n{__doc__}")
