@@ -277,7 +277,9 @@ impl Cells {
                 if !self.hide(c, NO_COLOR, true, oactive) {
                     return false;
                 }
-            } else if self.items[c as usize].pos < oactive && !self.hide(c, self.clr[q as usize], true, oactive) {
+            } else if self.items[c as usize].pos < oactive
+                && !self.hide(c, self.clr[q as usize], true, oactive)
+            {
                 return false;
             }
             q += 1;
@@ -296,25 +298,11 @@ pub(crate) struct Counted {
 /// shared budget), with the same node and solution limits as the links search.
 pub(crate) fn count(mut cx: Cells, limits: &Limits, shared: Option<&Shared>) -> Counted {
     let mut stats = Stats::default();
-    let mut reported = 0u64;
-    let mut until_check = 1u32;
-    let mut incomplete = None;
-    if limits.max_solutions == Some(0) {
-        incomplete = Some(Incomplete::SolutionLimit);
+    let incomplete = if limits.max_solutions == Some(0) {
+        Some(Incomplete::SolutionLimit)
     } else {
-        incomplete = search(
-            &mut cx,
-            limits,
-            shared,
-            &mut stats,
-            &mut reported,
-            &mut until_check,
-        )
-        .or(incomplete);
-    }
-    if let Some(shared) = shared {
-        shared.add_nodes(stats.nodes - reported);
-    }
+        search(&mut cx, limits, shared, &mut stats)
+    };
     stats.updates = cx.updates;
     Counted { stats, incomplete }
 }
@@ -332,149 +320,156 @@ fn search(
     limits: &Limits,
     shared: Option<&Shared>,
     stats: &mut Stats,
-    reported: &mut u64,
-    until_check: &mut u32,
 ) -> Option<Incomplete> {
-    let mut level = 0usize;
-    let mut choice: Vec<u32> = Vec::new();
-    let mut saved: Vec<usize> = vec![0];
-    let mut stack: Vec<(u32, u32)> = Vec::new();
-    let mut best = 0u32;
-    let mut cur_choice = 0u32;
-    let mut go = Go::Forward;
-    loop {
-        match go {
-            Go::Forward => {
-                if let Some(max) = limits.max_nodes {
-                    if stats.nodes >= max {
-                        return Some(Incomplete::NodeLimit);
+    // Locals, kept in registers; `stats` is written when the search ends.
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut nodes = 0u64;
+    let mut solutions = 0u128;
+    let mut reported = 0u64;
+    let mut until_check = 1u32;
+    let why = 'search: {
+        let mut level = 0usize;
+        // Every level takes a primary item out of play: at most `second`
+        // levels below the root.
+        let depth = cx.second as usize + 2;
+        let mut choice: Vec<u32> = vec![0; depth];
+        let mut saved: Vec<usize> = vec![0; depth];
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        let mut best = 0u32;
+        let mut cur_choice = 0u32;
+        let mut go = Go::Forward;
+        loop {
+            match go {
+                Go::Forward => {
+                    if nodes >= max_nodes {
+                        break 'search Some(Incomplete::NodeLimit);
                     }
-                }
-                stats.nodes += 1;
-                *until_check -= 1;
-                if *until_check == 0 {
-                    *until_check = CHECK_EVERY;
-                    if let Some(why) = limits.interrupted() {
-                        return Some(why);
-                    }
-                    if let Some(shared) = shared {
-                        let new_nodes = stats.nodes - *reported;
-                        *reported = stats.nodes;
-                        if let Some(why) = shared.check(new_nodes) {
-                            return Some(why);
+                    nodes += 1;
+                    until_check -= 1;
+                    if until_check == 0 {
+                        until_check = CHECK_EVERY;
+                        if let Some(why) = limits.interrupted() {
+                            break 'search Some(why);
+                        }
+                        if let Some(shared) = shared {
+                            let new_nodes = nodes - reported;
+                            reported = nodes;
+                            if let Some(why) = shared.check(new_nodes) {
+                                break 'search Some(why);
+                            }
                         }
                     }
-                }
-                let mut forced = false;
-                while let Some(b) = cx.force.pop() {
-                    if cx.items[b as usize].pos < cx.active {
-                        best = b;
-                        forced = true;
-                        break;
+                    let mut forced = false;
+                    while let Some(b) = cx.force.pop() {
+                        if cx.items[b as usize].pos < cx.active {
+                            best = b;
+                            forced = true;
+                            break;
+                        }
                     }
-                }
-                if !forced {
-                    let mut t = u32::MAX;
-                    let mut dead = false;
-                    let second = cx.second;
-                    for &it in &cx.item[..cx.active as usize] {
-                        if it >= second {
+                    if !forced {
+                        let mut t = u32::MAX;
+                        let mut dead = false;
+                        let second = cx.second;
+                        for &it in &cx.item[..cx.active as usize] {
+                            if it >= second {
+                                continue;
+                            }
+                            let s = cx.items[it as usize].size;
+                            if s <= 1 {
+                                if s == 0 {
+                                    dead = true;
+                                    break;
+                                }
+                                cx.force.push(it);
+                            } else if s < t || (s == t && it < best) {
+                                best = it;
+                                t = s;
+                            }
+                        }
+                        if dead {
+                            // Only at the root: an item no option covers.
+                            cx.force.clear();
+                            go = Go::Backup;
                             continue;
                         }
-                        let s = cx.items[it as usize].size;
-                        if s <= 1 {
-                            if s == 0 {
-                                dead = true;
-                                break;
+                        if let Some(b) = cx.force.pop() {
+                            best = b;
+                            forced = true;
+                        } else if t == u32::MAX {
+                            solutions += 1;
+                            if let Some(max) = limits.max_solutions {
+                                if solutions >= max {
+                                    break 'search Some(Incomplete::SolutionLimit);
+                                }
                             }
-                            cx.force.push(it);
-                        } else if s < t || (s == t && it < best) {
-                            best = it;
-                            t = s;
+                            go = Go::Backup;
+                            continue;
                         }
                     }
-                    if dead {
-                        // Only at the root: an item no option covers.
+                    let p = cx.active - 1;
+                    cx.active = p;
+                    cx.swap_out(best, p);
+                    cx.hide(best, NO_COLOR, false, p);
+                    cur_choice = cx.items[best as usize].start;
+                    let base = saved[level];
+                    if forced {
+                        saved[level + 1] = base;
+                    } else {
+                        stack.truncate(base);
+                        let items = &cx.items;
+                        stack.extend(
+                            cx.item[..cx.active as usize]
+                                .iter()
+                                .map(|&it| (it, items[it as usize].size)),
+                        );
+                        saved[level + 1] = stack.len();
+                    }
+                    go = Go::Advance;
+                }
+                Go::Advance => {
+                    let cur = cx.set[cur_choice as usize];
+                    choice[level] = cur;
+                    if cx.commit(cur) {
+                        level += 1;
+                        go = Go::Forward;
+                    } else {
                         cx.force.clear();
-                        go = Go::Backup;
-                        continue;
-                    }
-                    if let Some(b) = cx.force.pop() {
-                        best = b;
-                        forced = true;
-                    } else if t == u32::MAX {
-                        stats.solutions += 1;
-                        if let Some(max) = limits.max_solutions {
-                            if stats.solutions >= max {
-                                return Some(Incomplete::SolutionLimit);
-                            }
-                        }
-                        go = Go::Backup;
-                        continue;
+                        go = Go::Abort;
                     }
                 }
-                let p = cx.active - 1;
-                cx.active = p;
-                cx.swap_out(best, p);
-                cx.hide(best, NO_COLOR, false, p);
-                cur_choice = cx.items[best as usize].start;
-                let base = saved[level];
-                if saved.len() <= level + 1 {
-                    saved.push(0);
-                }
-                if forced {
-                    saved[level + 1] = base;
-                } else {
-                    stack.truncate(base);
-                    let items = &cx.items;
-                    stack.extend(
-                        cx.item[..cx.active as usize]
-                            .iter()
-                            .map(|&it| (it, items[it as usize].size)),
-                    );
-                    saved[level + 1] = stack.len();
-                }
-                go = Go::Advance;
-            }
-            Go::Advance => {
-                let cur = cx.set[cur_choice as usize];
-                if choice.len() <= level {
-                    choice.push(0);
-                }
-                choice[level] = cur;
-                if cx.commit(cur) {
-                    level += 1;
-                    go = Go::Forward;
-                } else {
-                    cx.force.clear();
+                Go::Backup => {
+                    if level == 0 {
+                        break 'search None;
+                    }
+                    level -= 1;
+                    let cur = choice[level];
+                    let node = cx.nd[cur as usize];
+                    best = node.itm as u32;
+                    cur_choice = node.loc;
                     go = Go::Abort;
                 }
-            }
-            Go::Backup => {
-                if level == 0 {
-                    return None;
+                Go::Abort => {
+                    let Item { start, size, .. } = cx.items[best as usize];
+                    if cur_choice + 1 >= start + size {
+                        go = Go::Backup;
+                        continue;
+                    }
+                    let (from, to) = (saved[level], saved[level + 1]);
+                    cx.active = (to - from) as u32;
+                    for &(it, size) in &stack[from..to] {
+                        cx.items[it as usize].size = size;
+                    }
+                    cur_choice += 1;
+                    go = Go::Advance;
                 }
-                level -= 1;
-                let cur = choice[level];
-                let node = cx.nd[cur as usize];
-                best = node.itm as u32;
-                cur_choice = node.loc;
-                go = Go::Abort;
-            }
-            Go::Abort => {
-                let Item { start, size, .. } = cx.items[best as usize];
-                if cur_choice + 1 >= start + size {
-                    go = Go::Backup;
-                    continue;
-                }
-                let (from, to) = (saved[level], saved[level + 1]);
-                cx.active = (to - from) as u32;
-                for &(it, size) in &stack[from..to] {
-                    cx.items[it as usize].size = size;
-                }
-                cur_choice += 1;
-                go = Go::Advance;
             }
         }
+    };
+    stats.nodes = nodes;
+    stats.solutions = solutions;
+    if let Some(shared) = shared {
+        shared.add_nodes(nodes - reported);
     }
+    why
 }
