@@ -48,6 +48,7 @@
 
 mod builder;
 pub mod cdcl;
+mod cells;
 pub mod cubes;
 mod error;
 mod ids;

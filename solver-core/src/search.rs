@@ -5,6 +5,7 @@ use std::borrow::BorrowMut;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use crate::cells::{self, Cells};
 use crate::ids::OptionId;
 use crate::limits::{Count, Found, Incomplete, Limits, Outcome, Progress, Stats};
 use crate::parallel::Shared;
@@ -60,6 +61,7 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
         let s = solver.borrow_mut();
         let updates_at_start = s.updates;
         s.solution.clear();
+        s.hint = 0;
         for k in 0..s.forced.len() {
             let option = s.option_of(s.forced[k]);
             s.solution.push(option);
@@ -110,6 +112,22 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
     /// Runs the search to its end (or a limit) without recording solutions,
     /// and returns how many there were.
     pub(crate) fn count_all(mut self) -> Count {
+        // Sparse sets count faster (see `cells`); the links search keeps the
+        // seeded tie-breaks and the progress reports, and very large problems.
+        let s = self.solver.borrow();
+        if s.rng == 0 && s.progress.is_none() && self.phase == Phase::Start {
+            if let Some(cells) = Cells::from_solver(s) {
+                let counted = cells::count(cells, &self.limits, self.shared);
+                self.phase = Phase::Done;
+                return Count {
+                    solutions: counted.stats.solutions,
+                    outcome: Outcome {
+                        stats: counted.stats,
+                        incomplete: counted.incomplete,
+                    },
+                };
+            }
+        }
         self.record = false;
         while self.advance() {}
         let outcome = self.outcome();
@@ -137,7 +155,7 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
         self.flush_shared();
         let s = self.solver.borrow_mut();
         for level in (0..self.level).rev() {
-            s.uncommit_others(s.choice[level]);
+            s.uncommit_checked(s.choice[level]);
             s.uncover(s.branch[level]);
         }
         self.level = 0;
@@ -250,7 +268,7 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
                         self.phase = Phase::AtSolution;
                         return true;
                     }
-                    let (i, len) = choose(s);
+                    let (i, len) = choose_next(s);
                     if len == 0 {
                         step = Step::Leave;
                         continue;
@@ -274,10 +292,13 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
                     if x == i {
                         s.uncover(i);
                         step = Step::Leave;
-                    } else {
-                        s.commit_others(x);
+                    } else if s.commit_checked(x) {
                         level += 1;
                         step = Step::Enter;
+                    } else {
+                        // A dead end, found while committing: no node for it.
+                        s.choice[level] = s.nodes[x as usize].down;
+                        s.k[level] += 1;
                     }
                 }
                 Step::Leave => {
@@ -290,7 +311,7 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
                     level -= 1;
                     let s = self.solver.borrow_mut();
                     let x = s.choice[level];
-                    s.uncommit_others(x);
+                    s.uncommit_checked(x);
                     s.choice[level] = s.nodes[x as usize].down;
                     s.k[level] += 1;
                     step = Step::Try;
@@ -298,6 +319,20 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
             }
         }
     }
+}
+
+/// [`choose`] inside the search, where the last checked commit may have
+/// noted a forced move (an item with one option left): that is taken without
+/// scanning the items, as SSXCC does. Not with a seed, whose ties stay random.
+#[inline]
+fn choose_next(s: &mut Solver) -> (u32, u32) {
+    let h = s.hint;
+    if h != 0 && s.rng == 0 {
+        s.hint = 0;
+        debug_assert_eq!(s.nodes[h as usize].top, 1, "a hint is a forced move");
+        return (h, 1);
+    }
+    choose(s)
 }
 
 /// The primary item with the fewest remaining options (Knuth's MRV rule),

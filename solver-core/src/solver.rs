@@ -35,6 +35,12 @@ pub struct Solver {
     /// xorshift state for random tie-breaks; 0 = deterministic.
     pub(crate) rng: u64,
     pub(crate) progress: Option<(Duration, ProgressHook)>,
+    /// Header nodes `1..=primary` are the primary items.
+    primary: u32,
+    /// An active primary item left with one option by the last
+    /// [`commit_checked`](Self::commit_checked) (0: none): a forced move the
+    /// next choice can take without scanning the items.
+    pub(crate) hint: u32,
 }
 
 impl Solver {
@@ -53,6 +59,8 @@ impl Solver {
             updates: 0,
             rng: 0,
             progress: None,
+            primary: u32::try_from(matrix.primary_count()).expect("node numbers fit in u32"),
+            hint: 0,
         }
     }
 
@@ -326,6 +334,210 @@ impl Solver {
                 self.uncommit(p);
                 p -= 1;
             }
+        }
+    }
+
+    // ---- Checked commits (the search's own path) ----
+    //
+    // As in Knuth's SSXCC, the items of a chosen option leave the active list
+    // first, then the options clashing with them are hidden, and the moment an
+    // active primary item is left with no option the commit stops and undoes
+    // itself: that branch is a dead end, found without entering a node for it
+    // and without covering the option's remaining items. The links end up
+    // exactly as with `commit_others`; only the order of the operations differs,
+    // so a checked commit must be undone by `uncommit_checked`.
+
+    /// Whether header `i` is still in its item list.
+    #[inline]
+    fn is_active(&self, i: u32) -> bool {
+        self.links[self.links[i as usize].0 as usize].1 == i
+    }
+
+    /// [`hide`](Self::hide) that also reports (false) whether it left an
+    /// active primary item with no option, and notes one left with a single
+    /// option in `hint`. Always hides the whole option.
+    #[inline]
+    fn hide_checked(&mut self, p: u32) -> bool {
+        let mut alive = true;
+        let mut q = p + 1;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                color,
+            } = self.nodes[q as usize];
+            if top == 0 {
+                q = up;
+            } else {
+                if color != DONE_COLOR {
+                    self.nodes[up as usize].down = down;
+                    self.nodes[down as usize].up = up;
+                    let len = self.nodes[top as usize].top - 1;
+                    self.nodes[top as usize].top = len;
+                    self.updates += 1;
+                    if len <= 1 && top <= self.primary && self.is_active(top) {
+                        if len == 0 {
+                            alive = false;
+                        } else {
+                            self.hint = top;
+                        }
+                    }
+                }
+                q += 1;
+            }
+        }
+        alive
+    }
+
+    /// Hides the options of item `i` (already unlinked from its list), down
+    /// its list; on a dead end undoes what it hid and returns false.
+    #[inline]
+    fn hide_item_checked(&mut self, i: u32) -> bool {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            if !self.hide_checked(p) {
+                self.unhide_item_from(i, p);
+                return false;
+            }
+            p = self.nodes[p as usize].down;
+        }
+        true
+    }
+
+    /// Unhides the options of item `i` from node `p` up to the header.
+    #[inline]
+    fn unhide_item_from(&mut self, i: u32, mut p: u32) {
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// [`purify`](Self::purify), checked; on a dead end it undoes itself and
+    /// returns false.
+    fn purify_checked(&mut self, p: u32) -> bool {
+        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            if self.nodes[q as usize].color == color {
+                if q != p {
+                    self.nodes[q as usize].color = DONE_COLOR;
+                }
+            } else if !self.hide_checked(q) {
+                self.unpurify_from(p, q);
+                return false;
+            }
+            q = self.nodes[q as usize].down;
+        }
+        true
+    }
+
+    /// Undoes a purification of node `p`'s item from node `q` up to the header.
+    fn unpurify_from(&mut self, p: u32, mut q: u32) {
+        let Node { top: i, color, .. } = self.nodes[p as usize];
+        while q != i {
+            if self.nodes[q as usize].color == DONE_COLOR {
+                self.nodes[q as usize].color = color;
+            } else if q != p {
+                self.unhide(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// The node after `p` in its option, going round (skipping the spacer).
+    #[inline]
+    fn next_in_option(&self, p: u32) -> u32 {
+        let node = self.nodes[p as usize + 1];
+        if node.top == 0 {
+            node.up
+        } else {
+            p + 1
+        }
+    }
+
+    /// The node before `p` in its option, going round.
+    #[inline]
+    fn prev_in_option(&self, p: u32) -> u32 {
+        let node = self.nodes[p as usize - 1];
+        if node.top == 0 {
+            node.down
+        } else {
+            p - 1
+        }
+    }
+
+    /// Commits the other nodes of the option of node `x` unless that leaves a
+    /// primary item with no option: then nothing is changed and the result is
+    /// false. Undo a successful one with
+    /// [`uncommit_checked`](Self::uncommit_checked).
+    #[inline]
+    pub(crate) fn commit_checked(&mut self, x: u32) -> bool {
+        self.hint = 0;
+        // The option's uncoloured items leave their lists first.
+        let mut p = self.next_in_option(x);
+        while p != x {
+            let Node { top, color, .. } = self.nodes[p as usize];
+            if color == NO_COLOR {
+                let (l, r) = self.links[top as usize];
+                self.links[l as usize].1 = r;
+                self.links[r as usize].0 = l;
+            }
+            p = self.next_in_option(p);
+        }
+        let mut p = self.next_in_option(x);
+        while p != x {
+            let Node { top, color, .. } = self.nodes[p as usize];
+            let alive = if color == NO_COLOR {
+                self.hide_item_checked(top)
+            } else if color != DONE_COLOR {
+                self.purify_checked(p)
+            } else {
+                true
+            };
+            if !alive {
+                let before = self.prev_in_option(p);
+                self.undo_checked(x, before);
+                return false;
+            }
+            p = self.next_in_option(p);
+        }
+        true
+    }
+
+    /// Undoes a successful [`commit_checked`](Self::commit_checked) of `x`.
+    #[inline]
+    pub(crate) fn uncommit_checked(&mut self, x: u32) {
+        let last = self.prev_in_option(x);
+        self.undo_checked(x, last);
+    }
+
+    /// Undoes the hiding done for the nodes of `x`'s option from `last` back
+    /// to the one after `x`, then puts all its uncoloured items back in their
+    /// lists, in the reverse order of their removal.
+    fn undo_checked(&mut self, x: u32, last: u32) {
+        let mut p = last;
+        while p != x {
+            let Node { top, color, .. } = self.nodes[p as usize];
+            if color == NO_COLOR {
+                let up = self.nodes[top as usize].up;
+                self.unhide_item_from(top, up);
+            } else if color != DONE_COLOR {
+                let up = self.nodes[top as usize].up;
+                self.unpurify_from(p, up);
+            }
+            p = self.prev_in_option(p);
+        }
+        let mut p = self.prev_in_option(x);
+        while p != x {
+            let Node { top, color, .. } = self.nodes[p as usize];
+            if color == NO_COLOR {
+                let (l, r) = self.links[top as usize];
+                self.links[l as usize].1 = top;
+                self.links[r as usize].0 = top;
+            }
+            p = self.prev_in_option(p);
         }
     }
 }

@@ -1,0 +1,475 @@
+//! Counting with sparse sets ("dancing cells"), after Knuth's SSXCC and
+//! Christine Solnon's XCC with dancing cells.
+//!
+//! Each item keeps the options still available to it in a slice of one array,
+//! `set`, whose first `size` entries are the live ones: removing an option
+//! from an item swaps it past the end and shrinks `size`, and undoing is just
+//! restoring the sizes, which each branching level saves on a stack. So
+//! undoing costs one write per active item instead of one relink per removed
+//! node, which is where Dancing Links spends about half of a long count.
+//!
+//! The rules are those of the links search ([`crate::search`]) with checked
+//! commits: MRV branching, ties to the first item in Knuth's order; forced
+//! moves (items with one option left) taken without a scan; and a dead end (an
+//! active primary item left with no option) found while the option is being
+//! committed, without a node for it. So the tree is the same, up to the order
+//! of forced moves. This engine only counts: it is built from a [`Solver`]'s
+//! current state (forced options applied) and leaves that state untouched. The
+//! links search keeps everything else (solutions, seeds, progress reports).
+
+use crate::limits::{Incomplete, Limits, Stats};
+use crate::matrix::{DONE_COLOR, NO_COLOR};
+use crate::parallel::Shared;
+use crate::solver::Solver;
+
+/// How many nodes pass between checks of the clock and the cancellation flag
+/// (as in the links search).
+const CHECK_EVERY: u32 = 256;
+
+/// Above this many option nodes the links search counts instead: the cells
+/// are a second copy of the problem, and the memory budgets of the callers
+/// (one links copy per thread) do not include it.
+const MAX_NODES: usize = 1 << 22;
+
+/// Above this bound on the size-saving stack (primary items times active
+/// items, entries of 8 bytes) the links search counts instead.
+const MAX_SAVED: usize = 1 << 25;
+
+#[derive(Clone, Copy)]
+struct Item {
+    /// Where the item's options start in `set`.
+    start: u32,
+    /// How many of them are live.
+    size: u32,
+    /// The item's place in `item` (active while below `active`).
+    pos: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// The item, or for the spacer after an option minus the option's length
+    /// (so that adding it leads back to the option's first node).
+    itm: i32,
+    /// The node's place in its item's slice of `set`.
+    loc: u32,
+}
+
+/// The problem as sparse sets, and the search state.
+pub(crate) struct Cells {
+    /// Items `0..second` are primary.
+    second: u32,
+    items: Vec<Item>,
+    /// The items, active ones first.
+    item: Vec<u32>,
+    set: Vec<u32>,
+    nd: Vec<Node>,
+    /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it).
+    clr: Vec<u32>,
+    active: u32,
+    force: Vec<u32>,
+    updates: u64,
+}
+
+impl Cells {
+    /// The problem left in `s` (its active items and the options still
+    /// available to them), or `None` when it is too large for this engine.
+    pub(crate) fn from_solver(s: &Solver) -> Option<Cells> {
+        if s.nodes.len() > MAX_NODES {
+            return None;
+        }
+        let head2 = (s.links.len() - 1) as u32;
+        let mut cid = vec![u32::MAX; s.links.len()];
+        let mut headers = Vec::new();
+        let mut p = s.links[0].1;
+        while p != 0 {
+            headers.push(p);
+            p = s.links[p as usize].1;
+        }
+        let second = headers.len();
+        let mut p = s.links[head2 as usize].1;
+        while p != head2 {
+            // A purified colour has nothing left to do: all its remaining
+            // options agree with it.
+            let mut q = s.nodes[p as usize].down;
+            let mut purified = false;
+            while q != p {
+                if s.nodes[q as usize].color == DONE_COLOR {
+                    purified = true;
+                    break;
+                }
+                q = s.nodes[q as usize].down;
+            }
+            if !purified {
+                headers.push(p);
+            }
+            p = s.links[p as usize].1;
+        }
+        if second.saturating_mul(headers.len()) > MAX_SAVED {
+            return None;
+        }
+        for (k, &h) in headers.iter().enumerate() {
+            cid[h as usize] = k as u32;
+        }
+        // The live options: those still in an active primary item's list.
+        let mut map = vec![u32::MAX; s.nodes.len()];
+        let mut nd: Vec<Node> = Vec::new();
+        let mut clr: Vec<u32> = Vec::new();
+        for &h in &headers[..second] {
+            let mut q = s.nodes[h as usize].down;
+            while q != h {
+                if map[q as usize] == u32::MAX {
+                    let mut first = q;
+                    while s.nodes[first as usize - 1].top != 0 {
+                        first -= 1;
+                    }
+                    let begin = nd.len();
+                    let mut r = first;
+                    while s.nodes[r as usize].top != 0 {
+                        let node = s.nodes[r as usize];
+                        let c = cid[node.top as usize];
+                        if c != u32::MAX && node.color != DONE_COLOR {
+                            map[r as usize] = nd.len() as u32;
+                            nd.push(Node {
+                                itm: c as i32,
+                                loc: 0,
+                            });
+                            clr.push(node.color);
+                        }
+                        r += 1;
+                    }
+                    let len = (nd.len() - begin) as i32;
+                    nd.push(Node { itm: -len, loc: 0 });
+                    clr.push(NO_COLOR);
+                }
+                q = s.nodes[q as usize].down;
+            }
+        }
+        let mut items = Vec::with_capacity(headers.len());
+        let mut set = Vec::with_capacity(nd.len());
+        for (k, &h) in headers.iter().enumerate() {
+            let start = set.len() as u32;
+            let mut q = s.nodes[h as usize].down;
+            while q != h {
+                let m = map[q as usize];
+                if m != u32::MAX {
+                    nd[m as usize].loc = set.len() as u32;
+                    set.push(m);
+                }
+                q = s.nodes[q as usize].down;
+            }
+            items.push(Item {
+                start,
+                size: set.len() as u32 - start,
+                pos: k as u32,
+            });
+        }
+        Some(Cells {
+            second: second as u32,
+            active: headers.len() as u32,
+            item: (0..headers.len() as u32).collect(),
+            items,
+            set,
+            nd,
+            clr,
+            force: Vec::new(),
+            updates: 0,
+        })
+    }
+
+    /// Moves item `c` to the end of the active items.
+    #[inline]
+    fn swap_out(&mut self, c: u32, p: u32) {
+        let pp = self.items[c as usize].pos;
+        let cc = self.item[p as usize];
+        self.item[p as usize] = c;
+        self.item[pp as usize] = cc;
+        self.items[cc as usize].pos = pp;
+        self.items[c as usize].pos = p;
+    }
+
+    /// Removes the options of item `c` (all of them, or with `color` those of
+    /// another colour) from the other items active before `oactive`. With
+    /// `check`, returns false as soon as an item active now is left with no
+    /// option (the state is then restored by the sizes saved below), and puts
+    /// those left with one on the force stack.
+    #[inline]
+    fn hide(&mut self, c: u32, color: u32, check: bool, oactive: u32) -> bool {
+        // Plain slices and locals, so that the loop keeps them in registers.
+        let items = &mut self.items[..];
+        let set = &mut self.set[..];
+        let nd = &mut self.nd[..];
+        let force = &mut self.force;
+        let second = self.second;
+        // Items below this place can become dead or forced (none unchecked).
+        let watched = if check { self.active } else { 0 };
+        let Item { start, size, .. } = items[c as usize];
+        let mut updates = 0u64;
+        let mut alive = true;
+        'options: for rr in start..start + size {
+            let tt = set[rr as usize];
+            if color != NO_COLOR && self.clr[tt as usize] == color {
+                continue;
+            }
+            let mut nn = tt + 1;
+            while nn != tt {
+                let Node { itm, loc: vv, .. } = nd[nn as usize];
+                if itm < 0 {
+                    nn = nn.wrapping_add_signed(itm);
+                    continue;
+                }
+                let uu = itm as u32;
+                let it = items[uu as usize];
+                if it.pos < oactive {
+                    let ss = it.size - 1;
+                    if ss <= 1 && it.pos < watched && uu < second {
+                        if ss == 0 {
+                            alive = false;
+                            break 'options;
+                        }
+                        force.push(uu);
+                    }
+                    let last = it.start + ss;
+                    items[uu as usize].size = ss;
+                    let nnp = set[last as usize];
+                    set[last as usize] = nn;
+                    set[vv as usize] = nnp;
+                    nd[nn as usize].loc = last;
+                    nd[nnp as usize].loc = vv;
+                    updates += 1;
+                }
+                nn += 1;
+            }
+        }
+        self.updates += updates;
+        alive
+    }
+
+    /// Commits the option of node `cur`: its items leave the active list and
+    /// the options clashing with it are hidden. False at a dead end.
+    #[inline]
+    fn commit(&mut self, cur: u32) -> bool {
+        let oactive = self.active;
+        let mut p = oactive;
+        let mut q = cur + 1;
+        while q != cur {
+            let itm = self.nd[q as usize].itm;
+            if itm < 0 {
+                q = q.wrapping_add_signed(itm);
+                continue;
+            }
+            let c = itm as u32;
+            if self.items[c as usize].pos < p {
+                p -= 1;
+                self.swap_out(c, p);
+            }
+            q += 1;
+        }
+        self.active = p;
+        let mut q = cur + 1;
+        while q != cur {
+            let itm = self.nd[q as usize].itm;
+            if itm < 0 {
+                q = q.wrapping_add_signed(itm);
+                continue;
+            }
+            let c = itm as u32;
+            if c < self.second {
+                if !self.hide(c, NO_COLOR, true, oactive) {
+                    return false;
+                }
+            } else if self.items[c as usize].pos < oactive
+                && !self.hide(c, self.clr[q as usize], true, oactive)
+            {
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+}
+
+/// How a count ended.
+pub(crate) struct Counted {
+    pub(crate) stats: Stats,
+    pub(crate) incomplete: Option<Incomplete>,
+}
+
+/// Counts the solutions of `cells` within `limits` (and a parallel search's
+/// shared budget), with the same node and solution limits as the links search.
+pub(crate) fn count(mut cx: Cells, limits: &Limits, shared: Option<&Shared>) -> Counted {
+    let mut stats = Stats::default();
+    let incomplete = if limits.max_solutions == Some(0) {
+        Some(Incomplete::SolutionLimit)
+    } else {
+        search(&mut cx, limits, shared, &mut stats)
+    };
+    stats.updates = cx.updates;
+    Counted { stats, incomplete }
+}
+
+#[derive(Clone, Copy)]
+enum Go {
+    Forward,
+    Advance,
+    Backup,
+    Abort,
+}
+
+fn search(
+    cx: &mut Cells,
+    limits: &Limits,
+    shared: Option<&Shared>,
+    stats: &mut Stats,
+) -> Option<Incomplete> {
+    // Locals, kept in registers; `stats` is written when the search ends.
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut nodes = 0u64;
+    let mut solutions = 0u128;
+    let mut reported = 0u64;
+    let mut until_check = 1u32;
+    let why = 'search: {
+        let mut level = 0usize;
+        // Every level takes a primary item out of play: at most `second`
+        // levels below the root.
+        let depth = cx.second as usize + 2;
+        let mut choice: Vec<u32> = vec![0; depth];
+        let mut saved: Vec<usize> = vec![0; depth];
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        let mut best = 0u32;
+        let mut cur_choice = 0u32;
+        let mut go = Go::Forward;
+        loop {
+            match go {
+                Go::Forward => {
+                    if nodes >= max_nodes {
+                        break 'search Some(Incomplete::NodeLimit);
+                    }
+                    nodes += 1;
+                    until_check -= 1;
+                    if until_check == 0 {
+                        until_check = CHECK_EVERY;
+                        if let Some(why) = limits.interrupted() {
+                            break 'search Some(why);
+                        }
+                        if let Some(shared) = shared {
+                            let new_nodes = nodes - reported;
+                            reported = nodes;
+                            if let Some(why) = shared.check(new_nodes) {
+                                break 'search Some(why);
+                            }
+                        }
+                    }
+                    let mut forced = false;
+                    while let Some(b) = cx.force.pop() {
+                        if cx.items[b as usize].pos < cx.active {
+                            best = b;
+                            forced = true;
+                            break;
+                        }
+                    }
+                    if !forced {
+                        let mut t = u32::MAX;
+                        let mut dead = false;
+                        let second = cx.second;
+                        for &it in &cx.item[..cx.active as usize] {
+                            if it >= second {
+                                continue;
+                            }
+                            let s = cx.items[it as usize].size;
+                            if s <= 1 {
+                                if s == 0 {
+                                    dead = true;
+                                    break;
+                                }
+                                cx.force.push(it);
+                            } else if s < t || (s == t && it < best) {
+                                best = it;
+                                t = s;
+                            }
+                        }
+                        if dead {
+                            // Only at the root: an item no option covers.
+                            cx.force.clear();
+                            go = Go::Backup;
+                            continue;
+                        }
+                        if let Some(b) = cx.force.pop() {
+                            best = b;
+                            forced = true;
+                        } else if t == u32::MAX {
+                            solutions += 1;
+                            if let Some(max) = limits.max_solutions {
+                                if solutions >= max {
+                                    break 'search Some(Incomplete::SolutionLimit);
+                                }
+                            }
+                            go = Go::Backup;
+                            continue;
+                        }
+                    }
+                    let p = cx.active - 1;
+                    cx.active = p;
+                    cx.swap_out(best, p);
+                    cx.hide(best, NO_COLOR, false, p);
+                    cur_choice = cx.items[best as usize].start;
+                    let base = saved[level];
+                    if forced {
+                        saved[level + 1] = base;
+                    } else {
+                        stack.truncate(base);
+                        let items = &cx.items;
+                        stack.extend(
+                            cx.item[..cx.active as usize]
+                                .iter()
+                                .map(|&it| (it, items[it as usize].size)),
+                        );
+                        saved[level + 1] = stack.len();
+                    }
+                    go = Go::Advance;
+                }
+                Go::Advance => {
+                    let cur = cx.set[cur_choice as usize];
+                    choice[level] = cur;
+                    if cx.commit(cur) {
+                        level += 1;
+                        go = Go::Forward;
+                    } else {
+                        cx.force.clear();
+                        go = Go::Abort;
+                    }
+                }
+                Go::Backup => {
+                    if level == 0 {
+                        break 'search None;
+                    }
+                    level -= 1;
+                    let cur = choice[level];
+                    let node = cx.nd[cur as usize];
+                    best = node.itm as u32;
+                    cur_choice = node.loc;
+                    go = Go::Abort;
+                }
+                Go::Abort => {
+                    let Item { start, size, .. } = cx.items[best as usize];
+                    if cur_choice + 1 >= start + size {
+                        go = Go::Backup;
+                        continue;
+                    }
+                    let (from, to) = (saved[level], saved[level + 1]);
+                    cx.active = (to - from) as u32;
+                    for &(it, size) in &stack[from..to] {
+                        cx.items[it as usize].size = size;
+                    }
+                    cur_choice += 1;
+                    go = Go::Advance;
+                }
+            }
+        }
+    };
+    stats.nodes = nodes;
+    stats.solutions = solutions;
+    if let Some(shared) = shared {
+        shared.add_nodes(nodes - reported);
+    }
+    why
+}
