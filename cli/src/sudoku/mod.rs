@@ -173,8 +173,8 @@ input), \"line\" the line where the puzzle starts, \"box\" its box shape
 (absent when it could not be read), \"engine\" the engine that answered
 (band9, bits, units, cdcl or dlx; --explain says why), \"nodes\" the size
 of the search. \"status\" is solved, unsolvable, invalid (with \"error\") or
-unknown (with \"incomplete\": node-limit, deadline or cancelled). \"expected_match\" is there when the
-input gives the expected solution.
+unknown (with \"incomplete\": node-limit, deadline or cancelled).
+\"expected_match\" is there when the input gives the expected solution.
 
 Every solution is checked against the rules and the givens before it is
 printed. solve prints the first solution found: use check to know whether it
