@@ -161,9 +161,10 @@ Text output: one line per puzzle: the solution written like the puzzle
   unknown: time limit reached
 With --format grid, each solution drawn as a grid, then a blank line.
 With a CSV `solutions` column, a solution that differs from the expected one
-gets a warning on stderr and exit status 1. When stderr is not where stdout goes (say
-`sudoku solve in.txt > out.txt`), invalid and unsolvable puzzles are also
-summed up on stderr at the end: the first 5 with their lines, then a count.
+gets a warning on stderr and exit status 1. When stderr is not where stdout
+goes (say `sudoku solve in.txt > out.txt`), invalid and unsolvable puzzles
+are also summed up on stderr at the end: the first 5 with their lines, then
+a count.
 
 JSON output (--format json): one object per line, such as
   {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"solved\",
