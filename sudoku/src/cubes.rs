@@ -70,15 +70,20 @@ use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver};
 
 /// The fingerprint of a classic puzzle: its box shape and its cells.
 pub fn fingerprint(grid: &Grid) -> Fingerprint {
+    grid_hash("sudoku v1", grid).finish()
+}
+
+/// A hash of `tag`, the box shape and the cells, to go on from.
+fn grid_hash(tag: &str, grid: &Grid) -> cubes::Fnv128 {
     let shape = grid.shape();
     let mut h = cubes::Fnv128::default();
-    h.write_str("sudoku v1");
+    h.write_str(tag);
     h.write_u64(u64::from(shape.box_rows()));
     h.write_u64(u64::from(shape.box_cols()));
     for &v in grid.cells() {
         h.write(&v.to_le_bytes());
     }
-    h.finish()
+    h
 }
 
 /// The fingerprint of a puzzle under `rules`: for the classic rules the
@@ -88,14 +93,7 @@ pub fn fingerprint_with(grid: &Grid, rules: &Rules) -> Fingerprint {
     if rules.is_standard() {
         return fingerprint(grid);
     }
-    let shape = grid.shape();
-    let mut h = cubes::Fnv128::default();
-    h.write_str("sudoku rules v1");
-    h.write_u64(u64::from(shape.box_rows()));
-    h.write_u64(u64::from(shape.box_cols()));
-    for &v in grid.cells() {
-        h.write(&v.to_le_bytes());
-    }
+    let mut h = grid_hash("sudoku rules v1", grid);
     h.write_u64(rules.units().len() as u64);
     for unit in rules.units() {
         h.write_str(&unit.kind.to_string());
