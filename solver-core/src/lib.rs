@@ -13,6 +13,8 @@
 //! - [`Limits`] (solutions, nodes, deadline, cancellation flag): a search that
 //!   stops early says why ([`Incomplete`]); it never passes off a partial count
 //!   as the answer.
+//! - [`Engine`]: the one front every search method of the workspace
+//!   answers through (name, run under [`Limits`], report solutions).
 //! - [`cdcl`] searches the same problems (without colours) by clause
 //!   learning: the engine for single hard instances rather than counts.
 //! - [`cubes`] splits a search into parts to count on many machines
@@ -50,6 +52,7 @@ mod builder;
 pub mod cdcl;
 mod cells;
 pub mod cubes;
+mod engine;
 mod error;
 mod ids;
 pub mod knuth;
@@ -61,6 +64,7 @@ mod search;
 mod solver;
 
 pub use builder::{Entry, ProblemBuilder};
+pub use engine::{Contradiction, Engine};
 pub use error::{BuildError, ForceError};
 pub use ids::{Color, ItemId, OptionId};
 pub use limits::{Count, Found, Incomplete, Limits, Outcome, Progress, ProgressHook, Stats};

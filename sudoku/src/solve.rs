@@ -9,10 +9,10 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use solver_core::{Count, Incomplete, Limits, Outcome, Solutions, Stats};
+use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, Solutions, Stats};
 
 use crate::answer::Task;
-use crate::bitsearch::{AnyBitSearch, Clash};
+use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
 use crate::error::ShapeError;
 use crate::grid::{Conflict, Grid};
@@ -101,12 +101,83 @@ pub enum Engine {
     Dlx,
 }
 
+/// The engine a solver runs; both answer through [`solver_core::Engine`].
 enum State {
-    Dlx {
-        encoding: Arc<Encoding>,
-        dlx: solver_core::Solver,
-    },
+    Dlx(DlxGrid),
     Bits(AnyBitSearch),
+}
+
+impl State {
+    /// The engine, behind the one engine front.
+    fn engine(&mut self) -> &mut dyn solver_core::Engine<Start = [u16], Solution = [u16]> {
+        match self {
+            State::Dlx(dlx) => dlx,
+            State::Bits(bits) => bits,
+        }
+    }
+}
+
+/// Dancing Links on a grid's exact-cover matrix: the givens forced as
+/// options, each solution decoded to a value per cell.
+struct DlxGrid {
+    encoding: Arc<Encoding>,
+    dlx: solver_core::Solver,
+    /// Scratch for decoding solutions.
+    values: Vec<u16>,
+    /// Scratch for the givens' options.
+    givens: Vec<OptionId>,
+}
+
+impl DlxGrid {
+    fn new(encoding: Arc<Encoding>) -> DlxGrid {
+        DlxGrid {
+            dlx: encoding.matrix().solver(),
+            encoding,
+            values: Vec::new(),
+            givens: Vec::new(),
+        }
+    }
+}
+
+impl solver_core::Engine for DlxGrid {
+    type Start = [u16];
+    type Solution = [u16];
+
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn run(
+        &mut self,
+        cells: &[u16],
+        limits: &Limits,
+        record: bool,
+        visit: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Contradiction> {
+        let n = self.encoding.shape().side() as usize;
+        self.givens.clear();
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                self.givens.push(self.encoding.option(cell, v));
+            }
+        }
+        let values = &mut self.values;
+        self.dlx.run(&self.givens, limits, record, &mut |options| {
+            values.clear();
+            values.resize(cells.len(), 0);
+            for o in options {
+                // Cage combinations come after the cells' options.
+                if o.index() / n < cells.len() {
+                    values[o.index() / n] = (o.index() % n) as u16 + 1;
+                }
+            }
+            visit(values)
+        })
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) {
+        self.dlx.set_seed(seed);
+    }
 }
 
 /// A reusable solver for grids of one shape: one prebuilt search structure
@@ -133,8 +204,6 @@ pub struct SudokuSolver {
     /// candidates on); the thread caches do not keep such solvers.
     customized: bool,
     state: State,
-    /// Scratch for decoding Dancing Links solutions.
-    values: Vec<u16>,
 }
 
 impl SudokuSolver {
@@ -153,11 +222,7 @@ impl SudokuSolver {
         };
         let state = match bits {
             Some(b) => State::Bits(b),
-            None => {
-                let encoding = Encoding::standard(shape)?;
-                let dlx = encoding.matrix().solver();
-                State::Dlx { encoding, dlx }
-            }
+            None => State::Dlx(DlxGrid::new(Encoding::standard(shape)?)),
         };
         Ok(SudokuSolver {
             shape,
@@ -165,7 +230,6 @@ impl SudokuSolver {
             asked: engine,
             customized: false,
             state,
-            values: Vec::new(),
         })
     }
 
@@ -201,10 +265,7 @@ impl SudokuSolver {
         };
         let state = match bits {
             Some(b) => State::Bits(b),
-            None => State::Dlx {
-                dlx: encoding.matrix().solver(),
-                encoding: Arc::clone(&encoding),
-            },
+            None => State::Dlx(DlxGrid::new(Arc::clone(&encoding))),
         };
         Ok(SudokuSolver {
             shape,
@@ -212,7 +273,6 @@ impl SudokuSolver {
             asked: engine,
             customized: true,
             state,
-            values: Vec::new(),
         })
     }
 
@@ -261,7 +321,7 @@ impl SudokuSolver {
     /// The engine in use ([`Engine::Bits`] or [`Engine::Dlx`]).
     pub fn engine(&self) -> Engine {
         match self.state {
-            State::Dlx { .. } => Engine::Dlx,
+            State::Dlx(_) => Engine::Dlx,
             State::Bits(_) => Engine::Bits,
         }
     }
@@ -274,7 +334,7 @@ impl SudokuSolver {
             None => Rules::standard(self.shape),
         };
         match (&self.state, plan(&rules, task, self.engine())) {
-            (State::Dlx { .. }, _) | (_, Err(_)) => EngineName::Dlx,
+            (State::Dlx(_), _) | (_, Err(_)) => EngineName::Dlx,
             (State::Bits(AnyBitSearch::Band9(_)), _) => EngineName::Band9,
             (State::Bits(_), Ok(chosen)) if chosen.engine == EngineName::Band9 => {
                 // Locked candidates off: the generic search runs 9x9.
@@ -289,10 +349,7 @@ impl SudokuSolver {
     /// solution of an empty grid is a random full grid.
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.customized |= seed.is_some();
-        match &mut self.state {
-            State::Dlx { dlx, .. } => dlx.set_seed(seed),
-            State::Bits(b) => b.set_seed(seed),
-        }
+        self.state.engine().set_seed(seed);
     }
 
     /// Turns the propagation beyond singles on or off (bit-parallel engine
@@ -325,48 +382,18 @@ impl SudokuSolver {
                 found: grid.shape(),
             });
         }
-        match &mut self.state {
-            State::Bits(b) => match b.run(grid.cells(), limits, record, visit) {
-                Ok(outcome) => Ok(outcome),
-                Err(Clash) => Err(match self.check(grid) {
-                    Err(conflict) => SolveError::Invalid(conflict),
-                    Ok(()) => SolveError::Unsolvable,
-                }),
-            },
-            State::Dlx { encoding, dlx } => {
-                match &self.variant {
-                    None => grid.check()?,
-                    Some((rules, _)) => rules.check(grid)?,
-                }
-                for option in encoding.givens(grid) {
-                    if dlx.force(option).is_err() {
-                        // Unreachable for the standard rules once `check`
-                        // passed; a variant's cages can clash.
-                        dlx.release_all();
-                        return Err(SolveError::Unsolvable);
-                    }
-                }
-                let n = self.shape.side() as usize;
-                let cells = grid.cells().len();
-                let values = &mut self.values;
-                let outcome = if record {
-                    dlx.for_each_solution(limits, |options| {
-                        values.clear();
-                        values.resize(grid.cells().len(), 0);
-                        for o in options {
-                            // Cage combinations come after the cells' options.
-                            if o.index() / n < cells {
-                                values[o.index() / n] = (o.index() % n) as u16 + 1;
-                            }
-                        }
-                        visit(values)
-                    })
-                } else {
-                    dlx.count(limits).outcome
-                };
-                dlx.release_all();
-                Ok(outcome)
-            }
+        match self
+            .state
+            .engine()
+            .run(grid.cells(), limits, record, &mut visit)
+        {
+            Ok(outcome) => Ok(outcome),
+            // Givens that clash: in a unit of the rules (an invalid puzzle),
+            // or through a cage (no solution).
+            Err(Contradiction) => Err(match self.check(grid) {
+                Err(conflict) => SolveError::Invalid(conflict),
+                Ok(()) => SolveError::Unsolvable,
+            }),
         }
     }
 
@@ -684,7 +711,7 @@ mod tests {
         let _ = s.solve_one(&g, &Limits::none());
         let _ = s.check_unique(&Grid::empty(g.shape()), &Limits::none());
         match &s.state {
-            State::Dlx { encoding, dlx } => assert!(dlx.is_pristine(encoding.matrix())),
+            State::Dlx(g) => assert!(g.dlx.is_pristine(g.encoding.matrix())),
             State::Bits(_) => panic!("asked for Dancing Links"),
         }
     }

@@ -365,10 +365,12 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         args,
         threads,
     };
-    let engine = if learner.is_some() { "cdcl" } else { "dlx" };
+    let engine = learner
+        .as_ref()
+        .map_or("dlx", |l| solver_core::Engine::name(l));
     let (solutions, outcome) = match (learner, mode) {
         (Some(mut learner), _) => {
-            learn(&mut learner, &matrix, &limits, mode, args.format, &mut out)
+            run_engine(&mut learner, &matrix, &limits, mode, args.format, &mut out)
         }
         (None, Mode::Count) => search.count(),
         (None, Mode::Solve) => search.solve(&mut out),
@@ -405,9 +407,10 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     Ok(status)
 }
 
-/// Counts or prints the solutions by clause learning (`--engine cdcl`).
-fn learn(
-    learner: &mut Learner,
+/// Counts or prints the solutions with one engine on this thread, through
+/// the one engine front (`--engine cdcl`).
+fn run_engine(
+    engine: &mut dyn solver_core::Engine<Start = [OptionId], Solution = [OptionId]>,
     matrix: &Matrix,
     limits: &Limits,
     mode: Mode,
@@ -415,20 +418,17 @@ fn learn(
     out: &mut Output,
 ) -> (u128, Outcome) {
     let mut found = 0u64;
-    let outcome = learner.search(limits, |chosen| {
+    let record = mode == Mode::Solve;
+    let outcome = engine.run(&[], limits, record, &mut |chosen| {
         found += 1;
-        match mode {
-            Mode::Count => ControlFlow::Continue(()),
-            Mode::Solve => {
-                let options: Vec<String> = chosen
-                    .iter()
-                    .map(|&o| matrix.option_text(OptionId::new(o as usize)))
-                    .collect();
-                print_solution(out, format, found, &options)
-            }
-        }
+        let options: Vec<String> = chosen.iter().map(|&o| matrix.option_text(o)).collect();
+        print_solution(out, format, found, &options)
     });
-    (u128::from(found), outcome)
+    match outcome {
+        Ok(outcome) => (outcome.stats.solutions, outcome),
+        // Nothing is forced: the empty start cannot clash.
+        Err(solver_core::Contradiction) => (0, Outcome::default()),
+    }
 }
 
 /// The exit status for a search that printed its answer.

@@ -222,6 +222,33 @@ impl Learner {
         self.exact.push(exact);
     }
 
+    /// How many options the problem has.
+    pub fn options(&self) -> usize {
+        self.options
+    }
+
+    /// [`search`](Self::search) with the options of `forced` in every
+    /// solution (each its own "exactly one" group for this search only).
+    ///
+    /// # Panics
+    /// If an option is out of range.
+    pub fn search_forcing(
+        &mut self,
+        forced: &[u32],
+        limits: &Limits,
+        visit: impl FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Outcome {
+        let (vars, groups) = (self.group_vars.len(), self.exact.len());
+        for &option in forced {
+            self.exactly_one(&[option]);
+        }
+        let outcome = self.search(limits, visit);
+        self.group_vars.truncate(vars);
+        self.group_end.truncate(groups);
+        self.exact.truncate(groups);
+        outcome
+    }
+
     /// Searches the solutions, calling `visit` with each one (its chosen
     /// options, in increasing order) until `visit` breaks or a limit stops
     /// the search. Options in no "exactly one" group are never chosen, as

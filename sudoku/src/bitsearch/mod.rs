@@ -16,7 +16,7 @@ mod units;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use solver_core::{Limits, Outcome};
+use solver_core::{Contradiction, Engine, Limits, Outcome};
 
 use crate::shape::Shape;
 use band9::Band9Search;
@@ -140,3 +140,35 @@ sizes!(
     W64 = 64,
     W256 = 256
 );
+
+/// The bit-parallel engines behind the one engine front: the givens in, a
+/// value per cell out.
+impl Engine for AnyBitSearch {
+    type Start = [u16];
+    type Solution = [u16];
+
+    /// `band9`, `units`, or `bits` for the generic search (which answers
+    /// one-solution and uniqueness questions on 36x36 and larger by clause
+    /// learning after its root propagation, named `cdcl` by the planner).
+    fn name(&self) -> &'static str {
+        match self {
+            AnyBitSearch::Band9(_) => "band9",
+            AnyBitSearch::Units(_) => "units",
+            _ => "bits",
+        }
+    }
+
+    fn run(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        record: bool,
+        visit: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Contradiction> {
+        AnyBitSearch::run(self, givens, limits, record, visit).map_err(|Clash| Contradiction)
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) {
+        AnyBitSearch::set_seed(self, seed);
+    }
+}
