@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use solver_core::{Count, Entry, ItemId, Limits, Matrix, OptionId, ProblemBuilder};
 
+use crate::constraints::Sense;
+use crate::engine::ModelEngine;
 use crate::error::ModelError;
 use crate::model::{GroupKind, Model, Value, Var};
 use crate::solve::ModelSolver;
@@ -26,6 +28,7 @@ pub struct Compiled {
     pub(crate) option_var: Vec<u32>,
     /// The fixed values, as options.
     pub(crate) fixed: Vec<OptionId>,
+    pub(crate) objective: Option<(Var, Sense)>,
 }
 
 impl Compiled {
@@ -123,6 +126,7 @@ impl Compiled {
             first_option,
             option_var,
             fixed: Vec::new(),
+            objective: model.objective,
         };
         compiled.fixed = model
             .fixed
@@ -130,6 +134,25 @@ impl Compiled {
             .map(|&(var, value)| compiled.option(var, value))
             .collect::<Result<_, _>>()?;
         Ok(compiled)
+    }
+
+    /// The propagation engine's compiled model.
+    pub(crate) fn propagation(_model: &Model) -> Result<Compiled, ModelError> {
+        Err(ModelError::Engine {
+            engine: ModelEngine::Propagation.name(),
+            reason: "the propagation engine is not built yet".into(),
+        })
+    }
+
+    /// The engine this model was compiled for.
+    pub fn engine(&self) -> ModelEngine {
+        ModelEngine::DancingLinks
+    }
+
+    /// The objective: the variable and whether it is minimised or
+    /// maximised.
+    pub fn objective(&self) -> Option<(Var, Sense)> {
+        self.objective
     }
 
     /// The exact-cover matrix.

@@ -75,14 +75,18 @@
 #![deny(missing_docs)]
 
 mod compile;
+mod constraints;
+mod engine;
 mod error;
 mod model;
 mod solve;
 
 pub use compile::Compiled;
+pub use constraints::{Rel, Sense, MAX_TUPLES};
+pub use engine::ModelEngine;
 pub use error::ModelError;
-pub use model::{Model, Value, Var};
-pub use solve::{ModelSolver, Solution, Verdict};
+pub use model::{Model, Value, Var, MAX_LISTED};
+pub use solve::{ModelSolver, Optimum, Solution, Verdict};
 
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use solver_core::{Count, Found, Incomplete, Limits, OptionId, Outcome, Solver, Stats};
 
 use crate::compile::Compiled;
+use crate::constraints::Sense;
 use crate::error::ModelError;
 use crate::model::{Value, Var};
 
@@ -72,6 +73,24 @@ pub enum Verdict {
     NoSolution,
     /// A limit stopped the search before it could tell.
     Unknown(Incomplete),
+}
+
+/// The result of [`ModelSolver::optimize`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Optimum {
+    /// The best solution and its objective value, proved optimal (the
+    /// search completed). Without an objective: the first solution, value 0.
+    Optimal(Solution, Value),
+    /// No solution at all.
+    Unsatisfiable,
+    /// A limit stopped the search: the best solution found so far, if any,
+    /// is not proved optimal.
+    Incomplete {
+        /// The best solution found and its value.
+        best: Option<(Solution, Value)>,
+        /// Which limit stopped the search.
+        why: Incomplete,
+    },
 }
 
 /// The search state for a [`Compiled`] model, cheap to reuse: every search
@@ -228,6 +247,53 @@ impl<'c> ModelSolver<'c> {
             (_, _, Some(why)) => Verdict::Unknown(why),
         };
         (verdict, outcome.stats)
+    }
+
+    /// Finds the best solution for the model's objective: each better
+    /// solution is reported to `on_better` with its value as it is found;
+    /// the answer is [`Optimum::Optimal`] only when the search completed.
+    /// Without an objective, the first solution is optimal (value 0).
+    pub fn optimize(
+        &mut self,
+        limits: &Limits,
+        on_better: &mut dyn FnMut(&Solution, Value),
+    ) -> (Optimum, Stats) {
+        let Some((var, sense)) = self.compiled.objective else {
+            let (found, stats) = self.solve_one(limits);
+            let optimum = match found {
+                Found::Solution(s) => {
+                    on_better(&s, 0);
+                    Optimum::Optimal(s, 0)
+                }
+                Found::NoSolution => Optimum::Unsatisfiable,
+                Found::GaveUp(why) => Optimum::Incomplete { best: None, why },
+            };
+            return (optimum, stats);
+        };
+        // Dancing Links has no bounds to prune with: every solution is
+        // visited and the best kept.
+        let mut best: Option<(Solution, Value)> = None;
+        let outcome = self.for_each_solution(limits, |s| {
+            let value = s[var];
+            let better = match &best {
+                None => true,
+                Some((_, b)) => match sense {
+                    Sense::Minimize => value < *b,
+                    Sense::Maximize => value > *b,
+                },
+            };
+            if better {
+                on_better(&s, value);
+                best = Some((s, value));
+            }
+            ControlFlow::Continue(())
+        });
+        let optimum = match (outcome.incomplete, best) {
+            (Some(why), best) => Optimum::Incomplete { best, why },
+            (None, Some((s, v))) => Optimum::Optimal(s, v),
+            (None, None) => Optimum::Unsatisfiable,
+        };
+        (optimum, outcome.stats)
     }
 
     /// At most `limit` solutions, in the order the search finds them.

@@ -254,3 +254,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn planner_and_constraint_errors() {
+    use crate::{ModelEngine, Rel};
+    let (mut m, cells) = latin(3);
+    assert_eq!(m.compile().unwrap().engine(), ModelEngine::DancingLinks);
+    // all_different without repeats is an at-most-once group: still exact cover.
+    m.all_different(&cells[..2]).unwrap();
+    assert_eq!(m.compile().unwrap().engine(), ModelEngine::DancingLinks);
+    m.linear(&[(1, cells[0]), (1, cells[1])], Rel::Le, 4)
+        .unwrap();
+    assert!(matches!(
+        m.compile_with(Some(ModelEngine::DancingLinks)),
+        Err(ModelError::Engine { engine: "dlx", .. })
+    ));
+    let err = m.table(&cells[..2], &[vec![1, 2], vec![3]]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "table #9: tuple 2 has 1 values: expected 2, one per variable"
+    );
+    let err = m.clause(&[cells[0]], &[]).unwrap_err();
+    assert!(err.to_string().contains("expected a Boolean"), "{err}");
+    let b = m.bool_var("b").unwrap();
+    m.minimize(b).unwrap();
+    assert!(m.maximize(b).is_err());
+    assert_eq!(m.constant(7), m.constant(7));
+    let wide = m.int_var("wide", 0, 1 << 40).unwrap();
+    assert_eq!((m.domain(wide).len(), m.bounds(wide)), (0, (0, 1 << 40)));
+}
