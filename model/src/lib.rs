@@ -78,6 +78,7 @@ mod compile;
 mod constraints;
 mod engine;
 mod error;
+pub mod json;
 mod model;
 mod solve;
 
@@ -85,6 +86,7 @@ pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
 pub use engine::ModelEngine;
 pub use error::ModelError;
+pub use json::JsonError;
 pub use model::{Model, Value, Var, MAX_LISTED};
 pub use solve::{ModelSolver, Optimum, Solution, Verdict};
 
