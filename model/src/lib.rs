@@ -76,16 +76,20 @@
 
 mod compile;
 mod constraints;
+mod cube;
 mod engine;
 mod error;
+mod fd;
 pub mod json;
 mod model;
 mod solve;
 
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
+pub use cube::Cube;
 pub use engine::ModelEngine;
 pub use error::ModelError;
+pub use fd::search::Branching;
 pub use json::JsonError;
 pub use model::{Model, Value, Var, MAX_LISTED};
 pub use solve::{ModelSolver, Optimum, Solution, Verdict};
