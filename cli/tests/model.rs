@@ -179,7 +179,10 @@ fn send_more_money() {
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2, "{}", stdout(&out));
     let v = &lines[0]["values"];
-    let n = |s: &str| -> i64 { s.chars().fold(0, |acc, c| acc * 10 + v[c.to_string()].as_i64().unwrap()) };
+    let n = |s: &str| -> i64 {
+        s.chars()
+            .fold(0, |acc, c| acc * 10 + v[c.to_string()].as_i64().unwrap())
+    };
     assert_eq!(n("SEND") + n("MORE"), n("MONEY"));
     assert_eq!((n("SEND"), n("MORE")), (9567, 1085));
     assert_eq!(lines[1]["engine"], "propagation");

@@ -105,12 +105,12 @@ impl Expr {
             .checked_mul(k)
             .and_then(|c| c.checked_add(self.constant))
             .ok_or_else(overflow)?;
-        Ok(Expr {
+        Expr {
             model,
             terms,
             constant,
         }
-        .merged()?)
+        .merged()
     }
 
     fn scaled(&self, k: Value) -> PyResult<Expr> {
@@ -226,7 +226,13 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 }
 
 /// `a + k * b` as a Python object, or NotImplemented.
-fn combine(py: Python<'_>, a: Expr, b: &Bound<'_, PyAny>, k: Value, swap: bool) -> PyResult<PyObject> {
+fn combine(
+    py: Python<'_>,
+    a: Expr,
+    b: &Bound<'_, PyAny>,
+    k: Value,
+    swap: bool,
+) -> PyResult<PyObject> {
     let Some(b) = as_expr(b)? else {
         return Ok(py.NotImplemented());
     };
@@ -603,7 +609,12 @@ impl Solution {
     /// The value of `key` (a variable, an expression or a name), or
     /// `default` when there is no such name.
     #[pyo3(signature = (key, default = None))]
-    fn get(&self, py: Python<'_>, key: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
+    fn get(
+        &self,
+        py: Python<'_>,
+        key: &Bound<'_, PyAny>,
+        default: Option<PyObject>,
+    ) -> PyResult<PyObject> {
         Ok(match self.lookup(key)? {
             Some(v) => v.into_pyobject(py)?.into_any().unbind(),
             None => default.unwrap_or_else(|| py.None()),
@@ -619,7 +630,10 @@ impl Solution {
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<PyObject> {
-        Ok(PyList::new(py, self.keys())?.try_iter()?.into_any().unbind())
+        Ok(PyList::new(py, self.keys())?
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 
     /// The names of the declared variables, in order.
@@ -906,7 +920,12 @@ impl PyModel {
     }
 
     /// Booleans (argument `what`): variables with domain {0, 1}.
-    fn bools_arg(&mut self, method: &str, what: &str, seq: &Bound<'_, PyAny>) -> PyResult<Vec<Var>> {
+    fn bools_arg(
+        &mut self,
+        method: &str,
+        what: &str,
+        seq: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Var>> {
         let vars = self.vars_arg(method, what, seq)?;
         for (k, &v) in vars.iter().enumerate() {
             self.check_bool(method, &format!("{what}[{k}]"), v)?;
@@ -926,7 +945,11 @@ impl PyModel {
     }
 
     /// Integer tuples, each as long as `arity`.
-    fn tuples_arg(method: &str, tuples: &Bound<'_, PyAny>, arity: usize) -> PyResult<Vec<Vec<Value>>> {
+    fn tuples_arg(
+        method: &str,
+        tuples: &Bound<'_, PyAny>,
+        arity: usize,
+    ) -> PyResult<Vec<Vec<Value>>> {
         let iter = tuples.try_iter().map_err(|_| {
             PyTypeError::new_err(format!(
                 "{method}: tuples: expected a list of tuples of ints, got {}",
@@ -1046,7 +1069,12 @@ impl PyModel {
     /// every other variable's; without one the variable is called
     /// `_v<index>`.
     #[pyo3(signature = (lo, hi, name = None))]
-    fn int_var(&mut self, lo: Value, hi: Value, name: Option<&Bound<'_, PyAny>>) -> PyResult<IntVar> {
+    fn int_var(
+        &mut self,
+        lo: Value,
+        hi: Value,
+        name: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<IntVar> {
         self.declare("int_var", name, lo, hi)
     }
 
@@ -1091,7 +1119,11 @@ impl PyModel {
     ///
     /// `b -> constraint` for a Boolean variable `b`: the same as
     /// `add(constraint.only_if(b))`.
-    fn add_implication(&mut self, b: &Bound<'_, PyAny>, constraint: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn add_implication(
+        &mut self,
+        b: &Bound<'_, PyAny>,
+        constraint: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let c = Self::constraint_arg("add_implication", "constraint", constraint)?;
         let c = c
             .only_if(b)
@@ -1103,7 +1135,11 @@ impl PyModel {
     ///
     /// `b <-> constraint` for a Boolean variable `b`: `b` is 1 exactly when
     /// the (linear) constraint holds.
-    fn add_equivalence(&mut self, b: &Bound<'_, PyAny>, constraint: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn add_equivalence(
+        &mut self,
+        b: &Bound<'_, PyAny>,
+        constraint: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         const M: &str = "add_equivalence";
         let c = Self::constraint_arg(M, "constraint", constraint)?;
         if c.enforce.is_some() {
@@ -1147,7 +1183,11 @@ impl PyModel {
     /// exactly one member (a Sudoku row: a permutation when there are as
     /// many members as values). Dancing Links takes it.
     #[pyo3(signature = (vars, name = None))]
-    fn add_exactly_once(&mut self, vars: &Bound<'_, PyAny>, name: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn add_exactly_once(
+        &mut self,
+        vars: &Bound<'_, PyAny>,
+        name: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let vars = self.vars_arg("add_exactly_once", "vars", vars)?;
         let name = self.default_name("exactly_once", name)?;
         self.model
@@ -1159,7 +1199,11 @@ impl PyModel {
     ///
     /// A group in which no value is taken twice. Dancing Links takes it.
     #[pyo3(signature = (vars, name = None))]
-    fn add_at_most_once(&mut self, vars: &Bound<'_, PyAny>, name: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn add_at_most_once(
+        &mut self,
+        vars: &Bound<'_, PyAny>,
+        name: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let vars = self.vars_arg("add_at_most_once", "vars", vars)?;
         let name = self.default_name("at_most_once", name)?;
         self.model
@@ -1172,7 +1216,12 @@ impl PyModel {
     /// A cage (killer Sudoku): the members take different values adding up
     /// to `total`. Dancing Links takes it.
     #[pyo3(signature = (vars, total, name = None))]
-    fn add_sum_cage(&mut self, vars: &Bound<'_, PyAny>, total: Value, name: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn add_sum_cage(
+        &mut self,
+        vars: &Bound<'_, PyAny>,
+        total: Value,
+        name: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let vars = self.vars_arg("add_sum_cage", "vars", vars)?;
         let name = self.default_name("sum_cage", name)?;
         self.model
@@ -1185,7 +1234,9 @@ impl PyModel {
     /// `var` takes `value` in every solution.
     fn fix(&mut self, var: &Bound<'_, PyAny>, value: Value) -> PyResult<()> {
         let var = self.var_arg("fix", "var", var)?;
-        self.model.fix(var, value).map_err(|e| model_error("fix", e))
+        self.model
+            .fix(var, value)
+            .map_err(|e| model_error("fix", e))
     }
 
     /// add_exactly_one(bools)
@@ -1214,7 +1265,11 @@ impl PyModel {
     ///
     /// A clause: one of `bools` is 1 or one of `negated` is 0.
     #[pyo3(signature = (bools, negated = None))]
-    fn add_bool_or(&mut self, bools: &Bound<'_, PyAny>, negated: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn add_bool_or(
+        &mut self,
+        bools: &Bound<'_, PyAny>,
+        negated: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let pos = self.bools_arg("add_bool_or", "bools", bools)?;
         let neg = match negated {
             Some(n) => self.bools_arg("add_bool_or", "negated", n)?,
@@ -1228,17 +1283,27 @@ impl PyModel {
     /// add_allowed_assignments(vars, tuples)
     ///
     /// `vars` take the values of one of `tuples` (a table constraint).
-    fn add_allowed_assignments(&mut self, vars: &Bound<'_, PyAny>, tuples: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn add_allowed_assignments(
+        &mut self,
+        vars: &Bound<'_, PyAny>,
+        tuples: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         const M: &str = "add_allowed_assignments";
         let vars = self.vars_arg(M, "vars", vars)?;
         let tuples = Self::tuples_arg(M, tuples, vars.len())?;
-        self.model.table(&vars, &tuples).map_err(|e| model_error(M, e))
+        self.model
+            .table(&vars, &tuples)
+            .map_err(|e| model_error(M, e))
     }
 
     /// add_forbidden_assignments(vars, tuples)
     ///
     /// `vars` take the values of none of `tuples`.
-    fn add_forbidden_assignments(&mut self, vars: &Bound<'_, PyAny>, tuples: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn add_forbidden_assignments(
+        &mut self,
+        vars: &Bound<'_, PyAny>,
+        tuples: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         const M: &str = "add_forbidden_assignments";
         let vars = self.vars_arg(M, "vars", vars)?;
         let tuples = Self::tuples_arg(M, tuples, vars.len())?;
@@ -1348,7 +1413,9 @@ impl PyModel {
     /// variable equal to it). One objective per model.
     fn minimize(&mut self, expr: &Bound<'_, PyAny>) -> PyResult<()> {
         let v = self.var_arg("minimize", "objective", expr)?;
-        self.model.minimize(v).map_err(|e| model_error("minimize", e))
+        self.model
+            .minimize(v)
+            .map_err(|e| model_error("minimize", e))
     }
 
     /// maximize(expr)
@@ -1356,7 +1423,9 @@ impl PyModel {
     /// Makes `solve()` return a solution with the largest value of `expr`.
     fn maximize(&mut self, expr: &Bound<'_, PyAny>) -> PyResult<()> {
         let v = self.var_arg("maximize", "objective", expr)?;
-        self.model.maximize(v).map_err(|e| model_error("maximize", e))
+        self.model
+            .maximize(v)
+            .map_err(|e| model_error("maximize", e))
     }
 
     /// solve(*, timeout=None, max_nodes=None)
@@ -1367,7 +1436,12 @@ impl PyModel {
     /// optimising, its attribute `best` holds the best solution found so
     /// far (or None). Ctrl-C raises KeyboardInterrupt.
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
-    fn solve(&self, py: Python<'_>, timeout: Option<f64>, max_nodes: Option<u64>) -> PyResult<Option<Solution>> {
+    fn solve(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Option<Solution>> {
         let call = call_limits(timeout, max_nodes, None)?;
         let compiled = self.compiled()?;
         if compiled.objective().is_some() {
@@ -1385,7 +1459,9 @@ impl PyModel {
                 }
             };
         }
-        let (found, _stats) = interrupt::run(py, &call.cancel, || compiled.solver().solve_one(&call.limits))?;
+        let (found, _stats) = interrupt::run(py, &call.cancel, || {
+            compiled.solver().solve_one(&call.limits)
+        })?;
         match found {
             Found::Solution(s) => Ok(Some(self.solution(&s, None))),
             Found::NoSolution => Ok(None),
@@ -1421,7 +1497,9 @@ impl PyModel {
                     .num_threads(n)
                     .build()
                     .map_err(errors::value_error)?;
-                interrupt::run(py, &call.cancel, || pool.install(|| compiled.par_count(limits)))?
+                interrupt::run(py, &call.cancel, || {
+                    pool.install(|| compiled.par_count(limits))
+                })?
             }
         };
         match count.outcome.incomplete {
@@ -1435,10 +1513,16 @@ impl PyModel {
     /// Whether the model has exactly one solution (False for none or
     /// several). Raises Incomplete when a limit stops the search first.
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
-    fn is_unique(&self, py: Python<'_>, timeout: Option<f64>, max_nodes: Option<u64>) -> PyResult<bool> {
+    fn is_unique(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<bool> {
         let call = call_limits(timeout, max_nodes, None)?;
         let compiled = self.compiled()?;
-        let (verdict, _) = interrupt::run(py, &call.cancel, || compiled.solver().verdict(&call.limits))?;
+        let (verdict, _) =
+            interrupt::run(py, &call.cancel, || compiled.solver().verdict(&call.limits))?;
         match verdict {
             Verdict::Unique(_) => Ok(true),
             Verdict::Multiple(..) | Verdict::NoSolution => Ok(false),
@@ -1455,7 +1539,12 @@ impl PyModel {
     /// Incomplete after the last solution found. Ctrl-C raises
     /// KeyboardInterrupt and ends it.
     #[pyo3(signature = (limit = None, *, timeout = None, max_nodes = None))]
-    fn solutions(&self, limit: Option<u128>, timeout: Option<f64>, max_nodes: Option<u64>) -> PyResult<ModelSolutionIter> {
+    fn solutions(
+        &self,
+        limit: Option<u128>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<ModelSolutionIter> {
         let call = call_limits(timeout, max_nodes, limit)?;
         let compiled = self.compiled()?;
         let (tx, rx) = mpsc::sync_channel(AHEAD);
@@ -1484,7 +1573,8 @@ impl PyModel {
     /// (JSON path, or line and column) and what was expected.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyModel> {
-        let model = cover_model::Model::from_json(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let model = cover_model::Model::from_json(text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let mut names = Names::default();
         for var in model.variables() {
             if model.is_constant(var) {
@@ -1583,7 +1673,9 @@ impl ModelSolutionIter {
                     self.done = true;
                     return match outcome.incomplete {
                         None | Some(Why::SolutionLimit) | Some(Why::Cancelled) => Ok(None),
-                        Some(why) => Err(errors::incomplete(py, why, Some(outcome.stats.solutions))),
+                        Some(why) => {
+                            Err(errors::incomplete(py, why, Some(outcome.stats.solutions)))
+                        }
                     };
                 }
                 Err(RecvTimeoutError::Timeout) => {

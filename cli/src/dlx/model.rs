@@ -116,14 +116,20 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
         )));
     }
     if args.progress {
-        let _ = writeln!(io::stderr(), "warning: a JSON model searches without --progress");
+        let _ = writeln!(
+            io::stderr(),
+            "warning: a JSON model searches without --progress"
+        );
     }
     let compiled = model
         .compile()
         .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
     let shown = Shown {
         model: &model,
-        vars: model.variables().filter(|&v| !model.is_constant(v)).collect(),
+        vars: model
+            .variables()
+            .filter(|&v| !model.is_constant(v))
+            .collect(),
     };
     let mut threads = thread_count(args);
     let started = Instant::now();
