@@ -885,11 +885,21 @@ impl PyModel {
         let (Ok(lo), Ok(hi)) = (Value::try_from(lo), Value::try_from(hi)) else {
             return Err(overflow());
         };
-        let name = format!("_{}_{}", what.replace(' ', "_"), self.model.var_count());
+        // A helper variable's name is taken like a declared one's (so that
+        // to_json can refer to it), but it is not listed among the declared.
+        let mut k = self.model.var_count();
+        let name = loop {
+            let made = format!("_{}_{k}", what.replace(' ', "_"));
+            if !self.names.by_name.contains_key(&made) {
+                break made;
+            }
+            k += 1;
+        };
         let aux = self
             .model
             .int_var(&name, lo, hi)
             .map_err(|err| model_error(method, format!("{what} `{}`: {err}", e.text())))?;
+        self.names_mut().by_name.insert(name, aux);
         let mut terms = e.pairs();
         terms.push((-1, aux));
         let rhs = e.constant.checked_neg().ok_or_else(overflow)?;

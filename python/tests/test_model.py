@@ -455,3 +455,33 @@ def test_docs_model_example_runs():
     out = subprocess.run([sys.executable, "-c", example], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "9567 + 1085 = 10652" in out.stdout
+
+
+def test_helper_variables_keep_names_unique():
+    m = Model()
+    x = m.int_var(0, 3, "x")
+    y = m.int_var(0, 3, "y")
+    m.minimize(x + y)
+    helper = [n for n in json.loads(m.to_json())["variables"] if n["name"] not in ("x", "y")]
+    assert len(helper) == 1 and helper[0]["range"] == [0, 6]
+    with pytest.raises(ValueError, match="already taken"):
+        m.int_var(0, 1, helper[0]["name"])
+    assert m.solve().objective == 0
+    assert [v.name for v in m.variables()] == ["x", "y"]
+    with pytest.raises(ValueError, match="already has an objective"):
+        m.maximize(x)
+
+
+def test_interrupted_optimisation_says_incomplete():
+    m = Model()
+    xs = [m.int_var(0, 9, f"x{i}") for i in range(12)]
+    m.add_all_different(xs[:10])
+    m.add(sum((i + 1) * x for i, x in enumerate(xs)) <= 300)
+    m.maximize(sum((i % 5 + 1) * x for i, x in enumerate(xs)))
+    with pytest.raises(Incomplete) as e:
+        m.solve(max_nodes=20)
+    assert e.value.reason == "node-limit"
+    best = e.value.best
+    assert best is None or isinstance(best, dl.Solution)
+    if best is not None:
+        assert sum((i + 1) * best[x] for i, x in enumerate(xs)) <= 300

@@ -177,7 +177,7 @@ pub struct CountArgs {
 /// The input and the search options, common to `count` and `solve`.
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
-    /// The problem, in Knuth's format (`-` or nothing: standard input)
+    /// The problem, in Knuth's format or a JSON model (`-` or nothing: standard input)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
