@@ -468,7 +468,7 @@ fn random_model(seed: u64) -> Random {
     let n = 2 + g.below(4);
     let mut doms: Vec<Vec<Value>> = (0..n)
         .map(|_| {
-            let mut d: Vec<Value> = (0..1 + g.below(4)).map(|_| g.value()).collect();
+            let mut d: Vec<Value> = (0..2 + g.below(4)).map(|_| g.value()).collect();
             d.sort_unstable();
             d.dedup();
             d
@@ -479,9 +479,9 @@ fn random_model(seed: u64) -> Random {
     doms.push(vec![0, 1]);
     let all = doms.len();
     let mut cons = Vec::new();
-    for _ in 0..1 + g.below(3) {
+    for _ in 0..1 + g.below(2) {
         let k = 1 + g.below(3);
-        let c = match g.below(17) {
+        let c = match g.below(18) {
             0 => C::AllDiff(g.vars(all, k)),
             1 => {
                 let xs = g.vars(all, k);
@@ -536,6 +536,12 @@ fn random_model(seed: u64) -> Random {
                 }
             }
             15 => C::ExactlyOnce(g.distinct(all, k)),
+            16 => {
+                // y = ±x + c: the two-variable form.
+                let unit = |g: &mut Gen| if g.below(2) == 0 { 1 } else { -1 };
+                let terms = vec![(unit(&mut g), g.below(all)), (unit(&mut g), g.below(all))];
+                C::Linear(terms, Rel::Eq, g.value(), None)
+            }
             _ => C::SumCage(g.distinct(all, k), g.value() + 2),
         };
         cons.push(c);
@@ -610,7 +616,7 @@ fn brute(r: &Random) -> Vec<Vec<Value>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn random_models_match_brute_force(seed in any::<u64>()) {

@@ -59,7 +59,7 @@ pub(crate) enum Spec {
 pub(crate) struct Program {
     /// Per variable (the model's, then hidden constants): its listed
     /// values, or its bounds.
-    pub(crate) domains: Vec<Result<Arc<[Value]>, (Value, Value)>>,
+    pub(crate) domains: Vec<store::InitialDomain>,
     /// The model's variables (the others are hidden constants).
     pub(crate) model_vars: usize,
     pub(crate) specs: Vec<Spec>,

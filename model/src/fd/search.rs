@@ -11,7 +11,7 @@ use super::props::alldiff::{AllDiffBounds, AllDiffValue, EveryValueTaken};
 use super::props::arith::{Abs, Div, MinMax, Mod, Times};
 use super::props::count::Count;
 use super::props::element::{Element, ElementValues};
-use super::props::linear::Linear;
+use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
 use super::props::table::{Forbidden, Table, TableData};
 use super::props::{Propagator, Props};
@@ -321,7 +321,7 @@ impl<'p> Search<'p> {
             return Some(Incomplete::NodeLimit);
         }
         self.polls += 1;
-        if self.polls % 128 == 0 {
+        if self.polls.is_multiple_of(128) {
             return limits.interrupted();
         }
         None
@@ -352,6 +352,13 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
             rhs,
             reif,
         } => {
+            if reif.is_none() {
+                if let Some(p) = Offset::recognise(terms, *rel, *rhs) {
+                    let w = [(p.x, DOMAIN), (p.y, DOMAIN)];
+                    props.post(s, 0, w, Box::new(p));
+                    return;
+                }
+            }
             let p = Linear::new(terms.clone(), *rel, *rhs, *reif);
             let ev = if *rel == crate::Rel::Ne && reif.is_none() {
                 FIXED

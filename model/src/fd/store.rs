@@ -19,6 +19,10 @@ use std::sync::Arc;
 
 use crate::model::Value;
 
+/// A variable's initial domain: its listed values (ascending), or its
+/// bounds.
+pub(crate) type InitialDomain = Result<Arc<[Value]>, (Value, Value)>;
+
 /// The most values a bitset domain holds (more: an interval).
 pub(crate) const MAX_BITS: usize = 1 << 16;
 
@@ -97,7 +101,7 @@ pub(crate) struct Store {
 impl Store {
     /// A store for variables with these initial domains: `Ok(values)` for a
     /// listed domain, `Err((lo, hi))` for an interval.
-    pub(crate) fn new(domains: &[Result<Arc<[Value]>, (Value, Value)>]) -> Store {
+    pub(crate) fn new(domains: &[InitialDomain]) -> Store {
         let mut s = Store {
             doms: Vec::with_capacity(domains.len()),
             kinds: Vec::with_capacity(domains.len()),

@@ -178,9 +178,7 @@ impl Propagator for Forbidden {
                     if s.min(x) != t[i] {
                         continue 'tuples;
                     }
-                } else if !s.contains(x, t[i]) {
-                    continue 'tuples;
-                } else if free.is_some() {
+                } else if !s.contains(x, t[i]) || free.is_some() {
                     continue 'tuples;
                 } else {
                     free = Some(i);
