@@ -15,7 +15,7 @@ use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
 use super::props::table::{Forbidden, Table, TableData};
 use super::props::{Propagator, Props};
-use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED};
+use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED, OPEN_BOUNDS};
 use super::{Program, Spec};
 use crate::constraints::Sense;
 use crate::model::Value;
@@ -338,7 +338,7 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
             props.post(
                 s,
                 1,
-                each(xs, BOUNDS),
+                each(xs, OPEN_BOUNDS),
                 Box::new(AllDiffBounds::new(xs.clone())),
             );
         }
