@@ -684,3 +684,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn huge_domains_and_refusals() {
+    // A listed domain too large for a bitset keeps its holes: even values.
+    let mut m = Model::new();
+    let x = m.var("x", (0..100_000).map(|v| 2 * v)).unwrap();
+    let y = m.int_var("y", 0, 10).unwrap();
+    m.linear(&[(1, x), (-1, y)], Rel::Eq, 0).unwrap();
+    assert_eq!(count(&m), 6);
+    // Linear sums that could overflow are refused, naming the constraint.
+    let mut m = Model::new();
+    let a = m.int_var("a", -(1 << 62), 1 << 62).unwrap();
+    m.linear(&[(i64::MAX, a), (i64::MAX, a)], Rel::Eq, 0)
+        .unwrap();
+    let err = m.compile().unwrap_err();
+    assert!(err.to_string().starts_with("linear #1: "), "{err}");
+    // A table too large for its support bitsets is refused.
+    let mut m = Model::new();
+    let p = m.int_var("p", 0, 1 << 30).unwrap();
+    let q = m.int_var("q", 0, 1 << 30).unwrap();
+    let tuples: Vec<Vec<Value>> = (0..200_000).map(|k| vec![k, k]).collect();
+    m.table(&[p, q], &tuples).unwrap();
+    let err = m.compile().unwrap_err();
+    assert!(err.to_string().starts_with("table #1: "), "{err}");
+}

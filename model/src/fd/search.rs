@@ -13,7 +13,7 @@ use super::props::count::Count;
 use super::props::element::{Element, ElementValues};
 use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
-use super::props::table::{Forbidden, Table, TableData};
+use super::props::table::{Forbidden, Table};
 use super::props::{Propagator, Props};
 use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED, OPEN_BOUNDS};
 use super::{Program, Spec};
@@ -384,12 +384,8 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                 }),
             );
         }
-        Spec::Table(xs, tuples) => {
-            let data = TableData::new(xs.len(), tuples, |i, v| {
-                let x = xs[i];
-                s.contains(x, v)
-            });
-            let p = Table::new(xs.clone(), Arc::new(data), s);
+        Spec::Table(xs, data) => {
+            let p = Table::new(xs.clone(), Arc::clone(data), s);
             props.post(s, 1, each(xs, DOMAIN), Box::new(p));
         }
         Spec::Forbidden(xs, tuples) => {
