@@ -64,6 +64,11 @@ impl Linear {
                 {
                     return Err(Fail);
                 }
+                // A term prunes only when its own range is wider than the
+                // slack of the sum.
+                let le = rel == Rel::Le || rel == Rel::Eq;
+                let ge = rel == Rel::Ge || rel == Rel::Eq;
+                let (slack_le, slack_ge) = (r - lo, hi - r);
                 for &(c, x) in &self.terms {
                     let (xl, xh) = (s.min(x) as i128, s.max(x) as i128);
                     let (tlo, thi) = if c > 0 {
@@ -71,7 +76,8 @@ impl Linear {
                     } else {
                         (c * xh, c * xl)
                     };
-                    if rel == Rel::Le || rel == Rel::Eq {
+                    let width = thi - tlo;
+                    if le && width > slack_le {
                         // c * x <= r - (lo - tlo)
                         let cap = r - (lo - tlo);
                         if c == 1 {
@@ -84,7 +90,7 @@ impl Linear {
                             s.set_min(x, clamp(ceil_div(cap, c)))?;
                         }
                     }
-                    if rel == Rel::Ge || rel == Rel::Eq {
+                    if ge && width > slack_ge {
                         // c * x >= r - (hi - thi)
                         let floor = r - (hi - thi);
                         if c == 1 {
