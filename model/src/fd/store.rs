@@ -19,6 +19,10 @@ use std::sync::Arc;
 
 use crate::model::Value;
 
+/// A variable's initial domain: its listed values (ascending), or its
+/// bounds.
+pub(crate) type InitialDomain = Result<Arc<[Value]>, (Value, Value)>;
+
 /// The most values a bitset domain holds (more: an interval).
 pub(crate) const MAX_BITS: usize = 1 << 16;
 
@@ -35,6 +39,8 @@ pub(crate) const FIXED: u8 = 1;
 pub(crate) const BOUNDS: u8 = 2;
 /// Any value was removed.
 pub(crate) const DOMAIN: u8 = 4;
+/// Its smallest or largest value changed and it is not fixed.
+pub(crate) const OPEN_BOUNDS: u8 = 8;
 
 /// The state of one domain (saved whole on the trail).
 #[derive(Clone, Copy, Debug)]
@@ -70,10 +76,21 @@ pub(crate) enum Kind {
     },
 }
 
+#[derive(Clone, Copy, Debug, Default)]
+struct Fast {
+    base: u32,
+    len: u32,
+    off: Value,
+}
+
 /// The domains, their trail, and the propagation queue.
 pub(crate) struct Store {
     doms: Vec<Dom>,
     kinds: Vec<Kind>,
+    /// Per variable, for the fast path of contiguous bitset domains: the
+    /// first word, the smallest initial value and the number of values
+    /// (`len` 0: not a contiguous bitset).
+    fast: Vec<Fast>,
     words: Vec<u64>,
     ints: Vec<i64>,
     trail: Vec<Entry>,
@@ -97,10 +114,11 @@ pub(crate) struct Store {
 impl Store {
     /// A store for variables with these initial domains: `Ok(values)` for a
     /// listed domain, `Err((lo, hi))` for an interval.
-    pub(crate) fn new(domains: &[Result<Arc<[Value]>, (Value, Value)>]) -> Store {
+    pub(crate) fn new(domains: &[InitialDomain]) -> Store {
         let mut s = Store {
             doms: Vec::with_capacity(domains.len()),
             kinds: Vec::with_capacity(domains.len()),
+            fast: Vec::with_capacity(domains.len()),
             words: Vec::new(),
             ints: Vec::new(),
             trail: Vec::new(),
@@ -139,6 +157,15 @@ impl Store {
                         lo: 0,
                         hi: n as u32 - 1,
                     });
+                    s.fast.push(if contiguous {
+                        Fast {
+                            base,
+                            len: n as u32,
+                            off: values[0],
+                        }
+                    } else {
+                        Fast::default()
+                    });
                     s.kinds.push(Kind::Bits {
                         base,
                         values: Arc::clone(values),
@@ -149,10 +176,12 @@ impl Store {
                     // Too many listed values for a bitset: its bounds.
                     let (lo, hi) = (values[0], values[values.len() - 1]);
                     s.doms.push(interval(lo, hi));
+                    s.fast.push(Fast::default());
                     s.kinds.push(Kind::Interval);
                 }
                 Err((lo, hi)) => {
                     s.doms.push(interval(*lo, *hi));
+                    s.fast.push(Fast::default());
                     s.kinds.push(Kind::Interval);
                 }
             }
@@ -282,7 +311,10 @@ impl Store {
         None
     }
 
-    fn notify(&mut self, x: usize, events: u8) {
+    fn notify(&mut self, x: usize, mut events: u8) {
+        if events & BOUNDS != 0 && events & FIXED == 0 {
+            events |= OPEN_BOUNDS;
+        }
         for k in 0..self.watchers[x].len() {
             let (p, mask) = self.watchers[x][k];
             if mask & events != 0 {
@@ -317,6 +349,14 @@ impl Store {
         self.doms[x].size == 1
     }
 
+    /// For a bitset domain over at most 64 contiguous initial values: its
+    /// word (bit `k` for value `off + k`) and `off`.
+    #[inline]
+    pub(crate) fn word(&self, x: usize) -> Option<(u64, Value)> {
+        let f = self.fast[x];
+        (f.len > 0 && f.len <= 64).then(|| (self.words[f.base as usize], f.off))
+    }
+
     /// Whether `x` is held as a bitset (its values can be listed).
     pub(crate) fn is_bits(&self, x: usize) -> bool {
         matches!(self.kinds[x], Kind::Bits { .. })
@@ -325,6 +365,11 @@ impl Store {
     /// The position of `v` among the initial values of a bitset domain.
     #[inline]
     fn position(&self, x: usize, v: Value) -> Option<u32> {
+        let f = self.fast[x];
+        if f.len > 0 {
+            let k = v.wrapping_sub(f.off) as u64;
+            return (k < u64::from(f.len)).then_some(k as u32);
+        }
         match &self.kinds[x] {
             Kind::Interval => None,
             Kind::Bits {
@@ -340,6 +385,19 @@ impl Store {
         }
     }
 
+    /// The `k`-th initial value of a bitset domain.
+    #[inline]
+    fn value_at(&self, x: usize, k: u32) -> Value {
+        let f = self.fast[x];
+        if f.len > 0 {
+            return f.off + Value::from(k);
+        }
+        match &self.kinds[x] {
+            Kind::Bits { values, .. } => values[k as usize],
+            Kind::Interval => k as Value,
+        }
+    }
+
     #[inline]
     fn bit(&self, base: u32, k: u32) -> bool {
         self.words[(base + k / 64) as usize] >> (k % 64) & 1 == 1
@@ -350,6 +408,10 @@ impl Store {
         let d = self.doms[x];
         if v < d.min || v > d.max {
             return false;
+        }
+        let f = self.fast[x];
+        if f.len > 0 {
+            return self.bit(f.base, (v - f.off) as u32);
         }
         match &self.kinds[x] {
             Kind::Interval => true,
@@ -488,7 +550,7 @@ impl Store {
         if d.min == d.max {
             return Err(Fail);
         }
-        let (base, values) = match &self.kinds[x] {
+        let base = match &self.kinds[x] {
             Kind::Interval => {
                 if v == d.min {
                     return self.set_min(x, v + 1);
@@ -497,7 +559,7 @@ impl Store {
                 }
                 return Ok(());
             }
-            Kind::Bits { base, values, .. } => (*base, Arc::clone(values)),
+            Kind::Bits { base, .. } => *base,
         };
         let Some(k) = self.position(x, v) else {
             return Ok(());
@@ -515,15 +577,17 @@ impl Store {
         let (lo, hi) = (dm.lo, dm.hi);
         if k == lo {
             let n = self.next_bit(base, k, hi).ok_or(Fail)?;
+            let v = self.value_at(x, n);
             let dm = &mut self.doms[x];
             dm.lo = n;
-            dm.min = values[n as usize];
+            dm.min = v;
             e |= BOUNDS;
         } else if k == hi {
             let n = self.prev_bit(base, k, lo).ok_or(Fail)?;
+            let v = self.value_at(x, n);
             let dm = &mut self.doms[x];
             dm.hi = n;
-            dm.max = values[n as usize];
+            dm.max = v;
             e |= BOUNDS;
         }
         if self.doms[x].size == 1 {
@@ -550,7 +614,7 @@ impl Store {
                 dm.size = span(v, dm.max);
             }
             Kind::Bits { base, values, .. } => {
-                let (base, values) = (*base, Arc::clone(values));
+                let base = *base;
                 // The first position with a value >= v.
                 let from = match self.position(x, v) {
                     Some(k) => k,
@@ -561,10 +625,11 @@ impl Store {
                 }
                 let removed = self.clear_range(base, d.lo, from);
                 let n = self.next_bit(base, from, d.hi).ok_or(Fail)?;
+                let v = self.value_at(x, n);
                 let dm = &mut self.doms[x];
                 dm.size -= removed;
                 dm.lo = n;
-                dm.min = values[n as usize];
+                dm.min = v;
             }
         }
         let e = DOMAIN | BOUNDS | if self.doms[x].size == 1 { FIXED } else { 0 };
@@ -589,15 +654,19 @@ impl Store {
                 dm.size = span(dm.min, v);
             }
             Kind::Bits { base, values, .. } => {
-                let (base, values) = (*base, Arc::clone(values));
+                let base = *base;
                 // The last position with a value <= v.
-                let to = values.partition_point(|&u| u <= v) as u32 - 1;
+                let to = match self.position(x, v) {
+                    Some(k) => k,
+                    None => values.partition_point(|&u| u <= v) as u32 - 1,
+                };
                 let removed = self.clear_range(base, to + 1, d.hi + 1);
                 let n = self.prev_bit(base, to, d.lo).ok_or(Fail)?;
+                let v = self.value_at(x, n);
                 let dm = &mut self.doms[x];
                 dm.size -= removed;
                 dm.hi = n;
-                dm.max = values[n as usize];
+                dm.max = v;
             }
         }
         let e = DOMAIN | BOUNDS | if self.doms[x].size == 1 { FIXED } else { 0 };
