@@ -709,3 +709,33 @@ fn huge_domains_and_refusals() {
     let err = m.compile().unwrap_err();
     assert!(err.to_string().starts_with("table #1: "), "{err}");
 }
+
+#[test]
+fn a_long_count_stops_on_time_and_on_the_flag() {
+    // 14-queens has 365,596 solutions: far more than these limits allow.
+    let c = queens(14).compile_with(FD).unwrap();
+    let mut s = c.solver();
+    let started = std::time::Instant::now();
+    let n = s.count(&Limits::none().timeout(std::time::Duration::from_millis(100)));
+    assert_eq!(n.outcome.incomplete, Some(Incomplete::Deadline));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let flag = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let n = c.par_count(&Limits::none().cancel_flag(Arc::clone(&flag)));
+    raiser.join().unwrap();
+    assert_eq!(n.outcome.incomplete, Some(Incomplete::Cancelled));
+    assert!(n.solutions < 365_596);
+    let (found, _) = s.optimize(&Limits::none().cancel_flag(flag), &mut |_, _| {});
+    // No objective: the first solution is found before the flag is read,
+    // or the flag stops it; never a wrong optimum.
+    assert!(matches!(
+        found,
+        Optimum::Optimal(..) | Optimum::Incomplete { .. }
+    ));
+}
