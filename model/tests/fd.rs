@@ -59,7 +59,6 @@ fn queens_counts() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn queens_counts_large() {
     assert_eq!(count(&queens(10)), 724);
     assert_eq!(count(&queens(12)), 14_200);
@@ -141,7 +140,6 @@ fn magic_squares() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn magic_squares_4() {
     assert_eq!(count(&magic(4)), 7_040);
 }
@@ -167,7 +165,6 @@ fn latin_squares() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn latin_squares_5() {
     assert_eq!(count(&latin(5)), 161_280);
     let c = latin(5).compile_with(FD).unwrap();
@@ -201,7 +198,6 @@ fn langford_pairs() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn langford_pairs_11() {
     assert_eq!(count(&langford(11)), 35_584);
 }
