@@ -109,6 +109,8 @@ pub(crate) struct Store {
     heads: [usize; 2],
     /// Propagator runs.
     pub(crate) propagations: u64,
+    /// Domain changes (every event raised).
+    pub(crate) changes: u64,
 }
 
 impl Store {
@@ -134,6 +136,7 @@ impl Store {
             queues: [Vec::new(), Vec::new()],
             heads: [0, 0],
             propagations: 0,
+            changes: 0,
         };
         for d in domains {
             match d {
@@ -312,6 +315,7 @@ impl Store {
     }
 
     fn notify(&mut self, x: usize, mut events: u8) {
+        self.changes += 1;
         if events & BOUNDS != 0 && events & FIXED == 0 {
             events |= OPEN_BOUNDS;
         }
@@ -355,6 +359,44 @@ impl Store {
     pub(crate) fn word(&self, x: usize) -> Option<(u64, Value)> {
         let f = self.fast[x];
         (f.len > 0 && f.len <= 64).then(|| (self.words[f.base as usize], f.off))
+    }
+
+    /// Keeps only the values of `x` whose bits are set in `mask`, for a
+    /// domain that [`word`](Self::word) reads.
+    pub(crate) fn intersect_word(&mut self, x: usize, mask: u64) -> Res {
+        let f = self.fast[x];
+        debug_assert!(f.len > 0 && f.len <= 64);
+        let w = f.base as usize;
+        let old = self.words[w];
+        let new = old & mask;
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            return Err(Fail);
+        }
+        self.save_dom(x);
+        self.save_word(w);
+        self.words[w] = new;
+        let d = self.doms[x];
+        let (lo, hi) = (new.trailing_zeros(), 63 - new.leading_zeros());
+        let size = u64::from(new.count_ones());
+        self.doms[x] = Dom {
+            min: f.off + Value::from(lo),
+            max: f.off + Value::from(hi),
+            size,
+            lo,
+            hi,
+        };
+        let mut e = DOMAIN;
+        if lo != d.lo || hi != d.hi {
+            e |= BOUNDS;
+        }
+        if size == 1 {
+            e |= FIXED;
+        }
+        self.notify(x, e);
+        Ok(())
     }
 
     /// Whether `x` is held as a bitset (its values can be listed).
