@@ -18,7 +18,7 @@ use serde::Serialize;
 use solver_core::cubes::{
     read_lines, runs_text, CubeRecord, Fingerprint, Merge, ResultRecord, SplitOptions,
 };
-use solver_core::Limits;
+use solver_core::{Incomplete, Limits};
 
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
@@ -40,6 +40,11 @@ the cage's combination of values.
 
 A split never makes more than 10,000,000 cubes (a merge refuses more), and
 stops splitting a cube whose children would pass 1,000,000.
+
+--timeout and --max-nodes stop the split early: the cubes made so far are
+still written, and still cover the whole search (fewer or larger than asked,
+so their counts still add up to the count); stderr says `incomplete` and the
+exit status is 3.
 
 Output: JSON Lines, one cube per line, largest estimate first, such as
   {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
@@ -121,6 +126,17 @@ pub struct SplitArgs {
     /// Seed of the random probes (the same seed gives the same cubes)
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+
+    /// Stop splitting after SECONDS, e.g. 0.5: the cubes made so far are
+    /// written, and still cover the whole search (exit status 3)
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Stop splitting after N search-tree nodes (expansions and probes): the
+    /// cubes made so far are written, and still cover the whole search (exit
+    /// status 3)
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
 /// A finite number, for the messages of the parsers below.
@@ -168,6 +184,11 @@ impl SplitArgs {
             balance: (self.balance > 0.0).then_some(self.balance),
             probes: self.probes,
             seed: self.seed,
+            limits: Limits {
+                max_nodes: self.max_nodes,
+                deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
+                ..Limits::none()
+            },
             ..SplitOptions::default()
         }
     }
@@ -213,11 +234,13 @@ pub(crate) fn stop_split_at_ctrl_c() {
     });
 }
 
-/// Writes the cubes of a split as JSON Lines and a summary on stderr.
+/// Writes the cubes of a split as JSON Lines and a summary on stderr; a
+/// split stopped by a limit (`incomplete`) says so, with status 3.
 pub fn write_split(
     command: &str,
     records: &[CubeRecord],
     nodes: Option<u64>,
+    incomplete: Option<Incomplete>,
     started: Instant,
 ) -> Result<Exit, Failure> {
     let mut written = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
@@ -242,7 +265,18 @@ pub fn write_split(
         records.len(),
         started.elapsed().as_secs_f64()
     ));
-    Ok(Exit::Success)
+    match incomplete {
+        None => Ok(Exit::Success),
+        Some(why) => {
+            eprint_line(&format!(
+                "{command} split: incomplete: {why}; the {} cubes written still cover the \
+                 whole search (their counts add up to the count), but are fewer or larger \
+                 than asked",
+                records.len()
+            ));
+            Ok(Exit::Incomplete)
+        }
+    }
 }
 
 /// Opens a file, or standard input for `-`.

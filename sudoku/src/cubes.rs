@@ -308,18 +308,18 @@ impl Cubes {
     /// equal values in a killer cage) give one cube, the whole search, which
     /// counts 0.
     pub fn split(&self, options: &cubes::SplitOptions) -> Vec<CubeRecord> {
+        self.split_within(options).0
+    }
+
+    /// Splits as [`split`](Self::split) does, under `options.limits`, and
+    /// returns the split itself too: its nodes, and why it stopped early
+    /// (the records still cover every completion).
+    pub fn split_within(&self, options: &cubes::SplitOptions) -> (Vec<CubeRecord>, cubes::Split) {
         let forced = self.encoding.givens(&self.grid);
-        let split = cubes::split(self.encoding.matrix(), &forced, options).unwrap_or_else(|_| {
-            cubes::Split {
-                cubes: vec![cubes::Cube {
-                    path: Vec::new(),
-                    estimate: 1.0,
-                }],
-                nodes: 0,
-                root_estimate: 1.0,
-            }
-        });
-        cubes::records_named(self.problem, &split, |o| self.option_name(o))
+        let split = cubes::split(self.encoding.matrix(), &forced, options)
+            .unwrap_or_else(|_| cubes::Split::whole());
+        let records = cubes::records_named(self.problem, &split, |o| self.option_name(o));
+        (records, split)
     }
 
     /// The cube's grid (the puzzle with the cube's cells filled) and the

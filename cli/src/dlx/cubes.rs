@@ -36,7 +36,13 @@ pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
     let problem = Fingerprint::of_matrix(&matrix, &[]);
     let split = cubes::split(&matrix, &[], &args.split.options()).expect("nothing is forced");
     let records = cubes::records(&matrix, problem, &split);
-    write_split("dlx", &records, Some(split.nodes), started)
+    write_split(
+        "dlx",
+        &records,
+        Some(split.nodes),
+        split.incomplete,
+        started,
+    )
 }
 
 /// `dlx count --cubes CUBES FILE`: `--max-nodes` and `--timeout` are

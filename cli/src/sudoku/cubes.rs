@@ -107,8 +107,8 @@ pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
         format: InputFormat::Auto,
         variant: &args.variant,
     })?;
-    let records = problem.split(&args.split.options());
-    write_split("sudoku", &records, None, started)
+    let (records, split) = problem.split_within(&args.split.options());
+    write_split("sudoku", &records, None, split.incomplete, started)
 }
 
 /// `sudoku count --cubes CUBES FILE`.
