@@ -11,6 +11,8 @@
 //!   formats (region maps [`Regions`], cages [`parse_cages`], JSON documents
 //!   [`parse_documents`]), located errors ([`VariantError`]) and a generator
 //!   ([`generate_variant`]); [`SudokuSolver::with_rules`] solves them.
+//! - [`batch`]: the streaming batch run: the puzzles of many files answered
+//!   on every thread, their records (text, grids, JSON) written in order.
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
 //! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
@@ -54,6 +56,7 @@
 #![deny(missing_docs)]
 
 mod answer;
+pub mod batch;
 mod bitsearch;
 pub mod cubes;
 mod encoding;

@@ -2,13 +2,11 @@
 //! uniqueness of every puzzle of one or more files.
 //!
 //! - [`Args`]: the command line (clap), with the help texts.
-//! - `batch`: a batch run, the answer to each puzzle in the mode asked.
-//! - `input`, `pipeline`, `writer`: the streaming run. Each thread is a
-//!   worker that reads a chunk of puzzles, answers it (one solver per thread
-//!   and box shape) and hands it over; the chunks are written in input
-//!   order. Memory stays bounded whatever the size of the files.
-//! - `record`: one answer per puzzle and its text, grid and JSON forms.
-//! - `stats`: the `--stats` summary.
+//! - `batch`: a batch run over the library's streaming pipeline
+//!   ([`sudoku::batch`]): reading, answering and the records' text are
+//!   there; here are the files, Ctrl-C and the exit status.
+//! - `writer`: the answered chunks written in input order, with the notes
+//!   on stderr (`--explain`, warnings, errors) and the totals.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
 //! - `variant`: the variant options; `generate` (classic, and variants in
@@ -22,11 +20,7 @@ mod batch;
 mod bench;
 mod cubes;
 mod generate;
-mod input;
-mod pipeline;
 mod progress;
-mod record;
-mod stats;
 mod variant;
 pub(crate) use variant::VariantArgs;
 mod writer;
@@ -538,6 +532,16 @@ pub enum OutputFormat {
     Grid,
     /// JSON Lines: one object per puzzle
     Json,
+}
+
+impl From<OutputFormat> for sudoku::batch::OutputFormat {
+    fn from(format: OutputFormat) -> sudoku::batch::OutputFormat {
+        match format {
+            OutputFormat::Text => sudoku::batch::OutputFormat::Text,
+            OutputFormat::Grid => sudoku::batch::OutputFormat::Grid,
+            OutputFormat::Json => sudoku::batch::OutputFormat::Json,
+        }
+    }
 }
 
 /// What is asked of every puzzle (the library's task).
