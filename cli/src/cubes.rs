@@ -11,12 +11,12 @@ use std::io::{self, BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use solver_core::cubes::{
-    read_lines, runs_text, CubeRecord, Fingerprint, Merge, ResultRecord, SplitOptions,
+    count_file, merge_results, read_split, runs_text, Counter, CubeRecord, FileError, Fingerprint,
+    Merge, ResultRecord, SplitOptions,
 };
 use solver_core::{Incomplete, Limits};
 
@@ -130,7 +130,7 @@ pub struct SplitArgs {
     /// Stop splitting after SECONDS, e.g. 0.5: the cubes made so far are
     /// written, and still cover the whole search (exit status 3)
     #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
-    pub timeout: Option<std::time::Duration>,
+    pub timeout: Option<Duration>,
 
     /// Stop splitting after N search-tree nodes (expansions and probes): the
     /// cubes made so far are written, and still cover the whole search (exit
@@ -184,11 +184,7 @@ impl SplitArgs {
             balance: (self.balance > 0.0).then_some(self.balance),
             probes: self.probes,
             seed: self.seed,
-            limits: Limits {
-                max_nodes: self.max_nodes,
-                deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
-                ..Limits::none()
-            },
+            limits: per_cube(self.max_nodes, self.timeout)(),
             ..SplitOptions::default()
         }
     }
@@ -291,80 +287,40 @@ fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
     }
 }
 
-/// Reads JSON Lines records, calling `each` with each record and its line,
-/// or with the located error of a line that is not one (not UTF-8, not
-/// JSON, not a record). Blank lines are skipped.
-fn read_records<T: DeserializeOwned>(
-    name: &str,
-    reader: impl BufRead,
-    mut each: impl FnMut(Result<(usize, T), String>) -> bool,
-) -> Result<(), Failure> {
-    read_lines::<T>(reader, |line, record| {
-        each(
-            record
-                .map(|r| (line, r))
-                .map_err(|e| format!("{name}: {e}")),
-        )
-    })
-    .map_err(|e| Failure::io(format!("cannot read {name}: {e}")))
+/// A cube file that cannot be used: an I/O error (status 4) or a bad line
+/// (status 2).
+fn file_failure(e: FileError) -> Failure {
+    match e {
+        FileError::Read { .. } => Failure::io(e.to_string()),
+        FileError::Bad(message) => Failure::bad_input(message),
+    }
 }
 
-/// Reads every cube record of a file, checked as a split writes them (one
-/// problem, one number of cubes, each cube once, numbered below it); the
+/// Reads every cube record of a split, checked as a split writes them; the
 /// first bad line is an error (status 2).
 fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
     let (name, reader) = open(path)?;
-    let mut records: Vec<CubeRecord> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut bad = None;
-    read_records::<CubeRecord>(&name, reader, |r| {
-        let checked = r.and_then(|(line, r)| {
-            let at = |e: String| format!("{name}: line {line}: {e}");
-            r.check().map_err(at)?;
-            if let Some(first) = records.first() {
-                if (r.problem, r.of) != (first.problem, first.of) {
-                    return Err(at(format!(
-                        "cube {} is for problem {} split into {} cubes, but the first cube \
-                         is for problem {} split into {}: one split per file",
-                        r.cube, r.problem, r.of, first.problem, first.of
-                    )));
-                }
-            }
-            if !seen.insert(r.cube) {
-                return Err(at(format!("cube {} appears twice", r.cube)));
-            }
-            Ok(r)
-        });
-        match checked {
-            Ok(r) => {
-                records.push(r);
-                true
-            }
-            Err(e) => {
-                bad = Some(e);
-                false
-            }
-        }
-    })?;
-    match bad {
-        Some(e) => Err(Failure::bad_input(e)),
-        None => Ok(records),
+    read_split(&name, reader).map_err(file_failure)
+}
+
+/// The limits of each cube: `max_nodes`, and `timeout` from the cube's start.
+pub fn per_cube(max_nodes: Option<u64>, timeout: Option<Duration>) -> impl Fn() -> Limits {
+    move || Limits {
+        max_nodes,
+        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+        ..Limits::none()
     }
 }
 
 /// Counts the cubes of `source` one after another with `count`, writing a
-/// result record for each as soon as it is done. `limits` makes each cube's
-/// limits (a timeout starts with its cube).
-///
-/// A cube of another problem (`expected` is the fingerprint of this one,
-/// `about` says what it is) stops the count at once: the file is for
-/// another problem or other rules, and every cube of it would be refused.
+/// result record for each as soon as it is done (see
+/// [`solver_core::cubes::count_file`]). `limits` makes each cube's limits.
 pub fn count_cubes(
     source: &Path,
     expected: Fingerprint,
     about: &str,
     limits: impl Fn() -> Limits,
-    mut count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
+    count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
     let (name, reader) = open(source)?;
     let cancel = Arc::new(AtomicBool::new(false));
@@ -374,56 +330,31 @@ pub fn count_cubes(
         let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
     }
     let mut out = Output::stdout();
-    let (mut bad, mut incomplete, mut left) = (0usize, 0usize, 0usize);
-    read_records::<CubeRecord>(&name, reader, |record| {
-        if cancel.load(Ordering::Relaxed) {
-            left += 1;
-            return true;
+    let counter = Counter {
+        expected,
+        about,
+        limits,
+        cancel: &cancel,
+        count,
+    };
+    let tally = count_file(&name, reader, counter, |result| match result {
+        Ok(result) => out.json_line(result).and_then(|()| out.flush()).is_ok(),
+        Err(e) => {
+            eprint_line(&format!("error: {e}"));
+            true
         }
-        let (line, record) = match record {
-            Ok(r) => r,
-            Err(e) => {
-                eprint_line(&format!("error: {e}"));
-                bad += 1;
-                return true;
-            }
-        };
-        if let Err(e) = record.check() {
-            eprint_line(&format!("error: {name}: line {line}: {e}"));
-            bad += 1;
-            return true;
-        }
-        if record.problem != expected {
-            eprint_line(&format!(
-                "error: {name}: line {line}: cube {} is for problem {}, not for this one ({}, \
-                 {about}): the cubes were split from another puzzle or under other rules; \
-                 split and count with the same puzzle and the same options",
-                record.cube, record.problem, expected
-            ));
-            bad += 1;
-            return false;
-        }
-        let mut limits = limits();
-        limits.cancel = Some(Arc::clone(&cancel));
-        let result = count(&record, &limits);
-        if let Some(e) = &result.error {
-            eprint_line(&format!("error: {name}: line {line}: {e}"));
-            bad += 1;
-        } else if !result.complete {
-            incomplete += 1;
-        }
-        let written = out.json_line(&result).and_then(|()| out.flush());
-        written.is_ok()
-    })?;
+    })
+    .map_err(file_failure)?;
     out.finish()?;
-    if left > 0 {
+    if tally.left > 0 {
         eprint_line(&format!(
-            "interrupted: {left} cube(s) left uncounted (`merge --resume` lists them)"
+            "interrupted: {} cube(s) left uncounted (`merge --resume` lists them)",
+            tally.left
         ));
     }
-    Ok(if bad > 0 {
+    Ok(if tally.bad > 0 {
         Exit::BadInput
-    } else if incomplete > 0 || left > 0 {
+    } else if tally.incomplete > 0 || tally.left > 0 {
         Exit::Incomplete
     } else {
         Exit::Success
@@ -462,13 +393,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
     let mut bad = Vec::new();
     for file in files {
         let (name, reader) = open(file)?;
-        read_records::<ResultRecord>(&name, reader, |r| {
-            match r {
-                Ok((_, r)) => merge.add(r),
-                Err(e) => bad.push(e),
-            }
-            true
-        })?;
+        bad.extend(merge_results(&mut merge, &name, reader).map_err(file_failure)?);
     }
     if !bad.is_empty() {
         for e in &bad[..bad.len() - 1] {
