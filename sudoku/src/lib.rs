@@ -85,8 +85,9 @@ pub use format::{
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
-    generate, generate_within, minimize, minimize_within, random_full_grid, GenerateOptions,
-    Generated, ParseSymmetryError, Symmetry,
+    generate, generate_checked, generate_variant_checked, generate_within, minimize,
+    minimize_within, random_full_grid, GenerateOptions, GenerateTrouble, Generated,
+    ParseSymmetryError, Symmetry, RATING_NODES,
 };
 pub use grid::{Conflict, Grid};
 pub use parallel::Progress;

@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::{Incomplete, Limits};
 use sudoku::{
-    generate_within, rate_within, write_boxed_with, write_compact, GenerateOptions, Generated,
-    Notation, Shape, SolveError, Symmetry,
+    generate_checked, write_boxed_with, write_compact, GenerateOptions, GenerateTrouble, Notation,
+    Shape, Symmetry,
 };
 
 use super::{eprint_line, parse_box, OutputFormat, INTERNAL_ERROR, INTERRUPTED};
@@ -65,9 +65,6 @@ Examples:
   sudoku generate --box 7 --max-nodes 1000   49x49 with 53% given, in a minute
   sudoku generate --variant x -n 3           three 9x9 X puzzles
   sudoku generate --variant jigsaw > j.json  a jigsaw puzzle with its map";
-
-/// Node budget per rating run; beyond it the rating is left out.
-const RATING_NODES: u64 = 200_000;
 
 /// Puzzles made (and written) per parallel round.
 const ROUND: u64 = 64;
@@ -173,17 +170,6 @@ struct Record {
     solution: String,
 }
 
-/// Why a puzzle was not made.
-#[derive(Debug)]
-pub(super) enum Trouble {
-    /// `--timeout` or Ctrl-C stopped it.
-    Stopped(Incomplete),
-    /// The generator found no grid to make it from (bad input: status 2).
-    NoGrid(String),
-    /// It failed its own check: a bug (status 70).
-    Internal(String),
-}
-
 /// How a run of `generate` ended, when it did not fail.
 #[derive(Debug)]
 pub(super) enum Ended {
@@ -209,44 +195,6 @@ pub(super) fn run_limits(timeout: Option<Duration>) -> Limits {
         deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(cancel),
     }
-}
-
-/// Makes puzzle `seed` and checks it independently of how it was made.
-fn make(
-    shape: Shape,
-    seed: u64,
-    options: &GenerateOptions,
-    rate_seeds: u32,
-    limits: &Limits,
-) -> Result<(Generated, Option<sudoku::Rating>), Trouble> {
-    let made = match generate_within(shape, seed, options, limits) {
-        Ok(made) => made,
-        Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
-        Err(e) => return Err(Trouble::Internal(e.to_string())),
-    };
-    let solution_holds = made.solution.is_solution_of(&made.puzzle);
-    if !solution_holds || made.puzzle.givens() != made.givens {
-        return Err(Trouble::Internal(
-            "the solution fails the check of the rules and givens".to_string(),
-        ));
-    }
-    // A rating that would need more than RATING_NODES per run is left out
-    // (large grids with few givens: blind search explodes there).
-    let rating = if rate_seeds > 0 {
-        let within = Limits {
-            max_nodes: Some(RATING_NODES),
-            ..limits.clone()
-        };
-        match rate_within(&made.puzzle, rate_seeds, &within) {
-            Ok(rating) => Some(rating),
-            Err(SolveError::GaveUp(Incomplete::NodeLimit)) => None,
-            Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
-            Err(e) => return Err(Trouble::Internal(e.to_string())),
-        }
-    } else {
-        None
-    };
-    Ok((made, rating))
 }
 
 /// Runs `generate` and ends it: 0, 3 (`--timeout`), 130 (Ctrl-C) or 70
@@ -315,7 +263,10 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
             .into_par_iter()
             .map(|i| {
                 let seed = first_seed.wrapping_add(i);
-                (seed, make(shape, seed, &options, args.rate_seeds, &limits))
+                (
+                    seed,
+                    generate_checked(shape, seed, &options, args.rate_seeds, &limits),
+                )
             })
             .collect();
         for (seed, result) in made {
@@ -383,11 +334,13 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
 }
 
 /// How the run ends at a puzzle that was not made (`written` were).
-pub(super) fn stop(trouble: Trouble, seed: u64, written: u64) -> Result<Ended, Failure> {
+pub(super) fn stop(trouble: GenerateTrouble, seed: u64, written: u64) -> Result<Ended, Failure> {
     match trouble {
-        Trouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
-        Trouble::NoGrid(message) => Err(Failure::bad_input(format!("seed {seed}: {message}"))),
-        Trouble::Internal(message) => {
+        GenerateTrouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
+        GenerateTrouble::NoGrid(message) => {
+            Err(Failure::bad_input(format!("seed {seed}: {message}")))
+        }
+        GenerateTrouble::Internal(message) => {
             eprint_line(&format!(
                 "internal error: seed {seed}: generation failed its check: {message}"
             ));
