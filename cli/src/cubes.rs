@@ -24,82 +24,13 @@ use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 
 /// Help for `split`.
-pub const SPLIT_ABOUT: &str = "\
-Split the search into cubes, to count them on many machines.
-
-A cube is a part of the search: the options chosen on the way down to it.
-The cubes are disjoint and cover the whole search (no solution is in two
-cubes or in none), so their counts add up to the count. They are balanced
-by Knuth's random-probe estimate of their size: the largest is split until
-there are --cubes of them, or until none is estimated above --max-estimate
-nodes. For `sudoku split` the input is one puzzle (any text format, or a
-JSON document with its own variant) under the rules given by --variant,
---regions and --cages (classic without them), and the choices are cell
-values named like r1c1=5 (row 1, column 1 holds 5) or, for a killer cage,
-the cage's combination of values.
-
-A split never makes more than 10,000,000 cubes (a merge refuses more), and
-stops splitting a cube whose children would pass 1,000,000.
-
---timeout and --max-nodes stop the split early: the cubes made so far are
-still written, and still cover the whole search (fewer or larger than asked,
-so their counts still add up to the count); stderr says `incomplete` and the
-exit status is 3.
-
-Output: JSON Lines, one cube per line, largest estimate first, such as
-  {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
-   \"name\":\"3 s0 s4\"}],\"estimate\":81234.5}
-\"problem\" is a fingerprint of the problem (for `sudoku`: the shape, the
-givens and the rules, cages with their sums): a cube is never counted
-against another problem or under other rules. A summary goes to stderr.
-
-Then count the cubes (`count --cubes FILE`, on any machines, in any order,
-in any chunks) and add up the results with `merge`. See docs/cubes.md for
-GNU parallel and Slurm.";
+pub const SPLIT_ABOUT: &str = include_str!("../help/split.txt");
 
 /// Help for `merge`.
-pub const MERGE_ABOUT: &str = "\
-Add up the counts of the cubes.
-
-Reads the result records written by `count --cubes` (files, or standard
-input) and prints the total. It refuses, naming the cubes, when a cube is
-missing, counted twice, incomplete, or counted for another problem or
-another split; with --cubes (the split's output) every cube of that split is
-expected. A cube redone after an incomplete count is fine: the complete
-result supersedes the incomplete one.
-
-With --resume (and --cubes) it prints instead the cube records still to
-count (missing or incomplete), ready for `count --cubes -`: a crashed run
-redoes only those.
-
-Text output: the count alone on a line. JSON output (--format json):
-  {\"solutions\":\"216288\",\"complete\":true,\"cubes\":64,\"nodes\":123456,
-   \"cube_seconds\":{\"total\":3.2,\"max\":0.4,\"median\":0.05}}
-
-Exit status: 0 the count is complete (--resume: the list is written);
-2 a result that cannot be read (a line that is not UTF-8 or not a record:
-named by line and column; the other lines are still read and checked), a
-duplicate, a result for another problem or split, a number of cubes that no
-split makes (0, or above 10,000,000), or counts that add up beyond 2^128 - 1;
-3 cubes missing or incomplete; 4 cannot read or write.
-
-Memory: a merge holds a few hundred bytes per result read, whatever number
-of cubes the results claim.";
+pub const MERGE_ABOUT: &str = include_str!("../help/merge.txt");
 
 /// Help for `count --cubes`.
-pub const CUBES_HELP: &str = "\
-Count the cubes in FILE (`-`: standard input), written by `split`, instead of
-the whole problem. Each cube gets one result record (JSON Lines), written as
-soon as it is counted:
-  {\"cube\":3,\"of\":64,\"problem\":\"5f0c...\",\"count\":\"1234\",
-   \"complete\":true,\"nodes\":5678,\"seconds\":0.12}
---timeout and --max-nodes apply to each cube; a cube stopped by one (or by
-Ctrl-C) says \"complete\":false and why in \"incomplete\"; a cube that cannot
-be counted says why in \"error\". A cube split from another problem (for
-`sudoku`: another puzzle, or other --variant/--regions/--cages) stops the
-count at once, naming its line. Exit status 3 if a cube is incomplete, 2 if
-a cube record cannot be read (not UTF-8 or not a record: named by line and
-column; the other cubes are still counted) or counted.";
+pub const CUBES_HELP: &str = include_str!("../help/count-cubes.txt");
 
 /// The options of `split`.
 #[derive(Clone, Debug, clap::Args)]

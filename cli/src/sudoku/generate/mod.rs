@@ -25,46 +25,7 @@ use crate::output::Output;
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
 
-pub(crate) const GENERATE_ABOUT: &str = "\
-Make puzzles with exactly one solution.
-
-Each puzzle starts from a random full grid made by the solver, then givens
-are removed in a random order as long as the solution stays unique. Without
---givens every puzzle is minimal: no given can be removed without a second
-solution appearing (with --symmetry, no symmetric group of givens). Every
-puzzle is checked by the solver before it is written.
-
-Puzzle k (from 0) is made from seed S+k, so `--seed S+k -n 1` makes it again;
-the output does not depend on the number of threads. Without --seed, the
-seed comes from the clock and is printed on stderr.
-
---timeout and Ctrl-C stop the run: the puzzles finished before are written
-(never one that was not checked), a line on stderr says how many, and the
-status is 3 (--timeout) or 130 (Ctrl-C). A generation that fails its own
-check is an internal error (status 70).
-
-Text output: one puzzle per line (compact form; numbers above 35x35).
---format grid draws them. JSON (one object per line):
-  {\"puzzle\":\"..\",\"box\":\"3x3\",\"givens\":24,\"seed\":7,\"rating\":5.2,
-   \"average_nodes\":37.0,\"singles_only\":false,\"minimal\":true,
-   \"solution\":\"..\"}
-with \"target_reached\" when --givens is given. The rating is that of
-`sudoku rate`: log2 of the search effort, 0 when singles solve the puzzle;
-it is left out when it would take more than 200,000 nodes per run (large
-grids with few givens).
-
-Examples:
-  sudoku generate -n 10                      ten 9x9 minimal puzzles
-  sudoku generate --box 4 --seed 7           a 16x16 puzzle, reproducibly
-  sudoku generate --box 2x3 -n 5 --symmetry rotational
-  sudoku generate --box 5 --givens 270       25x25 with at most 43% givens
-                                             (seconds; without --givens,
-                                             digging to minimal takes long)
-  sudoku generate --box 6 --max-nodes 2000   36x36 with about half the cells
-                                             given, in half a minute
-  sudoku generate --box 7 --max-nodes 1000   49x49 with 53% given, in a minute
-  sudoku generate --variant x -n 3           three 9x9 X puzzles
-  sudoku generate --variant jigsaw > j.json  a jigsaw puzzle with its map";
+pub(crate) const GENERATE_ABOUT: &str = include_str!("../../../help/generate.txt");
 
 /// Puzzles made (and written) per parallel round.
 const ROUND: u64 = 64;
