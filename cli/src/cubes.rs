@@ -13,7 +13,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use solver_core::cubes::{
     count_file, merge_results, read_split, runs_text, Counter, CubeRecord, FileError, Fingerprint,
     Merge, ResultRecord, SplitOptions,
@@ -292,25 +291,6 @@ pub fn count_cubes(
     })
 }
 
-/// The total printed by `merge --format json`.
-#[derive(Serialize)]
-struct Total {
-    #[serde(with = "solver_core::cubes::decimal")]
-    solutions: u128,
-    complete: bool,
-    problem: String,
-    cubes: u64,
-    nodes: u64,
-    cube_seconds: Seconds,
-}
-
-#[derive(Serialize)]
-struct Seconds {
-    total: f64,
-    max: f64,
-    median: f64,
-}
-
 /// `merge`: adds up the results, or lists the cubes still to count.
 pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
     let cubes: Option<Vec<CubeRecord>> = args.cubes.as_deref().map(read_cubes).transpose()?;
@@ -360,18 +340,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
             let mut out = Output::stdout();
             let _ = match args.format {
                 Format::Text => writeln!(out, "{}", m.count),
-                Format::Json => out.json_line(&Total {
-                    solutions: m.count,
-                    complete: true,
-                    problem: m.problem.to_string(),
-                    cubes: m.cubes,
-                    nodes: m.nodes,
-                    cube_seconds: Seconds {
-                        total: m.seconds,
-                        max: m.max_seconds,
-                        median: m.median_seconds,
-                    },
-                }),
+                Format::Json => out.json_line(&m.total()),
             };
             out.finish()?;
             Ok(Exit::Success)

@@ -45,7 +45,9 @@ use std::time::Instant;
 
 pub use files::{count_file, merge_results, read_split, Counter, FileError, Tally};
 pub use fingerprint::{Fingerprint, FingerprintError, Fnv128};
-pub use merge::{ranges, runs_text, sensible_of, Merge, Merged, Refusal, MAX_CUBES};
+pub use merge::{
+    ranges, runs_text, sensible_of, Merge, Merged, Refusal, Seconds, Total, MAX_CUBES,
+};
 pub use record::{decimal, parse_line, read_lines, Choice, CubeRecord, LineError, ResultRecord};
 pub use split::{split, Cube, Split, SplitOptions};
 
