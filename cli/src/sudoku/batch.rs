@@ -100,19 +100,25 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
             .then(Problems::default),
         explained: args.explain.then(Vec::new),
     };
-    // In count mode, a run of fewer puzzles than threads counts each one on
-    // every thread.
-    let few_below = match mode {
-        Mode::Count { .. } if threads > 1 => threads,
-        _ => 1,
-    };
-    let input = Input::new(sources, options, Arc::clone(&bytes), few_below);
+    let input = Input::new(sources, options, bytes, batch.few_below(threads));
     let done = || progress.puzzle_done();
     let answer = |chunk: Chunk| batch.answer_chunk(chunk, progress.parts(), &done);
     let writer = Pipeline::new(input, writer).run(threads, &cancel, &answer);
     let interrupted = cancel.load(Ordering::Relaxed);
     progress.finish();
+    let elapsed = started.elapsed();
+    let stats = (args.stats || interrupted).then_some((mode, elapsed, threads));
+    end(writer, interrupted, stats)
+}
 
+/// Ends a run: flushes the output, says on stderr what went wrong, what
+/// Ctrl-C left and (`stats`: the task, the time and the threads) the
+/// totals, and returns how the run ended.
+fn end(
+    writer: Writer<'_>,
+    interrupted: bool,
+    stats: Option<(Mode, std::time::Duration, usize)>,
+) -> Result<Ending, Failure> {
     let Writer {
         out,
         totals,
@@ -135,8 +141,8 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
             totals.puzzles - totals.partial
         ));
     }
-    if args.stats || interrupted {
-        let report = totals.report(mode, started.elapsed(), threads);
+    if let Some((mode, elapsed, threads)) = stats {
+        let report = totals.report(mode, elapsed, threads);
         let _ = io::stderr().lock().write_all(report.as_bytes());
     }
     if interrupted {

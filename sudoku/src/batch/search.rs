@@ -33,6 +33,16 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The input's look-ahead for a run on `threads` threads
+    /// ([`Input::new`](super::Input::new)'s `few_below`): a count of fewer
+    /// puzzles than threads counts each one on every thread.
+    pub fn few_below(&self, threads: usize) -> usize {
+        match self.task {
+            Task::Count { .. } if threads > 1 => threads,
+            _ => 1,
+        }
+    }
+
     /// Answers one record through the library's one answer path: with this
     /// thread's solvers, or with every thread (`on_every_thread`, counts
     /// only). Also returns the regions to draw, for a jigsaw.
