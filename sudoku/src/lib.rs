@@ -85,7 +85,7 @@ pub use format::{
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
-    generate, generate_checked, generate_variant_checked, generate_within, minimize,
+    generate, generate_checked, generate_variant_checked, generate_within, in_seed_order, minimize,
     minimize_within, random_full_grid, GenerateOptions, GenerateTrouble, Generated,
     ParseSymmetryError, Symmetry, RATING_NODES,
 };
