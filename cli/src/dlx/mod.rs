@@ -26,97 +26,15 @@ use crate::output::{Format, Output};
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
 
-const LONG_ABOUT: &str = "\
-Solve exact-cover problems written in Knuth's format, with Dancing Links.
+const LONG_ABOUT: &str = include_str!("../../help/dlx.txt");
 
-An exact-cover problem has items and options; each option is a set of items.
-A solution is a set of options that contains every primary item exactly once
-and every secondary item at most once.
+const EXIT_STATUS: &str = include_str!("../../help/dlx-exit-status.txt");
 
-Knuth's format (the input of his DLX programs):
+const AFTER_LONG_HELP: &str = include_str!("../../help/dlx-examples.txt");
 
-    | Lines starting with a bar are comments; blank lines are ignored.
-    A B C D E F G
-    C E F
-    A D G
-    B C F
-    A D
-    B G
-    D E G
+const COUNT_ABOUT: &str = include_str!("../../help/dlx-count.txt");
 
-The first line names the items: the primary items, then optionally `|` and
-the secondary items. Every other line is one option: the names of its items,
-separated by spaces. In an option a secondary item can have a colour, as in
-`x:red`; options that give x the same colour can share it. Names are 1 to 64
-bytes of printable characters other than `:` and `|`.
-
-The example above has one solution: `A D`, `B G` and `C E F`.
-
-An input whose first character other than white space is `{` is a JSON
-model instead (docs/formats.md, \"JSON model\"; what the Python
-`Model.to_json()` writes): variables with their domains and constraints on
-them. count counts its solutions; solve prints each as `name=value` pairs
-on a line (JSON: {\"solution\":1,\"values\":{\"x\":1,...}}), or the
-optimum when the model has an objective. \"engine\" is then dlx or
-propagation, as the planner picks.";
-
-const EXIT_STATUS: &str = "\
-Exit status:
-  0  success: the answer is complete (or --limit was reached)
-  1  no solution (solve found none)
-  2  bad input or bad usage
-  3  incomplete: the search gave up at --max-nodes or --timeout
-  4  cannot read the input or write the output
-130 Ctrl-C: the search stops at once; count prints the solutions found so
-    far marked incomplete (cancelled), solve those printed so far";
-
-const AFTER_LONG_HELP: &str = "\
-Examples:
-  dlx count examples/dlx/queens8.dlx        prints 92
-  dlx solve examples/dlx/knuth-paper.dlx    prints the solution
-  dlx solve --limit 1 problem.dlx           the first solution found
-  dlx count --timeout 60 -j 4 --format json problem.dlx
-  dlx count model.json                      a JSON model's solutions
-  dlx split --cubes 64 big.dlx > cubes.jsonl
-  dlx count --cubes cubes.jsonl big.dlx > results.jsonl
-  dlx merge --cubes cubes.jsonl results.jsonl
-                                            the count, from cubes counted anywhere
-
-Exit status:
-  0  success: the answer is complete (or --limit was reached)
-  1  no solution (solve found none)
-  2  bad input or bad usage
-  3  incomplete: the search gave up at --max-nodes or --timeout
-  4  cannot read the input or write the output
-A broken pipe (`dlx solve big.dlx | head`) ends quietly with status 0.";
-
-const COUNT_ABOUT: &str = "\
-Count the solutions.
-
-Text output: the number of solutions, alone on a line. If the search stopped
-early the number is only a lower bound, and the line says so:
-  1000 (incomplete: solution limit reached)
-
-JSON output (--format json): one object, such as
-  {\"solutions\":92,\"complete\":true,\"incomplete\":null,\"engine\":\"dlx\",
-   \"nodes\":1235,\"updates\":12052,\"elapsed_ms\":1,\"threads\":4}
-\"solutions\" is a number when it fits in 64 bits, otherwise a string of
-digits; it is a lower bound when \"complete\" is false. \"engine\" is dlx,
-or cdcl with --engine cdcl. \"incomplete\" is null, or why the search
-stopped: \"solution-limit\" (--limit), \"node-limit\" (--max-nodes),
-\"deadline\" (--timeout) or \"cancelled\" (Ctrl-C).";
-
-const SOLVE_ABOUT: &str = "\
-Print the solutions.
-
-Text output: each solution as its options, one per line in Knuth's notation,
-in the order the search chose them; a blank line separates solutions. With
-several threads solutions arrive in no particular order. When there is no
-solution, or the search gives up, a note on stderr says so.
-
-JSON output (--format json): JSON Lines, one object per solution, such as
-  {\"solution\":1,\"options\":[\"A D\",\"B G\",\"C E F\"]}
-then a summary object like that of `dlx count --format json`.";
+const SOLVE_ABOUT: &str = include_str!("../../help/dlx-solve.txt");
 
 /// The `dlx` command line.
 #[derive(Debug, Parser)]
