@@ -57,7 +57,7 @@ pub trait Engine: Send {
 
     /// Searches the completions of `start` within `limits`. With `record`,
     /// `visit` sees each solution and may stop the search
-    /// ([`ControlFlow::Break`], reported as [`Incomplete::Stopped`]);
+    /// ([`ControlFlow::Break`], reported as [`Incomplete::Stopped`](crate::Incomplete::Stopped));
     /// without it the engine only counts (`visit` may not be called, and
     /// engines that count without building solutions do). The engine is
     /// ready for another search afterwards, whatever happened.

@@ -3,7 +3,7 @@
 //! the search ([`verify`]).
 //!
 //! The command line, the Python package and the cube commands all answer
-//! puzzles through [`answer`]: the engine is picked by [`crate::plan`] and
+//! puzzles through [`answer`]: the engine is picked by [`crate::plan()`] and
 //! named in the answer, the limits are the caller's [`Limits`] (the one
 //! meter), and a solution that fails the independent check becomes
 //! [`Answer::Internal`], never an answer.
@@ -202,7 +202,7 @@ pub struct Answered<G = Grid> {
     pub answer: Answer<G>,
     /// Search-tree nodes, when a search ran.
     pub nodes: Option<u64>,
-    /// The planner's choice ([`crate::plan`]): the engine that ran and
+    /// The planner's choice ([`crate::plan()`]): the engine that ran and
     /// why, when one did.
     pub plan: Option<Plan>,
     /// The comparison with the expected solution, when the input gives one.
