@@ -143,6 +143,7 @@ mod fd;
 pub mod json;
 mod model;
 mod solve;
+mod views;
 
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
