@@ -84,9 +84,15 @@ impl Compiled {
             };
             values.sort_unstable();
             values.dedup();
-            let items = match group.kind {
-                GroupKind::ExactlyOnce => b.add_primary_items(values.len())?,
-                GroupKind::AtMostOnce => b.add_secondary_items(values.len())?,
+            // As many members as values, all different: every value is
+            // taken (pigeonhole), so the items are primary, which lets
+            // Dancing Links branch on them (n-queens' columns, Langford's
+            // positions).
+            let items = if group.kind == GroupKind::ExactlyOnce || values.len() == group.vars.len()
+            {
+                b.add_primary_items(values.len())?
+            } else {
+                b.add_secondary_items(values.len())?
             };
             for v in &group.vars {
                 let view = views.of[v.index()];
