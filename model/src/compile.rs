@@ -19,7 +19,9 @@ use crate::views::{View, Views};
 /// The options come in a fixed order: first, for every variable in order of
 /// declaration, one option per value of its domain, ascending (so option
 /// `first_option(var) + k` gives `var` its `k`-th value); then one option
-/// per combination of every sum cage.
+/// per combination of every sum cage. A view (`y = ±x + c`, see the crate
+/// docs) has no options: [`option`](Self::option) gives its base's, and a
+/// base has options only for the values its views allow.
 #[derive(Debug)]
 pub struct Compiled {
     /// The exact-cover matrix (Dancing Links), or `None`.
