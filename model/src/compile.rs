@@ -54,6 +54,7 @@ impl Compiled {
             .map(Option::unwrap_or_default)
             .collect();
         let is_base = |x: usize| views.of[x].base == x;
+        let has_views = (0..model.vars.len()).any(|x| !is_base(x));
         let mut b = ProblemBuilder::new();
         let bases: Vec<usize> = (0..model.vars.len()).filter(|&x| is_base(x)).collect();
         let base_items = b.add_primary_items(bases.len())?;
@@ -86,12 +87,14 @@ impl Compiled {
             };
             values.sort_unstable();
             values.dedup();
-            // As many members as values, all different: every value is
-            // taken (pigeonhole), so the items are primary, which lets
-            // Dancing Links branch on them (n-queens' columns, Langford's
-            // positions).
-            let items = if group.kind == GroupKind::ExactlyOnce || values.len() == group.vars.len()
-            {
+            // In a model with views: as many members as values, all
+            // different, so every value is taken (pigeonhole) and the items
+            // are primary, which lets Dancing Links branch on them (n-queens'
+            // columns, Langford's positions). Models without views keep the
+            // matrix they always had.
+            let exact = group.kind == GroupKind::ExactlyOnce
+                || has_views && values.len() == group.vars.len();
+            let items = if exact {
                 b.add_primary_items(values.len())?
             } else {
                 b.add_secondary_items(values.len())?
