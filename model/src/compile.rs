@@ -11,6 +11,7 @@ use crate::error::ModelError;
 use crate::fd::Program;
 use crate::model::{GroupKind, Model, Value, Var};
 use crate::solve::ModelSolver;
+use crate::views::{View, Views};
 
 /// A compiled model: the exact-cover [`Matrix`] (immutable, shared between
 /// threads) and the map from its options back to variables and values.
@@ -18,7 +19,9 @@ use crate::solve::ModelSolver;
 /// The options come in a fixed order: first, for every variable in order of
 /// declaration, one option per value of its domain, ascending (so option
 /// `first_option(var) + k` gives `var` its `k`-th value); then one option
-/// per combination of every sum cage.
+/// per combination of every sum cage. A view (`y = ±x + c`, see the crate
+/// docs) has no options: [`option`](Self::option) gives its base's, and a
+/// base has options only for the values its views allow.
 #[derive(Debug)]
 pub struct Compiled {
     /// The exact-cover matrix (Dancing Links), or `None`.
@@ -31,36 +34,74 @@ pub struct Compiled {
     pub(crate) first_option: Vec<usize>,
     /// The variable of each variable option.
     pub(crate) option_var: Vec<u32>,
+    /// Per variable, the base variable it is a view of (Dancing Links; a
+    /// base is a view of itself; empty for the propagation engine).
+    pub(crate) views: Vec<View>,
     /// The fixed values, as options.
     pub(crate) fixed: Vec<OptionId>,
+    /// Whether a fixed value has no option (ruled out by a view or a
+    /// group): no solution.
+    pub(crate) impossible: bool,
     pub(crate) objective: Option<(Var, Sense)>,
 }
 
 impl Compiled {
     pub(crate) fn new(model: &Model) -> Result<Compiled, ModelError> {
+        let views = Views::find(model);
+        let base_domains: Vec<Vec<Value>> = views
+            .base_domains(model)
+            .into_iter()
+            .map(Option::unwrap_or_default)
+            .collect();
+        let is_base = |x: usize| views.of[x].base == x;
+        let has_views = (0..model.vars.len()).any(|x| !is_base(x));
         let mut b = ProblemBuilder::new();
-        let var_items = b.add_primary_items(model.vars.len())?;
+        let bases: Vec<usize> = (0..model.vars.len()).filter(|&x| is_base(x)).collect();
+        let base_items = b.add_primary_items(bases.len())?;
 
-        // The groups and cages of each variable.
-        let mut var_groups: Vec<Vec<usize>> = vec![Vec::new(); model.vars.len()];
-        let mut var_cages: Vec<Vec<usize>> = vec![Vec::new(); model.vars.len()];
+        // The groups and cages of each base variable, with the member (the
+        // base itself or a view of it) that is in them.
+        let mut var_groups: Vec<Vec<(usize, View)>> = vec![Vec::new(); model.vars.len()];
+        let mut var_cages: Vec<Vec<(usize, View)>> = vec![Vec::new(); model.vars.len()];
+        // The values a member can take: the images of its base's values.
+        let images = |y: usize| {
+            let view = views.of[y];
+            base_domains[view.base]
+                .iter()
+                .filter_map(move |&u| view.apply(u))
+        };
         // Each group's values (ascending) and the item of its first value.
         let mut group_values: Vec<Vec<Value>> = Vec::with_capacity(model.groups.len());
         let mut group_items: Vec<Vec<ItemId>> = Vec::with_capacity(model.groups.len());
         for (g, group) in model.groups.iter().enumerate() {
-            let mut values: Vec<Value> = group
-                .vars
-                .iter()
-                .flat_map(|v| model.vars[v.index()].domain.iter().copied())
-                .collect();
+            let mut values: Vec<Value> = match group.kind {
+                // Every value of the members' domains is taken.
+                GroupKind::ExactlyOnce => group
+                    .vars
+                    .iter()
+                    .flat_map(|v| model.vars[v.index()].domain.iter().copied())
+                    .collect(),
+                GroupKind::AtMostOnce => {
+                    group.vars.iter().flat_map(|v| images(v.index())).collect()
+                }
+            };
             values.sort_unstable();
             values.dedup();
-            let items = match group.kind {
-                GroupKind::ExactlyOnce => b.add_primary_items(values.len())?,
-                GroupKind::AtMostOnce => b.add_secondary_items(values.len())?,
+            // In a model with views: as many members as values, all
+            // different, so every value is taken (pigeonhole) and the items
+            // are primary, which lets Dancing Links branch on them (n-queens'
+            // columns, Langford's positions). Models without views keep the
+            // matrix they always had.
+            let exact = group.kind == GroupKind::ExactlyOnce
+                || has_views && values.len() == group.vars.len();
+            let items = if exact {
+                b.add_primary_items(values.len())?
+            } else {
+                b.add_secondary_items(values.len())?
             };
             for v in &group.vars {
-                var_groups[v.index()].push(g);
+                let view = views.of[v.index()];
+                var_groups[view.base].push((g, view));
             }
             group_values.push(values);
             group_items.push(items);
@@ -74,36 +115,59 @@ impl Compiled {
             let colored = b.add_secondary_items(cage.values.len())?;
             let distinct = b.add_secondary_items(cage.values.len())?;
             for v in &cage.vars {
-                var_cages[v.index()].push(c);
+                let view = views.of[v.index()];
+                var_cages[view.base].push((c, view));
             }
             cage_items.push((item, colored, distinct));
         }
 
-        let mut first_option = Vec::with_capacity(model.vars.len());
+        let mut first_option = vec![0; model.vars.len()];
         let mut option_var = Vec::new();
+        let mut domains: Vec<Vec<Value>> = vec![Vec::new(); model.vars.len()];
         let mut entries: Vec<Entry> = Vec::new();
-        for (x, spec) in model.vars.iter().enumerate() {
-            first_option.push(b.option_count());
-            for value in &spec.domain {
+        let mut covered: Vec<ItemId> = Vec::new();
+        for (&x, &item) in bases.iter().zip(&base_items) {
+            first_option[x] = b.option_count();
+            for &value in &base_domains[x] {
                 entries.clear();
-                entries.push(var_items[x].into());
-                for &g in &var_groups[x] {
-                    let k = group_values[g]
-                        .binary_search(value)
-                        .expect("a member's value is a group value");
-                    entries.push(group_items[g][k].into());
+                covered.clear();
+                entries.push(item.into());
+                // A value some member cannot take, or that gives two
+                // members of one group the same value, has no option.
+                let mut possible = true;
+                for &(g, view) in &var_groups[x] {
+                    let k = view
+                        .apply(value)
+                        .and_then(|v| group_values[g].binary_search(&v).ok());
+                    match k {
+                        Some(k) => {
+                            entries.push(group_items[g][k].into());
+                            covered.push(group_items[g][k]);
+                        }
+                        None => possible = false,
+                    }
                 }
-                for &c in &var_cages[x] {
-                    let k = model.cages[c]
-                        .values
-                        .binary_search(value)
-                        .expect("a member's value is a cage value");
+                for &(c, view) in &var_cages[x] {
+                    let k = view
+                        .apply(value)
+                        .and_then(|v| model.cages[c].values.binary_search(&v).ok());
+                    let Some(k) = k else {
+                        possible = false;
+                        continue;
+                    };
                     let (_, colored, distinct) = &cage_items[c];
                     entries.push((colored[k], inside).into());
                     entries.push(distinct[k].into());
+                    covered.push(colored[k]);
+                    covered.push(distinct[k]);
+                }
+                covered.sort_unstable();
+                if !possible || covered.windows(2).any(|w| w[0] == w[1]) {
+                    continue;
                 }
                 b.add_option(entries.iter().copied())?;
                 option_var.push(x as u32);
+                domains[x].push(value);
             }
         }
         for (c, cage) in model.cages.iter().enumerate() {
@@ -123,7 +187,19 @@ impl Compiled {
             }
         }
         let matrix = b.build()?;
-        let domains: Vec<Vec<Value>> = model.vars.iter().map(|s| s.domain.clone()).collect();
+        // A view's values: the images of its base's values, ascending.
+        for y in 0..model.vars.len() {
+            let view = views.of[y];
+            if view.base != y {
+                first_option[y] = first_option[view.base];
+                let mut values: Vec<Value> = domains[view.base]
+                    .iter()
+                    .filter_map(|&u| view.apply(u))
+                    .collect();
+                values.sort_unstable();
+                domains[y] = values;
+            }
+        }
         let mut compiled = Compiled {
             matrix: Some(matrix),
             program: None,
@@ -131,15 +207,31 @@ impl Compiled {
             domains,
             first_option,
             option_var,
+            views: views.of,
             fixed: Vec::new(),
+            impossible: false,
             objective: model.objective,
         };
-        compiled.fixed = model
-            .fixed
-            .iter()
-            .map(|&(var, value)| compiled.option(var, value))
-            .collect::<Result<_, _>>()?;
+        for &(var, value) in &model.fixed {
+            match compiled.option(var, value) {
+                Ok(option) => compiled.fixed.push(option),
+                // A value in the declared domain that a view or a group
+                // rules out: no solution.
+                Err(ModelError::NotInDomain { .. }) => compiled.impossible = true,
+                Err(e) => return Err(e),
+            }
+        }
         Ok(compiled)
+    }
+
+    /// Gives every view its value from its base's (a solution from Dancing
+    /// Links names the base variables only).
+    pub(crate) fn fill_views(&self, values: &mut [Value]) {
+        for (y, view) in self.views.iter().enumerate() {
+            if view.base != y {
+                values[y] = view.apply(values[view.base]).unwrap_or_default();
+            }
+        }
     }
 
     /// The propagation engine's compiled model.
@@ -152,7 +244,9 @@ impl Compiled {
             domains: model.vars.iter().map(|s| s.domain.clone()).collect(),
             first_option: Vec::new(),
             option_var: Vec::new(),
+            views: Vec::new(),
             fixed: Vec::new(),
+            impossible: false,
             objective: model.objective,
         })
     }
@@ -221,20 +315,20 @@ impl Compiled {
                 reason: "its models have no exact-cover options".into(),
             });
         }
-        let domain = self
-            .domains
-            .get(var.index())
-            .ok_or(ModelError::UnknownVar {
-                index: var.index(),
-                vars: self.domains.len(),
-            })?;
-        let k = domain
-            .binary_search(&value)
-            .map_err(|_| ModelError::NotInDomain {
-                var: self.names[var.index()].clone(),
-                value,
-            })?;
-        Ok(OptionId::new(self.first_option[var.index()] + k))
+        let not_in_domain = || ModelError::NotInDomain {
+            var: self.names[var.index()].clone(),
+            value,
+        };
+        let view = *self.views.get(var.index()).ok_or(ModelError::UnknownVar {
+            index: var.index(),
+            vars: self.domains.len(),
+        })?;
+        // A view's value is its base's value through the view.
+        let base_value = view.invert(value).ok_or_else(not_in_domain)?;
+        let k = self.domains[view.base]
+            .binary_search(&base_value)
+            .map_err(|_| not_in_domain())?;
+        Ok(OptionId::new(self.first_option[view.base] + k))
     }
 
     /// The variable and value of an option, or `None` for a cage's
@@ -268,6 +362,9 @@ impl Compiled {
 
     pub(crate) fn par_count_assuming(&self, forced: &[OptionId], limits: &Limits) -> Count {
         // Forcing fails only when the forced options clash: no solution.
+        if self.impossible {
+            return Count::default();
+        }
         match &self.matrix {
             Some(matrix) => matrix.par_count(forced, limits).unwrap_or_default(),
             None => Count::default(),

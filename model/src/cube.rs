@@ -43,6 +43,7 @@ pub(crate) fn split(compiled: &Compiled, n: usize) -> Vec<Cube> {
         .filter_map(|&o| compiled.decode(o).map(|(x, _)| x.index()))
         .collect();
     let mut order: Vec<usize> = (0..compiled.var_count())
+        .filter(|&x| compiled.views[x].base == x)
         .filter(|x| !fixed.contains(x) && compiled.domains[*x].len() > 1)
         .collect();
     order.sort_by_key(|&x| compiled.domains[x].len());

@@ -36,25 +36,33 @@ pub(crate) fn plan(model: &crate::Model) -> ModelEngine {
     }
 }
 
-/// Why Dancing Links cannot take `model`, or `None` when it can.
+/// Why Dancing Links cannot take `model`, or `None` when it can. Views
+/// (variables defined by `y = x + c` or `y = -x + c`, see
+/// [`Views`](crate::views::Views)) do not stand in the way: their options
+/// are their base variable's.
 pub(crate) fn not_exact_cover(model: &crate::Model) -> Option<String> {
-    if !model.constraints.is_empty() {
-        return Some(format!(
-            "the model has {} constraints beyond exactly_once, at_most_once, fix and sum_cage",
-            model.constraints.len()
-        ));
-    }
     if model.objective.is_some() {
         return Some(
             "the model has an objective (branch and bound needs the propagation engine)".into(),
         );
     }
-    if let Some(spec) = model.vars.iter().find(|s| s.interval.is_some()) {
+    let views = crate::views::Views::find(model);
+    let others = views.defines.iter().filter(|&&d| !d).count();
+    if others > 0 {
         return Some(format!(
-            "variable {} has more than {} values (an interval domain)",
-            spec.name,
-            crate::model::MAX_LISTED
+            "the model has {others} constraints beyond exactly_once, at_most_once, fix, \
+             sum_cage and views (y = x + c, y = -x + c)"
         ));
+    }
+    let listed = views.base_domains(model);
+    for (x, spec) in model.vars.iter().enumerate() {
+        if views.of[x].base == x && listed[x].is_none() {
+            return Some(format!(
+                "variable {} has more than {} values (an interval domain)",
+                spec.name,
+                crate::model::MAX_LISTED
+            ));
+        }
     }
     None
 }

@@ -91,6 +91,36 @@
 //! `in`. With one more secondary item per value to keep the members
 //! different, the members take exactly the values of one combination.
 //!
+//! A variable defined by a [`linear`](Model::linear) equality of two terms
+//! with coefficients ±1 (`y = x + c` or `y = -x + c`, as FlatZinc writes
+//! `q[i] + i`) is a *view* of the other: it has no item and no options of
+//! its own; an option `x = u` covers, in every group or cage holding a view
+//! `y = a*x + c`, the item of the value `a*u + c`. So n-queens stated with
+//! all-different diagonals `q[i] + i` and `q[i] - i` is exact cover:
+//!
+//! ```
+//! use cover_model::{Model, ModelEngine, Rel, Var};
+//! use solver_core::Limits;
+//!
+//! let n = 6;
+//! let mut m = Model::new();
+//! let q: Vec<Var> = (0..n).map(|i| m.int_var(&format!("q{i}"), 0, n - 1)).collect::<Result<_, _>>()?;
+//! m.all_different(&q)?;
+//! for sign in [1, -1] {
+//!     let mut d = Vec::new();
+//!     for i in 0..n {
+//!         let y = m.int_var(&format!("d{sign}_{i}"), -n, 2 * n)?;
+//!         m.linear(&[(1, y), (-1, q[i as usize])], Rel::Eq, sign * i)?; // y = q[i] ± i
+//!         d.push(y);
+//!     }
+//!     m.all_different(&d)?;
+//! }
+//! let compiled = m.compile()?;
+//! assert_eq!(compiled.engine(), ModelEngine::DancingLinks);
+//! assert_eq!(compiled.solver().count(&Limits::none()).solutions, 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Example
 //!
 //! A newcomer's own puzzle: three friends (Ann, Bob and Cy) sit on chairs 1
@@ -143,6 +173,7 @@ mod fd;
 pub mod json;
 mod model;
 mod solve;
+mod views;
 
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};

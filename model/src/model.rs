@@ -360,8 +360,10 @@ impl Model {
     /// Compiles the model for the engine the planner picks: a pure
     /// exact-cover model (only [`exactly_once`](Self::exactly_once),
     /// [`at_most_once`](Self::at_most_once), [`all_different`](Self::all_different)
-    /// without repeats, [`fix`](Self::fix) and [`sum_cage`](Self::sum_cage),
-    /// every domain listed, no objective) becomes an exact-cover matrix for
+    /// without repeats, [`fix`](Self::fix), [`sum_cage`](Self::sum_cage) and
+    /// views, i.e. [`linear`](Self::linear) equalities `y = ±x + c` that tie
+    /// variables into trees, every variable listed or a view of a listed
+    /// one, no objective) becomes an exact-cover matrix for
     /// Dancing Links (see the crate docs for its items and options);
     /// anything else goes to the propagation engine.
     pub fn compile(&self) -> Result<Compiled, ModelError> {

@@ -142,7 +142,7 @@ impl<'c> ModelSolver<'c> {
                     dlx: matrix.solver(),
                     forced: Vec::new(),
                     held: 0,
-                    clash: false,
+                    clash: compiled.impossible,
                 };
                 for &option in &compiled.fixed {
                     state.push(option);
@@ -200,7 +200,7 @@ impl<'c> ModelSolver<'c> {
                     state.held -= 1;
                 }
                 state.forced.truncate(fixed);
-                state.clash = state.held < fixed;
+                state.clash = state.held < fixed || self.compiled.impossible;
             }
             Inner::Fd(search) => search.assumptions.clear(),
         }
@@ -252,6 +252,7 @@ impl<'c> ModelSolver<'c> {
                             values[var.index()] = value;
                         }
                     }
+                    compiled.fill_views(&mut values);
                     visit(Solution {
                         names: Arc::clone(names),
                         values,
@@ -283,6 +284,7 @@ impl<'c> ModelSolver<'c> {
                         values[var.index()] = value;
                     }
                 }
+                compiled.fill_views(&mut values);
                 Solution {
                     names: Arc::clone(&compiled.names),
                     values,

@@ -127,6 +127,9 @@ struct Spec {
     at_most: Vec<Vec<usize>>,
     cages: Vec<(Vec<usize>, Value)>,
     fixed: Vec<(usize, Value)>,
+    /// `sy * y + sx * x = rhs` as `(y, sy, x, sx, rhs)`, signs ±1: views
+    /// when they join variables not yet joined.
+    views: Vec<(usize, Value, usize, Value, Value)>,
 }
 
 fn members(vars: usize) -> impl Strategy<Value = Vec<usize>> {
@@ -141,13 +144,24 @@ fn spec() -> impl Strategy<Value = Spec> {
             proptest::collection::vec(members(vars), 0..3),
             proptest::collection::vec((members(vars), 1i64..=12), 0..3),
             proptest::collection::vec((0..vars, 1i64..=4), 0..2),
+            proptest::collection::vec(
+                (
+                    0..vars,
+                    prop_oneof![Just(1), Just(-1)],
+                    0..vars,
+                    prop_oneof![Just(1), Just(-1)],
+                    -6i64..=8,
+                ),
+                0..3,
+            ),
         )
-            .prop_map(|(domains, exactly, at_most, cages, fixed)| Spec {
+            .prop_map(|(domains, exactly, at_most, cages, fixed, views)| Spec {
                 domains,
                 exactly,
                 at_most,
                 cages,
                 fixed,
+                views,
             })
     })
 }
@@ -180,7 +194,11 @@ fn brute_force(spec: &Spec, cages: &[(Vec<usize>, Value)], fixed: &[(usize, Valu
                 && cages.iter().all(|(g, sum)| {
                     distinct(g) && g.iter().map(|&v| values[v]).sum::<Value>() == *sum
                 })
-                && fixed.iter().all(|&(v, x)| values[v] == x);
+                && fixed.iter().all(|&(v, x)| values[v] == x)
+                && spec
+                    .views
+                    .iter()
+                    .all(|&(y, sy, x, sx, rhs)| sy * values[y] + sx * values[x] == rhs);
             *count += u128::from(ok);
             return;
         }
@@ -219,12 +237,31 @@ proptest! {
                 Ok(()) => kept.push((g.clone(), *sum)),
                 Err(ModelError::ImpossibleSum { .. }) => {
                     prop_assert_eq!(brute_force(
-                        &Spec { exactly: vec![], at_most: vec![], cages: vec![], fixed: vec![], ..spec.clone() },
+                        &Spec { exactly: vec![], at_most: vec![], cages: vec![], fixed: vec![], views: vec![], ..spec.clone() },
                         &[(g.clone(), *sum)],
                         &[],
                     ), 0);
                 }
                 Err(e) => panic!("{e}"),
+            }
+        }
+        // The views, and whether they form a forest (each joins two
+        // variables not yet joined): then the model is exact cover.
+        let mut root: Vec<usize> = (0..vars.len()).collect();
+        let find = |root: &Vec<usize>, mut x: usize| {
+            while root[x] != x {
+                x = root[x];
+            }
+            x
+        };
+        let mut forest = true;
+        for &(y, sy, x, sx, rhs) in &spec.views {
+            m.linear(&[(sy, vars[y]), (sx, vars[x])], crate::Rel::Eq, rhs).unwrap();
+            let (a, b) = (find(&root, y), find(&root, x));
+            if a == b {
+                forest = false;
+            } else {
+                root[a] = b;
             }
         }
         let mut fixed = Vec::new();
@@ -254,7 +291,12 @@ proptest! {
         }
         // The propagation engine agrees with Dancing Links: counts,
         // verdicts, solution sets, parallel counts and cube sums.
-        prop_assert_eq!(compiled.engine(), crate::ModelEngine::DancingLinks);
+        let planned = if forest {
+            crate::ModelEngine::DancingLinks
+        } else {
+            crate::ModelEngine::Propagation
+        };
+        prop_assert_eq!(compiled.engine(), planned);
         let fd = m.compile_with(Some(crate::ModelEngine::Propagation)).unwrap();
         let mut fd_solver = fd.solver();
         prop_assert_eq!(fd_solver.count(&Limits::none()).solutions, expected);

@@ -27,7 +27,14 @@ fn queens(n: usize) -> Model {
 }
 
 fn queens_with(n: usize) -> (Model, Vec<Var>) {
+    let (m, q, _) = queens_diagonals(n);
+    (m, q)
+}
+
+/// n-queens, its columns and its diagonals `q[i] + i`, then `q[i] - i`.
+fn queens_diagonals(n: usize) -> (Model, Vec<Var>, Vec<Var>) {
     let mut m = Model::new();
+    let mut diagonals = Vec::new();
     let q: Vec<Var> = (0..n)
         .map(|i| m.int_var(&format!("q{i}"), 0, n as Value - 1).unwrap())
         .collect();
@@ -46,8 +53,9 @@ fn queens_with(n: usize) -> (Model, Vec<Var>) {
             })
             .collect();
         m.all_different(&d).unwrap();
+        diagonals.extend(d);
     }
-    (m, q)
+    (m, q, diagonals)
 }
 
 #[test]
@@ -785,4 +793,163 @@ fn cubes_edge_cases() {
         .solver()
         .optimize(&Limits::none(), &mut |_, _| {});
     assert!(matches!(opt, Optimum::Optimal(_, 1)), "{opt:?}");
+}
+
+/// The planner sees through views: n-queens written with `q[i] + i` and
+/// `q[i] - i`, and Langford pairs written with `b = a + k + 1`, go to
+/// Dancing Links with the counts of the literature, and solutions give the
+/// views their values.
+#[test]
+fn views_reach_dancing_links() {
+    for (n, expected) in [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)] {
+        let (m, q, d) = queens_diagonals(n);
+        let c = m.compile().unwrap();
+        assert_eq!(c.engine(), ModelEngine::DancingLinks, "{n}-queens");
+        assert_eq!(c.solver().count(&Limits::none()).solutions, expected);
+        assert_eq!(c.par_count(&Limits::none()).solutions, expected);
+        let sum: u128 = c
+            .split(7)
+            .iter()
+            .map(|cube| {
+                c.solver()
+                    .count_cube(cube, &Limits::none())
+                    .unwrap()
+                    .solutions
+            })
+            .sum();
+        assert_eq!(sum, expected);
+        // The diagonals (declared after the columns) are views of them.
+        c.solver().for_each_solution(&Limits::none(), |s| {
+            for i in 0..n {
+                assert_eq!(s[d[i]], s[q[i]] + i as Value, "{s}");
+                assert_eq!(s[d[n + i]], s[q[i]] - i as Value, "{s}");
+            }
+            ControlFlow::Continue(())
+        });
+        // Assumptions and options on a view name its base's option.
+        if n == 8 {
+            let mut s = c.solver();
+            let d0 = d[0];
+            // q0 = 0 through the view d1_0 = q0 + 0: 4 of the 92.
+            s.assume(d0, 0).unwrap();
+            assert_eq!(s.count(&Limits::none()).solutions, 4);
+            assert_eq!(c.option(d0, 0).unwrap(), c.option(q[0], 0).unwrap());
+            assert!(s.assume(d0, 9).is_err());
+        }
+    }
+    // 26 up to reversal (OEIS A014552), 52 counting reversals.
+    for (n, expected) in [(3, 2), (4, 2), (5, 0), (7, 52)] {
+        let c = langford(n).compile().unwrap();
+        assert_eq!(c.engine(), ModelEngine::DancingLinks, "Langford {n}");
+        assert_eq!(c.solver().count(&Limits::none()).solutions, expected);
+    }
+    // A fixed value that a view rules out: no solution on either engine.
+    let mut m = Model::new();
+    let x = m.var("x", 1..=3).unwrap();
+    let y = m.var("y", 1..=3).unwrap();
+    m.linear(&[(1, y), (-1, x)], Rel::Eq, 2).unwrap();
+    m.fix(x, 2).unwrap();
+    let c = m.compile().unwrap();
+    assert_eq!(c.engine(), ModelEngine::DancingLinks);
+    assert_eq!(c.solver().count(&Limits::none()).solutions, 0);
+    assert_eq!(c.par_count(&Limits::none()).solutions, 0);
+    assert_eq!(c.solver().verdict(&Limits::none()).0, Verdict::NoSolution);
+    assert_eq!(count(&m), 0);
+    // A second equation between joined variables stays a constraint.
+    m.linear(&[(1, x), (1, y)], Rel::Eq, 4).unwrap();
+    assert_eq!(m.compile().unwrap().engine(), ModelEngine::Propagation);
+}
+
+/// A random model of views (two-term ±1 equalities), groups, cages and fixed
+/// values: both engines find exactly the solutions brute force finds, and
+/// the planner picks Dancing Links exactly when the equalities form a forest.
+fn random_view_model(seed: u64) -> (Random, Vec<(usize, Value)>, bool) {
+    let mut g = Gen(seed | 1);
+    let n = 2 + g.below(5);
+    let doms: Vec<Vec<Value>> = (0..n)
+        .map(|_| {
+            let mut d: Vec<Value> = (0..2 + g.below(4)).map(|_| g.value()).collect();
+            d.sort_unstable();
+            d.dedup();
+            d
+        })
+        .collect();
+    let mut root: Vec<usize> = (0..n).collect();
+    let find = |root: &Vec<usize>, mut x: usize| {
+        while root[x] != x {
+            x = root[x];
+        }
+        x
+    };
+    let mut forest = true;
+    let mut cons = Vec::new();
+    for _ in 0..1 + g.below(5) {
+        let k = 1 + g.below(3);
+        let c = match g.below(5) {
+            0 | 1 => {
+                let (y, x) = (g.below(n), g.below(n));
+                let sign = |g: &mut Gen| if g.below(2) == 0 { 1 } else { -1 };
+                let (sy, sx) = (sign(&mut g), sign(&mut g));
+                let (a, b) = (find(&root, y), find(&root, x));
+                if a == b {
+                    forest = false;
+                } else {
+                    root[a] = b;
+                }
+                C::Linear(vec![(sy, y), (sx, x)], Rel::Eq, g.value(), None)
+            }
+            2 => C::AllDiff(g.distinct(n, k)),
+            3 => C::ExactlyOnce(g.distinct(n, k)),
+            _ => C::SumCage(g.distinct(n, k.min(2)), g.value() + 1),
+        };
+        cons.push(c);
+    }
+    let fixed = if g.below(3) == 0 {
+        let x = g.below(n);
+        vec![(x, doms[x][g.below(doms[x].len())])]
+    } else {
+        Vec::new()
+    };
+    let bools = Vec::new();
+    (Random { doms, bools, cons }, fixed, forest)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn random_view_models_agree(seed in any::<u64>()) {
+        let (mut r, fixed, forest) = random_view_model(seed);
+        let Some((mut m, x)) = build(&r) else {
+            prop_assert!(brute(&r).is_empty());
+            return Ok(());
+        };
+        for &(v, u) in &fixed {
+            m.fix(x[v], u).unwrap();
+            r.cons.push(C::Table(vec![v], vec![vec![u]]));
+        }
+        let expected = brute(&r);
+        let total = expected.len() as u128;
+        let planned = m.compile().unwrap();
+        let engine = if forest { ModelEngine::DancingLinks } else { ModelEngine::Propagation };
+        prop_assert_eq!(planned.engine(), engine, "{:?}", r.cons);
+        let fd = m.compile_with(FD).unwrap();
+        for c in [&planned, &fd] {
+            let mut s = c.solver();
+            let mut found = Vec::new();
+            s.for_each_solution(&Limits::none(), |sol| {
+                found.push(sol.values().to_vec());
+                ControlFlow::Continue(())
+            });
+            found.sort();
+            prop_assert_eq!(&found, &expected, "{} {:?} {:?}", c.engine(), r.cons, fixed);
+            prop_assert_eq!(s.count(&Limits::none()).solutions, total);
+            prop_assert_eq!(c.par_count(&Limits::none()).solutions, total);
+            let mut sum = 0;
+            for cube in &c.split(1 + (seed % 9) as usize) {
+                sum += s.count_cube(cube, &Limits::none()).unwrap().solutions;
+            }
+            prop_assert_eq!(sum, total);
+        }
+    }
 }

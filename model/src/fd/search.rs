@@ -129,10 +129,14 @@ impl<'p> Search<'p> {
         }
         while let Some(p) = self.store.dequeue() {
             self.store.propagations += 1;
-            if self.props.list[p as usize]
-                .propagate(&mut self.store)
-                .is_err()
-            {
+            self.store.running_idempotent = if self.store.idempotent[p as usize] {
+                p
+            } else {
+                u32::MAX
+            };
+            let r = self.props.list[p as usize].propagate(&mut self.store);
+            self.store.running_idempotent = u32::MAX;
+            if r.is_err() {
                 self.weights[p as usize] += 1;
                 self.store.clear_queue();
                 return Err(Fail);
@@ -359,7 +363,8 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                     return;
                 }
             }
-            let p = Linear::new(terms.clone(), *rel, *rhs, *reif);
+            let mut p = Linear::new(terms.clone(), *rel, *rhs, *reif);
+            p.use_small(s);
             let ev = if *rel == crate::Rel::Ne && reif.is_none() {
                 FIXED
             } else {

@@ -105,12 +105,17 @@ pub(crate) struct Store {
     /// Per propagator: its priority (0 first) and whether it is queued.
     priority: Vec<u8>,
     queued: Vec<bool>,
+    /// Per propagator: whether one run reaches its own fixed point.
+    pub(crate) idempotent: Vec<bool>,
     queues: [Vec<u32>; 2],
     heads: [usize; 2],
     /// Propagator runs.
     pub(crate) propagations: u64,
     /// Domain changes (every event raised).
     pub(crate) changes: u64,
+    /// The propagator running now when it reaches its own fixed point in
+    /// one run (its own changes do not wake it again); `u32::MAX` else.
+    pub(crate) running_idempotent: u32,
 }
 
 impl Store {
@@ -133,10 +138,12 @@ impl Store {
             watchers: vec![Vec::new(); domains.len()],
             priority: Vec::new(),
             queued: Vec::new(),
+            idempotent: Vec::new(),
             queues: [Vec::new(), Vec::new()],
             heads: [0, 0],
             propagations: 0,
             changes: 0,
+            running_idempotent: u32::MAX,
         };
         for d in domains {
             match d {
@@ -196,8 +203,14 @@ impl Store {
     /// Registers a propagator with its priority; returns its number.
     pub(crate) fn add_propagator(&mut self, priority: u8) -> u32 {
         self.priority.push(priority.min(1));
+        self.idempotent.push(false);
         self.queued.push(false);
         (self.priority.len() - 1) as u32
+    }
+
+    /// Marks propagator `p` as reaching its own fixed point in one run.
+    pub(crate) fn set_idempotent(&mut self, p: u32, idempotent: bool) {
+        self.idempotent[p as usize] = idempotent;
     }
 
     /// Wakes propagator `p` when `var` has one of `events`.
@@ -321,7 +334,7 @@ impl Store {
         }
         for k in 0..self.watchers[x].len() {
             let (p, mask) = self.watchers[x][k];
-            if mask & events != 0 {
+            if mask & events != 0 && p != self.running_idempotent {
                 self.enqueue(p);
             }
         }

@@ -12,6 +12,9 @@ pub(crate) struct Linear {
     rel: Rel,
     rhs: i128,
     reif: Option<(usize, Reif)>,
+    /// The terms in `i64` when no sum of them can pass `2^61` (see
+    /// [`Linear::use_small`]): the common case runs without `i128`.
+    small: Option<Vec<(i64, usize)>>,
 }
 
 impl Linear {
@@ -30,7 +33,80 @@ impl Linear {
             rel,
             rhs,
             reif,
+            small: None,
         }
+    }
+
+    /// Takes the `i64` path when every partial sum of the terms over the
+    /// current domains, and the right-hand side, stay within `2^61` (domains
+    /// only shrink, so this holds for good).
+    pub(crate) fn use_small(&mut self, s: &Store) {
+        const LIMIT: i128 = 1 << 61;
+        let mut total = self.rhs.abs();
+        for &(c, x) in &self.terms {
+            let m = (s.min(x) as i128).abs().max((s.max(x) as i128).abs());
+            total = total.saturating_add(c.abs().saturating_mul(m));
+        }
+        if total < LIMIT {
+            self.small = Some(self.terms.iter().map(|&(c, x)| (c as i64, x)).collect());
+        }
+    }
+
+    /// [`enforce`](Self::enforce) for `Le`, `Ge` and `Eq` in `i64`.
+    fn enforce_small(terms: &[(i64, usize)], s: &mut Store, rel: Rel, r: i64) -> Res {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for &(c, x) in terms {
+            let (a, b) = (c * s.min(x), c * s.max(x));
+            if c > 0 {
+                lo += a;
+                hi += b;
+            } else {
+                lo += b;
+                hi += a;
+            }
+        }
+        let le = rel == Rel::Le || rel == Rel::Eq;
+        let ge = rel == Rel::Ge || rel == Rel::Eq;
+        if le && lo > r || ge && hi < r {
+            return Err(Fail);
+        }
+        let (slack_le, slack_ge) = (r - lo, hi - r);
+        for &(c, x) in terms {
+            let (xl, xh) = (s.min(x), s.max(x));
+            let (tlo, thi) = if c > 0 {
+                (c * xl, c * xh)
+            } else {
+                (c * xh, c * xl)
+            };
+            let width = thi - tlo;
+            if le && width > slack_le {
+                // c * x <= r - (lo - tlo)
+                let cap = r - (lo - tlo);
+                if c == 1 {
+                    s.set_max(x, cap)?;
+                } else if c == -1 {
+                    s.set_min(x, -cap)?;
+                } else if c > 0 {
+                    s.set_max(x, cap.div_euclid(c))?;
+                } else {
+                    s.set_min(x, ceil_div(cap as i128, c as i128) as i64)?;
+                }
+            }
+            if ge && width > slack_ge {
+                // c * x >= r - (hi - thi)
+                let floor = r - (hi - thi);
+                if c == 1 {
+                    s.set_min(x, floor)?;
+                } else if c == -1 {
+                    s.set_max(x, -floor)?;
+                } else if c > 0 {
+                    s.set_min(x, ceil_div(floor as i128, c as i128) as i64)?;
+                } else {
+                    s.set_max(x, floor_div(floor as i128, c as i128) as i64)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     pub(crate) fn vars(&self) -> impl Iterator<Item = usize> + '_ {
@@ -173,7 +249,21 @@ fn negated(rel: Rel, rhs: i128) -> (Rel, i128) {
 impl Propagator for Linear {
     fn propagate(&mut self, s: &mut Store) -> Res {
         let Some((b, how)) = self.reif else {
-            return self.enforce(s, self.rel);
+            // To the fixed point: a bound that lands on a hole moves the
+            // sum's range, and this propagator is not woken by its own
+            // changes (see `idempotent`).
+            loop {
+                let before = s.changes;
+                match &self.small {
+                    Some(terms) if self.rel != Rel::Ne => {
+                        Self::enforce_small(terms, s, self.rel, self.rhs as i64)?
+                    }
+                    _ => self.enforce(s, self.rel)?,
+                }
+                if s.changes == before || self.rel == Rel::Ne {
+                    return Ok(());
+                }
+            }
         };
         if s.is_fixed(b) {
             if s.min(b) == 1 {
@@ -194,6 +284,10 @@ impl Propagator for Linear {
             Some(false) => s.assign(b, 0),
             _ => Ok(()),
         }
+    }
+
+    fn idempotent(&self) -> bool {
+        self.reif.is_none()
     }
 }
 

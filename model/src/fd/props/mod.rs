@@ -20,6 +20,12 @@ pub(crate) trait Propagator: Send {
     /// Removes values that cannot be part of a solution; `Err` when the
     /// constraint cannot hold any more.
     fn propagate(&mut self, s: &mut Store) -> Res;
+
+    /// Whether one run reaches the propagator's own fixed point (then its
+    /// own changes do not wake it again).
+    fn idempotent(&self) -> bool {
+        false
+    }
 }
 
 /// The propagators of a search, with their store registrations.
@@ -39,6 +45,7 @@ impl Props {
         p: Box<dyn Propagator>,
     ) {
         let id = s.add_propagator(priority);
+        s.set_idempotent(id, p.idempotent());
         debug_assert_eq!(id as usize, self.list.len());
         for (x, events) in vars {
             s.watch(x, id, events);
