@@ -484,3 +484,71 @@ impl<'c> ModelSolver<'c> {
         all
     }
 }
+
+/// The model's engines behind the one engine front of the workspace: a
+/// search starts from values given to some variables (as
+/// [`assume`](ModelSolver::assume) does, for this search only) and reports
+/// each solution as one value per variable.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use cover_model::{Model, Rel, Value, Var};
+/// use solver_core::{Engine, Limits};
+///
+/// let mut model = Model::new();
+/// let x = model.int_var("x", 0, 3)?;
+/// let y = model.int_var("y", 0, 3)?;
+/// // x + 2y = 3: (3, 0) and (1, 1).
+/// model.linear(&[(1, x), (2, y)], Rel::Eq, 3)?;
+/// let compiled = model.compile()?;
+/// let mut solver = compiled.solver();
+/// assert_eq!(solver.name(), "propagation");
+/// let none = |_: &[Value]| ControlFlow::Continue(());
+/// let all = solver.run(&[], &Limits::none(), false, &mut { none })?;
+/// assert_eq!(all.stats.solutions, 2);
+/// let mut seen = Vec::new();
+/// let start: [(Var, Value); 1] = [(x, 1)];
+/// solver.run(&start, &Limits::none(), true, &mut |values| {
+///     seen.push(values.to_vec());
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(seen, [vec![1, 1]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl solver_core::Engine for ModelSolver<'_> {
+    type Start = [(Var, Value)];
+    type Solution = [Value];
+
+    /// `dlx` or `propagation`, as the planner picked
+    /// ([`ModelEngine::name`](crate::ModelEngine::name)).
+    fn name(&self) -> &'static str {
+        self.compiled.engine().name()
+    }
+
+    fn run(
+        &mut self,
+        start: &[(Var, Value)],
+        limits: &Limits,
+        record: bool,
+        visit: &mut dyn FnMut(&[Value]) -> ControlFlow<()>,
+    ) -> Result<Outcome, solver_core::Contradiction> {
+        self.clear_assumptions();
+        for &(var, value) in start {
+            if self.assume(var, value).is_err() {
+                self.clear_assumptions();
+                return Err(solver_core::Contradiction);
+            }
+        }
+        let outcome = if record {
+            self.for_each_solution(limits, |solution| visit(solution.values()))
+        } else {
+            self.count(limits).outcome
+        };
+        self.clear_assumptions();
+        Ok(outcome)
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) {
+        ModelSolver::set_seed(self, seed);
+    }
+}
