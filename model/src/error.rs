@@ -73,6 +73,24 @@ pub enum ModelError {
         /// The limit.
         limit: usize,
     },
+    /// A constraint whose arguments are wrong, named by its kind and number
+    /// (`"table #3"`), with what was expected.
+    #[error("{constraint}: {reason}")]
+    Constraint {
+        /// The constraint: its kind and its number among the model's
+        /// constraints, from 1 (or its name when it has one).
+        constraint: String,
+        /// What is wrong and what was expected.
+        reason: String,
+    },
+    /// An engine asked for that cannot take the model.
+    #[error("engine {engine} cannot take this model: {reason}")]
+    Engine {
+        /// The engine's name (`"dlx"`, `"propagation"`).
+        engine: &'static str,
+        /// Why.
+        reason: String,
+    },
     /// The exact-cover matrix could not be built (too large).
     #[error("the model is too large for the exact-cover engine: {0}")]
     Build(#[from] BuildError),

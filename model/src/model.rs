@@ -1,8 +1,10 @@
 //! [`Model`]: variables, their domains, and the constraints on them.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::compile::Compiled;
+use crate::constraints::{Constraint, Sense};
+use crate::engine::ModelEngine;
 use crate::error::ModelError;
 
 /// A value a variable can take.
@@ -22,9 +24,35 @@ impl Var {
 #[derive(Clone, Debug)]
 pub(crate) struct VarSpec {
     pub(crate) name: String,
-    /// Ascending, without repeats, never empty.
+    /// Ascending, without repeats; empty only for a variable given by its
+    /// bounds (`interval`).
     pub(crate) domain: Vec<Value>,
+    /// `Some((lo, hi))` for a variable declared by [`Model::int_var`] with
+    /// more than [`MAX_LISTED`] values: every value of `lo..=hi`, not listed.
+    pub(crate) interval: Option<(Value, Value)>,
 }
+
+impl VarSpec {
+    /// The smallest and largest values.
+    pub(crate) fn bounds(&self) -> (Value, Value) {
+        match self.interval {
+            Some(b) => b,
+            None => (self.domain[0], self.domain[self.domain.len() - 1]),
+        }
+    }
+
+    /// Whether `value` is in the domain.
+    pub(crate) fn contains(&self, value: Value) -> bool {
+        match self.interval {
+            Some((lo, hi)) => lo <= value && value <= hi,
+            None => self.domain.binary_search(&value).is_ok(),
+        }
+    }
+}
+
+/// The most values [`Model::int_var`] lists; a wider range is kept as its
+/// bounds (an interval domain in the propagation engine).
+pub const MAX_LISTED: u64 = 4096;
 
 /// How strongly a group keeps its values apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +92,15 @@ pub struct Model {
     pub(crate) groups: Vec<Group>,
     pub(crate) cages: Vec<Cage>,
     pub(crate) fixed: Vec<(Var, Value)>,
+    /// The constraints beyond exact cover, in the order posted.
+    pub(crate) constraints: Vec<Constraint>,
+    /// The name of each of `constraints` in errors (`"table #3"`).
+    pub(crate) constraint_names: Vec<String>,
+    /// How many constraints of every kind were posted (names them in errors).
+    pub(crate) posted: usize,
+    /// The variable of each constant made by [`Model::constant`].
+    pub(crate) constants: HashMap<Value, Var>,
+    pub(crate) objective: Option<(Var, Sense)>,
 }
 
 impl Model {
@@ -87,6 +124,14 @@ impl Model {
                 var: name.to_string(),
             });
         }
+        self.push_var(VarSpec {
+            name: name.to_string(),
+            domain,
+            interval: None,
+        })
+    }
+
+    pub(crate) fn push_var(&mut self, spec: VarSpec) -> Result<Var, ModelError> {
         let var = Var(u32::try_from(self.vars.len()).map_err(|_| {
             ModelError::Build(solver_core::BuildError::TooLarge {
                 what: "variables",
@@ -94,10 +139,7 @@ impl Model {
                 limit: u64::from(u32::MAX),
             })
         })?);
-        self.vars.push(VarSpec {
-            name: name.to_string(),
-            domain,
-        });
+        self.vars.push(spec);
         Ok(var)
     }
 
@@ -114,12 +156,22 @@ impl Model {
         &self.vars[var.index()].name
     }
 
-    /// The domain of a variable, ascending.
+    /// The domain of a variable, ascending. Empty for a variable declared
+    /// by [`int_var`](Self::int_var) with more than [`MAX_LISTED`] values:
+    /// see [`bounds`](Self::bounds).
     ///
     /// # Panics
     /// If `var` is not a variable of this model.
     pub fn domain(&self, var: Var) -> &[Value] {
         &self.vars[var.index()].domain
+    }
+
+    /// The smallest and the largest value of a variable.
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn bounds(&self, var: Var) -> (Value, Value) {
+        self.vars[var.index()].bounds()
     }
 
     /// A group (a region) in which every value of its members' domains is
@@ -139,6 +191,10 @@ impl Model {
 
     fn group(&mut self, name: &str, vars: &[Var], kind: GroupKind) -> Result<(), ModelError> {
         self.check_members(name, vars)?;
+        if kind == GroupKind::ExactlyOnce {
+            self.check_listed(name, vars)?;
+        }
+        self.posted += 1;
         self.groups.push(Group {
             kind,
             vars: vars.to_vec(),
@@ -149,6 +205,7 @@ impl Model {
     /// Gives `var` the value `value` in every solution.
     pub fn fix(&mut self, var: Var, value: Value) -> Result<(), ModelError> {
         self.check_value(var, value)?;
+        self.posted += 1;
         self.fixed.push((var, value));
         Ok(())
     }
@@ -159,6 +216,7 @@ impl Model {
     /// refused when there is none ([`ModelError::ImpossibleSum`]).
     pub fn sum_cage(&mut self, name: &str, vars: &[Var], sum: Value) -> Result<(), ModelError> {
         self.check_members(name, vars)?;
+        self.check_listed(name, vars)?;
         let mut values: Vec<Value> = vars
             .iter()
             .flat_map(|v| self.vars[v.index()].domain.iter().copied())
@@ -196,6 +254,7 @@ impl Model {
                 max,
             });
         }
+        self.posted += 1;
         self.cages.push(Cage {
             vars: vars.to_vec(),
             combinations,
@@ -243,7 +302,7 @@ impl Model {
         false
     }
 
-    fn check_var(&self, var: Var) -> Result<&VarSpec, ModelError> {
+    pub(crate) fn check_var(&self, var: Var) -> Result<&VarSpec, ModelError> {
         self.vars.get(var.index()).ok_or(ModelError::UnknownVar {
             index: var.index(),
             vars: self.vars.len(),
@@ -252,11 +311,29 @@ impl Model {
 
     pub(crate) fn check_value(&self, var: Var, value: Value) -> Result<(), ModelError> {
         let spec = self.check_var(var)?;
-        if spec.domain.binary_search(&value).is_err() {
+        if !spec.contains(value) {
             return Err(ModelError::NotInDomain {
                 var: spec.name.clone(),
                 value,
             });
+        }
+        Ok(())
+    }
+
+    /// Refuses members given by their bounds only (too many values to
+    /// list them per value).
+    fn check_listed(&self, name: &str, vars: &[Var]) -> Result<(), ModelError> {
+        for &var in vars {
+            let spec = self.check_var(var)?;
+            if spec.interval.is_some() {
+                return Err(ModelError::Constraint {
+                    constraint: name.to_string(),
+                    reason: format!(
+                        "{} has more than {MAX_LISTED} values: this constraint lists its values",
+                        spec.name
+                    ),
+                });
+            }
         }
         Ok(())
     }
@@ -280,10 +357,37 @@ impl Model {
         Ok(())
     }
 
-    /// The exact-cover matrix of the model (see the crate docs for the
-    /// items and options).
+    /// Compiles the model for the engine the planner picks: a pure
+    /// exact-cover model (only [`exactly_once`](Self::exactly_once),
+    /// [`at_most_once`](Self::at_most_once), [`all_different`](Self::all_different)
+    /// without repeats, [`fix`](Self::fix) and [`sum_cage`](Self::sum_cage),
+    /// every domain listed, no objective) becomes an exact-cover matrix for
+    /// Dancing Links (see the crate docs for its items and options);
+    /// anything else goes to the propagation engine.
     pub fn compile(&self) -> Result<Compiled, ModelError> {
-        Compiled::new(self)
+        self.compile_with(None)
+    }
+
+    /// Compiles the model for `engine` (`None`: the planner's choice, as
+    /// [`compile`](Self::compile)). Dancing Links on a model it cannot take
+    /// is refused with [`ModelError::Engine`].
+    pub fn compile_with(&self, engine: Option<ModelEngine>) -> Result<Compiled, ModelError> {
+        let engine = match engine {
+            Some(engine) => engine,
+            None => crate::engine::plan(self),
+        };
+        match engine {
+            ModelEngine::DancingLinks => {
+                if let Some(reason) = crate::engine::not_exact_cover(self) {
+                    return Err(ModelError::Engine {
+                        engine: engine.name(),
+                        reason,
+                    });
+                }
+                Compiled::new(self)
+            }
+            ModelEngine::Propagation => Compiled::propagation(self),
+        }
     }
 }
 
