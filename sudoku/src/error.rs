@@ -92,6 +92,13 @@ pub enum ShapeError {
         /// Why not.
         why: &'static str,
     },
+    /// The rules' constraint model could not be built (a constraint the
+    /// propagation engine refuses, such as a table beyond its budget).
+    #[error("the rules' constraint model: {why}")]
+    Model {
+        /// What the model said.
+        why: String,
+    },
 }
 
 /// Values that do not make a grid of the given shape (see [`crate::Grid::from_values`]).

@@ -55,6 +55,7 @@
 
 mod answer;
 mod bitsearch;
+pub mod constraints;
 pub mod cubes;
 mod encoding;
 mod error;
@@ -87,6 +88,7 @@ pub use grid::{Conflict, Grid};
 pub use parallel::Progress;
 pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
+pub use constraints::{Constraint, PairKind};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
