@@ -66,6 +66,7 @@ mod parallel;
 pub mod plan;
 mod rate;
 mod rules;
+pub mod setter;
 mod shape;
 mod solve;
 mod variant;

@@ -169,11 +169,6 @@ impl PropGrid {
     pub(crate) fn values(&self, solution: &cover_model::Solution) -> Vec<u16> {
         self.cells.iter().map(|&x| solution[x] as u16).collect()
     }
-
-    /// The compiled model and the cells' variables.
-    pub(crate) fn model(&self) -> (&cover_model::Compiled, &[cover_model::Var]) {
-        (&self.compiled, &self.cells)
-    }
 }
 
 impl solver_core::Engine for PropGrid {
@@ -444,13 +439,6 @@ impl SudokuSolver {
         }
     }
 
-    /// The propagation engine's state, when this solver runs it.
-    pub(crate) fn propagation(&self) -> Option<&PropGrid> {
-        match &self.state {
-            State::Propagation(prop) => Some(prop),
-            _ => None,
-        }
-    }
 
     /// The engine that answers `task` with this solver, as the planner
     /// names it.
