@@ -357,6 +357,44 @@ impl Store {
         (f.len > 0 && f.len <= 64).then(|| (self.words[f.base as usize], f.off))
     }
 
+    /// Keeps only the values of `x` whose bits are set in `mask`, for a
+    /// domain that [`word`](Self::word) reads.
+    pub(crate) fn intersect_word(&mut self, x: usize, mask: u64) -> Res {
+        let f = self.fast[x];
+        debug_assert!(f.len > 0 && f.len <= 64);
+        let w = f.base as usize;
+        let old = self.words[w];
+        let new = old & mask;
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            return Err(Fail);
+        }
+        self.save_dom(x);
+        self.save_word(w);
+        self.words[w] = new;
+        let d = self.doms[x];
+        let (lo, hi) = (new.trailing_zeros(), 63 - new.leading_zeros());
+        let size = u64::from(new.count_ones());
+        self.doms[x] = Dom {
+            min: f.off + Value::from(lo),
+            max: f.off + Value::from(hi),
+            size,
+            lo,
+            hi,
+        };
+        let mut e = DOMAIN;
+        if lo != d.lo || hi != d.hi {
+            e |= BOUNDS;
+        }
+        if size == 1 {
+            e |= FIXED;
+        }
+        self.notify(x, e);
+        Ok(())
+    }
+
     /// Whether `x` is held as a bitset (its values can be listed).
     pub(crate) fn is_bits(&self, x: usize) -> bool {
         matches!(self.kinds[x], Kind::Bits { .. })

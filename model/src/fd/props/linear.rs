@@ -239,8 +239,47 @@ impl Offset {
     }
 }
 
+/// `bits` moved `by` places towards higher positions (lower when
+/// negative), bits shifted out dropped.
+fn shift(bits: u64, by: i64) -> u64 {
+    if by >= 0 {
+        u32::try_from(by)
+            .ok()
+            .and_then(|b| bits.checked_shl(b))
+            .unwrap_or(0)
+    } else {
+        u32::try_from(-by)
+            .ok()
+            .and_then(|b| bits.checked_shr(b))
+            .unwrap_or(0)
+    }
+}
+
+impl Offset {
+    /// The word-parallel form for `y = x + c` over two domains of at most
+    /// 64 contiguous values. `None` when it does not apply.
+    fn by_words(&self, s: &mut Store) -> Option<Res> {
+        if self.sign != 1 {
+            return None;
+        }
+        let (bx, ox) = s.word(self.x)?;
+        let (_, oy) = s.word(self.y)?;
+        // Position p of x holds ox + p; in y that is ox + p + c, at
+        // position p + sh.
+        let sh = ox.checked_add(self.c)?.checked_sub(oy)?;
+        if let Err(f) = s.intersect_word(self.y, shift(bx, sh)) {
+            return Some(Err(f));
+        }
+        let (by, _) = s.word(self.y)?;
+        Some(s.intersect_word(self.x, shift(by, -sh)))
+    }
+}
+
 impl Propagator for Offset {
     fn propagate(&mut self, s: &mut Store) -> Res {
+        if let Some(r) = self.by_words(s) {
+            return r;
+        }
         let (x, y) = (self.x, self.y);
         // Bounds first (covers intervals).
         let (a, b) = (self.image(s.min(x)), self.image(s.max(x)));
