@@ -11,90 +11,25 @@ use std::io::{self, BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use solver_core::cubes::{
-    read_lines, runs_text, CubeRecord, Fingerprint, Merge, ResultRecord, SplitOptions,
+    count_file, merge_results, read_split, runs_text, Counter, CubeRecord, FileError, Fingerprint,
+    Merge, ResultRecord, SplitOptions,
 };
-use solver_core::Limits;
+use solver_core::{Incomplete, Limits};
 
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 
 /// Help for `split`.
-pub const SPLIT_ABOUT: &str = "\
-Split the search into cubes, to count them on many machines.
-
-A cube is a part of the search: the options chosen on the way down to it.
-The cubes are disjoint and cover the whole search (no solution is in two
-cubes or in none), so their counts add up to the count. They are balanced
-by Knuth's random-probe estimate of their size: the largest is split until
-there are --cubes of them, or until none is estimated above --max-estimate
-nodes. For `sudoku split` the input is one puzzle (any text format, or a
-JSON document with its own variant) under the rules given by --variant,
---regions and --cages (classic without them), and the choices are cell
-values named like r1c1=5 (row 1, column 1 holds 5) or, for a killer cage,
-the cage's combination of values.
-
-A split never makes more than 10,000,000 cubes (a merge refuses more), and
-stops splitting a cube whose children would pass 1,000,000.
-
-Output: JSON Lines, one cube per line, largest estimate first, such as
-  {\"cube\":0,\"of\":64,\"problem\":\"5f0c...\",\"path\":[{\"option\":17,
-   \"name\":\"3 s0 s4\"}],\"estimate\":81234.5}
-\"problem\" is a fingerprint of the problem (for `sudoku`: the shape, the
-givens and the rules, cages with their sums): a cube is never counted
-against another problem or under other rules. A summary goes to stderr.
-
-Then count the cubes (`count --cubes FILE`, on any machines, in any order,
-in any chunks) and add up the results with `merge`. See docs/cubes.md for
-GNU parallel and Slurm.";
+pub const SPLIT_ABOUT: &str = include_str!("../help/split.txt");
 
 /// Help for `merge`.
-pub const MERGE_ABOUT: &str = "\
-Add up the counts of the cubes.
-
-Reads the result records written by `count --cubes` (files, or standard
-input) and prints the total. It refuses, naming the cubes, when a cube is
-missing, counted twice, incomplete, or counted for another problem or
-another split; with --cubes (the split's output) every cube of that split is
-expected. A cube redone after an incomplete count is fine: the complete
-result supersedes the incomplete one.
-
-With --resume (and --cubes) it prints instead the cube records still to
-count (missing or incomplete), ready for `count --cubes -`: a crashed run
-redoes only those.
-
-Text output: the count alone on a line. JSON output (--format json):
-  {\"solutions\":\"216288\",\"complete\":true,\"cubes\":64,\"nodes\":123456,
-   \"cube_seconds\":{\"total\":3.2,\"max\":0.4,\"median\":0.05}}
-
-Exit status: 0 the count is complete (--resume: the list is written);
-2 a result that cannot be read (a line that is not UTF-8 or not a record:
-named by line and column; the other lines are still read and checked), a
-duplicate, a result for another problem or split, a number of cubes that no
-split makes (0, or above 10,000,000), or counts that add up beyond 2^128 - 1;
-3 cubes missing or incomplete; 4 cannot read or write.
-
-Memory: a merge holds a few hundred bytes per result read, whatever number
-of cubes the results claim.";
+pub const MERGE_ABOUT: &str = include_str!("../help/merge.txt");
 
 /// Help for `count --cubes`.
-pub const CUBES_HELP: &str = "\
-Count the cubes in FILE (`-`: standard input), written by `split`, instead of
-the whole problem. Each cube gets one result record (JSON Lines), written as
-soon as it is counted:
-  {\"cube\":3,\"of\":64,\"problem\":\"5f0c...\",\"count\":\"1234\",
-   \"complete\":true,\"nodes\":5678,\"seconds\":0.12}
---timeout and --max-nodes apply to each cube; a cube stopped by one (or by
-Ctrl-C) says \"complete\":false and why in \"incomplete\"; a cube that cannot
-be counted says why in \"error\". A cube split from another problem (for
-`sudoku`: another puzzle, or other --variant/--regions/--cages) stops the
-count at once, naming its line. Exit status 3 if a cube is incomplete, 2 if
-a cube record cannot be read (not UTF-8 or not a record: named by line and
-column; the other cubes are still counted) or counted.";
+pub const CUBES_HELP: &str = include_str!("../help/count-cubes.txt");
 
 /// The options of `split`.
 #[derive(Clone, Debug, clap::Args)]
@@ -121,6 +56,17 @@ pub struct SplitArgs {
     /// Seed of the random probes (the same seed gives the same cubes)
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+
+    /// Stop splitting after SECONDS, e.g. 0.5: the cubes made so far are
+    /// written, and still cover the whole search (exit status 3)
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Stop splitting after N search-tree nodes (expansions and probes): the
+    /// cubes made so far are written, and still cover the whole search (exit
+    /// status 3)
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
 /// A finite number, for the messages of the parsers below.
@@ -168,6 +114,7 @@ impl SplitArgs {
             balance: (self.balance > 0.0).then_some(self.balance),
             probes: self.probes,
             seed: self.seed,
+            limits: per_cube(self.max_nodes, self.timeout)(),
             ..SplitOptions::default()
         }
     }
@@ -213,11 +160,13 @@ pub(crate) fn stop_split_at_ctrl_c() {
     });
 }
 
-/// Writes the cubes of a split as JSON Lines and a summary on stderr.
+/// Writes the cubes of a split as JSON Lines and a summary on stderr; a
+/// split stopped by a limit (`incomplete`) says so, with status 3.
 pub fn write_split(
     command: &str,
     records: &[CubeRecord],
     nodes: Option<u64>,
+    incomplete: Option<Incomplete>,
     started: Instant,
 ) -> Result<Exit, Failure> {
     let mut written = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
@@ -242,7 +191,18 @@ pub fn write_split(
         records.len(),
         started.elapsed().as_secs_f64()
     ));
-    Ok(Exit::Success)
+    match incomplete {
+        None => Ok(Exit::Success),
+        Some(why) => {
+            eprint_line(&format!(
+                "{command} split: incomplete: {why}; the {} cubes written still cover the \
+                 whole search (their counts add up to the count), but are fewer or larger \
+                 than asked",
+                records.len()
+            ));
+            Ok(Exit::Incomplete)
+        }
+    }
 }
 
 /// Opens a file, or standard input for `-`.
@@ -257,80 +217,40 @@ fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
     }
 }
 
-/// Reads JSON Lines records, calling `each` with each record and its line,
-/// or with the located error of a line that is not one (not UTF-8, not
-/// JSON, not a record). Blank lines are skipped.
-fn read_records<T: DeserializeOwned>(
-    name: &str,
-    reader: impl BufRead,
-    mut each: impl FnMut(Result<(usize, T), String>) -> bool,
-) -> Result<(), Failure> {
-    read_lines::<T>(reader, |line, record| {
-        each(
-            record
-                .map(|r| (line, r))
-                .map_err(|e| format!("{name}: {e}")),
-        )
-    })
-    .map_err(|e| Failure::io(format!("cannot read {name}: {e}")))
+/// A cube file that cannot be used: an I/O error (status 4) or a bad line
+/// (status 2).
+fn file_failure(e: FileError) -> Failure {
+    match e {
+        FileError::Read { .. } => Failure::io(e.to_string()),
+        FileError::Bad(message) => Failure::bad_input(message),
+    }
 }
 
-/// Reads every cube record of a file, checked as a split writes them (one
-/// problem, one number of cubes, each cube once, numbered below it); the
+/// Reads every cube record of a split, checked as a split writes them; the
 /// first bad line is an error (status 2).
 fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
     let (name, reader) = open(path)?;
-    let mut records: Vec<CubeRecord> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut bad = None;
-    read_records::<CubeRecord>(&name, reader, |r| {
-        let checked = r.and_then(|(line, r)| {
-            let at = |e: String| format!("{name}: line {line}: {e}");
-            r.check().map_err(at)?;
-            if let Some(first) = records.first() {
-                if (r.problem, r.of) != (first.problem, first.of) {
-                    return Err(at(format!(
-                        "cube {} is for problem {} split into {} cubes, but the first cube \
-                         is for problem {} split into {}: one split per file",
-                        r.cube, r.problem, r.of, first.problem, first.of
-                    )));
-                }
-            }
-            if !seen.insert(r.cube) {
-                return Err(at(format!("cube {} appears twice", r.cube)));
-            }
-            Ok(r)
-        });
-        match checked {
-            Ok(r) => {
-                records.push(r);
-                true
-            }
-            Err(e) => {
-                bad = Some(e);
-                false
-            }
-        }
-    })?;
-    match bad {
-        Some(e) => Err(Failure::bad_input(e)),
-        None => Ok(records),
+    read_split(&name, reader).map_err(file_failure)
+}
+
+/// The limits of each cube: `max_nodes`, and `timeout` from the cube's start.
+pub fn per_cube(max_nodes: Option<u64>, timeout: Option<Duration>) -> impl Fn() -> Limits {
+    move || Limits {
+        max_nodes,
+        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+        ..Limits::none()
     }
 }
 
 /// Counts the cubes of `source` one after another with `count`, writing a
-/// result record for each as soon as it is done. `limits` makes each cube's
-/// limits (a timeout starts with its cube).
-///
-/// A cube of another problem (`expected` is the fingerprint of this one,
-/// `about` says what it is) stops the count at once: the file is for
-/// another problem or other rules, and every cube of it would be refused.
+/// result record for each as soon as it is done (see
+/// [`solver_core::cubes::count_file`]). `limits` makes each cube's limits.
 pub fn count_cubes(
     source: &Path,
     expected: Fingerprint,
     about: &str,
     limits: impl Fn() -> Limits,
-    mut count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
+    count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
     let (name, reader) = open(source)?;
     let cancel = Arc::new(AtomicBool::new(false));
@@ -340,79 +260,35 @@ pub fn count_cubes(
         let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
     }
     let mut out = Output::stdout();
-    let (mut bad, mut incomplete, mut left) = (0usize, 0usize, 0usize);
-    read_records::<CubeRecord>(&name, reader, |record| {
-        if cancel.load(Ordering::Relaxed) {
-            left += 1;
-            return true;
+    let counter = Counter {
+        expected,
+        about,
+        limits,
+        cancel: &cancel,
+        count,
+    };
+    let tally = count_file(&name, reader, counter, |result| match result {
+        Ok(result) => out.json_line(result).and_then(|()| out.flush()).is_ok(),
+        Err(e) => {
+            eprint_line(&format!("error: {e}"));
+            true
         }
-        let (line, record) = match record {
-            Ok(r) => r,
-            Err(e) => {
-                eprint_line(&format!("error: {e}"));
-                bad += 1;
-                return true;
-            }
-        };
-        if let Err(e) = record.check() {
-            eprint_line(&format!("error: {name}: line {line}: {e}"));
-            bad += 1;
-            return true;
-        }
-        if record.problem != expected {
-            eprint_line(&format!(
-                "error: {name}: line {line}: cube {} is for problem {}, not for this one ({}, \
-                 {about}): the cubes were split from another puzzle or under other rules; \
-                 split and count with the same puzzle and the same options",
-                record.cube, record.problem, expected
-            ));
-            bad += 1;
-            return false;
-        }
-        let mut limits = limits();
-        limits.cancel = Some(Arc::clone(&cancel));
-        let result = count(&record, &limits);
-        if let Some(e) = &result.error {
-            eprint_line(&format!("error: {name}: line {line}: {e}"));
-            bad += 1;
-        } else if !result.complete {
-            incomplete += 1;
-        }
-        let written = out.json_line(&result).and_then(|()| out.flush());
-        written.is_ok()
-    })?;
+    })
+    .map_err(file_failure)?;
     out.finish()?;
-    if left > 0 {
+    if tally.left > 0 {
         eprint_line(&format!(
-            "interrupted: {left} cube(s) left uncounted (`merge --resume` lists them)"
+            "interrupted: {} cube(s) left uncounted (`merge --resume` lists them)",
+            tally.left
         ));
     }
-    Ok(if bad > 0 {
+    Ok(if tally.bad > 0 {
         Exit::BadInput
-    } else if incomplete > 0 || left > 0 {
+    } else if tally.incomplete > 0 || tally.left > 0 {
         Exit::Incomplete
     } else {
         Exit::Success
     })
-}
-
-/// The total printed by `merge --format json`.
-#[derive(Serialize)]
-struct Total {
-    #[serde(with = "solver_core::cubes::decimal")]
-    solutions: u128,
-    complete: bool,
-    problem: String,
-    cubes: u64,
-    nodes: u64,
-    cube_seconds: Seconds,
-}
-
-#[derive(Serialize)]
-struct Seconds {
-    total: f64,
-    max: f64,
-    median: f64,
 }
 
 /// `merge`: adds up the results, or lists the cubes still to count.
@@ -428,13 +304,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
     let mut bad = Vec::new();
     for file in files {
         let (name, reader) = open(file)?;
-        read_records::<ResultRecord>(&name, reader, |r| {
-            match r {
-                Ok((_, r)) => merge.add(r),
-                Err(e) => bad.push(e),
-            }
-            true
-        })?;
+        bad.extend(merge_results(&mut merge, &name, reader).map_err(file_failure)?);
     }
     if !bad.is_empty() {
         for e in &bad[..bad.len() - 1] {
@@ -470,18 +340,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
             let mut out = Output::stdout();
             let _ = match args.format {
                 Format::Text => writeln!(out, "{}", m.count),
-                Format::Json => out.json_line(&Total {
-                    solutions: m.count,
-                    complete: true,
-                    problem: m.problem.to_string(),
-                    cubes: m.cubes,
-                    nodes: m.nodes,
-                    cube_seconds: Seconds {
-                        total: m.seconds,
-                        max: m.max_seconds,
-                        median: m.median_seconds,
-                    },
-                }),
+                Format::Json => out.json_line(&m.total()),
             };
             out.finish()?;
             Ok(Exit::Success)

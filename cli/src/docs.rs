@@ -9,22 +9,9 @@ use std::io::Write as _;
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
 
-pub(crate) const COMPLETIONS_ABOUT: &str = "\
-Print a completion script for a shell.
+pub(crate) const COMPLETIONS_ABOUT: &str = include_str!("../help/completions.txt");
 
-Examples:
-  sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
-  sudoku completions zsh > ~/.zfunc/_sudoku
-  sudoku completions fish > ~/.config/fish/completions/sudoku.fish
-(the same with dlx for the dlx command).";
-
-pub(crate) const MAN_ABOUT: &str = "\
-Print a man page (roff), of the command or of one of its subcommands.
-
-Examples:
-  sudoku man > sudoku.1 && man ./sudoku.1
-  sudoku man generate > sudoku-generate.1
-(the same with dlx for the dlx command).";
+pub(crate) const MAN_ABOUT: &str = include_str!("../help/man.txt");
 
 /// The arguments of `completions`.
 #[derive(Clone, Debug, clap::Args)]

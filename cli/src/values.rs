@@ -23,15 +23,6 @@ pub fn big_number<S: Serializer>(n: &u128, serializer: S) -> Result<S::Ok, S::Er
     }
 }
 
-/// [`big_number`] for an optional count (skip `None` with
-/// `skip_serializing_if`).
-pub fn big_number_opt<S: Serializer>(n: &Option<u128>, serializer: S) -> Result<S::Ok, S::Error> {
-    match n {
-        Some(n) => big_number(n, serializer),
-        None => serializer.serialize_none(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

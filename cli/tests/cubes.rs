@@ -205,6 +205,38 @@ fn langford8(dir: &Path) -> (String, Vec<String>) {
     (problem, lines)
 }
 
+/// A split stopped by `--max-nodes` (issue 20) writes fewer cubes than
+/// asked, exits with status 3, and its cubes still count to the direct
+/// count: 288 grids of 4x4 Sudoku, and 300 Langford pairings of 8 with
+/// their mirrors (OEIS A014552).
+#[test]
+fn a_split_stopped_by_max_nodes_still_merges_to_the_count() {
+    let dir = scratch("stopped");
+    let grid = write(&dir, "e4.txt", &format!("{}\n", ".".repeat(16)));
+    let langford = write(&dir, "l8.dlx", &problems::langford(8));
+    for (binary, problem, nodes, expected) in [
+        ("sudoku", &grid, "4000", "288"),
+        ("dlx", &langford, "3000", "300"),
+    ] {
+        let split = run(
+            binary,
+            &["split", "--cubes", "500", "--max-nodes", nodes, problem],
+            "",
+        );
+        assert_eq!(code(&split), 3, "{binary}: {}", stderr(&split));
+        assert!(stderr(&split).contains("incomplete: node limit reached"));
+        let cubes = stdout(&split);
+        let n = cubes.lines().count();
+        assert!((2..500).contains(&n), "{binary}: {n} cubes");
+        let counted = run(binary, &["count", "--cubes", "-", problem], &cubes);
+        assert_eq!(code(&counted), 0, "{binary}: {}", stderr(&counted));
+        let merged = run(binary, &["merge", "-"], &stdout(&counted));
+        assert_eq!(code(&merged), 0, "{binary}: {}", stderr(&merged));
+        assert_eq!(stdout(&merged).trim(), expected, "{binary}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn resume_redoes_only_the_missing_cubes() {
     let dir = scratch("resume");

@@ -330,6 +330,33 @@ fn sudoku_generate_without_a_grid_is_a_clear_error() {
     assert_eq!(stdout(&output), "");
 }
 
+/// `split --timeout` (issue 20): a split that would run for long (an
+/// empty 16x16 grid, or 12x12 domino tilings, into a million cubes) stops
+/// within a second of its timeout, writes whole cube records that still
+/// cover the search, says "incomplete" and exits with status 3.
+#[test]
+fn split_stops_at_timeout_with_its_cubes() {
+    let empty16 = empty_grid(16);
+    let board = dominoes(12);
+    for (binary, file) in [("sudoku", &empty16), ("dlx", &board)] {
+        let args = ["split", "--cubes", "1000000", "--timeout", "1", path(file)];
+        let (output, took) = run(binary, &args, &[]);
+        let what = format!("{binary} {args:?}");
+        assert!(took < Duration::from_secs(2), "{what}: {took:?}");
+        assert_eq!(code(&output), 3, "{what}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("incomplete: time limit reached"),
+            "{what}"
+        );
+        let cubes = whole_lines(&output);
+        assert!(cubes.lines().count() >= 1, "{what}");
+        for line in cubes.lines() {
+            let cube: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(cube["of"].as_u64(), Some(cubes.lines().count() as u64));
+        }
+    }
+}
+
 /// `split` of a big empty grid (16x16: about 17 s) stops at SIGINT.
 #[test]
 fn sudoku_split_stops_at_sigint() {

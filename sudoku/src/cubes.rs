@@ -64,9 +64,11 @@ use solver_core::cubes::{self, CubeError, CubeRecord, Fingerprint, ResultRecord}
 use solver_core::{Count, Limits, OptionId, Outcome, Stats};
 
 use crate::encoding::Encoding;
+use crate::format::{ReadOptions, Records};
 use crate::grid::Grid;
 use crate::rules::{Rules, UnitKind};
 use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver};
+use crate::variant::Variant;
 
 /// The fingerprint of a classic puzzle: its box shape and its cells.
 pub fn fingerprint(grid: &Grid) -> Fingerprint {
@@ -242,7 +244,67 @@ impl std::fmt::Debug for Cubes {
     }
 }
 
+/// Why the input of a split or a cube count is not one puzzle to split:
+/// the message names the input and the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ProblemError(String);
+
 impl Cubes {
+    /// The one puzzle of the input `bytes` (named `name` in messages), read
+    /// as every command reads puzzles with `options` (any text format, or a
+    /// JSON document with its own variant), under its rules: `base`, with a
+    /// JSON document's own names, regions and cages added. A region map in
+    /// `base` gives the shape when `options` does not.
+    ///
+    /// ```
+    /// use sudoku::{cubes::Cubes, ReadOptions, Variant};
+    ///
+    /// let x = Variant::from_names("x")?;
+    /// let one = Cubes::read("in", b"1...............\n".to_vec(), ReadOptions::default(), &x)?;
+    /// assert!(one.about().contains("4x4"));
+    /// let two = Cubes::read("in", b"1...............\n................\n".to_vec(), ReadOptions::default(), &x);
+    /// assert!(two.unwrap_err().to_string().starts_with("in: line 2: a second puzzle"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(
+        name: &str,
+        bytes: Vec<u8>,
+        mut options: ReadOptions,
+        base: &Variant,
+    ) -> Result<Cubes, ProblemError> {
+        let bad = |message: String| ProblemError(format!("{name}: {message}"));
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            bad(format!("line {line}: not UTF-8 text: {e}"))
+        })?;
+        if let (None, Some(regions)) = (options.shape, &base.regions) {
+            options.shape = Some(regions.shape());
+        }
+        let mut found: Option<(Grid, Variant, usize)> = None;
+        for (count, record) in Records::new(text.as_bytes(), options).enumerate() {
+            if count > 0 {
+                return Err(bad(format!(
+                    "line {}: a second puzzle: split takes one puzzle (split each puzzle of \
+                     a file on its own)",
+                    record.line
+                )));
+            }
+            let puzzle = record.result.map_err(|e| bad(e.to_string()))?;
+            let variant = crate::effective_variant(&puzzle, base).into_owned();
+            found = Some((puzzle.grid, variant, record.line));
+        }
+        let Some((grid, variant, line)) = found else {
+            return Err(bad("no puzzle to split".to_string()));
+        };
+        let rules = variant
+            .rules(grid.shape())
+            .map_err(|e| bad(format!("line {line}: {e}")))?;
+        Cubes::new(&grid, Arc::new(rules))
+            .map_err(|e| bad(format!("line {line}: invalid puzzle: {e}")))
+    }
+
     /// The puzzle `grid` under `rules`: refused if the shapes differ, if two
     /// givens clash in a unit, or if the grid is too large.
     pub fn new(grid: &Grid, rules: Arc<Rules>) -> Result<Cubes, SolveError> {
@@ -308,18 +370,18 @@ impl Cubes {
     /// equal values in a killer cage) give one cube, the whole search, which
     /// counts 0.
     pub fn split(&self, options: &cubes::SplitOptions) -> Vec<CubeRecord> {
+        self.split_within(options).0
+    }
+
+    /// Splits as [`split`](Self::split) does, under `options.limits`, and
+    /// returns the split itself too: its nodes, and why it stopped early
+    /// (the records still cover every completion).
+    pub fn split_within(&self, options: &cubes::SplitOptions) -> (Vec<CubeRecord>, cubes::Split) {
         let forced = self.encoding.givens(&self.grid);
-        let split = cubes::split(self.encoding.matrix(), &forced, options).unwrap_or_else(|_| {
-            cubes::Split {
-                cubes: vec![cubes::Cube {
-                    path: Vec::new(),
-                    estimate: 1.0,
-                }],
-                nodes: 0,
-                root_estimate: 1.0,
-            }
-        });
-        cubes::records_named(self.problem, &split, |o| self.option_name(o))
+        let split = cubes::split(self.encoding.matrix(), &forced, options)
+            .unwrap_or_else(|_| cubes::Split::whole());
+        let records = cubes::records_named(self.problem, &split, |o| self.option_name(o));
+        (records, split)
     }
 
     /// The cube's grid (the puzzle with the cube's cells filled) and the

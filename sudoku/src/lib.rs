@@ -11,6 +11,9 @@
 //!   formats (region maps [`Regions`], cages [`parse_cages`], JSON documents
 //!   [`parse_documents`]), located errors ([`VariantError`]) and a generator
 //!   ([`generate_variant`]); [`SudokuSolver::with_rules`] solves them.
+//! - [`batch`]: the streaming batch run: the puzzles of many files answered
+//!   on every thread, their records (text, grids, JSON) written in order.
+//! - [`bench`]: solving speed on a set of puzzles (`sudoku bench`).
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
 //! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
@@ -54,6 +57,8 @@
 #![deny(missing_docs)]
 
 mod answer;
+pub mod batch;
+pub mod bench;
 mod bitsearch;
 pub mod constraints;
 pub mod cubes;
@@ -82,8 +87,9 @@ pub use format::{
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
-    generate, generate_within, minimize, minimize_within, random_full_grid, GenerateOptions,
-    Generated, ParseSymmetryError, Symmetry,
+    generate, generate_checked, generate_variant_checked, generate_within, minimize,
+    minimize_within, random_full_grid, GenerateOptions, GenerateTrouble, Generated,
+    ParseSymmetryError, Symmetry, RATING_NODES,
 };
 pub use grid::{Conflict, Grid};
 pub use parallel::Progress;

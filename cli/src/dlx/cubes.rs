@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use solver_core::cubes::{self, Fingerprint};
-use solver_core::{knuth, Limits, Matrix};
+use solver_core::{knuth, Matrix};
 
 use super::SearchArgs;
-use crate::cubes::{count_cubes, write_split, SplitArgs};
+use crate::cubes::{count_cubes, per_cube, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
 
 /// The arguments of `dlx split`.
@@ -36,19 +36,20 @@ pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
     let problem = Fingerprint::of_matrix(&matrix, &[]);
     let split = cubes::split(&matrix, &[], &args.split.options()).expect("nothing is forced");
     let records = cubes::records(&matrix, problem, &split);
-    write_split("dlx", &records, Some(split.nodes), started)
+    write_split(
+        "dlx",
+        &records,
+        Some(split.nodes),
+        split.incomplete,
+        started,
+    )
 }
 
 /// `dlx count --cubes CUBES FILE`: `--max-nodes` and `--timeout` are
 /// per cube.
 pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
     let file = search.file.as_deref();
-    let (max_nodes, timeout) = (search.max_nodes, search.timeout);
-    let limits = || Limits {
-        max_nodes,
-        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-        ..Limits::none()
-    };
+    let limits = per_cube(search.max_nodes, search.timeout);
     let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
     if stdin(file) && stdin(Some(cubes)) {
         return Err(Failure::bad_input(

@@ -1,12 +1,10 @@
 //! A batch run: every puzzle of every input answered in the mode asked
 //! (solve, check, count, minimize, rate), with the records written in
-//! input order.
-//!
-//! The inputs are read in chunks ([`super::input`]), each answered by one
-//! worker thread ([`super::pipeline`]): the search, the independent check
-//! of each solution against the rules and givens, and the record's text in
-//! the output format. The answered chunks are written in order
-//! ([`super::writer`]), with the notes on stderr and the totals.
+//! input order, over the library's pipeline ([`sudoku::batch`]): the
+//! inputs read in chunks, each answered by one worker thread (the search,
+//! the independent check of each solution, the record's text). The
+//! answered chunks are written in order ([`super::writer`]), with the
+//! notes on stderr and the totals.
 //!
 //! With `-j 1`, one thread does it all, a chunk at a time: that is the
 //! cheapest in CPU time per puzzle, and uses one core, as asked.
@@ -14,17 +12,13 @@
 use std::io::{self, IsTerminal as _, Write as _};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use solver_core::Limits;
-use sudoku::{Question, ReadOptions, Record, Regions, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::batch::{Batch, Chunk, Input, Pipeline, Problems, Source, Status, Totals};
+use sudoku::{ReadOptions, Regions, Variant, DEFAULT_MAX_PUZZLE_BYTES};
 
-use super::input::{Chunk, Event, Input, Source};
-use super::pipeline::Pipeline;
 use super::progress::Progress;
-use super::record::{Answer, Answered};
-use super::stats::Totals;
-use super::writer::{Done, FileState, Group, Problems, Writer};
+use super::writer::{FileState, Writer};
 use super::{eprint_line, CommonArgs, Mode, OutputFormat};
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
@@ -38,119 +32,6 @@ pub(crate) enum Ending {
     InternalError,
     /// Ctrl-C: the records finished before it were written; exit with 130.
     Interrupted,
-}
-
-/// The search asked for every puzzle.
-struct Search {
-    mode: Mode,
-    timeout: Option<Duration>,
-    max_nodes: Option<u64>,
-    /// Raised by Ctrl-C: every search stops at its next check.
-    cancel: Arc<AtomicBool>,
-    engine: sudoku::Engine,
-    /// The rules of the command line (`--variant`, `--regions`, `--cages`);
-    /// a JSON document adds its own.
-    base: Variant,
-}
-
-impl Search {
-    /// Answers one record through the library's one answer path: with this
-    /// thread's solvers, or with every thread (`on_every_thread`, counts
-    /// only). Also returns the regions to draw, for a jigsaw.
-    fn answer(
-        &self,
-        file: usize,
-        record: Record,
-        on_every_thread: bool,
-        progress: Option<&sudoku::Progress>,
-    ) -> (Answered, Option<Regions>) {
-        let line = record.line;
-        let mut answered = Answered::new(file, line, Answer::Unsolvable);
-        let puzzle = match record.result {
-            Ok(puzzle) => puzzle,
-            Err(e) => {
-                answered.answer = Answer::Invalid(e.to_string());
-                return (answered, None);
-            }
-        };
-        answered.shape = Some(puzzle.grid.shape());
-        answered.notation = puzzle.notation.clone();
-        let variant = sudoku::effective_variant(&puzzle, &self.base);
-        let limits = Limits {
-            max_solutions: None,
-            max_nodes: self.max_nodes,
-            deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
-            cancel: Some(Arc::clone(&self.cancel)),
-        };
-        let question = Question {
-            task: &self.mode,
-            engine: self.engine,
-            limits: &limits,
-            progress,
-        };
-        let done = sudoku::answer(&puzzle, &variant, line, &question, on_every_thread);
-        answered.answer = done.answer;
-        answered.nodes = done.nodes;
-        answered.expected = done.expected;
-        answered.plan = done.plan;
-        (answered, variant.regions.clone())
-    }
-}
-
-/// How the workers write each record.
-struct Layout<'a> {
-    format: OutputFormat,
-    mode: Mode,
-    /// The name of each input.
-    names: &'a [String],
-}
-
-impl Layout<'_> {
-    /// Appends the text of one record to `text`; a jigsaw's grids are drawn
-    /// with the borders of its `regions`.
-    fn write(&self, answered: &Answered, regions: Option<&Regions>, text: &mut Vec<u8>) {
-        let name = &self.names[answered.file];
-        let several = self.names.len() > 1;
-        // Writing to memory cannot fail.
-        let _ = match regions.filter(|_| self.format == OutputFormat::Grid) {
-            Some(regions) => answered.write_with_regions(text, regions, name, several),
-            None => answered.write(text, self.format, self.mode, name, several),
-        };
-    }
-}
-
-/// Answers the puzzles of a chunk in order on this thread (or each on
-/// every thread, when the chunk says so), writing each record's text as it
-/// goes.
-fn answer_chunk(search: &Search, layout: &Layout<'_>, chunk: Chunk, progress: &Progress) -> Group {
-    let Chunk { events, few, .. } = chunk;
-    let on_every_thread = few && matches!(search.mode, Mode::Count { .. });
-    let mut group = Group {
-        text: Vec::with_capacity(256),
-        done: Vec::with_capacity(events.len()),
-    };
-    for event in events {
-        let done = match event {
-            Event::Puzzle { file, record } => {
-                let (answered, regions) =
-                    search.answer(file, record, on_every_thread, progress.parts());
-                progress.puzzle_done();
-                let first = group.text.is_empty();
-                layout.write(&answered, regions.as_ref(), &mut group.text);
-                if first {
-                    // Room for the others, guessed from the first.
-                    let others = group.done.capacity() - group.done.len() - 1;
-                    group.text.reserve(group.text.len() * others);
-                }
-                // The grids are dropped here, where the next ones are made.
-                Done::Answered(answered.without_grids(), group.text.len())
-            }
-            Event::CannotRead { file, message } => Done::CannotRead { file, message },
-            Event::EndOfFile { file } => Done::EndOfFile { file },
-        };
-        group.done.push(done);
-    }
-    group
 }
 
 /// Runs a subcommand over every input.
@@ -195,19 +76,16 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         // Fails only if a handler is already set (not in this program).
         let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
     }
-    let search = Search {
-        mode,
+    let names: Vec<String> = sources.iter().map(|s| s.name.clone()).collect();
+    let batch = Batch {
+        task: mode,
         timeout: args.timeout,
         max_nodes: args.max_nodes,
         cancel: Arc::clone(&cancel),
         engine: args.engine.into(),
         base,
-    };
-    let names: Vec<String> = sources.iter().map(|s| s.name.clone()).collect();
-    let layout = Layout {
-        format: args.format,
-        mode,
-        names: &names,
+        format: args.format.into(),
+        names: names.clone(),
     };
     let writer = Writer {
         out: Output::stdout(),
@@ -222,18 +100,25 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
             .then(Problems::default),
         explained: args.explain.then(Vec::new),
     };
-    // In count mode, a run of fewer puzzles than threads counts each one on
-    // every thread.
-    let few_below = match mode {
-        Mode::Count { .. } if threads > 1 => threads,
-        _ => 1,
-    };
-    let input = Input::new(sources, options, Arc::clone(&bytes), few_below);
-    let answer = |chunk: Chunk| answer_chunk(&search, &layout, chunk, &progress);
+    let input = Input::new(sources, options, bytes, batch.few_below(threads));
+    let done = || progress.puzzle_done();
+    let answer = |chunk: Chunk| batch.answer_chunk(chunk, progress.parts(), &done);
     let writer = Pipeline::new(input, writer).run(threads, &cancel, &answer);
     let interrupted = cancel.load(Ordering::Relaxed);
     progress.finish();
+    let elapsed = started.elapsed();
+    let stats = (args.stats || interrupted).then_some((mode, elapsed, threads));
+    end(writer, interrupted, stats)
+}
 
+/// Ends a run: flushes the output, says on stderr what went wrong, what
+/// Ctrl-C left and (`stats`: the task, the time and the threads) the
+/// totals, and returns how the run ended.
+fn end(
+    writer: Writer<'_>,
+    interrupted: bool,
+    stats: Option<(Mode, std::time::Duration, usize)>,
+) -> Result<Ending, Failure> {
     let Writer {
         out,
         totals,
@@ -256,8 +141,8 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
             totals.puzzles - totals.partial
         ));
     }
-    if args.stats || interrupted {
-        let report = totals.report(mode, started.elapsed(), threads);
+    if let Some((mode, elapsed, threads)) = stats {
+        let report = totals.report(mode, elapsed, threads);
         let _ = io::stderr().lock().write_all(report.as_bytes());
     }
     if interrupted {
@@ -265,6 +150,19 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     } else if totals.internal > 0 {
         Ok(Ending::InternalError)
     } else {
-        Ok(Ending::Status(totals.status()))
+        Ok(Ending::Status(status(&totals)))
+    }
+}
+
+/// The exit status of a run (internal errors aside): the highest of 4
+/// (read errors), 2 (invalid), 3 (unknown), 1 (no solution, not unique, or
+/// not the solution the input expects), 0.
+fn status(totals: &Totals) -> Exit {
+    match totals.status() {
+        Status::ReadError => Exit::IoError,
+        Status::BadInput => Exit::BadInput,
+        Status::Incomplete => Exit::Incomplete,
+        Status::NoSolution => Exit::NoSolution,
+        Status::Success => Exit::Success,
     }
 }

@@ -1,15 +1,13 @@
 //! `sudoku bench`: throughput of solve-one and of the uniqueness check
-//! (count up to 2) on puzzle files, on one thread and on `-j` threads.
+//! (count up to 2) on puzzle files, on one thread and on `-j` threads; the
+//! measuring is [`sudoku::bench`].
 
 use std::fs::File;
 use std::io::{self, BufReader, Write as _};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
-use serde::Serialize;
-use solver_core::{Limits, Stats};
-use sudoku::{Grid, ReadOptions, Records, Shape, SudokuSolver, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::bench::{self, BenchTask, Row};
+use sudoku::{Grid, ReadOptions, Shape, Variant, DEFAULT_MAX_PUZZLE_BYTES};
 
 use super::{parse_box, EngineArg};
 use crate::exit::{Exit, Failure};
@@ -52,41 +50,7 @@ pub struct BenchArgs {
     pub format: Format,
 }
 
-/// One line of the report.
-#[derive(Debug, Serialize)]
-struct Row {
-    file: String,
-    puzzles: usize,
-    mode: &'static str,
-    threads: usize,
-    puzzles_per_second: f64,
-    microseconds_per_puzzle: f64,
-    nodes_per_puzzle: f64,
-}
-
-/// What each puzzle is asked.
-#[derive(Clone, Copy)]
-enum Task {
-    SolveOne,
-    Unique,
-}
-
-impl Task {
-    fn name(self) -> &'static str {
-        match self {
-            Task::SolveOne => "solve",
-            Task::Unique => "unique",
-        }
-    }
-
-    fn run(self, solver: &mut SudokuSolver, grid: &Grid) -> Stats {
-        match self {
-            Task::SolveOne => solver.solve_one(grid, &Limits::none()).1,
-            Task::Unique => solver.check_unique(grid, &Limits::none()).1,
-        }
-    }
-}
-
+/// Reads the puzzles of one file (at most `--max-puzzles`).
 fn load(path: &PathBuf, args: &BenchArgs, variant: &Variant) -> Result<Vec<Grid>, Failure> {
     let name = path.display();
     let file = File::open(path).map_err(|e| Failure::io(format!("cannot read {name}: {e}")))?;
@@ -96,73 +60,12 @@ fn load(path: &PathBuf, args: &BenchArgs, variant: &Variant) -> Result<Vec<Grid>
         max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
         ..ReadOptions::default()
     };
-    let mut grids = Vec::new();
-    for record in Records::new(BufReader::new(file), options) {
-        if args.max_puzzles.is_some_and(|max| grids.len() >= max) {
-            break;
-        }
-        match record.result {
-            Ok(puzzle) => grids.push(puzzle.grid),
-            Err(e) => {
-                return Err(Failure::new(Exit::BadInput, format!("{name}: {e}")));
-            }
-        }
-    }
+    let grids = bench::load(BufReader::new(file), options, args.max_puzzles)
+        .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
     if grids.is_empty() {
-        return Err(Failure::new(
-            Exit::BadInput,
-            format!("{name}: no puzzle found"),
-        ));
+        return Err(Failure::bad_input(format!("{name}: no puzzle found")));
     }
     Ok(grids)
-}
-
-/// Time and nodes for every puzzle, on `threads` threads.
-fn measure(
-    grids: &[Grid],
-    task: Task,
-    threads: usize,
-    engine: EngineArg,
-    variant: &Variant,
-) -> Result<(Duration, u64), Failure> {
-    let solver = |shape: Shape| {
-        if variant.is_classic() {
-            return SudokuSolver::with_engine(shape, engine.into())
-                .map_err(|e| Failure::new(Exit::BadInput, e.to_string()));
-        }
-        let rules = variant
-            .rules(shape)
-            .map_err(|e| Failure::new(Exit::BadInput, e.to_string()))?;
-        SudokuSolver::with_rules(rules.into(), engine.into())
-            .map_err(|e| Failure::new(Exit::BadInput, e.to_string()))
-    };
-    // Build the search structures before the clock starts.
-    let mut first = solver(grids[0].shape())?;
-    let started = Instant::now();
-    let nodes = if threads == 1 {
-        let mut nodes = 0;
-        for g in grids {
-            if g.shape() != first.shape() {
-                first = solver(g.shape())?;
-            }
-            nodes += task.run(&mut first, g).nodes;
-        }
-        nodes
-    } else {
-        grids
-            .par_iter()
-            .map_init(
-                || None::<SudokuSolver>,
-                |cached, g| {
-                    if cached.as_ref().is_none_or(|s| s.shape() != g.shape()) {
-                        *cached = solver(g.shape()).ok();
-                    }
-                    cached.as_mut().map_or(0, |s| task.run(s, g).nodes)
-                },
-            )
-            .sum()
-    };
-    Ok((started.elapsed(), nodes))
 }
 
 /// Runs the benchmark and prints its table.
@@ -171,11 +74,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<Exit, Failure> {
     let mut out = io::stdout().lock();
     let text = args.format == Format::Text;
     if text {
-        let _ = writeln!(
-            out,
-            "{:<34} {:>8} {:>7} {:>7} {:>12} {:>11} {:>11}",
-            "file", "puzzles", "task", "threads", "puzzles/s", "us/puzzle", "nodes/puzzle"
-        );
+        let _ = writeln!(out, "{}", Row::header());
     }
     let variant = args.variant.load()?;
     for path in &args.files {
@@ -184,41 +83,17 @@ pub(crate) fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        for task in [Task::SolveOne, Task::Unique] {
+        for task in BenchTask::ALL {
             let mut thread_counts = vec![1];
             if threads > 1 {
                 thread_counts.push(threads);
             }
             for &t in &thread_counts {
-                let mut runs = Vec::new();
-                for _ in 0..args.runs {
-                    runs.push(measure(&grids, task, t, args.engine, &variant)?);
-                }
-                runs.sort_by_key(|(elapsed, _)| *elapsed);
-                let (elapsed, nodes) = runs[runs.len() / 2];
-                let n = grids.len() as f64;
-                let secs = elapsed.as_secs_f64().max(1e-9);
-                let row = Row {
-                    file: name.clone(),
-                    puzzles: grids.len(),
-                    mode: task.name(),
-                    threads: t,
-                    puzzles_per_second: n / secs,
-                    microseconds_per_puzzle: secs * 1e6 / n,
-                    nodes_per_puzzle: nodes as f64 / n,
-                };
+                let engine = args.engine.into();
+                let row = bench::measure(&name, &grids, task, t, engine, &variant, args.runs)
+                    .map_err(|e| Failure::bad_input(e.to_string()))?;
                 let written = if text {
-                    writeln!(
-                        out,
-                        "{:<34} {:>8} {:>7} {:>7} {:>12.0} {:>11.1} {:>11.1}",
-                        row.file,
-                        row.puzzles,
-                        row.mode,
-                        row.threads,
-                        row.puzzles_per_second,
-                        row.microseconds_per_puzzle,
-                        row.nodes_per_puzzle
-                    )
+                    writeln!(out, "{}", row.text())
                 } else {
                     serde_json::to_writer(&mut out, &row)
                         .map_err(io::Error::other)

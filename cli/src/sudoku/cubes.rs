@@ -3,14 +3,12 @@
 //! [`crate::cubes`].
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
-use solver_core::Limits;
 use sudoku::cubes::Cubes;
-use sudoku::{Alphabet, Grid, ReadOptions, Records, Shape, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES};
 
-use crate::cubes::{count_cubes, write_split, SplitArgs};
+use crate::cubes::{count_cubes, per_cube, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
 use crate::sudoku::{CountArgs, InputFormat, VariantArgs};
 
@@ -49,51 +47,18 @@ struct Source<'a> {
     variant: &'a VariantArgs,
 }
 
-/// The one puzzle of the input, read like every other command reads
-/// puzzles (any text format, or a JSON document with its own variant),
-/// under its rules: the command line's variant, with a JSON document's
-/// own names, regions and cages added.
+/// The one puzzle of the input under its rules ([`Cubes::read`]).
 fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
     let base = source.variant.load()?;
     let input = crate::read_input(source.file)?;
-    let name = input.name;
-    let text = String::from_utf8(input.bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        Failure::bad_input(format!("{name}: line {line}: not UTF-8 text: {e}"))
-    })?;
-    let mut options = ReadOptions {
+    let options = ReadOptions {
         format: source.format.into(),
         shape: source.shape,
         alphabet: source.alphabet.cloned().unwrap_or_default(),
         max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
     };
-    if let (None, Some(regions)) = (options.shape, &base.regions) {
-        options.shape = Some(regions.shape());
-    }
-    let mut found: Option<(Grid, Variant, usize)> = None;
-    for (count, record) in Records::new(text.as_bytes(), options).enumerate() {
-        if count > 0 {
-            return Err(Failure::bad_input(format!(
-                "{name}: line {}: a second puzzle: split takes one puzzle (split each \
-                 puzzle of a file on its own)",
-                record.line
-            )));
-        }
-        let puzzle = record
-            .result
-            .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
-        let variant = sudoku::effective_variant(&puzzle, &base).into_owned();
-        found = Some((puzzle.grid, variant, record.line));
-    }
-    let Some((grid, variant, line)) = found else {
-        return Err(Failure::bad_input(format!("{name}: no puzzle to split")));
-    };
-    let rules = variant
-        .rules(grid.shape())
-        .map_err(|e| Failure::bad_input(format!("{name}: line {line}: {e}")))?;
-    Cubes::new(&grid, Arc::new(rules))
-        .map_err(|e| Failure::bad_input(format!("{name}: line {line}: invalid puzzle: {e}")))
+    Cubes::read(&input.name, input.bytes, options, &base)
+        .map_err(|e| Failure::bad_input(e.to_string()))
 }
 
 /// `sudoku split`.
@@ -107,8 +72,8 @@ pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
         format: InputFormat::Auto,
         variant: &args.variant,
     })?;
-    let records = problem.split(&args.split.options());
-    write_split("sudoku", &records, None, started)
+    let (records, split) = problem.split_within(&args.split.options());
+    write_split("sudoku", &records, None, split.incomplete, started)
 }
 
 /// `sudoku count --cubes CUBES FILE`.
@@ -141,17 +106,11 @@ pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
     })?;
     let parallel = common.threads.init() > 1;
     let engine = common.engine.into();
-    let (max_nodes, timeout) = (common.max_nodes, common.timeout);
-    let limits = || Limits {
-        max_nodes,
-        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-        ..Limits::none()
-    };
     count_cubes(
         cubes_file,
         problem.fingerprint(),
         &problem.about(),
-        limits,
+        per_cube(common.max_nodes, common.timeout),
         |record, limits| problem.count_record(record, engine, limits, parallel),
     )
 }

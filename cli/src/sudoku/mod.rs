@@ -2,13 +2,11 @@
 //! uniqueness of every puzzle of one or more files.
 //!
 //! - [`Args`]: the command line (clap), with the help texts.
-//! - `batch`: a batch run, the answer to each puzzle in the mode asked.
-//! - `input`, `pipeline`, `writer`: the streaming run. Each thread is a
-//!   worker that reads a chunk of puzzles, answers it (one solver per thread
-//!   and box shape) and hands it over; the chunks are written in input
-//!   order. Memory stays bounded whatever the size of the files.
-//! - `record`: one answer per puzzle and its text, grid and JSON forms.
-//! - `stats`: the `--stats` summary.
+//! - `batch`: a batch run over the library's streaming pipeline
+//!   ([`sudoku::batch`]): reading, answering and the records' text are
+//!   there; here are the files, Ctrl-C and the exit status.
+//! - `writer`: the answered chunks written in input order, with the notes
+//!   on stderr (`--explain`, warnings, errors) and the totals.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
 //! - `variant`: the variant options; `generate` (classic, and variants in
@@ -22,11 +20,7 @@ mod batch;
 mod bench;
 mod cubes;
 mod generate;
-mod input;
-mod pipeline;
 mod progress;
-mod record;
-mod stats;
 mod variant;
 pub(crate) use variant::VariantArgs;
 mod writer;
@@ -50,177 +44,24 @@ pub const INTERNAL_ERROR: u8 = 70;
 /// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 pub const INTERRUPTED: u8 = 130;
 
-const LONG_ABOUT: &str = "\
-Solve Sudoku puzzles, count their solutions, or check that each has exactly
-one solution. Grids of any size: 4x4, 9x9, 16x16, 25x25 ..., and grids with
-rectangular boxes such as 6x6 with boxes of 2 rows by 3 columns.
-
-The rules: every empty cell gets a value so that each row, each column and
-each box (the course's lignes, colonnes and blocs) holds every value exactly
-once (1 to 9 for a 9x9 grid), keeping the given cells. A well-made puzzle
-has exactly one solution.
-
-Writing puzzles. A file holds any number of puzzles, in any of these forms:
-
-  one puzzle per line, one character per cell, row after row, with . or 0
-  for an empty cell (other blanks: x _ - *):
-    ....5..6.582..9..4.6......983.4.16...7.....8...17.6.356......4.3..6..728.1..7....
-
-  a grid, one row per line, with or without borders; puzzles separated by a
-  blank line:
-    +-----+-----+
-    | 1 . | 3 . |
-    | 3 . | 2 . |
-    +-----+-----+
-    | . . | 4 . |
-    | . . | . . |
-    +-----+-----+
-
-  numbers separated by spaces, 0 for an empty cell (needed above 35x35);
-  or CSV with a header naming a `quizzes` or `puzzle` column, and optionally
-  a `solutions` column (then `solve` compares its answer with it).
-
-Lines starting with # are comments. Values above 9 are letters (a = 10,
-b = 11, ..., either case) unless --alphabet says otherwise. The size of the
-grid is found from the number of cells (16, 81, 256 ... for square boxes);
-rectangular boxes must be given with --box (for example --box 2x3).
-
-Answers. Every puzzle gets exactly one answer, in the order of the input,
-even a puzzle that cannot be read: its answer says why and where, for example
-  invalid: line 3: value 5 appears twice in row 1: at r1c2 and r1c7
-and the other puzzles are still answered. Rows and columns are numbered from
-1: r1c2 is the cell in row 1, column 2.";
+const LONG_ABOUT: &str = include_str!("../../help/sudoku.txt");
 
 /// The exit-status table, shared by the short and long help.
-macro_rules! exit_status {
-    () => {
-        "\
-Exit status (when several apply, the first of 4, 2, 3, 1, 0 wins):
-  0  every puzzle answered: solve: all solved; check: all unique;
-     count: every count complete or stopped at --limit
-  1  solve: some puzzle has no solution; check, minimize, rate: some puzzle
-     has no solution or several solutions; any command: an answer differs
-     from the solution the input gives (a CSV `solutions` column)
-  2  bad input (a puzzle that cannot be read, givens that clash) or bad usage
-  3  gave up on some puzzle at --timeout or --max-nodes (answer `unknown`)
-  4  cannot read an input file or write the output
-A broken pipe (`sudoku solve big.txt | head -1`) ends quietly with status 0.
-Ctrl-C ends a batch with status 130, after writing the records finished
-before it (and the count it stopped, as a lower bound marked cancelled)
-and a summary on stderr.
-Status 70 reports an internal error (a solution that failed verification)."
-    };
-}
-
-const AFTER_HELP: &str = exit_status!();
+const AFTER_HELP: &str = include_str!("../../help/exit-status.txt");
 
 const AFTER_LONG_HELP: &str = concat!(
-    "\
-Examples:
-  sudoku solve examples/sudoku/course.txt
-      one solution per line, as compact as the puzzles
-  sudoku solve --format grid examples/sudoku/course.txt
-      the solutions drawn as grids
-  echo 1.3.3.2...4..... | sudoku solve
-      prints 1234342121434312
-  sudoku solve --box 2x3 examples/sudoku/rectangular-6x6.txt
-      6x6 grids with boxes of 2 rows and 3 columns
-  sudoku check puzzles.txt
-      unique, multiple, unsolvable, invalid: ... or unknown: ... per puzzle
-  sudoku count --limit 1000 --timeout 10 puzzle.txt
-      at most 1000 solutions, at most 10 seconds per puzzle
-  sudoku solve --format json --stats -j 4 big.txt > answers.jsonl
-      JSON Lines on 4 threads, totals on stderr (each thread reads a chunk
-      of puzzles, answers it and writes it in turn; -j 1 uses one thread)
-  sudoku solve --alphabet 0123456789ABCDEF hex.txt
-      16x16 grids written with 0-9 and A-F (. for an empty cell)
-  sudoku solve --variant x examples/sudoku/variants/x.txt
-      X Sudoku: both diagonals hold every value once (also: windoku)
-  sudoku check --regions map.txt puzzles.txt
-      jigsaw: the regions of map.txt (one symbol per cell) replace the boxes
-  sudoku solve --cages cages.txt killer.txt
-      killer: one cage per line, the sum then the cells (15 r1c1 r1c2)
-  sudoku check puzzle.json
-      one JSON document per puzzle: grid, variant, regions, cages
-
-",
-    exit_status!()
+    include_str!("../../help/sudoku-examples.txt"),
+    include_str!("../../help/exit-status.txt")
 );
 
 /// The exit-status table printed by `--help` (and copied in docs/guide.md, "Exit statuses").
 pub const EXIT_STATUS: &str = AFTER_HELP;
 
-const SOLVE_ABOUT: &str = "\
-Print a solution of each puzzle.
+const SOLVE_ABOUT: &str = include_str!("../../help/solve.txt");
 
-Text output: one line per puzzle: the solution written like the puzzle
-(same symbols, one line), or why there is none:
-  1234342121434312
-  unsolvable
-  invalid: line 7: expected 81 cells, found 80
-  unknown: time limit reached
-With --format grid, each solution drawn as a grid, then a blank line.
-With a CSV `solutions` column, a solution that differs from the expected one
-gets a warning on stderr and exit status 1. When stderr is not where stdout
-goes (say `sudoku solve in.txt > out.txt`), invalid and unsolvable puzzles
-are also summed up on stderr at the end: the first 5 with their lines, then
-a count.
+const COUNT_ABOUT: &str = include_str!("../../help/count.txt");
 
-JSON output (--format json): one object per line, such as
-  {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"solved\",
-   \"solution\":\"1234342121434312\",\"engine\":\"bits\",\"nodes\":1}
-\"file\" is the file as named on the command line (<stdin> for standard
-input), \"line\" the line where the puzzle starts, \"box\" its box shape
-(absent when it could not be read), \"engine\" the engine that answered
-(band9, bits, units, cdcl or dlx; --explain says why), \"nodes\" the size
-of the search. \"status\" is solved, unsolvable, invalid (with \"error\") or
-unknown (with \"incomplete\": node-limit, deadline or cancelled).
-\"expected_match\" is there when the input gives the expected solution.
-
-Every solution is checked against the rules and the givens before it is
-printed. solve prints the first solution found: use check to know whether it
-is the only one.";
-
-const COUNT_ABOUT: &str = "\
-Count the solutions of each puzzle.
-
-Text output: one line per puzzle: the number of solutions, or `invalid: ...`.
-A count stopped early is only a lower bound, and says why:
-  288
-  10 (incomplete: solution limit reached)
-  4072 (incomplete: time limit reached)
-(--format grid prints the same, each followed by a blank line.)
-
-JSON output (--format json): one object per line, such as
-  {\"file\":\"<stdin>\",\"line\":1,\"box\":\"2x2\",\"status\":\"counted\",
-   \"solutions\":288,\"complete\":true,\"nodes\":2157}
-\"file\", \"line\", \"box\" and \"nodes\" are as for solve.
-\"status\" is counted (complete, or stopped at --limit), unknown (gave up at
---timeout or --max-nodes) or invalid (with \"error\"). \"incomplete\" says
-why a count is incomplete: solution-limit, node-limit or deadline.
-\"solutions\" is a string of digits when it does not fit in 64 bits.
-
-An empty grid has very many solutions (6670903752021072936960 for 9x9): use
---limit or --timeout. When the input has fewer puzzles than threads (a
-single puzzle, say), each count uses all the threads.";
-
-const CHECK_ABOUT: &str = "\
-Tell whether each puzzle has exactly one solution.
-
-Text output: one word per puzzle:
-  unique       exactly one solution
-  multiple     two or more solutions
-  unsolvable   no solution (though no two givens clash)
-  invalid: ... the puzzle cannot be read, or two givens clash
-  unknown: ... gave up at --timeout or --max-nodes
-With --format grid, the word, then the solution of a unique puzzle (or two
-solutions of a puzzle that has several) drawn as grids, then a blank line.
-
-JSON output (--format json): one object per line, such as
-  {\"file\":\"a.txt\",\"line\":1,\"box\":\"3x3\",\"status\":\"unique\",
-   \"solution\":\"534678912...\",\"engine\":\"band9\",\"nodes\":52}
-with the fields of solve, and \"examples\" (two solutions) for multiple,
-\"error\" for invalid and \"incomplete\" for unknown.";
+const CHECK_ABOUT: &str = include_str!("../../help/check.txt");
 
 /// The `sudoku` command line.
 #[derive(Debug, Parser)]
@@ -276,29 +117,9 @@ pub enum Command {
     Man(crate::docs::ManArgs),
 }
 
-const MINIMIZE_ABOUT: &str = "\
-Remove givens from each puzzle while it keeps exactly one solution, until no
-given can be removed: the result is a minimal puzzle with the same solution.
-The givens are tried in an order drawn from --seed (same seed, same result).
-A puzzle without exactly one solution gets an error record (multiple,
-unsolvable or invalid).
+const MINIMIZE_ABOUT: &str = include_str!("../../help/minimize.txt");
 
-Text output: the minimal puzzle, in the notation of the input. JSON adds
-\"puzzle\" and \"givens\" (status minimized).";
-
-const RATE_ABOUT: &str = "\
-Rate each puzzle's difficulty by the effort of a blind search: the number of
-search-tree nodes that the plain exact-cover search (naked and hidden singles,
-then branching on the fewest options) needs to find the solution and prove it
-is the only one, averaged over --seeds tie-break orders.
-
-The rating is log2 of that average: 0 when singles alone solve the puzzle,
-and each step of 1 doubles the search. The hardest known 9x9 puzzles rate
-around 7 to 10. This measures backtracking effort, which follows the
-techniques a person needs only loosely.
-
-Text output: the rating, one per line. JSON adds \"rating\",
-\"average_nodes\" and \"singles_only\" (status rated).";
+const RATE_ABOUT: &str = include_str!("../../help/rate.txt");
 
 /// The arguments of `minimize`.
 #[derive(Debug, clap::Args)]
@@ -326,21 +147,7 @@ pub struct RateArgs {
     pub seeds: u32,
 }
 
-const BENCH_ABOUT: &str = "\
-Measure solving speed on puzzle files.
-
-For each file, two tasks: `solve` (find one solution) and `unique` (the
-uniqueness check: look for up to two solutions), each on one thread and on
--j threads. Each row gives the puzzles, puzzles per second, microseconds per
-puzzle and search-tree nodes per puzzle (1 = solved by propagation alone),
-the median of --runs runs. Reading the file is not timed.
-
-With --variant, --regions or --cages, the puzzles are solved under the
-variant's rules (one region map or cage list for the whole file).
-
-Examples:
-  sudoku bench ../shared/data/puzzles2_17_clue ../shared/data/puzzles3_magictour_top1465
-  sudoku bench --variant x examples/sudoku/variants/x.txt";
+const BENCH_ABOUT: &str = include_str!("../../help/bench.txt");
 
 /// The search engine (`--engine`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -538,6 +345,16 @@ pub enum OutputFormat {
     Grid,
     /// JSON Lines: one object per puzzle
     Json,
+}
+
+impl From<OutputFormat> for sudoku::batch::OutputFormat {
+    fn from(format: OutputFormat) -> sudoku::batch::OutputFormat {
+        match format {
+            OutputFormat::Text => sudoku::batch::OutputFormat::Text,
+            OutputFormat::Grid => sudoku::batch::OutputFormat::Grid,
+            OutputFormat::Json => sudoku::batch::OutputFormat::Json,
+        }
+    }
 }
 
 /// What is asked of every puzzle (the library's task).

@@ -1,94 +1,21 @@
-//! Writing the answered chunks in input order: the records' text (already
-//! in the output format), the notes on stderr, the totals and the summary
-//! of problems.
+//! Writing the answered chunks in input order (the [`Sink`] of the
+//! library's pipeline): the records' text (already in the output format),
+//! the notes on stderr, the totals and the summary of problems.
 
 use std::io::Write as _;
 
-use sudoku::{Plan, Shape};
+use sudoku::batch::{Done, Group, Problems, Report, Sink, Totals};
+use sudoku::{Answer, Expected, Plan, Shape};
 
 use super::progress::Progress;
-use super::record::{Answer, Answered, Expected};
-use super::stats::Totals;
 use super::{eprint_line, OutputFormat};
 use crate::output::Output;
-
-/// What the writer gets of each event, in input order.
-pub(super) enum Done {
-    /// A record, and where its text ends in its group's text (it starts
-    /// where the previous record's ends). The text is already in the output
-    /// format, written by the worker that answered it so that writing is not
-    /// a serial stage.
-    Answered(Answered<()>, usize),
-    CannotRead {
-        file: usize,
-        message: String,
-    },
-    EndOfFile {
-        file: usize,
-    },
-}
-
-/// A chunk's events as one worker answered them: the text of their
-/// records one after the other, in one buffer, rather than a buffer each.
-#[derive(Default)]
-pub(super) struct Group {
-    pub(super) text: Vec<u8>,
-    pub(super) done: Vec<Done>,
-}
 
 /// What the writer knows of each input.
 #[derive(Clone, Debug, Default)]
 pub(super) struct FileState {
     puzzles: usize,
     failed: bool,
-}
-
-/// How many problems the summary on stderr lists before it only counts.
-const PROBLEMS_LISTED: usize = 5;
-
-/// The puzzles that could not be read or solved, for the summary on stderr
-/// in text and grid output (when stderr is not where stdout goes).
-#[derive(Debug, Default)]
-pub(super) struct Problems {
-    /// The first few, as `<file>, line <n>: <what>`.
-    listed: Vec<String>,
-    /// All of them.
-    count: u64,
-}
-
-impl Problems {
-    /// Notes `answered` if it is invalid or unsolvable.
-    fn add(&mut self, answered: &Answered<()>, name: &str) {
-        let what = match &answered.answer {
-            Answer::Invalid(message) => format!("invalid: {message}"),
-            Answer::Unsolvable => format!("line {}: unsolvable", answered.line),
-            _ => return,
-        };
-        self.count += 1;
-        if self.listed.len() < PROBLEMS_LISTED {
-            self.listed.push(format!("{name}: {what}"));
-        }
-    }
-
-    /// The summary, `None` when there was no problem.
-    pub(super) fn summary(&self, puzzles: u64) -> Option<String> {
-        if self.count == 0 {
-            return None;
-        }
-        let mut text = format!(
-            "{} of {puzzles} puzzles could not be solved (their records on stdout say why):",
-            self.count
-        );
-        for problem in &self.listed {
-            text.push_str("\n  ");
-            text.push_str(problem);
-        }
-        let more = self.count - self.listed.len() as u64;
-        if more > 0 {
-            text.push_str(&format!("\n  ... and {more} more"));
-        }
-        Some(text)
-    }
 }
 
 /// Writes records and notes in order.
@@ -117,7 +44,7 @@ impl Writer<'_> {
     /// What to say on stderr about a record: an internal error, or a
     /// solution that differs from the expected one (not in JSON, which has
     /// `expected_match`, nor with `--quiet`).
-    fn note_for(&self, answered: &Answered<()>) -> Option<String> {
+    fn note_for(&self, answered: &Report<()>) -> Option<String> {
         let name = &self.names[answered.file];
         if let Answer::Internal(why) = &answered.answer {
             return Some(format!(
@@ -131,7 +58,7 @@ impl Writer<'_> {
 
     /// With `--explain`, the engine that answered `answered` and why, the
     /// first time a grid of its shape gets that plan.
-    fn explain(&mut self, answered: &Answered<()>) -> Option<String> {
+    fn explain(&mut self, answered: &Report<()>) -> Option<String> {
         let plan = answered.plan?;
         let seen = self.explained.as_mut()?;
         if seen.contains(&(answered.shape, plan)) {
@@ -150,7 +77,7 @@ impl Writer<'_> {
 
     /// Writes the next chunk's records and notes; false when the output
     /// failed or Ctrl-C came (and nothing more is to be written).
-    pub(super) fn write_chunk(&mut self, group: Group) -> bool {
+    fn write_chunk(&mut self, group: Group) -> bool {
         if self.stdout_is_terminal && self.progress.is_visible() {
             let progress = self.progress;
             progress.suspend(|| {
@@ -232,5 +159,17 @@ impl Writer<'_> {
         }
         let _ = self.out.write_all(&text[written..end]);
         !self.out.has_failed()
+    }
+}
+
+impl Sink for Writer<'_> {
+    fn write_chunk(&mut self, group: Group, bytes: u64) -> bool {
+        let go_on = Writer::write_chunk(self, group);
+        self.progress.set_bytes(bytes);
+        go_on
+    }
+
+    fn flush(&mut self) {
+        let _ = self.out.flush();
     }
 }

@@ -89,6 +89,57 @@ pub struct Merged {
     pub median_seconds: f64,
 }
 
+impl Merged {
+    /// The total as one JSON object (what `merge --format json` prints):
+    /// `{"solutions":"216288","complete":true,"problem":"5f0c...","cubes":64,
+    /// "nodes":123456,"cube_seconds":{"total":3.2,"max":0.4,"median":0.05}}`,
+    /// the count as a string of digits.
+    pub fn total(&self) -> Total {
+        Total {
+            solutions: self.count,
+            complete: true,
+            problem: self.problem.to_string(),
+            cubes: self.cubes,
+            nodes: self.nodes,
+            cube_seconds: Seconds {
+                total: self.seconds,
+                max: self.max_seconds,
+                median: self.median_seconds,
+            },
+        }
+    }
+}
+
+/// The total of a merge in JSON ([`Merged::total`]).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Total {
+    /// The count, as a string of digits.
+    #[serde(with = "super::decimal")]
+    pub solutions: u128,
+    /// Always true: an incomplete merge is refused.
+    pub complete: bool,
+    /// The problem's fingerprint.
+    pub problem: String,
+    /// How many cubes.
+    pub cubes: u64,
+    /// Search-tree nodes of all cubes.
+    pub nodes: u64,
+    /// Seconds spent counting the cubes.
+    pub cube_seconds: Seconds,
+}
+
+/// Seconds spent counting the cubes: in all, the longest cube's, the
+/// median cube's.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Seconds {
+    /// In all.
+    pub total: f64,
+    /// The longest cube's.
+    pub max: f64,
+    /// The median cube's.
+    pub median: f64,
+}
+
 /// Why the cubes do not add up to a count. Every list is sorted.
 #[derive(Clone, Debug, Default, PartialEq, thiserror::Error)]
 pub struct Refusal {
@@ -447,6 +498,23 @@ mod tests {
             nodes: 1,
             seconds: cube as f64,
         }
+    }
+
+    #[test]
+    fn the_json_total_keeps_its_field_order_and_big_counts() {
+        let mut merge = Merge::new();
+        for cube in 0..4 {
+            merge.add(result(cube, u128::from(u64::MAX), true));
+        }
+        let merged = merge.finish().unwrap();
+        let json = serde_json::to_string(&merged.total()).unwrap();
+        let expected = format!(
+            "{{\"solutions\":\"{}\",\"complete\":true,\"problem\":\"{}\",\"cubes\":4,\
+             \"nodes\":4,\"cube_seconds\":{{\"total\":6.0,\"max\":3.0,\"median\":1.5}}}}",
+            4 * u128::from(u64::MAX),
+            Fingerprint(9)
+        );
+        assert_eq!(json, expected);
     }
 
     #[test]

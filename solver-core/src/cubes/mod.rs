@@ -14,6 +14,8 @@
 //! - [`Merge`] adds up the results, and refuses ([`Refusal`]) a missing cube,
 //!   a duplicate, an incomplete one or one counted for another problem,
 //!   naming them; [`Merge::to_do`] lists the cubes still to count.
+//! - [`read_split`], [`count_file`] and [`merge_results`] read, count and
+//!   add up whole files of records, naming every bad line.
 //!
 //! ```
 //! use solver_core::{cubes, knuth, problems, Limits};
@@ -33,6 +35,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod files;
 mod fingerprint;
 mod merge;
 mod record;
@@ -40,8 +43,11 @@ mod split;
 
 use std::time::Instant;
 
+pub use files::{count_file, merge_results, read_split, Counter, FileError, Tally};
 pub use fingerprint::{Fingerprint, FingerprintError, Fnv128};
-pub use merge::{ranges, runs_text, sensible_of, Merge, Merged, Refusal, MAX_CUBES};
+pub use merge::{
+    ranges, runs_text, sensible_of, Merge, Merged, Refusal, Seconds, Total, MAX_CUBES,
+};
 pub use record::{decimal, parse_line, read_lines, Choice, CubeRecord, LineError, ResultRecord};
 pub use split::{split, Cube, Split, SplitOptions};
 

@@ -14,6 +14,11 @@
 //! two of them, and every solution lies below one. A child that is already a
 //! solution stays a cube (it counts 1); a child that is a dead end (an item
 //! with no option left) holds no solution and is dropped.
+//!
+//! [`SplitOptions::limits`] (nodes, deadline, cancellation) stop the split
+//! between expansions, never inside one: a split stopped early returns the
+//! cubes it has, which still partition the whole search (they are fewer or
+//! larger than asked), and says why in [`Split::incomplete`].
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -21,6 +26,7 @@ use std::collections::BinaryHeap;
 use super::MAX_CUBES;
 use crate::error::ForceError;
 use crate::ids::OptionId;
+use crate::limits::{Incomplete, Limits};
 use crate::matrix::Matrix;
 use crate::search::choose;
 use crate::solver::Solver;
@@ -45,6 +51,10 @@ pub struct SplitOptions {
     /// never more than [`MAX_CUBES`], the most a merge accepts): a cube is
     /// not split when its children would take the count past it.
     pub max_cubes: usize,
+    /// Stop splitting at these limits (`max_nodes` counts the nodes of the
+    /// expansions and probes; `max_solutions` is not used). The cubes made
+    /// so far are returned, still a partition of the whole search.
+    pub limits: Limits,
 }
 
 impl Default for SplitOptions {
@@ -56,6 +66,7 @@ impl Default for SplitOptions {
             probes: 32,
             seed: 1,
             max_cubes: 1_000_000,
+            limits: Limits::none(),
         }
     }
 }
@@ -78,6 +89,33 @@ pub struct Split {
     pub nodes: u64,
     /// Estimated nodes of the whole search (from the root's probes).
     pub root_estimate: f64,
+    /// Why the split stopped before it was done, if a limit stopped it: the
+    /// cubes still cover the whole search, but are fewer or larger than
+    /// asked.
+    pub incomplete: Option<Incomplete>,
+}
+
+impl Split {
+    /// One cube, the whole search (for a search that cannot be split).
+    pub fn whole() -> Split {
+        Split {
+            cubes: vec![Cube {
+                path: Vec::new(),
+                estimate: 1.0,
+            }],
+            nodes: 0,
+            root_estimate: 1.0,
+            incomplete: None,
+        }
+    }
+}
+
+/// Which of `limits` stops a split that has visited `nodes` nodes.
+fn reached(limits: &Limits, nodes: u64) -> Option<Incomplete> {
+    if limits.max_nodes.is_some_and(|max| nodes >= max) {
+        return Some(Incomplete::NodeLimit);
+    }
+    limits.interrupted()
 }
 
 /// An open cube in the heap, ordered by estimate.
@@ -182,6 +220,7 @@ pub fn split(
     let max_cubes = options
         .max_cubes
         .clamp(1, usize::try_from(MAX_CUBES).unwrap_or(usize::MAX));
+    let mut incomplete = None;
     loop {
         let total = heap.len() + done.len();
         let Some(top) = heap.peek() else { break };
@@ -199,6 +238,10 @@ pub fn split(
         if !more_cubes && !too_big && !unbalanced() {
             break;
         }
+        if let Some(why) = reached(&options.limits, nodes) {
+            incomplete = Some(why);
+            break;
+        }
         let Some(top) = heap.pop() else { break };
         for &o in &top.path {
             s.force(o).expect("a cube's path is a path of the search");
@@ -214,6 +257,10 @@ pub fn split(
         }
         nodes += 1;
         s.cover(i);
+        // The children, kept aside until the expansion is whole: a limit
+        // reached inside it puts the parent back instead.
+        let mut solved = Vec::new();
+        let mut open = Vec::new();
         let mut x = s.nodes[i as usize].down;
         while x != i {
             s.commit_others(x);
@@ -221,7 +268,7 @@ pub fn split(
             path.push(s.option_of(x));
             order += 1;
             match node_kind(&mut s) {
-                Node::Solution => done.push((
+                Node::Solution => solved.push((
                     Cube {
                         path,
                         estimate: 1.0,
@@ -229,7 +276,7 @@ pub fn split(
                     order,
                 )),
                 Node::DeadEnd => nodes += 1,
-                Node::Inner => heap.push(Open {
+                Node::Inner => open.push(Open {
                     estimate: estimate(&mut s, probes, &mut rng, &mut nodes),
                     order,
                     path,
@@ -237,11 +284,23 @@ pub fn split(
             }
             s.uncommit_others(x);
             x = s.nodes[x as usize].down;
+            if x != i {
+                incomplete = reached(&options.limits, nodes);
+                if incomplete.is_some() {
+                    break;
+                }
+            }
         }
         s.uncover(i);
         for _ in &top.path {
             s.release();
         }
+        if incomplete.is_some() {
+            heap.push(top);
+            break;
+        }
+        done.extend(solved);
+        heap.extend(open);
     }
     let mut cubes: Vec<(Cube, u64)> = done;
     cubes.extend(heap.into_iter().map(|o| {
@@ -268,6 +327,7 @@ pub fn split(
         cubes: cubes.into_iter().map(|(c, _)| c).collect(),
         nodes,
         root_estimate,
+        incomplete,
     })
 }
 
@@ -458,5 +518,53 @@ mod tests {
         let a = split(&m, &[], &SplitOptions::default()).unwrap();
         let b = split(&m, &[], &SplitOptions::default()).unwrap();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_split_stopped_by_a_limit_still_covers_the_search() {
+        // Langford pairs of 8: 300 (OEIS A014552). Whatever node budget
+        // stops the split, the cubes it returns still add up to the count.
+        let m = knuth::parse(&problems::langford(8)).unwrap();
+        let full = split(&m, &[], &SplitOptions::default()).unwrap();
+        assert_eq!(full.incomplete, None);
+        let mut stopped = 0;
+        for max_nodes in [1, 50, 200, 1000, 3000] {
+            let opts = SplitOptions {
+                cubes: Some(400),
+                limits: Limits::none().nodes(max_nodes),
+                ..SplitOptions::default()
+            };
+            let split = split(&m, &[], &opts).unwrap();
+            if split.incomplete.is_some() {
+                stopped += 1;
+                assert_eq!(split.incomplete, Some(Incomplete::NodeLimit));
+                assert!(split.cubes.len() < 400, "{max_nodes}");
+            }
+            assert_eq!(sum(&m, &[], &split), 300, "{max_nodes} nodes");
+        }
+        assert!(stopped >= 3, "{stopped}");
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_raised_flag_leaves_the_root_whole() {
+        let m = knuth::parse(&problems::n_queens(8)).unwrap();
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        for (limits, why) in [
+            (
+                Limits::none().timeout(std::time::Duration::ZERO),
+                Incomplete::Deadline,
+            ),
+            (Limits::none().cancel_flag(flag), Incomplete::Cancelled),
+        ] {
+            let opts = SplitOptions {
+                limits,
+                ..SplitOptions::default()
+            };
+            let split = split(&m, &[], &opts).unwrap();
+            assert_eq!(split.incomplete, Some(why));
+            assert_eq!(split.cubes.len(), 1);
+            assert!(split.cubes[0].path.is_empty());
+            assert_eq!(sum(&m, &[], &split), 92);
+        }
     }
 }

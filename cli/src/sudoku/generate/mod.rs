@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::{Incomplete, Limits};
 use sudoku::{
-    generate_within, rate_within, write_boxed_with, write_compact, GenerateOptions, Generated,
-    Notation, Shape, SolveError, Symmetry,
+    generate_checked, write_boxed_with, write_compact, GenerateOptions, GenerateTrouble, Notation,
+    Shape, Symmetry,
 };
 
 use super::{eprint_line, parse_box, OutputFormat, INTERNAL_ERROR, INTERRUPTED};
@@ -25,49 +25,7 @@ use crate::output::Output;
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
 
-pub(crate) const GENERATE_ABOUT: &str = "\
-Make puzzles with exactly one solution.
-
-Each puzzle starts from a random full grid made by the solver, then givens
-are removed in a random order as long as the solution stays unique. Without
---givens every puzzle is minimal: no given can be removed without a second
-solution appearing (with --symmetry, no symmetric group of givens). Every
-puzzle is checked by the solver before it is written.
-
-Puzzle k (from 0) is made from seed S+k, so `--seed S+k -n 1` makes it again;
-the output does not depend on the number of threads. Without --seed, the
-seed comes from the clock and is printed on stderr.
-
---timeout and Ctrl-C stop the run: the puzzles finished before are written
-(never one that was not checked), a line on stderr says how many, and the
-status is 3 (--timeout) or 130 (Ctrl-C). A generation that fails its own
-check is an internal error (status 70).
-
-Text output: one puzzle per line (compact form; numbers above 35x35).
---format grid draws them. JSON (one object per line):
-  {\"puzzle\":\"..\",\"box\":\"3x3\",\"givens\":24,\"seed\":7,\"rating\":5.2,
-   \"average_nodes\":37.0,\"singles_only\":false,\"minimal\":true,
-   \"solution\":\"..\"}
-with \"target_reached\" when --givens is given. The rating is that of
-`sudoku rate`: log2 of the search effort, 0 when singles solve the puzzle;
-it is left out when it would take more than 200,000 nodes per run (large
-grids with few givens).
-
-Examples:
-  sudoku generate -n 10                      ten 9x9 minimal puzzles
-  sudoku generate --box 4 --seed 7           a 16x16 puzzle, reproducibly
-  sudoku generate --box 2x3 -n 5 --symmetry rotational
-  sudoku generate --box 5 --givens 270       25x25 with at most 43% givens
-                                             (seconds; without --givens,
-                                             digging to minimal takes long)
-  sudoku generate --box 6 --max-nodes 2000   36x36 with about half the cells
-                                             given, in half a minute
-  sudoku generate --box 7 --max-nodes 1000   49x49 with 53% given, in a minute
-  sudoku generate --variant x -n 3           three 9x9 X puzzles
-  sudoku generate --variant jigsaw > j.json  a jigsaw puzzle with its map";
-
-/// Node budget per rating run; beyond it the rating is left out.
-const RATING_NODES: u64 = 200_000;
+pub(crate) const GENERATE_ABOUT: &str = include_str!("../../../help/generate.txt");
 
 /// Puzzles made (and written) per parallel round.
 const ROUND: u64 = 64;
@@ -173,17 +131,6 @@ struct Record {
     solution: String,
 }
 
-/// Why a puzzle was not made.
-#[derive(Debug)]
-pub(super) enum Trouble {
-    /// `--timeout` or Ctrl-C stopped it.
-    Stopped(Incomplete),
-    /// The generator found no grid to make it from (bad input: status 2).
-    NoGrid(String),
-    /// It failed its own check: a bug (status 70).
-    Internal(String),
-}
-
 /// How a run of `generate` ended, when it did not fail.
 #[derive(Debug)]
 pub(super) enum Ended {
@@ -209,44 +156,6 @@ pub(super) fn run_limits(timeout: Option<Duration>) -> Limits {
         deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(cancel),
     }
-}
-
-/// Makes puzzle `seed` and checks it independently of how it was made.
-fn make(
-    shape: Shape,
-    seed: u64,
-    options: &GenerateOptions,
-    rate_seeds: u32,
-    limits: &Limits,
-) -> Result<(Generated, Option<sudoku::Rating>), Trouble> {
-    let made = match generate_within(shape, seed, options, limits) {
-        Ok(made) => made,
-        Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
-        Err(e) => return Err(Trouble::Internal(e.to_string())),
-    };
-    let solution_holds = made.solution.is_solution_of(&made.puzzle);
-    if !solution_holds || made.puzzle.givens() != made.givens {
-        return Err(Trouble::Internal(
-            "the solution fails the check of the rules and givens".to_string(),
-        ));
-    }
-    // A rating that would need more than RATING_NODES per run is left out
-    // (large grids with few givens: blind search explodes there).
-    let rating = if rate_seeds > 0 {
-        let within = Limits {
-            max_nodes: Some(RATING_NODES),
-            ..limits.clone()
-        };
-        match rate_within(&made.puzzle, rate_seeds, &within) {
-            Ok(rating) => Some(rating),
-            Err(SolveError::GaveUp(Incomplete::NodeLimit)) => None,
-            Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
-            Err(e) => return Err(Trouble::Internal(e.to_string())),
-        }
-    } else {
-        None
-    };
-    Ok((made, rating))
 }
 
 /// Runs `generate` and ends it: 0, 3 (`--timeout`), 130 (Ctrl-C) or 70
@@ -315,7 +224,10 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
             .into_par_iter()
             .map(|i| {
                 let seed = first_seed.wrapping_add(i);
-                (seed, make(shape, seed, &options, args.rate_seeds, &limits))
+                (
+                    seed,
+                    generate_checked(shape, seed, &options, args.rate_seeds, &limits),
+                )
             })
             .collect();
         for (seed, result) in made {
@@ -383,11 +295,13 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
 }
 
 /// How the run ends at a puzzle that was not made (`written` were).
-pub(super) fn stop(trouble: Trouble, seed: u64, written: u64) -> Result<Ended, Failure> {
+pub(super) fn stop(trouble: GenerateTrouble, seed: u64, written: u64) -> Result<Ended, Failure> {
     match trouble {
-        Trouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
-        Trouble::NoGrid(message) => Err(Failure::bad_input(format!("seed {seed}: {message}"))),
-        Trouble::Internal(message) => {
+        GenerateTrouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
+        GenerateTrouble::NoGrid(message) => {
+            Err(Failure::bad_input(format!("seed {seed}: {message}")))
+        }
+        GenerateTrouble::Internal(message) => {
             eprint_line(&format!(
                 "internal error: seed {seed}: generation failed its check: {message}"
             ));

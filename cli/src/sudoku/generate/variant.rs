@@ -1,6 +1,6 @@
 //! `sudoku generate --variant x|windoku|jigsaw`: unique variant puzzles,
-//! each checked by the independent check of [`sudoku::verify`] and
-//! by a uniqueness check before it is written.
+//! each checked by the library ([`sudoku::generate_variant_checked`])
+//! before it is written.
 
 use std::io::Write as _;
 
@@ -8,11 +8,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::Limits;
 use sudoku::{
-    generate_variant_within, write_boxed_with, write_compact, write_regions, Grid, Notation, Shape,
-    SolveError, Variant, MAP_ATTEMPTS,
+    generate_variant_checked, write_boxed_with, write_compact, write_regions, Notation, Variant,
 };
 
-use super::{stop, Ended, GenerateArgs, Trouble};
+use super::{stop, Ended, GenerateArgs};
 use crate::exit::Failure;
 use crate::output::Output;
 use crate::sudoku::OutputFormat;
@@ -30,43 +29,6 @@ struct Document {
     givens: usize,
     seed: u64,
     solution: String,
-}
-
-/// Makes puzzle `seed` and checks it apart from how it was made.
-fn make(
-    base: &Variant,
-    names: &str,
-    shape: Shape,
-    jigsaw: bool,
-    seed: u64,
-    limits: &Limits,
-) -> Result<(Grid, Grid, Variant), Trouble> {
-    let internal = |e: &dyn std::fmt::Display| Trouble::Internal(e.to_string());
-    let (puzzle, solution, variant) =
-        match generate_variant_within(base, shape, jigsaw, seed, limits) {
-            Ok(made) => made,
-            Err(SolveError::GaveUp(why)) => return Err(Trouble::Stopped(why)),
-            Err(SolveError::Unsolvable) => {
-                let tried = match jigsaw {
-                    true => "random region maps",
-                    false => "random fills",
-                };
-                return Err(Trouble::NoGrid(format!(
-                    "no {names} puzzle of {shape} boxes found: none of {MAP_ATTEMPTS} {tried} \
-                     could be filled, so these variants may admit no grid here (random \
-                     jigsaw maps with x and windoku as well almost never do); try fewer \
-                     variants or give a map with --regions"
-                )));
-            }
-            Err(e) => return Err(internal(&e)),
-        };
-    match sudoku::check_generated(&puzzle, &solution, &variant, limits) {
-        Ok(true) => Ok((puzzle, solution, variant)),
-        Ok(false) => Err(internal(
-            &"the puzzle fails its check (rules, givens, one solution)",
-        )),
-        Err(why) => Err(Trouble::Stopped(why)),
-    }
 }
 
 /// Runs `generate` for a variant.
@@ -93,7 +55,10 @@ pub(crate) fn run(
         .into_par_iter()
         .map(|i| {
             let seed = first_seed.wrapping_add(i);
-            (seed, make(&base, names, shape, jigsaw, seed, limits))
+            (
+                seed,
+                generate_variant_checked(&base, names, shape, jigsaw, seed, limits),
+            )
         })
         .collect();
     let mut written_puzzles = 0u64;

@@ -1,5 +1,5 @@
 //! The inputs of a batch run, read into chunks of records for the workers
-//! of [`super::pipeline`].
+//! of the [`Pipeline`](super::Pipeline).
 //!
 //! [`Input`] opens the files one after the other and parses them with
 //! [`Records`] (which holds at most one puzzle in memory). Each call to
@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudoku::{ParseErrorKind, ReadOptions, Record, Records};
+use crate::{ParseErrorKind, ReadOptions, Record, Records};
 
 /// Most puzzles in a chunk.
 const CHUNK_PUZZLES: usize = 2048;
@@ -33,15 +33,16 @@ const CHUNK_AGE: Duration = Duration::from_millis(100);
 
 /// An input: a file, or standard input.
 #[derive(Clone, Debug)]
-pub(super) struct Source {
+pub struct Source {
     /// The name used in messages and in JSON (`<stdin>` for standard input).
-    pub(super) name: String,
+    pub name: String,
     /// `None` for standard input.
-    pub(super) path: Option<PathBuf>,
+    pub path: Option<PathBuf>,
 }
 
 impl Source {
-    pub(super) fn new(path: &std::path::Path) -> Source {
+    /// The file at `path`; standard input for `-`.
+    pub fn new(path: &std::path::Path) -> Source {
         if path.as_os_str() == "-" {
             Source::stdin()
         } else {
@@ -52,7 +53,8 @@ impl Source {
         }
     }
 
-    pub(super) fn stdin() -> Source {
+    /// Standard input.
+    pub fn stdin() -> Source {
         Source {
             name: "<stdin>".to_string(),
             path: None,
@@ -67,7 +69,7 @@ impl Source {
     }
 
     /// Its size when it is a regular file.
-    pub(super) fn size(&self) -> Option<u64> {
+    pub fn size(&self) -> Option<u64> {
         let metadata = std::fs::metadata(self.path.as_ref()?).ok()?;
         metadata.is_file().then_some(metadata.len())
     }
@@ -88,30 +90,44 @@ impl<R: Read> Read for Counting<R> {
 }
 
 /// What the reader found, in input order.
-pub(super) enum Event {
+pub enum Event {
     /// A record of file `file`.
-    Puzzle { file: usize, record: Record },
+    Puzzle {
+        /// Index of the file among the inputs.
+        file: usize,
+        /// The puzzle read, or why it could not be.
+        record: Record,
+    },
     /// A file could not be opened or read.
-    CannotRead { file: usize, message: String },
+    CannotRead {
+        /// Index of the file among the inputs.
+        file: usize,
+        /// What went wrong, naming the file.
+        message: String,
+    },
     /// The end of file `file`.
-    EndOfFile { file: usize },
+    EndOfFile {
+        /// Index of the file among the inputs.
+        file: usize,
+    },
 }
 
 /// Consecutive events, for one worker to answer.
-pub(super) struct Chunk {
+pub struct Chunk {
     /// Its place in the input: 0, 1, 2, ...
-    pub(super) seq: u64,
-    pub(super) events: Vec<Event>,
+    pub seq: u64,
+    /// What was read, in input order.
+    pub events: Vec<Event>,
     /// Bytes of input read when the chunk was made.
-    pub(super) bytes: u64,
+    pub bytes: u64,
     /// Whether this chunk is the whole input, and it holds fewer puzzles
     /// than there are threads (so each can be searched on every thread).
-    pub(super) few: bool,
+    pub few: bool,
 }
 
 impl Chunk {
     /// How many puzzles it holds.
-    pub(super) fn puzzles(&self) -> usize {
+    pub fn puzzles(&self) -> usize {
         self.events.iter().filter(|e| e.is_puzzle()).count()
     }
 }
@@ -131,7 +147,7 @@ struct Open {
 }
 
 /// Every input, read a chunk at a time. See the [module documentation](self).
-pub(super) struct Input {
+pub struct Input {
     sources: Vec<Source>,
     options: ReadOptions,
     bytes: Arc<AtomicU64>,
@@ -156,7 +172,7 @@ impl Input {
     /// The inputs `sources`, read with `options`, counting the bytes read
     /// in `bytes`. With `few_below` > 1, the first chunk is flagged
     /// [`Chunk::few`] when the whole input has fewer puzzles than that.
-    pub(super) fn new(
+    pub fn new(
         sources: Vec<Source>,
         options: ReadOptions,
         bytes: Arc<AtomicU64>,
@@ -178,13 +194,13 @@ impl Input {
     }
 
     /// The sequence number the next chunk will have.
-    pub(super) fn next_seq(&self) -> u64 {
+    pub fn next_seq(&self) -> u64 {
         self.seq
     }
 
     /// Learns that a chunk of `puzzles` puzzles took `took` to answer, to
     /// size the next chunks.
-    pub(super) fn learn(&mut self, puzzles: usize, took: Duration) {
+    pub fn learn(&mut self, puzzles: usize, took: Duration) {
         if puzzles == 0 {
             return;
         }
@@ -200,7 +216,7 @@ impl Input {
     }
 
     /// The next chunk, `None` at the end of every input.
-    pub(super) fn next_chunk(&mut self) -> Option<Chunk> {
+    pub fn next_chunk(&mut self) -> Option<Chunk> {
         let mut few = false;
         if self.seq == 0 && self.few_below > 1 {
             let (events, ended) = self.read(self.few_below);

@@ -10,9 +10,9 @@
 //!   solution and the record's text in the output format) runs on its own,
 //!   on the worker's thread.
 //! - **Writing** is done by whichever worker hands over the chunk the
-//!   output is waiting for: it writes that chunk, and any later ones
-//!   already handed over, under a lock on the [`Order`]. The output is
-//!   flushed when the next chunk is not ready yet.
+//!   output is waiting for: it gives that chunk, and any later ones
+//!   already handed over, to the [`Sink`], under a lock on the `Order`.
+//!   The sink is flushed when the next chunk is not ready yet.
 //!
 //! A worker does not read a chunk too far ahead of the output
 //! ([`MAX_AHEAD`] chunks, [`MAX_WAITING_BYTES`] of text waiting), so
@@ -22,22 +22,62 @@
 //! With one thread there is one worker, on the calling thread.
 
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use super::input::{Chunk, Input};
-use super::writer::{Group, Writer};
+use super::report::Report;
+
+/// What the sink gets of each event of a chunk, in input order.
+#[derive(Debug)]
+pub enum Done {
+    /// A record, and where its text ends in its group's text (it starts
+    /// where the previous record's ends). The text is already in the output
+    /// format, written by the worker that answered it so that writing is not
+    /// a serial stage.
+    Answered(Report<()>, usize),
+    /// A file could not be opened or read.
+    CannotRead {
+        /// Index of the file among the inputs.
+        file: usize,
+        /// What went wrong, naming the file.
+        message: String,
+    },
+    /// The end of a file.
+    EndOfFile {
+        /// Index of the file among the inputs.
+        file: usize,
+    },
+}
+
+/// A chunk's events as one worker answered them: the text of their
+/// records one after the other, in one buffer, rather than a buffer each.
+#[derive(Debug, Default)]
+pub struct Group {
+    /// The records' text, one after the other.
+    pub text: Vec<u8>,
+    /// Each event, with where its record's text ends.
+    pub done: Vec<Done>,
+}
+
+/// Where the answered chunks go, one at a time, in input order.
+pub trait Sink {
+    /// Takes the next chunk, answered when `bytes` of input were read;
+    /// false when nothing more is to be written (the output failed).
+    fn write_chunk(&mut self, group: Group, bytes: u64) -> bool;
+    /// Flushes what is written: the next chunk may be slow to come.
+    fn flush(&mut self);
+}
 
 /// Most chunks read ahead of the one the output waits for.
 const MAX_AHEAD: u64 = 256;
 /// Most bytes of answered text waiting for an earlier chunk.
 const MAX_WAITING_BYTES: usize = 16 << 20;
 
-/// The chunks answered but not yet written, and the writer.
-struct Order<'a> {
-    writer: Writer<'a>,
+/// The chunks answered but not yet written, and the sink.
+struct Order<S> {
+    sink: S,
     /// The chunk the output waits for.
     next: u64,
     /// Answered chunks waiting for an earlier one: their text and the bytes
@@ -46,10 +86,11 @@ struct Order<'a> {
     waiting_bytes: usize,
 }
 
-/// What the workers share.
-pub(super) struct Pipeline<'a> {
+/// What the workers share: the input, and the sink with the chunks
+/// waiting for it. See the [module documentation](self).
+pub struct Pipeline<S> {
     input: Mutex<Input>,
-    order: Mutex<Order<'a>>,
+    order: Mutex<Order<S>>,
     /// Signalled when the output moves on (or stops).
     moved: Condvar,
     /// Raised when nothing more is to be written: the output failed, or
@@ -65,9 +106,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// Stops the other workers if this one panics, so that none waits forever
 /// for its chunk.
-struct StopOnPanic<'p, 'a>(&'p Pipeline<'a>);
+struct StopOnPanic<'p, S>(&'p Pipeline<S>);
 
-impl Drop for StopOnPanic<'_, '_> {
+impl<S> Drop for StopOnPanic<'_, S> {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.0.halt();
@@ -75,12 +116,23 @@ impl Drop for StopOnPanic<'_, '_> {
     }
 }
 
-impl<'a> Pipeline<'a> {
-    pub(super) fn new(input: Input, writer: Writer<'a>) -> Pipeline<'a> {
+impl<S> Pipeline<S> {
+    /// Stops every worker at its next chunk.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Taking the lock orders this with a worker about to wait.
+        drop(lock(&self.order));
+        self.moved.notify_all();
+    }
+}
+
+impl<S: Sink + Send> Pipeline<S> {
+    /// The workers of `input`, handing their chunks to `sink`.
+    pub fn new(input: Input, sink: S) -> Pipeline<S> {
         Pipeline {
             input: Mutex::new(input),
             order: Mutex::new(Order {
-                writer,
+                sink,
                 next: 0,
                 waiting: BTreeMap::new(),
                 waiting_bytes: 0,
@@ -93,13 +145,13 @@ impl<'a> Pipeline<'a> {
     /// Runs `threads` workers (this thread alone when `threads` is 1, the
     /// rayon pool's threads otherwise), each answering chunks with
     /// `answer` until the input ends, the output fails or `cancel` is
-    /// raised. Returns the writer.
-    pub(super) fn run(
+    /// raised. Returns the sink.
+    pub fn run(
         self,
         threads: usize,
         cancel: &AtomicBool,
         answer: &(impl Fn(Chunk) -> Group + Sync),
-    ) -> Writer<'a> {
+    ) -> S {
         if threads == 1 {
             self.work(cancel, answer);
         } else {
@@ -108,7 +160,7 @@ impl<'a> Pipeline<'a> {
         self.order
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner)
-            .writer
+            .sink
     }
 
     /// One worker: reads, answers and hands over chunks until there are
@@ -180,8 +232,7 @@ impl<'a> Pipeline<'a> {
             let (group, bytes) = entry.remove();
             order.waiting_bytes -= group.text.len();
             order.next += 1;
-            let go_on = order.writer.write_chunk(group);
-            order.writer.progress.set_bytes(bytes);
+            let go_on = order.sink.write_chunk(group, bytes);
             wrote = true;
             if !go_on {
                 self.stop.store(true, Ordering::Relaxed);
@@ -191,73 +242,51 @@ impl<'a> Pipeline<'a> {
         if wrote {
             // The chunk the output waits for now is not answered yet, and
             // it may be slow to come (a hard puzzle, a slow pipe).
-            let _ = order.writer.out.flush();
+            order.sink.flush();
             self.moved.notify_all();
         }
-    }
-
-    /// Stops every worker at its next chunk.
-    fn halt(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-        // Taking the lock orders this with a worker about to wait.
-        drop(lock(&self.order));
-        self.moved.notify_all();
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::io::{self, Write};
+    use std::io::Write as _;
     use std::sync::atomic::AtomicU64;
     use std::sync::Arc;
     use std::time::Duration;
 
-    use sudoku::ReadOptions;
-
     use super::*;
-    use crate::output::Output;
-    use crate::sudoku::input::{Event, Source};
-    use crate::sudoku::progress::Progress;
-    use crate::sudoku::record::{Answer, Answered};
-    use crate::sudoku::stats::Totals;
-    use crate::sudoku::writer::{Done, FileState};
-    use crate::sudoku::OutputFormat;
+    use crate::batch::{Event, Source};
+    use crate::{Answer, ReadOptions};
 
-    /// Standard output in memory, failing once `room` bytes are written.
-    #[derive(Clone)]
+    /// A sink in memory that fails once `room` bytes are written.
+    #[derive(Default)]
     struct Memory {
-        bytes: Arc<Mutex<Vec<u8>>>,
+        bytes: Vec<u8>,
         room: usize,
+        puzzles: usize,
+        failed: bool,
     }
 
-    impl Write for Memory {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            let mut bytes = lock(&self.bytes);
-            if bytes.len() + buf.len() > self.room {
-                return Err(io::Error::new(io::ErrorKind::StorageFull, "full"));
+    impl Sink for Memory {
+        fn write_chunk(&mut self, group: Group, _bytes: u64) -> bool {
+            let mut start = 0;
+            for done in group.done {
+                let Done::Answered(_, end) = done else {
+                    continue;
+                };
+                if self.bytes.len() + end - start > self.room {
+                    self.failed = true;
+                    return false;
+                }
+                self.bytes.extend_from_slice(&group.text[start..end]);
+                self.puzzles += 1;
+                start = end;
             }
-            bytes.extend_from_slice(buf);
-            Ok(buf.len())
+            true
         }
 
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    fn writer<'p>(out: &Memory, progress: &'p Progress) -> Writer<'p> {
-        Writer {
-            out: Output::new(Box::new(out.clone())),
-            format: OutputFormat::Text,
-            names: vec!["input".to_string()],
-            files: vec![FileState::default()],
-            quiet: true,
-            totals: Totals::default(),
-            progress,
-            stdout_is_terminal: false,
-            problems: None,
-            explained: None,
-        }
+        fn flush(&mut self) {}
     }
 
     /// A file of `lines` one-line records (empty grids: they are not
@@ -292,36 +321,34 @@ mod tests {
             let line = record.line;
             std::thread::sleep(Duration::from_micros((line as u64 * 7919) % 300));
             writeln!(group.text, "{line}").unwrap();
-            let answered = Answered::new(file, line, Answer::Unsolvable);
-            group.done.push(Done::Answered(answered, group.text.len()));
+            let report = Report::new(file, line, Answer::Unsolvable);
+            group.done.push(Done::Answered(report, group.text.len()));
         }
         group
     }
 
-    fn run_on(threads: usize, lines: usize, room: usize) -> (String, Writer<'static>) {
-        let progress: &'static Progress = Box::leak(Box::new(Progress::new(false, None)));
-        let out = Memory {
-            bytes: Arc::default(),
-            room,
-        };
+    fn run_on(threads: usize, lines: usize, room: usize) -> (String, Memory) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
-        let pipeline = Pipeline::new(input(lines), writer(&out, progress));
+        let sink = Memory {
+            room,
+            ..Memory::default()
+        };
+        let pipeline = Pipeline::new(input(lines), sink);
         let cancel = AtomicBool::new(false);
-        let writer = pool.install(|| pipeline.run(threads, &cancel, &answer));
-        let text = String::from_utf8(lock(&out.bytes).clone()).unwrap();
-        (text, writer)
+        let sink = pool.install(|| pipeline.run(threads, &cancel, &answer));
+        (String::from_utf8(sink.bytes.clone()).unwrap(), sink)
     }
 
     #[test]
     fn records_are_written_in_input_order_whatever_the_threads() {
         let expected: String = (1..=600).map(|line| format!("{line}\n")).collect();
         for threads in [1, 2, 4] {
-            let (text, writer) = run_on(threads, 600, usize::MAX);
+            let (text, sink) = run_on(threads, 600, usize::MAX);
             assert!(text == expected, "{threads} threads: out of order");
-            assert_eq!(writer.totals.puzzles, 600, "{threads} threads");
+            assert_eq!(sink.puzzles, 600, "{threads} threads");
         }
     }
 
@@ -331,8 +358,8 @@ mod tests {
         // wait for room forever), having written only whole records, in
         // order, and no more once the output failed.
         for threads in [1, 3] {
-            let (text, writer) = run_on(threads, 5000, 400);
-            assert!(writer.out.has_failed(), "{threads} threads");
+            let (text, sink) = run_on(threads, 5000, 400);
+            assert!(sink.failed, "{threads} threads");
             let written: Vec<usize> = text.lines().map(|l| l.parse().unwrap()).collect();
             assert!(written.len() < 400, "{threads} threads");
             assert!(written.iter().copied().eq(1..=written.len()));

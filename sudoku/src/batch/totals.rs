@@ -1,32 +1,58 @@
-//! Totals of a run: the exit status, and the `--stats` summary on stderr.
+//! Totals of a run: its [`Status`], the `--stats` summary, and the summary
+//! of the puzzles that could not be solved ([`Problems`]).
 
 use std::time::Duration;
 
 use solver_core::Incomplete;
 
-use super::record::{Answer, Answered, Expected};
-use super::Mode;
-use crate::exit::Exit;
-use sudoku::EngineName;
+use super::report::Report;
+use crate::{Answer, EngineName, Expected, Task as Mode};
+
+/// How a run went, worst first: what the `sudoku` command turns into its
+/// exit status (4, 2, 3, 1, 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// An input could not be read.
+    ReadError,
+    /// A puzzle could not be read, or its givens clash.
+    BadInput,
+    /// A search gave up at a limit.
+    Incomplete,
+    /// A puzzle has no solution, or not exactly one where one is asked, or
+    /// not the solution the input gives.
+    NoSolution,
+    /// Every puzzle answered as asked.
+    Success,
+}
 
 /// Counts of the answers of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Totals {
+pub struct Totals {
+    /// Puzzles answered.
     pub puzzles: u64,
     /// Counts stopped by Ctrl-C and written as lower bounds (at most one).
     pub partial: u64,
+    /// Solved (solve).
     pub solved: u64,
+    /// Unique (check).
     pub unique: u64,
+    /// Several solutions (check, and minimize or rate refused).
     pub multiple: u64,
+    /// No solution.
     pub unsolvable: u64,
+    /// Minimized.
     pub minimized: u64,
+    /// Rated.
     pub rated: u64,
     /// Counts that are complete, or stopped at `--limit`.
     pub counted: u64,
     /// Counts stopped at `--limit`.
     pub limited: u64,
+    /// Could not be read, or givens that clash.
     pub invalid: u64,
+    /// Gave up at a limit.
     pub unknown: u64,
+    /// Solutions that failed the independent check (a bug).
     pub internal: u64,
     /// Solutions that differ from the one the input gives.
     pub mismatches: u64,
@@ -40,7 +66,7 @@ pub(crate) struct Totals {
 
 impl Totals {
     /// Adds one answered puzzle.
-    pub(crate) fn add<G>(&mut self, answered: &Answered<G>) {
+    pub fn add<G>(&mut self, answered: &Report<G>) {
         self.puzzles += 1;
         self.nodes += answered.nodes.unwrap_or(0);
         if let Some(engine) = answered.plan.map(|p| p.engine) {
@@ -79,22 +105,22 @@ impl Totals {
     /// The exit status of the run (internal errors aside): the highest of
     /// 4 (read errors), 2 (invalid), 3 (unknown), 1 (no solution, not
     /// unique, or not the solution the input expects), 0.
-    pub(crate) fn status(&self) -> Exit {
+    pub fn status(&self) -> Status {
         if self.read_errors > 0 {
-            Exit::IoError
+            Status::ReadError
         } else if self.invalid > 0 {
-            Exit::BadInput
+            Status::BadInput
         } else if self.unknown > 0 {
-            Exit::Incomplete
+            Status::Incomplete
         } else if self.unsolvable > 0 || self.multiple > 0 || self.mismatches > 0 {
-            Exit::NoSolution
+            Status::NoSolution
         } else {
-            Exit::Success
+            Status::Success
         }
     }
 
     /// The `--stats` summary: one `name: value` line each, aligned.
-    pub(crate) fn report(&self, mode: Mode, elapsed: Duration, threads: usize) -> String {
+    pub fn report(&self, mode: Mode, elapsed: Duration, threads: usize) -> String {
         let mut rows: Vec<(&str, String)> = vec![("puzzles", self.puzzles.to_string())];
         let n = |v: u64| v.to_string();
         match mode {
@@ -168,13 +194,63 @@ impl Totals {
     }
 }
 
+/// How many problems the summary lists before it only counts.
+const PROBLEMS_LISTED: usize = 5;
+
+/// The puzzles that could not be read or solved, for a summary at the end
+/// of a run (the `sudoku` command prints it on stderr when stderr is not
+/// where stdout goes).
+#[derive(Debug, Default)]
+pub struct Problems {
+    /// The first few, as `<file>, line <n>: <what>`.
+    listed: Vec<String>,
+    /// All of them.
+    count: u64,
+}
+
+impl Problems {
+    /// Notes `report` (of file `name`) if it is invalid or unsolvable.
+    pub fn add(&mut self, report: &Report<()>, name: &str) {
+        let what = match &report.answer {
+            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Unsolvable => format!("line {}: unsolvable", report.line),
+            _ => return,
+        };
+        self.count += 1;
+        if self.listed.len() < PROBLEMS_LISTED {
+            self.listed.push(format!("{name}: {what}"));
+        }
+    }
+
+    /// The summary of a run of `puzzles` puzzles, `None` when there was no
+    /// problem.
+    pub fn summary(&self, puzzles: u64) -> Option<String> {
+        if self.count == 0 {
+            return None;
+        }
+        let mut text = format!(
+            "{} of {puzzles} puzzles could not be solved (their records on stdout say why):",
+            self.count
+        );
+        for problem in &self.listed {
+            text.push_str("\n  ");
+            text.push_str(problem);
+        }
+        let more = self.count - self.listed.len() as u64;
+        if more > 0 {
+            text.push_str(&format!("\n  ... and {more} more"));
+        }
+        Some(text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku::Notation;
+    use crate::Notation;
 
     fn add(totals: &mut Totals, answer: Answer) {
-        totals.add(&Answered {
+        totals.add(&Report {
             file: 0,
             line: 1,
             shape: None,
@@ -189,15 +265,15 @@ mod tests {
     #[test]
     fn status_priority() {
         let mut t = Totals::default();
-        assert_eq!(t.status(), Exit::Success);
+        assert_eq!(t.status(), Status::Success);
         add(&mut t, Answer::Unsolvable);
-        assert_eq!(t.status(), Exit::NoSolution);
+        assert_eq!(t.status(), Status::NoSolution);
         add(&mut t, Answer::Unknown(Incomplete::Deadline));
-        assert_eq!(t.status(), Exit::Incomplete);
+        assert_eq!(t.status(), Status::Incomplete);
         add(&mut t, Answer::Invalid("x".into()));
-        assert_eq!(t.status(), Exit::BadInput);
+        assert_eq!(t.status(), Status::BadInput);
         t.read_errors += 1;
-        assert_eq!(t.status(), Exit::IoError);
+        assert_eq!(t.status(), Status::ReadError);
     }
 
     #[test]
@@ -210,7 +286,7 @@ mod tests {
                 incomplete: Some(Incomplete::SolutionLimit),
             },
         );
-        assert_eq!(t.status(), Exit::Success);
+        assert_eq!(t.status(), Status::Success);
         add(
             &mut t,
             Answer::Counted {
@@ -218,7 +294,7 @@ mod tests {
                 incomplete: Some(Incomplete::NodeLimit),
             },
         );
-        assert_eq!(t.status(), Exit::Incomplete);
+        assert_eq!(t.status(), Status::Incomplete);
     }
 
     #[test]

@@ -3,20 +3,29 @@
 
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use solver_core::Incomplete;
-use sudoku::{
-    write_boxed_with, write_compact, write_compact_to, write_regions, Grid, Notation, Plan,
-    Regions, Shape,
+
+use crate::{
+    write_boxed_with, write_compact, write_compact_to, write_regions, Answer, Expected, Grid,
+    Notation, Plan, Regions, Shape, Task as Mode,
 };
 
-use super::{Mode, OutputFormat};
-
-pub(crate) use sudoku::{Answer, Expected};
+/// How answers are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// One line per puzzle.
+    #[default]
+    Text,
+    /// Solutions drawn as grids, each record followed by a blank line.
+    Grid,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
 
 /// One puzzle answered: the record printed for it. `G` as in [`Answer`].
 #[derive(Clone, Debug)]
-pub(crate) struct Answered<G = Grid> {
+pub struct Report<G = Grid> {
     /// Index of its file among the inputs.
     pub file: usize,
     /// 1-based line where the puzzle starts in its file.
@@ -35,11 +44,11 @@ pub(crate) struct Answered<G = Grid> {
     pub plan: Option<Plan>,
 }
 
-impl<G> Answered<G> {
+impl<G> Report<G> {
     /// The record of the puzzle at `line` of file `file`, answered `answer`,
     /// before anything else is known of it.
-    pub(crate) fn new(file: usize, line: usize, answer: Answer<G>) -> Answered<G> {
-        Answered {
+    pub fn new(file: usize, line: usize, answer: Answer<G>) -> Report<G> {
+        Report {
             file,
             line,
             shape: None,
@@ -53,8 +62,8 @@ impl<G> Answered<G> {
 
     /// The record without its grids, for counting once it is written (the
     /// grids are dropped here, by the thread that answered it).
-    pub(crate) fn without_grids(self) -> Answered<()> {
-        Answered {
+    pub fn without_grids(self) -> Report<()> {
+        Report {
             file: self.file,
             line: self.line,
             shape: self.shape,
@@ -67,15 +76,15 @@ impl<G> Answered<G> {
     }
 
     /// The status word of the record (the JSON `status`).
-    pub(crate) fn status(&self) -> &'static str {
+    pub fn status(&self) -> &'static str {
         self.answer.status()
     }
 }
 
-impl Answered {
+impl Report {
     /// Writes the record in `format`. `file_name` is the name of its file,
     /// and `prefix_errors` whether error messages name it (several files).
-    pub(crate) fn write(
+    pub fn write(
         &self,
         out: &mut Vec<u8>,
         format: OutputFormat,
@@ -131,7 +140,7 @@ impl Answered {
 
     /// Writes the record as [`write`](Self::write) does in grid format,
     /// with the grids drawn with the borders of `regions` (a jigsaw).
-    pub(crate) fn write_with_regions(
+    pub fn write_with_regions(
         &self,
         out: &mut Vec<u8>,
         regions: &Regions,
@@ -258,7 +267,7 @@ impl Answered {
     }
 
     /// The one-line text record.
-    pub(crate) fn text_line(&self, file_name: &str, prefix_errors: bool) -> String {
+    pub fn text_line(&self, file_name: &str, prefix_errors: bool) -> String {
         match &self.answer {
             Answer::Solved(g) => self.compact(g),
             Answer::Unique(_) => "unique".to_string(),
@@ -287,7 +296,7 @@ impl Answered {
     }
 
     /// The JSON record.
-    pub(crate) fn json<'a>(&'a self, mode: Mode, file_name: &'a str) -> JsonRecord<'a> {
+    pub fn json<'a>(&'a self, mode: Mode, file_name: &'a str) -> JsonRecord<'a> {
         let mut record = JsonRecord {
             file: file_name,
             line: self.line,
@@ -346,7 +355,7 @@ impl Answered {
 
 /// One record in JSON; absent fields are left out.
 #[derive(Debug, Serialize)]
-pub(crate) struct JsonRecord<'a> {
+pub struct JsonRecord<'a> {
     file: &'a str,
     line: usize,
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
@@ -358,7 +367,7 @@ pub(crate) struct JsonRecord<'a> {
     examples: Option<[String; 2]>,
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::values::big_number_opt"
+        serialize_with = "big_number_opt"
     )]
     solutions: Option<u128>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -440,6 +449,16 @@ impl JsonRecord<'_> {
     }
 }
 
+/// A count in JSON: a number when it fits in 64 bits, otherwise a string of
+/// digits (JSON readers lose precision on larger numbers).
+fn big_number_opt<S: Serializer>(n: &Option<u128>, serializer: S) -> Result<S::Ok, S::Error> {
+    match n.map(u64::try_from) {
+        None => serializer.serialize_none(),
+        Some(Ok(small)) => serializer.serialize_u64(small),
+        Some(Err(_)) => serializer.collect_str(&n.unwrap_or_default()),
+    }
+}
+
 /// Appends `n` in decimal, as `Display` writes it.
 fn push_u64(out: &mut Vec<u8>, mut n: u64) {
     let mut buf = [0u8; 20];
@@ -480,8 +499,8 @@ fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn answered(answer: Answer) -> Answered {
-        Answered {
+    fn answered(answer: Answer) -> Report {
+        Report {
             file: 0,
             line: 3,
             shape: Some(Shape::square(2).unwrap()),
@@ -573,8 +592,8 @@ mod tests {
                 record.notation = [
                     Notation::default(),
                     Notation::Numbers,
-                    Notation::Symbols(sudoku::Alphabet::custom("\"\\ab", '.').unwrap()),
-                    Notation::Symbols(sudoku::Alphabet::custom("wxyz", '-').unwrap()),
+                    Notation::Symbols(crate::Alphabet::custom("\"\\ab", '.').unwrap()),
+                    Notation::Symbols(crate::Alphabet::custom("wxyz", '-').unwrap()),
                 ][k]
                     .clone();
                 for mode in [Mode::Solve, Mode::Count { limit: None }] {

@@ -1,0 +1,147 @@
+//! Generation with every puzzle checked apart from how it was made, as
+//! `sudoku generate` writes them: a classic puzzle's solution checked
+//! against its givens (and the puzzle rated), a variant puzzle checked by
+//! [`crate::check_generated`] (rules, givens, one solution).
+
+use solver_core::{Incomplete, Limits};
+
+use super::{generate_within, GenerateOptions, Generated};
+use crate::grid::Grid;
+use crate::rate::{rate_within, Rating};
+use crate::shape::Shape;
+use crate::solve::SolveError;
+use crate::variant::{generate_variant_within, Variant, MAP_ATTEMPTS};
+
+/// Node budget per rating run; beyond it the rating is left out.
+pub const RATING_NODES: u64 = 200_000;
+
+/// Why a puzzle was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenerateTrouble {
+    /// A limit stopped it (a timeout, a cancellation).
+    Stopped(Incomplete),
+    /// The generator found no grid to make it from (bad input).
+    NoGrid(String),
+    /// It failed its own check: a bug.
+    Internal(String),
+}
+
+/// Makes classic puzzle `seed` with [`generate_within`] and checks it: its
+/// solution against the rules and its givens. With `rate_seeds` > 0 it is
+/// also rated ([`rate_within`]), unless that would take more than
+/// [`RATING_NODES`] nodes per run (large grids with few givens).
+///
+/// ```
+/// use sudoku::{generate_checked, GenerateOptions, Limits, Shape};
+///
+/// let shape = Shape::square(2)?;
+/// let (made, rating) = generate_checked(shape, 7, &GenerateOptions::default(), 2, &Limits::none())
+///     .expect("a 4x4 puzzle");
+/// assert!(made.solution.is_solution_of(&made.puzzle));
+/// assert!(rating.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate_checked(
+    shape: Shape,
+    seed: u64,
+    options: &GenerateOptions,
+    rate_seeds: u32,
+    limits: &Limits,
+) -> Result<(Generated, Option<Rating>), GenerateTrouble> {
+    let made = match generate_within(shape, seed, options, limits) {
+        Ok(made) => made,
+        Err(SolveError::GaveUp(why)) => return Err(GenerateTrouble::Stopped(why)),
+        Err(e) => return Err(GenerateTrouble::Internal(e.to_string())),
+    };
+    let solution_holds = made.solution.is_solution_of(&made.puzzle);
+    if !solution_holds || made.puzzle.givens() != made.givens {
+        return Err(GenerateTrouble::Internal(
+            "the solution fails the check of the rules and givens".to_string(),
+        ));
+    }
+    if rate_seeds == 0 {
+        return Ok((made, None));
+    }
+    let within = Limits {
+        max_nodes: Some(RATING_NODES),
+        ..limits.clone()
+    };
+    match rate_within(&made.puzzle, rate_seeds, &within) {
+        Ok(rating) => Ok((made, Some(rating))),
+        Err(SolveError::GaveUp(Incomplete::NodeLimit)) => Ok((made, None)),
+        Err(SolveError::GaveUp(why)) => Err(GenerateTrouble::Stopped(why)),
+        Err(e) => Err(GenerateTrouble::Internal(e.to_string())),
+    }
+}
+
+/// Makes variant puzzle `seed` (`base`'s rules, named `names` in messages;
+/// with a random region map when `jigsaw`) with
+/// [`generate_variant_within`], and checks it with
+/// [`crate::check_generated`]. Returns the puzzle, its solution and its
+/// variant (with the map).
+pub fn generate_variant_checked(
+    base: &Variant,
+    names: &str,
+    shape: Shape,
+    jigsaw: bool,
+    seed: u64,
+    limits: &Limits,
+) -> Result<(Grid, Grid, Variant), GenerateTrouble> {
+    let internal = |e: &dyn std::fmt::Display| GenerateTrouble::Internal(e.to_string());
+    let (puzzle, solution, variant) =
+        match generate_variant_within(base, shape, jigsaw, seed, limits) {
+            Ok(made) => made,
+            Err(SolveError::GaveUp(why)) => return Err(GenerateTrouble::Stopped(why)),
+            Err(SolveError::Unsolvable) => {
+                let tried = match jigsaw {
+                    true => "random region maps",
+                    false => "random fills",
+                };
+                return Err(GenerateTrouble::NoGrid(format!(
+                    "no {names} puzzle of {shape} boxes found: none of {MAP_ATTEMPTS} {tried} \
+                     could be filled, so these variants may admit no grid here (random \
+                     jigsaw maps with x and windoku as well almost never do); try fewer \
+                     variants or give a map with --regions"
+                )));
+            }
+            Err(e) => return Err(internal(&e)),
+        };
+    match crate::check_generated(&puzzle, &solution, &variant, limits) {
+        Ok(true) => Ok((puzzle, solution, variant)),
+        Ok(false) => Err(internal(
+            &"the puzzle fails its check (rules, givens, one solution)",
+        )),
+        Err(why) => Err(GenerateTrouble::Stopped(why)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopped_generation_says_why() {
+        let shape = Shape::square(3).unwrap();
+        let past = Limits::none().timeout(std::time::Duration::ZERO);
+        let stopped = generate_checked(shape, 1, &GenerateOptions::default(), 0, &past);
+        assert_eq!(
+            stopped.unwrap_err(),
+            GenerateTrouble::Stopped(Incomplete::Deadline)
+        );
+        let x = Variant::from_names("x").unwrap();
+        let stopped = generate_variant_checked(&x, "x", shape, false, 1, &past);
+        assert_eq!(
+            stopped.unwrap_err(),
+            GenerateTrouble::Stopped(Incomplete::Deadline)
+        );
+    }
+
+    #[test]
+    fn variant_puzzles_hold_their_rules() {
+        let x = Variant::from_names("x").unwrap();
+        let shape = Shape::square(2).unwrap();
+        let (puzzle, solution, variant) =
+            generate_variant_checked(&x, "x", shape, false, 3, &Limits::none()).unwrap();
+        assert!(crate::verify(&solution, &puzzle, &variant));
+    }
+}
