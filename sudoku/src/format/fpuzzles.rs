@@ -91,6 +91,35 @@ pub fn read_fpuzzles(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     from_json(&value)
 }
 
+/// Whether a parsed JSON document is an f-puzzles one: `size` and a
+/// `grid` of rows of cell objects.
+pub fn is_fpuzzles_json(doc: &Value) -> bool {
+    doc.get("size").is_some()
+        && doc
+            .get("grid")
+            .and_then(Value::as_array)
+            .is_some_and(|rows| rows.first().is_some_and(Value::is_array))
+}
+
+/// The puzzle record of an f-puzzles input (for the batch reader).
+pub(crate) fn record(text: &str) -> Result<crate::format::Puzzle, FpuzzlesError> {
+    read_fpuzzles(text).map(into_puzzle)
+}
+
+/// The puzzle record of an f-puzzles document (for the batch reader).
+pub(crate) fn record_from_json(doc: &Value) -> Result<crate::format::Puzzle, FpuzzlesError> {
+    from_json(doc).map(into_puzzle)
+}
+
+fn into_puzzle(p: FPuzzle) -> crate::format::Puzzle {
+    crate::format::Puzzle {
+        grid: p.grid,
+        notation: crate::format::Notation::default(),
+        solution: None,
+        variant: Some(Box::new(p.variant)),
+    }
+}
+
 /// Whether `text` looks like an f-puzzles link or SudokuPad `fpuzzles` id
 /// (what the batch formats recognise without a flag).
 pub fn is_fpuzzles_link(text: &str) -> bool {
