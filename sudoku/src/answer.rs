@@ -598,8 +598,9 @@ pub fn check_generated(
 /// wording: every cell filled with 1..=N and the givens kept; rows,
 /// columns, boxes (or the regions), the diagonals and the windows each
 /// holding N different values; every cage's values different and adding up
-/// to its sum. Written apart from the search and from [`Rules`], as the
-/// independent check of every answer.
+/// to its sum; every setter's constraint kept, by its definition. Written
+/// apart from the search and from [`Rules`], as the independent check of
+/// every answer.
 pub fn verify(solution: &Grid, puzzle: &Grid, variant: &Variant) -> bool {
     let shape = puzzle.shape();
     let n = shape.side() as usize;
@@ -670,7 +671,21 @@ pub fn verify(solution: &Grid, puzzle: &Grid, variant: &Variant) -> bool {
             && distinct(&cells)
             && cells.iter().map(|&c| u32::from(s[c])).sum::<u32>() == cage.sum
     });
-    units_ok && cages_ok
+    // The setter's constraints, each by its definition
+    // (`Constraint::holds`, written apart from the propagators).
+    let constraints_ok = variant.constraints.is_empty() || {
+        let regions: Vec<usize> = (0..n * n)
+            .map(|cell| match &variant.regions {
+                Some(regions) => regions.region_of(cell),
+                None => shape.box_of(cell / n, cell % n),
+            })
+            .collect();
+        variant
+            .constraints
+            .iter()
+            .all(|c| c.holds(shape, s, &variant.constraints, &regions))
+    };
+    units_ok && cages_ok && constraints_ok
 }
 
 #[cfg(test)]

@@ -83,7 +83,10 @@ pub enum ShapeError {
         one_thread_fits: bool,
     },
     /// The engine asked for cannot take the grid (see [`crate::plan`]).
-    #[error("engine {engine} cannot answer this {side}x{side} puzzle: {why}; use auto or dlx")]
+    #[error(
+        "engine {engine} cannot answer this {side}x{side} puzzle: {why}; use {}",
+        if *engine == "bits" { "auto or dlx" } else { "auto" }
+    )]
     Engine {
         /// The engine asked for.
         engine: &'static str,

@@ -79,6 +79,7 @@ mod variant;
 pub use answer::{
     answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
 };
+pub use constraints::{Constraint, PairKind};
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{
@@ -95,7 +96,6 @@ pub use grid::{Conflict, Grid};
 pub use parallel::Progress;
 pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
-pub use constraints::{Constraint, PairKind};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};

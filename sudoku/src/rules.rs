@@ -203,7 +203,11 @@ impl Rules {
         let n_cells = self.shape.cells();
         for c in &constraints {
             for cell in c.cells() {
-                assert!(cell < n_cells, "cell {cell} is outside a {} box grid", self.shape);
+                assert!(
+                    cell < n_cells,
+                    "cell {cell} is outside a {} box grid",
+                    self.shape
+                );
             }
         }
         self.constraints = constraints;
@@ -226,7 +230,11 @@ impl Rules {
     pub fn regions_of_cells(&self) -> Vec<usize> {
         let mut out = vec![0; self.shape.cells()];
         let jigsaw = self.units.iter().any(|u| u.kind == UnitKind::Region);
-        let kind = if jigsaw { UnitKind::Region } else { UnitKind::Box };
+        let kind = if jigsaw {
+            UnitKind::Region
+        } else {
+            UnitKind::Box
+        };
         for unit in self.units.iter().filter(|u| u.kind == kind) {
             for &cell in &unit.cells {
                 out[cell] = unit.index;
@@ -253,7 +261,9 @@ impl Rules {
     /// only (no cage): a Latin square plus regions.
     pub fn is_latin_with_units(&self) -> bool {
         let n = self.shape.side() as usize;
-        self.cages.is_empty() && self.constraints.is_empty() && self.units.iter().all(|u| u.cells.len() == n)
+        self.cages.is_empty()
+            && self.constraints.is_empty()
+            && self.units.iter().all(|u| u.cells.len() == n)
     }
 
     /// The first pair of givens of `grid` with the same value in one unit
@@ -294,9 +304,9 @@ impl Rules {
             })
             && (self.constraints.is_empty() || {
                 let regions = self.regions_of_cells();
-                self.constraints.iter().all(|c| {
-                    c.holds(self.shape, solution.cells(), &self.constraints, &regions)
-                })
+                self.constraints
+                    .iter()
+                    .all(|c| c.holds(self.shape, solution.cells(), &self.constraints, &regions))
             })
     }
 

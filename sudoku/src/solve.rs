@@ -148,7 +148,8 @@ impl PropGrid {
         cells: &[u16],
     ) -> Result<cover_model::ModelSolver<'_>, Contradiction> {
         let n = self.rules.shape().side() as usize;
-        let grid = Grid::from_values(self.rules.shape(), cells.to_vec()).map_err(|_| Contradiction)?;
+        let grid =
+            Grid::from_values(self.rules.shape(), cells.to_vec()).map_err(|_| Contradiction)?;
         if self.rules.check(&grid).is_err() {
             return Err(Contradiction);
         }
@@ -347,9 +348,8 @@ impl SudokuSolver {
         }
         let chosen = plan(&rules, &Task::Solve, engine)?;
         if chosen.engine == EngineName::Propagation {
-            let prop = PropGrid::new(Arc::clone(&rules)).map_err(|e| ShapeError::Model {
-                why: e.to_string(),
-            })?;
+            let prop = PropGrid::new(Arc::clone(&rules))
+                .map_err(|e| ShapeError::Model { why: e.to_string() })?;
             // The units alone: what the matrix of a variant holds (read by
             // nothing on this engine but kept so a solver has one shape).
             let encoding = Arc::new(Encoding::new(Rules::from_units(
@@ -413,7 +413,9 @@ impl SudokuSolver {
         }
         self.check(grid)?;
         if let State::Propagation(prop) = &self.state {
-            let solver = prop.solver(grid.cells()).map_err(|_| SolveError::Unsolvable)?;
+            let solver = prop
+                .solver(grid.cells())
+                .map_err(|_| SolveError::Unsolvable)?;
             return Ok(solver.par_count(limits));
         }
         // Givens that clash through a cage leave no solution.
@@ -438,7 +440,6 @@ impl SudokuSolver {
             State::Propagation(_) => Engine::Auto,
         }
     }
-
 
     /// The engine that answers `task` with this solver, as the planner
     /// names it.

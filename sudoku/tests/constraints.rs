@@ -9,8 +9,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use solver_core::Limits;
 use sudoku::{
-    plan, Constraint, Engine, EngineName, Grid, PairKind, Rules, Shape, SudokuSolver, Task,
-    Variant,
+    plan, Constraint, Engine, EngineName, Grid, PairKind, Rules, Shape, SudokuSolver, Task, Variant,
 };
 
 mod oracle;
@@ -280,9 +279,7 @@ fn other_engines_are_refused_and_wrong_grids_rejected() {
     assert!(rules.is_solution(&thermo, &empty));
     // A line through a cell outside the grid is refused by name.
     let bad = Variant {
-        constraints: vec![Constraint::Renban {
-            cells: vec![0, 16],
-        }],
+        constraints: vec![Constraint::Renban { cells: vec![0, 16] }],
         ..Variant::default()
     };
     let e = bad.rules(four()).unwrap_err();

@@ -114,7 +114,10 @@ fn every_constraint_is_read_and_round_trips() {
     // The bare load string, URL-escaped, and SudokuPad's id.
     let load = link.split_once("load=").unwrap().1;
     assert_eq!(read_fpuzzles(load).unwrap(), puzzle);
-    let escaped = load.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
+    let escaped = load
+        .replace('+', "%2B")
+        .replace('/', "%2F")
+        .replace('=', "%3D");
     let url = format!("https://www.f-puzzles.com/?load={escaped}");
     assert_eq!(read_fpuzzles(&url).unwrap(), puzzle);
     let pad = format!("https://sudokupad.app/fpuzzles{load}");
@@ -200,12 +203,7 @@ fn a_thermo_puzzle_is_answered_and_checked() {
 
 #[test]
 fn unsupported_constraints_are_refused_by_name() {
-    let with = |extra: &str| {
-        format!(
-            r#"{{"size": 4, "grid": {}, {extra}}}"#,
-            empty_rows(4)
-        )
-    };
+    let with = |extra: &str| format!(r#"{{"size": 4, "grid": {}, {extra}}}"#, empty_rows(4));
     let e = read_fpuzzles(&with(r#""clock": [{"lines": [["R1C1", "R1C2"]]}]"#)).unwrap_err();
     assert!(
         matches!(&e, FpuzzlesError::Unsupported { name, .. } if name == "clock"),
@@ -225,29 +223,29 @@ fn unsupported_constraints_are_refused_by_name() {
 
 #[test]
 fn errors_say_where() {
-    let with = |extra: &str| {
-        format!(
-            r#"{{"size": 4, "grid": {}, {extra}}}"#,
-            empty_rows(4)
-        )
-    };
-    let e = read_fpuzzles(&with(r#""thermometer": [{"lines": [["R1C1", "R5C1"]]}]"#))
-        .unwrap_err();
+    let with = |extra: &str| format!(r#"{{"size": 4, "grid": {}, {extra}}}"#, empty_rows(4));
+    let e = read_fpuzzles(&with(r#""thermometer": [{"lines": [["R1C1", "R5C1"]]}]"#)).unwrap_err();
     assert_eq!(
         e.to_string(),
         "thermometer[0].lines[0][1]: cell R5C1 is outside the 4x4 grid"
     );
     let e = read_fpuzzles(&with(r#""difference": [{"cells": ["R1C1", "R2C2"]}]"#)).unwrap_err();
     assert!(e.to_string().starts_with("difference[0].cells:"), "{e}");
-    let e = read_fpuzzles(&with(r#""killercage": [{"cells": ["R1C1"], "value": "x"}]"#))
-        .unwrap_err();
+    let e = read_fpuzzles(&with(
+        r#""killercage": [{"cells": ["R1C1"], "value": "x"}]"#,
+    ))
+    .unwrap_err();
     assert!(e.to_string().starts_with("killercage[0].value:"), "{e}");
     let e = read_fpuzzles(r#"{"size": 4, "grid": [[{}]]}"#).unwrap_err();
     assert!(e.to_string().starts_with("grid"), "{e}");
     let e = read_fpuzzles(r#"{"size": 4, "grid": [[{}]]"#).unwrap_err();
     assert!(matches!(e, FpuzzlesError::Decode(_)), "{e}");
     assert!(read_fpuzzles("not a puzzle at all").is_err());
-    assert!(read_fpuzzles(&format!("https://www.f-puzzles.com/?load={}", "A".repeat(40_000))).is_err());
+    assert!(read_fpuzzles(&format!(
+        "https://www.f-puzzles.com/?load={}",
+        "A".repeat(40_000)
+    ))
+    .is_err());
     // A dot joins two neighbours: a renban too long for the grid is the
     // rules' error, named.
     let e = read_fpuzzles(&with(
@@ -255,4 +253,64 @@ fn errors_say_where() {
     ))
     .unwrap_err();
     assert!(e.to_string().contains("renban"), "{e}");
+}
+
+#[test]
+fn the_batch_reads_links_and_documents_without_a_flag() {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use sudoku::batch::{Batch, Input, OutputFormat, Pipeline, Source};
+    use sudoku::{Engine, ReadOptions, Task, Variant};
+
+    // Row 2 a thermometer from R2C1 and a V on R3C1-R3C2, one given.
+    let doc = r#"{"size": 4, "grid": [[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "thermometer": [{"lines": [["R2C1","R2C2","R2C3"]]}], "xv": [{"cells": ["R3C1","R3C2"], "value": "V"}]}"#;
+    let puzzle = read_fpuzzles(doc).unwrap();
+    let shape = puzzle.grid.shape();
+    let expected = oracle::all_grids(shape, &[1])
+        .into_iter()
+        .filter(|g| {
+            puzzle
+                .variant
+                .constraints
+                .iter()
+                .all(|c| oracle::obeys(c, g, shape, &puzzle.variant.constraints))
+        })
+        .count();
+    let link = to_fpuzzles_link(&puzzle).unwrap();
+    let text = format!(
+        "1.3.3.2...4.....\n{doc}\n{link}\nfpuzzlesNOTVALID\n{}\n",
+        r#"{"size": 4, "grid": [[{}]], "clock": []}"#
+    );
+    let path = std::env::temp_dir().join(format!("fpuzzles-batch-{}.txt", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let batch = Batch {
+        task: Task::Count { limit: None },
+        timeout: None,
+        max_nodes: None,
+        cancel: Arc::clone(&cancel),
+        engine: Engine::Auto,
+        base: Variant::default(),
+        format: OutputFormat::Text,
+        names: vec!["p.txt".to_string()],
+    };
+    let input = Input::new(
+        vec![Source::new(&path)],
+        ReadOptions::default(),
+        Arc::new(AtomicU64::new(0)),
+        1,
+    );
+    let answer = |chunk| batch.answer_chunk(chunk, None, &|| {});
+    let out: Vec<u8> = Pipeline::new(input, Vec::new()).run(2, &cancel, &answer);
+    std::fs::remove_file(&path).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0], "1");
+    assert_eq!(lines[1], expected.to_string());
+    assert_eq!(lines[2], expected.to_string());
+    assert!(
+        lines[3].contains("line 4") && lines[3].contains("lz-string"),
+        "{out}"
+    );
+    assert!(lines[4].contains("\"clock\" is not supported"), "{out}");
 }

@@ -98,7 +98,8 @@ fn true_candidates_and_unique_makers_match_brute_force() {
                     panic!("{verdict:?}")
                 };
                 assert!(sols.contains(&a.cells().to_vec()) && sols.contains(&b.cells().to_vec()));
-                let differ: Vec<usize> = (0..16).filter(|&c| a.cells()[c] != b.cells()[c]).collect();
+                let differ: Vec<usize> =
+                    (0..16).filter(|&c| a.cells()[c] != b.cells()[c]).collect();
                 assert_eq!(cells, differ);
                 assert!(!cells.is_empty());
             }
@@ -119,7 +120,8 @@ fn an_unsolvable_puzzle_has_no_candidates_and_limits_say_incomplete() {
         .rules(shape)
         .unwrap(),
     );
-    let puzzle = Grid::from_values(shape, vec![2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    let puzzle =
+        Grid::from_values(shape, vec![2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
     let got = setter::true_candidates(&rules, &puzzle, &Limits::none()).unwrap();
     assert!(got.is_unsolvable());
     let empty = Grid::empty(shape);

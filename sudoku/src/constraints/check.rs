@@ -3,8 +3,7 @@
 //! from the propagators (`compile.rs`) and as plainly as possible.
 
 use super::{
-    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING,
-    KNIGHT,
+    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
 };
 use crate::Shape;
 
@@ -46,7 +45,9 @@ pub(super) fn holds(
         Constraint::Thermometer { cells } => vals(cells).windows(2).all(|w| w[0] < w[1]),
         Constraint::SlowThermometer { cells } => vals(cells).windows(2).all(|w| w[0] <= w[1]),
         Constraint::Arrow { circle, line } => {
-            let number = vals(circle).iter().fold(0u64, |acc, &d| acc * 10 + u64::from(d));
+            let number = vals(circle)
+                .iter()
+                .fold(0u64, |acc, &d| acc * 10 + u64::from(d));
             let total: u64 = vals(line).iter().map(|&d| u64::from(d)).sum();
             number == total
         }
@@ -98,11 +99,13 @@ pub(super) fn holds(
         Constraint::NonConsecutive => orthogonal_pairs(n)
             .into_iter()
             .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
-        Constraint::AntiKnight => move_pairs(n, &KNIGHT).into_iter().all(|(a, b)| v(a) != v(b)),
+        Constraint::AntiKnight => move_pairs(n, &KNIGHT)
+            .into_iter()
+            .all(|(a, b)| v(a) != v(b)),
         Constraint::AntiKing => move_pairs(n, &KING).into_iter().all(|(a, b)| v(a) != v(b)),
-        Constraint::DiagonalPositive => {
-            distinct(&vals(&(0..n).map(|i| (n - 1 - i) * n + i).collect::<Vec<_>>()))
-        }
+        Constraint::DiagonalPositive => distinct(&vals(
+            &(0..n).map(|i| (n - 1 - i) * n + i).collect::<Vec<_>>(),
+        )),
         Constraint::DiagonalNegative => {
             distinct(&vals(&(0..n).map(|i| i * n + i).collect::<Vec<_>>()))
         }
@@ -118,13 +121,15 @@ pub(super) fn holds(
         Constraint::Maximum { cell } => neighbours(*cell, n).iter().all(|&o| v(*cell) > v(o)),
         Constraint::Quadruple { cell, values } => {
             let mut block = vals(&[*cell, cell + 1, cell + n, cell + n + 1]);
-            values.iter().all(|want| match block.iter().position(|x| x == want) {
-                Some(i) => {
-                    block.remove(i);
-                    true
-                }
-                None => false,
-            })
+            values
+                .iter()
+                .all(|want| match block.iter().position(|x| x == want) {
+                    Some(i) => {
+                        block.remove(i);
+                        true
+                    }
+                    None => false,
+                })
         }
         Constraint::Palindrome { cells } => {
             let values = vals(cells);

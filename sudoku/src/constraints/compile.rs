@@ -6,8 +6,7 @@
 use cover_model::{Compiled, Model, ModelEngine, ModelError, Rel, Value, Var};
 
 use super::{
-    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING,
-    KNIGHT,
+    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
 };
 use crate::rules::Rules;
 
@@ -335,8 +334,7 @@ fn post(
                 });
             }
             let t = |v: Value| third(v as u32, n as u32);
-            let allowed =
-                triples(top, |a, b, c| t(a) != t(b) && t(b) != t(c) && t(a) != t(c));
+            let allowed = triples(top, |a, b, c| t(a) != t(b) && t(b) != t(c) && t(a) != t(c));
             for w in cells.windows(3) {
                 m.table(&vars(w), &allowed)?;
             }

@@ -91,7 +91,10 @@ pub enum Constraint {
     SlowThermometer { cells: Vec<usize> },
     /// The line's values add up to the circle's number: one circle cell is
     /// its value, two or more are read as a number (digits in order).
-    Arrow { circle: Vec<usize>, line: Vec<usize> },
+    Arrow {
+        circle: Vec<usize>,
+        line: Vec<usize>,
+    },
     /// A killer cage: different values, adding up to `sum` when given.
     Cage { cells: Vec<usize>, sum: Option<u32> },
     /// Cells along a diagonal (repeats allowed) adding up to `sum`.
@@ -107,7 +110,11 @@ pub enum Constraint {
     Skyscraper { line: Vec<usize>, count: u32 },
     /// A dot between two cells: their values stand in `kind`'s relation for
     /// `value`.
-    Dot { cells: [usize; 2], kind: PairKind, value: u32 },
+    Dot {
+        cells: [usize; 2],
+        kind: PairKind,
+        value: u32,
+    },
     /// No two orthogonal neighbours without a dot of `kind` stand in the
     /// relation for [`PairKind::negative_values`].
     Negative { kind: PairKind },
@@ -279,7 +286,10 @@ pub(crate) fn validate(
     let at = |e: VariantError, cell: usize| e.cell(cell, n);
     let min_len = |cells: &[usize], k: usize| {
         if cells.len() < k {
-            Err(bad(format!("needs at least {k} cells, has {}", cells.len())))
+            Err(bad(format!(
+                "needs at least {k} cells, has {}",
+                cells.len()
+            )))
         } else {
             Ok(())
         }
@@ -312,14 +322,20 @@ pub(crate) fn validate(
             min_len(cells, 1)?;
             distinct_cells(cells)?;
             if cells.len() > n {
-                return Err(bad(format!("has {} cells, at most {n} can differ", cells.len())));
+                return Err(bad(format!(
+                    "has {} cells, at most {n} can differ",
+                    cells.len()
+                )));
             }
         }
         Constraint::Cage { cells, sum } => {
             min_len(cells, 1)?;
             distinct_cells(cells)?;
             if cells.len() > n {
-                return Err(bad(format!("has {} cells, at most {n} can differ", cells.len())));
+                return Err(bad(format!(
+                    "has {} cells, at most {n} can differ",
+                    cells.len()
+                )));
             }
             let _ = sum;
         }

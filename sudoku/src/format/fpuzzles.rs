@@ -86,8 +86,8 @@ fn invalid(path: &str, why: impl Into<String>) -> FpuzzlesError {
 /// the plain JSON (recognised by its opening `{`).
 pub fn read_fpuzzles(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     let json = decode(text)?;
-    let value: Value = serde_json::from_str(&json)
-        .map_err(|e| FpuzzlesError::Decode(format!("the JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_str(&json).map_err(|e| FpuzzlesError::Decode(format!("the JSON: {e}")))?;
     from_json(&value)
 }
 
@@ -226,6 +226,16 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         .filter(|&s| (1..=64).contains(&s))
         .ok_or_else(|| invalid("size", "expected the grid's side, a number from 1 to 64"))?
         as usize;
+    // Refused by name before anything else is read.
+    if let Some(name) = obj.keys().find(|k| {
+        let k = k.as_str();
+        !SKIPPED.contains(&k) && !KNOWN.contains(&k) && !FLAGS.contains(&k) && k != "negative"
+    }) {
+        return Err(FpuzzlesError::Unsupported {
+            path: name.clone(),
+            name: name.clone(),
+        });
+    }
     let shape = box_shape(size as u32)?;
     let n = size;
     let mut reader = Reader {
@@ -310,6 +320,16 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         .map_err(|e| invalid("$", format!("the rules: {e}")))?;
     Ok(FPuzzle { grid, variant })
 }
+
+/// The true/false fields we read.
+const FLAGS: [&str; 6] = [
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "nonconsecutive",
+];
 
 /// The list fields we read.
 const KNOWN: [&str; 27] = [
@@ -410,12 +430,20 @@ impl Reader {
             let (r, c) = rest.split_once('C')?;
             Some((r.parse::<i64>().ok()? - 1, c.parse::<i64>().ok()? - 1))
         });
-        let (r, c) = parsed.ok_or_else(|| invalid(at, format!("expected a cell such as \"R1C1\", found {text:?}")))?;
+        let (r, c) = parsed.ok_or_else(|| {
+            invalid(
+                at,
+                format!("expected a cell such as \"R1C1\", found {text:?}"),
+            )
+        })?;
         let n = self.n as i64;
         let lo = if outside { -1 } else { 0 };
         let hi = if outside { n } else { n - 1 };
         if r < lo || r > hi || c < lo || c > hi {
-            return Err(invalid(at, format!("cell {text} is outside the {n}x{n} grid")));
+            return Err(invalid(
+                at,
+                format!("cell {text} is outside the {n}x{n} grid"),
+            ));
         }
         Ok((r, c))
     }
@@ -468,7 +496,8 @@ impl Reader {
     }
 
     fn required(at: &str, item: &Value) -> Result<u32, FpuzzlesError> {
-        Reader::number(at, item)?.ok_or_else(|| invalid(&format!("{at}.value"), "expected a number"))
+        Reader::number(at, item)?
+            .ok_or_else(|| invalid(&format!("{at}.value"), "expected a number"))
     }
 
     /// The row or column an outside clue looks along, in reading order from
@@ -486,9 +515,15 @@ impl Reader {
         } else if c == n && (0..n).contains(&r) {
             (0..n).rev().map(|k| (r, k)).collect()
         } else {
-            return Err(invalid(&at, "expected a clue beside a row or column, outside the grid"));
+            return Err(invalid(
+                &at,
+                "expected a clue beside a row or column, outside the grid",
+            ));
         };
-        Ok(line.into_iter().map(|(r, c)| (r * n + c) as usize).collect())
+        Ok(line
+            .into_iter()
+            .map(|(r, c)| (r * n + c) as usize)
+            .collect())
     }
 
     fn item(&mut self, field: &str, at: &str, item: &Value) -> Result<(), FpuzzlesError> {
@@ -540,7 +575,8 @@ impl Reader {
                     Some(v) => self.cells(&format!("{at}.cells"), Some(v))?,
                     None => self.diagonal(at, item)?,
                 };
-                self.constraints.push(Constraint::LittleKiller { cells, sum });
+                self.constraints
+                    .push(Constraint::LittleKiller { cells, sum });
             }
             "sandwichsum" => {
                 let sum = Reader::required(at, item)?;
@@ -556,7 +592,8 @@ impl Reader {
             "skyscraper" => {
                 let count = Reader::required(at, item)?;
                 let line = self.outside_line(at, item)?;
-                self.constraints.push(Constraint::Skyscraper { line, count });
+                self.constraints
+                    .push(Constraint::Skyscraper { line, count });
             }
             "difference" | "ratio" | "xv" => {
                 let cells = self.cells(&format!("{at}.cells"), item.get("cells"))?;
@@ -570,14 +607,22 @@ impl Reader {
                         let v = match item.get("value").and_then(Value::as_str) {
                             Some("X") | Some("x") => 10,
                             Some("V") | Some("v") => 5,
-                            _ => return Err(invalid(&format!("{at}.value"), "expected \"X\" or \"V\"")),
+                            _ => {
+                                return Err(invalid(
+                                    &format!("{at}.value"),
+                                    "expected \"X\" or \"V\"",
+                                ))
+                            }
                         };
                         (PairKind::Sum, v)
                     }
                 };
                 let adjacent = (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n) == 1;
                 if !adjacent {
-                    return Err(invalid(&format!("{at}.cells"), "a dot joins two orthogonal neighbours"));
+                    return Err(invalid(
+                        &format!("{at}.cells"),
+                        "a dot joins two orthogonal neighbours",
+                    ));
                 }
                 self.constraints.push(Constraint::Dot {
                     cells: [a, b],
@@ -598,7 +643,10 @@ impl Reader {
                     c % n + 1 < n && cells == [c, c + 1, c + n, c + n + 1]
                 };
                 if !ok {
-                    return Err(invalid(&format!("{at}.cells"), "expected the four cells of a 2x2 block"));
+                    return Err(invalid(
+                        &format!("{at}.cells"),
+                        "expected the four cells of a 2x2 block",
+                    ));
                 }
                 let values = item
                     .get("values")
@@ -618,7 +666,10 @@ impl Reader {
                 });
             }
             "minimum" | "maximum" | "odd" | "even" => {
-                let cell = self.cell(&format!("{at}.cell"), item.get("cell").unwrap_or(&Value::Null))?;
+                let cell = self.cell(
+                    &format!("{at}.cell"),
+                    item.get("cell").unwrap_or(&Value::Null),
+                )?;
                 self.constraints.push(match field {
                     "minimum" => Constraint::Minimum { cell },
                     "maximum" => Constraint::Maximum { cell },
@@ -642,13 +693,22 @@ impl Reader {
 
     /// The cells of a little killer from its clue cell and direction.
     fn diagonal(&self, at: &str, item: &Value) -> Result<Vec<usize>, FpuzzlesError> {
-        let (mut r, mut c) = self.cell_at(&format!("{at}.cell"), item.get("cell").unwrap_or(&Value::Null), true)?;
+        let (mut r, mut c) = self.cell_at(
+            &format!("{at}.cell"),
+            item.get("cell").unwrap_or(&Value::Null),
+            true,
+        )?;
         let (dr, dc) = match item.get("direction").and_then(Value::as_str) {
             Some("DR") => (1, 1),
             Some("DL") => (1, -1),
             Some("UR") => (-1, 1),
             Some("UL") => (-1, -1),
-            _ => return Err(invalid(&format!("{at}.direction"), "expected DR, DL, UR or UL")),
+            _ => {
+                return Err(invalid(
+                    &format!("{at}.direction"),
+                    "expected DR, DL, UR or UL",
+                ))
+            }
         };
         let n = self.n as i64;
         let mut out = Vec::new();
@@ -661,7 +721,10 @@ impl Reader {
             out.push((r * n + c) as usize);
         }
         if out.is_empty() {
-            return Err(invalid(&format!("{at}.direction"), "the diagonal misses the grid"));
+            return Err(invalid(
+                &format!("{at}.direction"),
+                "the diagonal misses the grid",
+            ));
         }
         Ok(out)
     }
@@ -714,7 +777,10 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
     let cells = |list: &[usize]| Value::Array(list.iter().map(|&c| json!(rc(c, n))).collect());
     for cage in &variant.cages {
         let list: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
-        push("killercage", json!({"cells": cells(&list), "value": cage.sum.to_string()}));
+        push(
+            "killercage",
+            json!({"cells": cells(&list), "value": cage.sum.to_string()}),
+        );
     }
     let mut flags: Vec<&str> = Vec::new();
     if variant.diagonals {
@@ -728,11 +794,15 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
     let mut negative: Vec<&str> = Vec::new();
     for c in &variant.constraints {
         match c {
-            Constraint::Thermometer { cells: l } => push("thermometer", json!({"lines": [cells(l)]})),
+            Constraint::Thermometer { cells: l } => {
+                push("thermometer", json!({"lines": [cells(l)]}))
+            }
             Constraint::SlowThermometer { cells: l } => {
                 push("slowthermometer", json!({"lines": [cells(l)]}))
             }
-            Constraint::BetweenLine { cells: l } => push("betweenline", json!({"lines": [cells(l)]})),
+            Constraint::BetweenLine { cells: l } => {
+                push("betweenline", json!({"lines": [cells(l)]}))
+            }
             Constraint::Palindrome { cells: l } => push("palindrome", json!({"lines": [cells(l)]})),
             Constraint::Renban { cells: l } => push("renban", json!({"lines": [cells(l)]})),
             Constraint::Whispers { cells: l } => push("whispers", json!({"lines": [cells(l)]})),
@@ -745,10 +815,16 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
             Constraint::Arrow { circle, line } => {
                 let mut l = vec![circle[0]];
                 l.extend(line);
-                push("arrow", json!({"cells": cells(circle), "lines": [cells(&l)]}));
+                push(
+                    "arrow",
+                    json!({"cells": cells(circle), "lines": [cells(&l)]}),
+                );
             }
             Constraint::Cage { cells: l, sum } => match sum {
-                Some(s) => push("killercage", json!({"cells": cells(l), "value": s.to_string()})),
+                Some(s) => push(
+                    "killercage",
+                    json!({"cells": cells(l), "value": s.to_string()}),
+                ),
                 None => push("killercage", json!({"cells": cells(l)})),
             },
             Constraint::LittleKiller { cells: l, sum } => {
@@ -771,16 +847,29 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
             }
             Constraint::Sandwich { line, sum } => {
                 let (r, c) = clue_cell(line, n);
-                let (r, c) = if r == -1 || r == n as i64 { (-1, c) } else { (r, -1) };
-                push("sandwichsum", json!({"cell": rc_outside(r, c), "value": sum.to_string()}));
+                let (r, c) = if r == -1 || r == n as i64 {
+                    (-1, c)
+                } else {
+                    (r, -1)
+                };
+                push(
+                    "sandwichsum",
+                    json!({"cell": rc_outside(r, c), "value": sum.to_string()}),
+                );
             }
             Constraint::XSum { line, sum } => {
                 let (r, c) = clue_cell(line, n);
-                push("xsum", json!({"cell": rc_outside(r, c), "value": sum.to_string()}));
+                push(
+                    "xsum",
+                    json!({"cell": rc_outside(r, c), "value": sum.to_string()}),
+                );
             }
             Constraint::Skyscraper { line, count } => {
                 let (r, c) = clue_cell(line, n);
-                push("skyscraper", json!({"cell": rc_outside(r, c), "value": count.to_string()}));
+                push(
+                    "skyscraper",
+                    json!({"cell": rc_outside(r, c), "value": count.to_string()}),
+                );
             }
             Constraint::Dot {
                 cells: pair,
@@ -790,15 +879,21 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
                 PairKind::Difference if *value == 1 => {
                     push("difference", json!({"cells": cells(pair)}))
                 }
-                PairKind::Difference => {
-                    push("difference", json!({"cells": cells(pair), "value": value.to_string()}))
-                }
+                PairKind::Difference => push(
+                    "difference",
+                    json!({"cells": cells(pair), "value": value.to_string()}),
+                ),
                 PairKind::Ratio if *value == 2 => push("ratio", json!({"cells": cells(pair)})),
-                PairKind::Ratio => {
-                    push("ratio", json!({"cells": cells(pair), "value": value.to_string()}))
+                PairKind::Ratio => push(
+                    "ratio",
+                    json!({"cells": cells(pair), "value": value.to_string()}),
+                ),
+                PairKind::Sum if *value == 10 => {
+                    push("xv", json!({"cells": cells(pair), "value": "X"}))
                 }
-                PairKind::Sum if *value == 10 => push("xv", json!({"cells": cells(pair), "value": "X"})),
-                PairKind::Sum if *value == 5 => push("xv", json!({"cells": cells(pair), "value": "V"})),
+                PairKind::Sum if *value == 5 => {
+                    push("xv", json!({"cells": cells(pair), "value": "V"}))
+                }
                 PairKind::Sum => {
                     return Err(invalid(
                         "xv",
@@ -831,9 +926,10 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
                 "quadruple",
                 json!({"cells": cells(&[*cell, cell + 1, cell + n, cell + n + 1]), "values": values}),
             ),
-            Constraint::Clone { cells: a, copy } => {
-                push("clone", json!({"cells": cells(a), "cloneCells": cells(copy)}))
-            }
+            Constraint::Clone { cells: a, copy } => push(
+                "clone",
+                json!({"cells": cells(a), "cloneCells": cells(copy)}),
+            ),
         }
     }
     for flag in flags {

@@ -72,8 +72,9 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
         let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
         (r1 - r2).abs() + (c1 - c2).abs() == 1
     };
-    let all_pairs =
-        |ok: &dyn Fn(usize, usize) -> bool| (0..n * n).all(|a| (0..n * n).all(|b| a == b || ok(a, b)));
+    let all_pairs = |ok: &dyn Fn(usize, usize) -> bool| {
+        (0..n * n).all(|a| (0..n * n).all(|b| a == b || ok(a, b)))
+    };
     match c {
         Constraint::Thermometer { cells } => cells.windows(2).all(|w| v(w[0]) < v(w[1])),
         Constraint::SlowThermometer { cells } => cells.windows(2).all(|w| v(w[0]) <= v(w[1])),
@@ -190,8 +191,7 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
         Constraint::Renban { cells } => {
             let set: BTreeSet<i64> = cells.iter().map(|&i| v(i)).collect();
             set.len() == cells.len()
-                && set.iter().last().unwrap() - set.iter().next().unwrap() + 1
-                    == cells.len() as i64
+                && set.iter().last().unwrap() - set.iter().next().unwrap() + 1 == cells.len() as i64
         }
         Constraint::Whispers { cells } => cells
             .windows(2)
@@ -218,11 +218,12 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
         Constraint::EntropicLine { cells } => {
             let class = |i: usize| (v(i) - 1) / (n as i64 / 3);
             cells.windows(3).all(|w| {
-                class(w[0]) != class(w[1]) && class(w[1]) != class(w[2]) && class(w[0]) != class(w[2])
+                class(w[0]) != class(w[1])
+                    && class(w[1]) != class(w[2])
+                    && class(w[0]) != class(w[2])
             })
         }
         Constraint::Clone { cells, copy } => cells.iter().zip(copy).all(|(&a, &b)| v(a) == v(b)),
         _ => panic!("no definition for {c:?}"),
     }
 }
-
