@@ -129,6 +129,21 @@ pub fn true_candidates(
     puzzle: &Grid,
     limits: &Limits,
 ) -> Result<Candidates, SolveError> {
+    true_candidates_with(rules, puzzle, limits, Engine::Auto)
+}
+
+/// [`true_candidates`] with the engine asked for.
+pub fn true_candidates_with(
+    rules: &Arc<Rules>,
+    puzzle: &Grid,
+    limits: &Limits,
+    engine: Engine,
+) -> Result<Candidates, SolveError> {
+    if puzzle.shape().side() > 64 {
+        return Err(SolveError::Shape(crate::ShapeError::Model {
+            why: "true candidates are kept for sides up to 64".into(),
+        }));
+    }
     let n = puzzle.shape().side() as usize;
     let seen: Vec<AtomicU64> = (0..n * n).map(|_| AtomicU64::new(0)).collect();
     let add = |g: &Grid| {
@@ -136,7 +151,7 @@ pub fn true_candidates(
             seen[cell].fetch_or(bit, Ordering::Relaxed);
         }
     };
-    let mut first_solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
+    let mut first_solver = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
     match one(&mut first_solver, rules, puzzle, limits) {
         Err(why) => {
             return Ok(Candidates {
@@ -155,7 +170,7 @@ pub fn true_candidates(
     let stopped: Mutex<Option<Incomplete>> = Mutex::new(None);
     let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.cells()[c] == 0).collect();
     let _ = open.par_iter().try_for_each_init(
-        || SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto),
+        || SudokuSolver::with_rules(Arc::clone(rules), engine),
         |solver, &cell| {
             let Ok(solver) = solver else {
                 return ControlFlow::Break(());

@@ -845,7 +845,7 @@ mod tests {
         let _ = s.check_unique(&Grid::empty(g.shape()), &Limits::none());
         match &s.state {
             State::Dlx(g) => assert!(g.dlx.is_pristine(g.encoding.matrix())),
-            State::Bits(_) => panic!("asked for Dancing Links"),
+            State::Bits(_) | State::Propagation(_) => panic!("asked for Dancing Links"),
         }
     }
 

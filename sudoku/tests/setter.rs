@@ -129,3 +129,65 @@ fn an_unsolvable_puzzle_has_no_candidates_and_limits_say_incomplete() {
     let got = setter::true_candidates(&rules, &empty, &Limits::none().cancel_flag(flag)).unwrap();
     assert!(got.incomplete.is_some());
 }
+
+#[test]
+fn the_batch_prints_true_candidates() {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use sudoku::batch::{Batch, Input, OutputFormat, Pipeline, Source};
+    use sudoku::{Engine, ReadOptions, Task};
+
+    let shape = Shape::square(2).unwrap();
+    // Two solutions (rows 2 and 4 open in columns 3-4), an unsolvable
+    // puzzle and a clash.
+    let text = "123434..21..43..\n2234............\n.2...4..3...1...\n";
+    let path = std::env::temp_dir().join(format!("candidates-{}.txt", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let run = |format| {
+        let batch = Batch {
+            task: Task::Candidates,
+            timeout: None,
+            max_nodes: None,
+            cancel: Arc::clone(&cancel),
+            engine: Engine::Auto,
+            base: Variant::default(),
+            format,
+            names: vec!["p.txt".to_string()],
+        };
+        let input = Input::new(
+            vec![Source::new(&path)],
+            ReadOptions::default(),
+            Arc::new(AtomicU64::new(0)),
+            1,
+        );
+        let answer = |chunk| batch.answer_chunk(chunk, None, &|| {});
+        let out: Vec<u8> = Pipeline::new(input, Vec::new()).run(2, &cancel, &answer);
+        String::from_utf8(out).unwrap()
+    };
+    let out = run(OutputFormat::Text);
+    let lines: Vec<&str> = out.lines().collect();
+    // The oracle's candidates of the first puzzle.
+    let givens: Vec<u16> = "123434..21..43.."
+        .chars()
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u16))
+        .collect();
+    let sols = solutions(shape, &givens, &[]);
+    let want: Vec<String> = (0..16)
+        .map(|c| {
+            let set: BTreeSet<u16> = sols.iter().map(|g| g[c]).collect();
+            set.iter().map(u16::to_string).collect()
+        })
+        .collect();
+    assert_eq!(lines[0], want.join(" "));
+    assert!(
+        lines[1].starts_with("invalid: line 2:") && lines[1].contains("row 1"),
+        "{out}"
+    );
+    assert_eq!(lines[2], "unsolvable");
+    let json = run(OutputFormat::Json);
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["status"], "candidates");
+    assert_eq!(first["complete"], true);
+    assert_eq!(first["candidates"][6], serde_json::json!([1, 2]));
+    std::fs::remove_file(&path).unwrap();
+}

@@ -162,7 +162,7 @@ pub(super) fn holds(
         }
         Constraint::EntropicLine { cells } => {
             let classes: Vec<u32> = vals(cells).iter().map(|&x| third(x, n as u32)).collect();
-            n % 3 == 0 && classes.windows(3).all(distinct)
+            n.is_multiple_of(3) && classes.windows(3).all(distinct)
         }
         Constraint::Clone { cells, copy } => vals(cells) == vals(copy),
     }

@@ -327,7 +327,7 @@ fn post(
             }
         }
         Constraint::EntropicLine { cells } => {
-            if n % 3 != 0 {
+            if !n.is_multiple_of(3) {
                 return Err(ModelError::Constraint {
                     constraint: "entropicline".into(),
                     reason: format!("needs a grid side divisible by 3, not {n}"),

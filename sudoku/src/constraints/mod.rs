@@ -310,7 +310,7 @@ pub(crate) fn validate(
         | Constraint::EntropicLine { cells } => {
             min_len(cells, 1)?;
             distinct_cells(cells)?;
-            if matches!(constraint, Constraint::EntropicLine { .. }) && n % 3 != 0 {
+            if matches!(constraint, Constraint::EntropicLine { .. }) && !n.is_multiple_of(3) {
                 return Err(bad(format!("needs a grid side divisible by 3, not {n}")));
             }
         }

@@ -191,7 +191,7 @@ pub fn box_shape(n: u32) -> Result<Shape, FpuzzlesError> {
         if r * r > n {
             break;
         }
-        if n % r == 0 {
+        if n.is_multiple_of(r) {
             rows = r;
         }
     }
