@@ -21,6 +21,7 @@ use solver_core::{Incomplete, Limits};
 
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
+use crate::sudoku::eprint_line;
 
 /// Help for `split`.
 pub const SPLIT_ABOUT: &str = include_str!("../help/split.txt");
@@ -354,9 +355,4 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
             Err(Failure::new(status, format!("cannot merge: {refusal}")))
         }
     }
-}
-
-/// Writes `message` on stderr as one line (nothing if stderr is gone).
-fn eprint_line(message: &str) {
-    let _ = writeln!(io::stderr().lock(), "{message}");
 }

@@ -18,7 +18,9 @@ use crate::solve::{SolveError, SudokuSolver, Verdict};
 mod checked;
 mod fill;
 
-pub use checked::{generate_checked, generate_variant_checked, GenerateTrouble, RATING_NODES};
+pub use checked::{
+    generate_checked, generate_variant_checked, in_seed_order, GenerateTrouble, RATING_NODES,
+};
 
 /// The pattern of givens a generated puzzle keeps: a given cell's images
 /// under the symmetry are given too. Cells are removed an *orbit* at a time

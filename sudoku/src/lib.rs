@@ -13,7 +13,7 @@
 //!   ([`generate_variant`]); [`SudokuSolver::with_rules`] solves them.
 //! - [`batch`]: the streaming batch run: the puzzles of many files answered
 //!   on every thread, their records (text, grids, JSON) written in order.
-//! - [`bench`]: solving speed on a set of puzzles (`sudoku bench`).
+//! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
 //! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
@@ -88,7 +88,7 @@ pub use format::{
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
-    generate, generate_checked, generate_variant_checked, generate_within, minimize,
+    generate, generate_checked, generate_variant_checked, generate_within, in_seed_order, minimize,
     minimize_within, random_full_grid, GenerateOptions, GenerateTrouble, Generated,
     ParseSymmetryError, Symmetry, RATING_NODES,
 };

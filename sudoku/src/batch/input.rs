@@ -1,16 +1,5 @@
 //! The inputs of a batch run, read into chunks of records for the workers
-//! of the [`Pipeline`](super::Pipeline).
-//!
-//! [`Input`] opens the files one after the other and parses them with
-//! [`Records`] (which holds at most one puzzle in memory). Each call to
-//! [`Input::next_chunk`] reads the next few records. How many depends on how
-//! long the last chunks took to answer: about [`CHUNK_TIME`] of work, so
-//! that a chunk of hard or large puzzles is one or two puzzles (and the
-//! threads share them out), and a chunk of easy 9x9 puzzles is hundreds
-//! (and the hand-overs cost nothing). A chunk also ends once its first
-//! record is [`CHUNK_AGE`] old, and after every record read from a
-//! terminal, so that slow producers and people typing see their answers
-//! promptly.
+//! of the [`Pipeline`](super::Pipeline): see [`Input`].
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -146,7 +135,18 @@ struct Open {
     records: Records<BufReader<Counting<Box<dyn Read + Send>>>>,
 }
 
-/// Every input, read a chunk at a time. See the [module documentation](self).
+/// Every input, read a chunk at a time.
+///
+/// [`Input`] opens the files one after the other and parses them with
+/// [`Records`] (which holds at most one puzzle in memory). Each call to
+/// [`Input::next_chunk`] reads the next few records. How many depends on how
+/// long the last chunks took to answer: about 2 ms of work, so
+/// that a chunk of hard or large puzzles is one or two puzzles (and the
+/// threads share them out), and a chunk of easy 9x9 puzzles is hundreds
+/// (and the hand-overs cost nothing). A chunk also ends once its first
+/// record is 100 ms old, and after every record read from a
+/// terminal, so that slow producers and people typing see their answers
+/// promptly.
 pub struct Input {
     sources: Vec<Source>,
     options: ReadOptions,

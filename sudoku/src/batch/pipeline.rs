@@ -1,25 +1,5 @@
 //! The workers of a batch run: each reads a chunk, answers it and hands it
-//! to be written in input order, then reads the next.
-//!
-//! No stage is serial, and no thread waits on another's stage: every
-//! thread is a worker, and a worker does everything for its chunk.
-//! - **Reading** is one worker at a time, under a lock on the [`Input`]: a
-//!   chunk takes a small part of the time its answers take, so the others
-//!   are answering meanwhile.
-//! - **Answering** a chunk (the search, the independent check of each
-//!   solution and the record's text in the output format) runs on its own,
-//!   on the worker's thread.
-//! - **Writing** is done by whichever worker hands over the chunk the
-//!   output is waiting for: it gives that chunk, and any later ones
-//!   already handed over, to the [`Sink`], under a lock on the `Order`.
-//!   The sink is flushed when the next chunk is not ready yet.
-//!
-//! A worker does not read a chunk too far ahead of the output
-//! ([`MAX_AHEAD`] chunks, [`MAX_WAITING_BYTES`] of text waiting), so
-//! memory stays flat whatever the input's length, even when one hard
-//! puzzle holds the output back.
-//!
-//! With one thread there is one worker, on the calling thread.
+//! to be written in input order, then reads the next. See [`Pipeline`].
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,7 +67,27 @@ struct Order<S> {
 }
 
 /// What the workers share: the input, and the sink with the chunks
-/// waiting for it. See the [module documentation](self).
+/// waiting for it.
+///
+/// No stage is serial, and no thread waits on another's stage: every
+/// thread is a worker, and a worker does everything for its chunk.
+/// - **Reading** is one worker at a time, under a lock on the [`Input`]: a
+///   chunk takes a small part of the time its answers take, so the others
+///   are answering meanwhile.
+/// - **Answering** a chunk (the search, the independent check of each
+///   solution and the record's text in the output format) runs on its own,
+///   on the worker's thread.
+/// - **Writing** is done by whichever worker hands over the chunk the
+///   output is waiting for: it gives that chunk, and any later ones
+///   already handed over, to the [`Sink`], under a lock on the `Order`.
+///   The sink is flushed when the next chunk is not ready yet.
+///
+/// A worker does not read a chunk too far ahead of the output
+/// (256 chunks, 16 MiB of text waiting), so
+/// memory stays flat whatever the input's length, even when one hard
+/// puzzle holds the output back.
+///
+/// With one thread there is one worker, on the calling thread.
 pub struct Pipeline<S> {
     input: Mutex<Input>,
     order: Mutex<Order<S>>,

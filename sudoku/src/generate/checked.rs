@@ -3,6 +3,7 @@
 //! against its givens (and the puzzle rated), a variant puzzle checked by
 //! [`crate::check_generated`] (rules, givens, one solution).
 
+use rayon::prelude::*;
 use solver_core::{Incomplete, Limits};
 
 use super::{generate_within, GenerateOptions, Generated};
@@ -11,6 +12,49 @@ use crate::rate::{rate_within, Rating};
 use crate::shape::Shape;
 use crate::solve::SolveError;
 use crate::variant::{generate_variant_within, Variant, MAP_ATTEMPTS};
+
+/// Puzzles made per parallel round by [`in_seed_order`].
+const ROUND: u64 = 64;
+
+/// Makes the puzzles of seeds `first_seed`, `first_seed + 1`, ... (`count`
+/// of them) with `make` on the rayon pool, 64 at a time, and hands
+/// each to `each` in seed order, as soon as its round is done; stops when
+/// `each` returns false. The results do not depend on the number of
+/// threads, and memory holds one round.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// sudoku::in_seed_order(10, 100, |seed| seed * 2, |seed, made| {
+///     seen.push((seed, made));
+///     seed < 50
+/// });
+/// assert_eq!(seen.len(), 41);
+/// assert_eq!(seen[40], (50, 100));
+/// ```
+pub fn in_seed_order<T: Send>(
+    first_seed: u64,
+    count: u64,
+    make: impl Fn(u64) -> T + Sync,
+    mut each: impl FnMut(u64, T) -> bool,
+) {
+    let mut k = 0;
+    while k < count {
+        let end = count.min(k + ROUND);
+        let made: Vec<(u64, T)> = (k..end)
+            .into_par_iter()
+            .map(|i| {
+                let seed = first_seed.wrapping_add(i);
+                (seed, make(seed))
+            })
+            .collect();
+        for (seed, result) in made {
+            if !each(seed, result) {
+                return;
+            }
+        }
+        k = end;
+    }
+}
 
 /// Node budget per rating run; beyond it the rating is left out.
 pub const RATING_NODES: u64 = 200_000;

@@ -11,12 +11,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::{Incomplete, Limits};
 use sudoku::{
-    generate_checked, write_boxed_with, write_compact, GenerateOptions, GenerateTrouble, Notation,
-    Shape, Symmetry,
+    generate_checked, in_seed_order, write_boxed_with, write_compact, GenerateOptions,
+    GenerateTrouble, Notation, Shape, Symmetry,
 };
 
 use super::{eprint_line, parse_box, OutputFormat, INTERNAL_ERROR, INTERRUPTED};
@@ -26,9 +25,6 @@ use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
 
 pub(crate) const GENERATE_ABOUT: &str = include_str!("../../../help/generate.txt");
-
-/// Puzzles made (and written) per parallel round.
-const ROUND: u64 = 64;
 
 /// The arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -217,67 +213,46 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
     let mut above_target = 0u64;
     let mut written_puzzles = 0u64;
     let mut trouble = None;
-    let mut k = 0;
-    'rounds: while k < args.count {
-        let end = args.count.min(k + ROUND);
-        let made: Vec<_> = (k..end)
-            .into_par_iter()
-            .map(|i| {
-                let seed = first_seed.wrapping_add(i);
-                (
-                    seed,
-                    generate_checked(shape, seed, &options, args.rate_seeds, &limits),
-                )
-            })
-            .collect();
-        for (seed, result) in made {
-            let (made, rating) = match result {
-                Ok(made) => made,
-                Err(why) => {
-                    trouble = Some((why, seed));
-                    break 'rounds;
-                }
-            };
-            if made.target_reached == Some(false) {
-                above_target += 1;
-                if !args.quiet {
-                    let _ = out.flush();
-                    eprint_line(&format!(
-                        "warning: seed {seed}: {} givens, above the target of {}",
-                        made.givens,
-                        args.target_givens.unwrap_or_default()
-                    ));
-                }
+    let make = |seed| generate_checked(shape, seed, &options, args.rate_seeds, &limits);
+    in_seed_order(first_seed, args.count, make, |seed, result| {
+        let (made, rating) = match result {
+            Ok(made) => made,
+            Err(why) => {
+                trouble = Some((why, seed));
+                return false;
             }
-            let written = match args.format {
-                OutputFormat::Text => writeln!(out, "{}", write_compact(&made.puzzle, &notation)),
-                OutputFormat::Grid => {
-                    writeln!(out, "{}", write_boxed_with(&made.puzzle, &notation))
-                }
-                OutputFormat::Json => out.json_line(&Record {
-                    puzzle: write_compact(&made.puzzle, &notation),
-                    shape: shape.to_string(),
-                    givens: made.givens,
-                    seed,
-                    rating: rating.map(|r| r.rating),
-                    average_nodes: rating.map(|r| r.average_nodes),
-                    singles_only: rating.map(|r| r.singles_only),
-                    minimal: made.minimal,
-                    target_reached: made.target_reached,
-                    solution: write_compact(&made.solution, &notation),
-                }),
-            };
-            if written.is_err() || out.has_failed() {
-                break;
+        };
+        if made.target_reached == Some(false) {
+            above_target += 1;
+            if !args.quiet {
+                let _ = out.flush();
+                eprint_line(&format!(
+                    "warning: seed {seed}: {} givens, above the target of {}",
+                    made.givens,
+                    args.target_givens.unwrap_or_default()
+                ));
             }
-            written_puzzles += 1;
         }
+        let written = match args.format {
+            OutputFormat::Text => writeln!(out, "{}", write_compact(&made.puzzle, &notation)),
+            OutputFormat::Grid => writeln!(out, "{}", write_boxed_with(&made.puzzle, &notation)),
+            OutputFormat::Json => out.json_line(&Record {
+                puzzle: write_compact(&made.puzzle, &notation),
+                shape: shape.to_string(),
+                givens: made.givens,
+                seed,
+                rating: rating.map(|r| r.rating),
+                average_nodes: rating.map(|r| r.average_nodes),
+                singles_only: rating.map(|r| r.singles_only),
+                minimal: made.minimal,
+                target_reached: made.target_reached,
+                solution: write_compact(&made.solution, &notation),
+            }),
+        };
+        written_puzzles += u64::from(written.is_ok() && !out.has_failed());
         let _ = out.end_record();
-        if out.has_failed() {
-            break;
-        }
-        k = end;
-    }
+        !out.has_failed()
+    });
     let _ = out.end_record();
     out.finish()?;
     if above_target > 0 && !args.quiet {

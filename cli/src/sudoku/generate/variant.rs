@@ -4,11 +4,11 @@
 
 use std::io::Write as _;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use solver_core::Limits;
 use sudoku::{
-    generate_variant_checked, write_boxed_with, write_compact, write_regions, Notation, Variant,
+    generate_variant_checked, in_seed_order, write_boxed_with, write_compact, write_regions,
+    Notation, Variant,
 };
 
 use super::{stop, Ended, GenerateArgs};
@@ -51,24 +51,15 @@ pub(crate) fn run(
         .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
     let notation = Notation::standard_for(shape);
     let mut out = Output::stdout();
-    let made: Vec<_> = (0..args.count)
-        .into_par_iter()
-        .map(|i| {
-            let seed = first_seed.wrapping_add(i);
-            (
-                seed,
-                generate_variant_checked(&base, names, shape, jigsaw, seed, limits),
-            )
-        })
-        .collect();
     let mut written_puzzles = 0u64;
     let mut trouble = None;
-    for (seed, result) in made {
+    let make = |seed| generate_variant_checked(&base, names, shape, jigsaw, seed, limits);
+    in_seed_order(first_seed, args.count, make, |seed, result| {
         let (puzzle, solution, variant) = match result {
             Ok(made) => made,
             Err(why) => {
                 trouble = Some((why, seed));
-                break;
+                return false;
             }
         };
         let document = || Document {
@@ -92,11 +83,9 @@ pub(crate) fn run(
             // A jigsaw puzzle needs its map: a JSON document per line.
             (OutputFormat::Text | OutputFormat::Json, _) => out.json_line(&document()),
         };
-        if written.is_err() || out.has_failed() {
-            break;
-        }
-        written_puzzles += 1;
-    }
+        written_puzzles += u64::from(written.is_ok() && !out.has_failed());
+        !out.has_failed()
+    });
     out.finish()?;
     match trouble {
         Some((why, seed)) => stop(why, seed, written_puzzles),
