@@ -140,6 +140,7 @@ mod cube;
 mod engine;
 mod error;
 mod fd;
+pub mod json;
 mod model;
 mod solve;
 
@@ -149,6 +150,7 @@ pub use cube::Cube;
 pub use engine::ModelEngine;
 pub use error::ModelError;
 pub use fd::search::Branching;
+pub use json::JsonError;
 pub use model::{Model, Value, Var, MAX_LISTED};
 pub use solve::{ModelSolver, Optimum, Solution, Verdict};
 

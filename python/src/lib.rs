@@ -7,6 +7,9 @@
 //!   released, one result per input in order.
 //! - [`cover`]: the `ExactCover` class over [`solver_core`], with a lazy
 //!   iterator of solutions.
+//! - [`model`]: the `Model` class (a finite-domain constraint model over
+//!   [`cover_model`]) with its variables, expressions, constraints and
+//!   solutions.
 //! - [`errors`]: the Python exceptions and how library errors map to them.
 //! - [`interrupt`]: long searches run on a helper thread while the caller
 //!   polls for Ctrl-C.
@@ -22,6 +25,7 @@ mod errors;
 mod grid;
 mod interrupt;
 mod limits;
+mod model;
 mod variant;
 
 /// The Python module `dancing_links`.
@@ -33,6 +37,12 @@ fn dancing_links(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::Check>()?;
     m.add_class::<cover::ExactCover>()?;
     m.add_class::<cover::SolutionIter>()?;
+    m.add_class::<model::PyModel>()?;
+    m.add_class::<model::IntVar>()?;
+    m.add_class::<model::LinearExpr>()?;
+    m.add_class::<model::Constraint>()?;
+    m.add_class::<model::Solution>()?;
+    m.add_class::<model::ModelSolutionIter>()?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::check_many, m)?)?;
     errors::register(m)?;

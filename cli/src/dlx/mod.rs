@@ -6,6 +6,7 @@
 //! statuses (see also [`crate::exit`]).
 
 mod cubes;
+mod model;
 
 use std::io::{self, Write as _};
 use std::ops::ControlFlow;
@@ -49,7 +50,15 @@ separated by spaces. In an option a secondary item can have a colour, as in
 `x:red`; options that give x the same colour can share it. Names are 1 to 64
 bytes of printable characters other than `:` and `|`.
 
-The example above has one solution: `A D`, `B G` and `C E F`.";
+The example above has one solution: `A D`, `B G` and `C E F`.
+
+An input whose first character other than white space is `{` is a JSON
+model instead (docs/formats.md, \"JSON model\"; what the Python
+`Model.to_json()` writes): variables with their domains and constraints on
+them. count counts its solutions; solve prints each as `name=value` pairs
+on a line (JSON: {\"solution\":1,\"values\":{\"x\":1,...}}), or the
+optimum when the model has an objective. \"engine\" is then dlx or
+propagation, as the planner picks.";
 
 const EXIT_STATUS: &str = "\
 Exit status:
@@ -67,6 +76,7 @@ Examples:
   dlx solve examples/dlx/knuth-paper.dlx    prints the solution
   dlx solve --limit 1 problem.dlx           the first solution found
   dlx count --timeout 60 -j 4 --format json problem.dlx
+  dlx count model.json                      a JSON model's solutions
   dlx split --cubes 64 big.dlx > cubes.jsonl
   dlx count --cubes cubes.jsonl big.dlx > results.jsonl
   dlx merge --cubes cubes.jsonl results.jsonl
@@ -167,7 +177,7 @@ pub struct CountArgs {
 /// The input and the search options, common to `count` and `solve`.
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
-    /// The problem, in Knuth's format (`-` or nothing: standard input)
+    /// The problem, in Knuth's format or a JSON model (`-` or nothing: standard input)
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
@@ -325,6 +335,9 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
 
 fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let mut input = crate::read_input(args.file.as_deref())?;
+    if model::is_json_model(&input.bytes) {
+        return model::run(mode, args, input);
+    }
     let matrix = knuth::parse_bytes(&input.bytes)
         .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
     let name = std::mem::take(&mut input.name);

@@ -1,0 +1,239 @@
+//! `dlx count` and `dlx solve` on a JSON model (docs/formats.md, "JSON
+//! model"; what the Python `Model.to_json()` writes): recognised by its
+//! content, an input whose first character other than white space is `{`.
+//!
+//! The model is compiled by [`cover_model`]'s planner (Dancing Links for a
+//! pure exact-cover model, else the propagation engine) and searched with
+//! the usual limits, `-j` (counting), `--seed`, Ctrl-C, text or JSON output
+//! and exit statuses.
+
+use std::io::{self, Write as _};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use cover_model::{Compiled, Model, Optimum, Value, Var};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use solver_core::{Limits, Outcome};
+
+use super::{cancel_flag, note_end, status, thread_count, Engine, Mode, SearchArgs, Summary};
+use crate::exit::{Exit, Failure};
+use crate::output::{Format, Output};
+use crate::Input;
+
+/// Whether `bytes` hold a JSON model: the first character other than white
+/// space (after a byte-order mark) is `{`, which no Knuth-format problem
+/// starts with in practice (its first line names items).
+pub(super) fn is_json_model(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// The variables a solution shows: those declared (constants are not).
+struct Shown<'a> {
+    model: &'a Model,
+    vars: Vec<Var>,
+}
+
+/// One solution's values by name, in the order of declaration.
+struct Values<'a> {
+    shown: &'a Shown<'a>,
+    values: &'a [Value],
+}
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.shown.vars.len()))?;
+        for &v in &self.shown.vars {
+            map.serialize_entry(self.shown.model.name(v), &self.values[v.index()])?;
+        }
+        map.end()
+    }
+}
+
+/// One solution, as printed in JSON.
+#[derive(Serialize)]
+struct Record<'a> {
+    solution: u64,
+    values: Values<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    objective: Option<Value>,
+}
+
+/// The summary, with the objective when the model has one.
+#[derive(Serialize)]
+struct ModelSummary {
+    #[serde(flatten)]
+    summary: Summary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    objective: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal: Option<bool>,
+}
+
+fn print(
+    out: &mut Output,
+    format: Format,
+    shown: &Shown<'_>,
+    k: u64,
+    values: &[Value],
+    objective: Option<Value>,
+) -> ControlFlow<()> {
+    let written = match format {
+        Format::Json => out.json_line(&Record {
+            solution: k,
+            values: Values { shown, values },
+            objective,
+        }),
+        Format::Text => {
+            let line: Vec<String> = shown
+                .vars
+                .iter()
+                .map(|&v| format!("{}={}", shown.model.name(v), values[v.index()]))
+                .collect();
+            let mut text = line.join(" ");
+            if let Some(o) = objective {
+                text.push_str(&format!(" (objective {o})"));
+            }
+            writeln!(out, "{text}")
+        }
+    };
+    match written.and_then(|()| out.end_record()) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(_) => ControlFlow::Break(()),
+    }
+}
+
+/// `count` or `solve` on a JSON model read from `input`.
+pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, Failure> {
+    let name = input.name;
+    let text = std::str::from_utf8(&input.bytes)
+        .map_err(|e| Failure::bad_input(format!("{name}: the JSON model is not UTF-8: {e}")))?;
+    let model = Model::from_json(text).map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+    if args.engine == Engine::Cdcl {
+        return Err(Failure::bad_input(format!(
+            "{name}: --engine cdcl takes Knuth's format, not a JSON model (leave --engine out)"
+        )));
+    }
+    if args.progress {
+        let _ = writeln!(
+            io::stderr(),
+            "warning: a JSON model searches without --progress"
+        );
+    }
+    let compiled = model
+        .compile()
+        .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+    let shown = Shown {
+        model: &model,
+        vars: model
+            .variables()
+            .filter(|&v| !model.is_constant(v))
+            .collect(),
+    };
+    let mut threads = thread_count(args);
+    let started = Instant::now();
+    let limits = Limits {
+        max_solutions: args.limit.map(u128::from),
+        max_nodes: args.max_nodes,
+        deadline: args.timeout.and_then(|t| started.checked_add(t)),
+        cancel: Some(cancel_flag()),
+    };
+    let mut out = Output::stdout();
+    let mut objective = None;
+    let mut optimal = None;
+    let (solutions, outcome) = match mode {
+        Mode::Count => {
+            let count = if threads == 1 {
+                let mut solver = compiled.solver();
+                solver.set_seed(args.seed);
+                solver.count(&limits)
+            } else {
+                compiled.par_count(&limits)
+            };
+            (count.solutions, count.outcome)
+        }
+        Mode::Solve if compiled.objective().is_some() => {
+            threads = 1;
+            let (solutions, outcome, best) = optimize(&compiled, &limits, args, &shown, &mut out);
+            if let Some((value, proved)) = best {
+                objective = Some(value);
+                optimal = Some(proved);
+            }
+            (solutions, outcome)
+        }
+        Mode::Solve => {
+            // Solutions are enumerated on one thread.
+            threads = 1;
+            let mut solver = compiled.solver();
+            solver.set_seed(args.seed);
+            let mut printed = 0u64;
+            let outcome = solver.for_each_solution(&limits, |s| {
+                printed += 1;
+                print(&mut out, args.format, &shown, printed, s.values(), None)
+            });
+            (u128::from(printed), outcome)
+        }
+    };
+    if let Some(failure) = out.failure() {
+        let _ = out.finish();
+        return Err(failure);
+    }
+    let summary = ModelSummary {
+        summary: Summary {
+            solutions,
+            complete: outcome.incomplete.is_none(),
+            incomplete: outcome.incomplete,
+            engine: compiled.engine().name(),
+            nodes: outcome.stats.nodes,
+            updates: outcome.stats.updates,
+            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            threads,
+        },
+        objective,
+        optimal,
+    };
+    let status = status(mode, solutions, outcome.incomplete);
+    let _ = match (args.format, mode) {
+        (Format::Json, _) => out.json_line(&summary),
+        (Format::Text, Mode::Count) => match outcome.incomplete {
+            None => writeln!(out, "{solutions}"),
+            Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
+        },
+        (Format::Text, Mode::Solve) => {
+            note_end(status, solutions, outcome.incomplete);
+            Ok(())
+        }
+    };
+    out.finish()?;
+    Ok(status)
+}
+
+/// `solve` on a model with an objective: branch and bound; prints the
+/// optimum (or, when a limit stops the search, the best solution found,
+/// marked incomplete). Returns the solutions printed (0 or 1), the outcome,
+/// and the objective's value with whether it is proved optimal.
+fn optimize(
+    compiled: &Compiled,
+    limits: &Limits,
+    args: &SearchArgs,
+    shown: &Shown<'_>,
+    out: &mut Output,
+) -> (u128, Outcome, Option<(Value, bool)>) {
+    let mut solver = compiled.solver();
+    solver.set_seed(args.seed);
+    let (optimum, stats) = solver.optimize(limits, &mut |_, _| {});
+    let (best, incomplete) = match optimum {
+        Optimum::Optimal(s, v) => (Some((s, v, true)), None),
+        Optimum::Unsatisfiable => (None, None),
+        Optimum::Incomplete { best, why } => (best.map(|(s, v)| (s, v, false)), Some(why)),
+    };
+    let outcome = Outcome { incomplete, stats };
+    match best {
+        Some((s, v, proved)) => {
+            let _ = print(out, args.format, shown, 1, s.values(), Some(v));
+            (1, outcome, Some((v, proved)))
+        }
+        None => (0, outcome, None),
+    }
+}
