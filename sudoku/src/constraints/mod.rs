@@ -3,7 +3,7 @@
 //!
 //! A [`Constraint`] is carried by [`crate::Variant`] (and its
 //! [`crate::Rules`]); grids with any of them are answered by the
-//! propagation engine (`propagation`, see [`crate::plan`]): the rules
+//! propagation engine (`propagation`, see [`crate::plan()`]): the rules
 //! compile to a [`cover_model::Model`] (a cell is an integer variable
 //! `1..=n`, each unit an exactly-once group, each constraint a few model
 //! constraints: linear, table, all-different, element, count, min/max).
