@@ -169,8 +169,11 @@ pub fn true_candidates_with(
     }
     let stopped: Mutex<Option<Incomplete>> = Mutex::new(None);
     let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.cells()[c] == 0).collect();
+    // Each thread's solver forks the first (the propagation engine shares
+    // its compiled model); the mutex is held only while forking.
+    let first = Mutex::new(first_solver);
     let _ = open.par_iter().try_for_each_init(
-        || SudokuSolver::with_rules(Arc::clone(rules), engine),
+        || first.lock().expect("not poisoned").fork(),
         |solver, &cell| {
             let Ok(solver) = solver else {
                 return ControlFlow::Break(());
@@ -237,10 +240,11 @@ pub fn unique_makers(
         .flat_map(|c| candidates.values(c).into_iter().map(move |v| (c, v)))
         .collect();
     let stopped: Mutex<Option<Incomplete>> = Mutex::new(None);
+    let base = Mutex::new(SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?);
     let mut placements: Vec<(usize, u16)> = tries
         .par_iter()
         .map_init(
-            || SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto),
+            || base.lock().expect("not poisoned").fork(),
             |solver, &(cell, v)| {
                 let solver = solver.as_mut().ok()?;
                 if let Some(why) = limits.interrupted() {

@@ -122,6 +122,7 @@ impl State {
 /// The propagation engine ([`cover_model`]) on the model of rules with
 /// setter's constraints: the givens assumed, each solution read back as a
 /// value per cell.
+#[derive(Clone)]
 pub(crate) struct PropGrid {
     rules: Arc<Rules>,
     compiled: Arc<cover_model::Compiled>,
@@ -380,6 +381,23 @@ impl SudokuSolver {
             customized: true,
             state,
         })
+    }
+
+    /// Another solver for the same rules and engine: for the propagation
+    /// engine it shares the compiled model (no compiling again); the others
+    /// are built anew.
+    pub(crate) fn fork(&self) -> Result<SudokuSolver, ShapeError> {
+        match (&self.state, &self.variant) {
+            (State::Propagation(prop), Some((rules, encoding))) => Ok(SudokuSolver {
+                shape: self.shape,
+                variant: Some((Arc::clone(rules), Arc::clone(encoding))),
+                asked: self.asked,
+                customized: self.customized,
+                state: State::Propagation(prop.clone()),
+            }),
+            (_, Some((rules, _))) => SudokuSolver::with_rules(Arc::clone(rules), self.asked),
+            (_, None) => SudokuSolver::with_engine(self.shape, self.asked),
+        }
     }
 
     /// Two givens of `grid` with the same value in a unit of the rules.
