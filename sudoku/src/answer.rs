@@ -223,7 +223,7 @@ pub struct Answered<G = Grid> {
     pub answer: Answer<G>,
     /// Search-tree nodes, when a search ran.
     pub nodes: Option<u64>,
-    /// The planner's choice ([`crate::plan`]): the engine that ran and
+    /// The planner's choice ([`crate::plan()`]): the engine that ran and
     /// why, when one did.
     pub plan: Option<Plan>,
     /// The comparison with the expected solution, when the input gives one.

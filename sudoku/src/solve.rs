@@ -78,7 +78,7 @@ impl Verdict {
     }
 }
 
-/// The engine asked for; [`crate::plan`] turns it into the engine that runs
+/// The engine asked for; [`crate::plan()`] turns it into the engine that runs
 /// ([`EngineName`](crate::EngineName)). Every engine gives the same
 /// verdicts and counts; where a puzzle has several solutions, different
 /// engines may print different ones.
