@@ -1141,3 +1141,27 @@ fn minimize_and_rate() {
     assert_eq!(records[1]["singles_only"], true);
     assert_eq!(records[1]["rating"], 0.0);
 }
+
+/// Issue 22: f-puzzles documents and links are read without a flag, and
+/// `candidates` prints each cell's values; `--engine dlx` is refused on
+/// setter's constraints. (Answers checked by hand: row 2 is a thermometer
+/// R2C1 < R2C2 < R2C3 and r1c1 is 1, so row 2 reads 2 3 4 1.)
+#[test]
+fn f_puzzles_and_true_candidates() {
+    let doc = r#"{"size": 4, "grid": [[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "thermometer": [{"lines": [["R2C1","R2C2","R2C3"]]}]}"#;
+    let path = temp_file("fpuzzles.jsonl", format!("{doc}\nfpuzzlesBAD\n").as_bytes());
+    let path = path.to_str().unwrap();
+    let out = run(&["candidates", path], "");
+    let got = lines(&out);
+    let cells: Vec<&str> = got[0].split(' ').collect();
+    assert_eq!(cells.len(), 16, "{got:?}");
+    assert_eq!(&cells[4..8], ["2", "3", "4", "1"], "{got:?}");
+    assert!(got[1].starts_with("invalid: line 2: f-puzzles"), "{got:?}");
+    assert_eq!(code(&out), 2);
+    let out = run(&["check", "--engine", "dlx", path], "");
+    assert!(stdout(&out).contains("not exact cover"), "{}", stdout(&out));
+    let out = run(&["check", "--format", "json", path], "");
+    let records = json_lines(&out);
+    assert_eq!(records[0]["status"], "multiple");
+    assert_eq!(records[0]["engine"], "propagation");
+}

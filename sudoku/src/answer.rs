@@ -68,6 +68,9 @@ pub enum Task {
         /// Tie-break seeds averaged over.
         seeds: u32,
     },
+    /// True candidates: per cell, the values of some solution
+    /// ([`crate::setter::true_candidates`]).
+    Candidates,
     /// Every solution, one at a time ([`Grid::solutions`]).
     Enumerate,
     /// The completions split into cubes ([`crate::cubes`]).
@@ -99,6 +102,14 @@ pub enum Answer<G = Grid> {
     Minimized(G),
     /// `rate`: the search effort.
     Rated(Rating),
+    /// `candidates`: per cell, the values that appear in some solution;
+    /// when `incomplete`, those seen before a limit stopped the work.
+    Candidates {
+        /// The values of each cell, ascending.
+        cells: Vec<Vec<u16>>,
+        /// Why the work stopped early, if it did.
+        incomplete: Option<Incomplete>,
+    },
     /// `minimize`, `rate`: the puzzle has several solutions.
     NotUnique,
     /// The puzzle cannot be read, its givens clash, or its shape cannot be
@@ -127,6 +138,7 @@ impl<G> Answer<G> {
             Answer::Unknown(why) => Answer::Unknown(why),
             Answer::Minimized(_) => Answer::Minimized(()),
             Answer::Rated(rating) => Answer::Rated(rating),
+            Answer::Candidates { cells, incomplete } => Answer::Candidates { cells, incomplete },
             Answer::NotUnique => Answer::NotUnique,
             Answer::Invalid(message) => Answer::Invalid(message),
             Answer::Internal(message) => Answer::Internal(message),
@@ -142,11 +154,16 @@ impl<G> Answer<G> {
                     incomplete: Some(Incomplete::Cancelled),
                     ..
                 }
+                | Answer::Candidates {
+                    incomplete: Some(Incomplete::Cancelled),
+                    ..
+                }
         )
     }
 
     /// The status word: `solved`, `unique`, `multiple`, `unsolvable`,
-    /// `counted`, `unknown`, `minimized`, `rated`, `invalid` or `error`.
+    /// `counted`, `unknown`, `minimized`, `rated`, `candidates`, `invalid`
+    /// or `error`.
     pub fn status(&self) -> &'static str {
         match self {
             Answer::Solved(_) => "solved",
@@ -160,6 +177,10 @@ impl<G> Answer<G> {
             Answer::Unknown(_) => "unknown",
             Answer::Minimized(_) => "minimized",
             Answer::Rated(_) => "rated",
+            Answer::Candidates {
+                incomplete: None, ..
+            } => "candidates",
+            Answer::Candidates { .. } => "unknown",
             Answer::NotUnique => "multiple",
             Answer::Invalid(_) => "invalid",
             Answer::Internal(_) => "error",
@@ -284,6 +305,9 @@ pub fn answer(
         },
     };
     let grid = &puzzle.grid;
+    if *question.task == Task::Candidates {
+        return answer_candidates(grid, variant, line, question, &limits);
+    }
     let mut answered = if variant.is_classic() {
         answer_classic(grid, line, question, &limits, every_thread)
     } else {
@@ -483,10 +507,46 @@ fn search(
             }
         }
         Task::Count { .. } => counted_answer(line, solver.count(grid, limits), &mut answered.nodes),
-        Task::Minimize { .. } | Task::Rate { .. } | Task::Enumerate | Task::Split => {
-            invalid(line, "this task is not answered one puzzle at a time")
-        }
+        Task::Minimize { .. }
+        | Task::Rate { .. }
+        | Task::Candidates
+        | Task::Enumerate
+        | Task::Split => invalid(line, "this task is not answered one puzzle at a time"),
     };
+}
+
+/// True candidates of `grid` under `variant` (all threads of the pool):
+/// every value found is proven by a solution checked against the rules.
+fn answer_candidates(
+    grid: &Grid,
+    variant: &Variant,
+    line: usize,
+    question: &Question<'_>,
+    limits: &Limits,
+) -> Answered {
+    let rules = match variant.rules(grid.shape()) {
+        Ok(rules) => Arc::new(rules),
+        Err(e) => return Answered::new(invalid(line, e)),
+    };
+    let chosen = match plan(&rules, &Task::Candidates, question.engine) {
+        Ok(chosen) => chosen,
+        Err(e) => return Answered::new(invalid(line, e)),
+    };
+    if let Err(conflict) = rules.check(grid) {
+        return Answered::new(invalid(line, conflict));
+    }
+    let mut answered = Answered::new(Answer::Unsolvable);
+    answered.plan = Some(chosen);
+    answered.answer =
+        match crate::setter::true_candidates_with(&rules, grid, limits, question.engine) {
+            Ok(found) if found.is_unsolvable() => Answer::Unsolvable,
+            Ok(found) => Answer::Candidates {
+                cells: (0..found.masks.len()).map(|c| found.values(c)).collect(),
+                incomplete: found.incomplete,
+            },
+            Err(e) => refused(line, e),
+        };
+    answered
 }
 
 /// Whether every given of `smaller` is a given of `puzzle` (same value).
@@ -598,8 +658,9 @@ pub fn check_generated(
 /// wording: every cell filled with 1..=N and the givens kept; rows,
 /// columns, boxes (or the regions), the diagonals and the windows each
 /// holding N different values; every cage's values different and adding up
-/// to its sum. Written apart from the search and from [`Rules`], as the
-/// independent check of every answer.
+/// to its sum; every setter's constraint kept, by its definition. Written
+/// apart from the search and from [`Rules`], as the independent check of
+/// every answer.
 pub fn verify(solution: &Grid, puzzle: &Grid, variant: &Variant) -> bool {
     let shape = puzzle.shape();
     let n = shape.side() as usize;
@@ -670,7 +731,21 @@ pub fn verify(solution: &Grid, puzzle: &Grid, variant: &Variant) -> bool {
             && distinct(&cells)
             && cells.iter().map(|&c| u32::from(s[c])).sum::<u32>() == cage.sum
     });
-    units_ok && cages_ok
+    // The setter's constraints, each by its definition
+    // (`Constraint::holds`, written apart from the propagators).
+    let constraints_ok = variant.constraints.is_empty() || {
+        let regions: Vec<usize> = (0..n * n)
+            .map(|cell| match &variant.regions {
+                Some(regions) => regions.region_of(cell),
+                None => shape.box_of(cell / n, cell % n),
+            })
+            .collect();
+        variant
+            .constraints
+            .iter()
+            .all(|c| c.holds(shape, s, &variant.constraints, &regions))
+    };
+    units_ok && cages_ok && constraints_ok
 }
 
 #[cfg(test)]

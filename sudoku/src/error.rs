@@ -83,7 +83,10 @@ pub enum ShapeError {
         one_thread_fits: bool,
     },
     /// The engine asked for cannot take the grid (see [`crate::plan()`]).
-    #[error("engine {engine} cannot answer this {side}x{side} puzzle: {why}; use auto or dlx")]
+    #[error(
+        "engine {engine} cannot answer this {side}x{side} puzzle: {why}; use {}",
+        if *engine == "bits" { "auto or dlx" } else { "auto" }
+    )]
     Engine {
         /// The engine asked for.
         engine: &'static str,
@@ -91,6 +94,13 @@ pub enum ShapeError {
         side: u32,
         /// Why not.
         why: &'static str,
+    },
+    /// The rules' constraint model could not be built (a constraint the
+    /// propagation engine refuses, such as a table beyond its budget).
+    #[error("the rules' constraint model: {why}")]
+    Model {
+        /// What the model said.
+        why: String,
     },
 }
 

@@ -60,6 +60,7 @@ mod answer;
 pub mod batch;
 pub mod bench;
 mod bitsearch;
+pub mod constraints;
 pub mod cubes;
 mod encoding;
 mod error;
@@ -70,6 +71,7 @@ mod parallel;
 pub mod plan;
 mod rate;
 mod rules;
+pub mod setter;
 mod shape;
 mod solve;
 mod variant;
@@ -77,6 +79,7 @@ mod variant;
 pub use answer::{
     answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
 };
+pub use constraints::{Constraint, PairKind};
 pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{

@@ -17,11 +17,14 @@
 //! | classic | above 128x128 | any | `dlx` |
 //! | variant, every unit a "holds each value once" unit | up to 128 cells | solve, check, count | `units` |
 //! | variant | larger | any | `dlx` |
-//! | any | any | enumerate, split into cubes | `dlx` |
+//! | with setter's constraints ([`crate::constraints`]) | any | solve, check, count, enumerate | `propagation` |
+//! | any other | any | enumerate, split into cubes | `dlx` |
 //!
 //! `bits` asks for the bit-parallel family (the first four rows' engines,
-//! and `units`) and is refused where none applies; `dlx` is always
-//! possible. Engines that answer the same question agree on verdicts and
+//! and `units`) and is refused where none applies; `dlx` is possible
+//! wherever the rules are exact cover (units and killer cages), and refused
+//! for rules with setter's constraints, which only the propagation engine
+//! takes. Engines that answer the same question agree on verdicts and
 //! counts, but where a puzzle has several solutions they may print
 //! different ones (each is checked against the rules before it is
 //! printed).
@@ -68,19 +71,24 @@ pub enum EngineName {
     Cdcl,
     /// Knuth's Dancing Links ([`solver_core`]): any rules, any size.
     Dlx,
+    /// The finite-domain propagation engine of [`cover_model`]: rules with
+    /// setter's constraints (thermometers, arrows, dots, lines, ...).
+    Propagation,
 }
 
 impl EngineName {
     /// Every engine, in the order of the docs.
-    pub const ALL: [EngineName; 5] = [
+    pub const ALL: [EngineName; 6] = [
         EngineName::Band9,
         EngineName::Bits,
         EngineName::Units,
         EngineName::Cdcl,
         EngineName::Dlx,
+        EngineName::Propagation,
     ];
 
-    /// The short name: `band9`, `bits`, `units`, `cdcl` or `dlx`.
+    /// The short name: `band9`, `bits`, `units`, `cdcl`, `dlx` or
+    /// `propagation`.
     pub fn as_str(self) -> &'static str {
         match self {
             EngineName::Band9 => "band9",
@@ -88,6 +96,7 @@ impl EngineName {
             EngineName::Units => "units",
             EngineName::Cdcl => "cdcl",
             EngineName::Dlx => "dlx",
+            EngineName::Propagation => "propagation",
         }
     }
 
@@ -103,6 +112,9 @@ impl EngineName {
                 "bit-parallel propagation at the root, then clause learning on the open cells"
             }
             EngineName::Dlx => "Knuth's Dancing Links on the exact-cover matrix",
+            EngineName::Propagation => {
+                "finite-domain propagation on the rules' constraint model (cover_model)"
+            }
         }
     }
 }
@@ -149,6 +161,33 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
         side: shape.side(),
         why,
     };
+    if rules.needs_propagation() {
+        let refuse = |engine: &'static str, why: &'static str| ShapeError::Engine {
+            engine,
+            side: shape.side(),
+            why,
+        };
+        return match (asked, task) {
+            (Engine::Bits, _) => Err(refuse(
+                "bits",
+                "the bit-parallel engines take units and killer cages only, not the setter's \
+                 constraints (they run on the propagation engine)",
+            )),
+            (Engine::Dlx, _) => Err(refuse(
+                "dlx",
+                "the setter's constraints are not exact cover (they run on the propagation \
+                 engine)",
+            )),
+            (Engine::Auto, Task::Split) => Err(refuse(
+                "propagation",
+                "splitting puzzles with setter's constraints into cubes is not supported yet",
+            )),
+            (Engine::Auto, _) => Ok(Plan {
+                engine: EngineName::Propagation,
+                reason: "setter's constraints beyond units and killer cages",
+            }),
+        };
+    }
     if matches!(task, Task::Enumerate | Task::Split) {
         return match asked {
             Engine::Bits => Err(refuse(

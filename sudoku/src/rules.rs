@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::constraints::Constraint;
 use crate::grid::{Conflict, Grid};
 use crate::shape::Shape;
 
@@ -73,6 +74,9 @@ pub struct Rules {
     shape: Shape,
     units: Vec<Unit>,
     cages: Vec<Cage>,
+    /// The setter's constraints beyond units and cages (answered by the
+    /// propagation engine).
+    constraints: Vec<Constraint>,
     /// `unit_ids[unit_starts[cell]..unit_starts[cell + 1]]` are the units of `cell`.
     unit_starts: Vec<usize>,
     unit_ids: Vec<usize>,
@@ -157,6 +161,7 @@ impl Rules {
             shape,
             units,
             cages: Vec::new(),
+            constraints: Vec::new(),
             unit_starts,
             unit_ids,
         }
@@ -188,6 +193,56 @@ impl Rules {
         &self.cages
     }
 
+    /// These rules with the setter's constraints added (see
+    /// [`crate::Variant`] for constraints checked against the grid).
+    ///
+    /// # Panics
+    ///
+    /// If a constraint names a cell that is not below `shape.cells()`.
+    pub fn with_constraints(mut self, constraints: Vec<Constraint>) -> Rules {
+        let n_cells = self.shape.cells();
+        for c in &constraints {
+            for cell in c.cells() {
+                assert!(
+                    cell < n_cells,
+                    "cell {cell} is outside a {} box grid",
+                    self.shape
+                );
+            }
+        }
+        self.constraints = constraints;
+        self
+    }
+
+    /// The setter's constraints (thermometers, arrows, dots, ...).
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Whether the rules hold constraints beyond units and killer cages:
+    /// these are answered by the propagation engine.
+    pub fn needs_propagation(&self) -> bool {
+        !self.constraints.is_empty()
+    }
+
+    /// The region of each cell: its box, or its jigsaw region (the index
+    /// among the units of that kind); 0 where there is none.
+    pub fn regions_of_cells(&self) -> Vec<usize> {
+        let mut out = vec![0; self.shape.cells()];
+        let jigsaw = self.units.iter().any(|u| u.kind == UnitKind::Region);
+        let kind = if jigsaw {
+            UnitKind::Region
+        } else {
+            UnitKind::Box
+        };
+        for unit in self.units.iter().filter(|u| u.kind == kind) {
+            for &cell in &unit.cells {
+                out[cell] = unit.index;
+            }
+        }
+        out
+    }
+
     /// Whether these are the standard rules of the shape (rows, columns and
     /// boxes in the order of [`Rules::standard`], no cage).
     pub fn is_standard(&self) -> bool {
@@ -195,7 +250,7 @@ impl Rules {
         // anew on every call cost about 10 us per 9x9 puzzle of a batch.
         // The shared copy itself (the one answer path plans with it) is
         // told by its address, without comparing every unit.
-        if !self.cages.is_empty() {
+        if !self.cages.is_empty() || !self.constraints.is_empty() {
             return false;
         }
         let shared = Rules::standard_shared(self.shape);
@@ -206,7 +261,9 @@ impl Rules {
     /// only (no cage): a Latin square plus regions.
     pub fn is_latin_with_units(&self) -> bool {
         let n = self.shape.side() as usize;
-        self.cages.is_empty() && self.units.iter().all(|u| u.cells.len() == n)
+        self.cages.is_empty()
+            && self.constraints.is_empty()
+            && self.units.iter().all(|u| u.cells.len() == n)
     }
 
     /// The first pair of givens of `grid` with the same value in one unit
@@ -224,7 +281,9 @@ impl Rules {
 
     /// Whether `solution` is a solution of `puzzle` under these rules: same
     /// shape, every cell filled, no unit repeating a value, every cage with
-    /// different values adding up to its sum, and every given kept.
+    /// different values adding up to its sum, every constraint kept (each
+    /// checked by its definition, [`Constraint::holds`]), and every given
+    /// kept.
     pub fn is_solution(&self, solution: &Grid, puzzle: &Grid) -> bool {
         solution.shape() == self.shape
             && puzzle.shape() == self.shape
@@ -242,6 +301,12 @@ impl Rules {
                 sorted.sort_unstable();
                 sorted.dedup();
                 total == cage.sum && sorted.len() == values.len()
+            })
+            && (self.constraints.is_empty() || {
+                let regions = self.regions_of_cells();
+                self.constraints
+                    .iter()
+                    .all(|c| c.holds(self.shape, solution.cells(), &self.constraints, &regions))
             })
     }
 

@@ -105,6 +105,7 @@ pub enum Engine {
 enum State {
     Dlx(DlxGrid),
     Bits(AnyBitSearch),
+    Propagation(PropGrid),
 }
 
 impl State {
@@ -113,7 +114,96 @@ impl State {
         match self {
             State::Dlx(dlx) => dlx,
             State::Bits(bits) => bits,
+            State::Propagation(prop) => prop,
         }
+    }
+}
+
+/// The propagation engine ([`cover_model`]) on the model of rules with
+/// setter's constraints: the givens assumed, each solution read back as a
+/// value per cell.
+#[derive(Clone)]
+pub(crate) struct PropGrid {
+    rules: Arc<Rules>,
+    compiled: Arc<cover_model::Compiled>,
+    /// The variable of each cell.
+    cells: Vec<cover_model::Var>,
+    seed: Option<u64>,
+}
+
+impl PropGrid {
+    pub(crate) fn new(rules: Arc<Rules>) -> Result<PropGrid, cover_model::ModelError> {
+        let (compiled, cells) = crate::constraints::compile(&rules)?;
+        Ok(PropGrid {
+            rules,
+            compiled: Arc::new(compiled),
+            cells,
+            seed: None,
+        })
+    }
+
+    /// A solver with the givens of `cells` assumed; `Err` when two givens
+    /// clash in a unit of the rules.
+    pub(crate) fn solver(
+        &self,
+        cells: &[u16],
+    ) -> Result<cover_model::ModelSolver<'_>, Contradiction> {
+        let n = self.rules.shape().side() as usize;
+        let grid =
+            Grid::from_values(self.rules.shape(), cells.to_vec()).map_err(|_| Contradiction)?;
+        if self.rules.check(&grid).is_err() {
+            return Err(Contradiction);
+        }
+        let mut solver = self.compiled.solver();
+        solver.set_seed(self.seed);
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                debug_assert!(usize::from(v) <= n);
+                solver
+                    .assume(self.cells[cell], i64::from(v))
+                    .map_err(|_| Contradiction)?;
+            }
+        }
+        Ok(solver)
+    }
+
+    /// The grid of a model solution.
+    pub(crate) fn values(&self, solution: &cover_model::Solution) -> Vec<u16> {
+        self.cells.iter().map(|&x| solution[x] as u16).collect()
+    }
+}
+
+impl solver_core::Engine for PropGrid {
+    type Start = [u16];
+    type Solution = [u16];
+
+    fn name(&self) -> &'static str {
+        "propagation"
+    }
+
+    fn run(
+        &mut self,
+        cells: &[u16],
+        limits: &Limits,
+        record: bool,
+        visit: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Contradiction> {
+        let mut solver = self.solver(cells)?;
+        if !record {
+            let count = solver.count(limits);
+            let mut outcome = count.outcome;
+            outcome.stats.solutions = count.solutions;
+            return Ok(outcome);
+        }
+        let outcome = solver.for_each_solution(limits, |solution| {
+            let values = self.values(&solution);
+            visit(&values)
+        });
+        Ok(outcome)
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
     }
 }
 
@@ -258,6 +348,23 @@ impl SudokuSolver {
             return SudokuSolver::with_engine(shape, engine);
         }
         let chosen = plan(&rules, &Task::Solve, engine)?;
+        if chosen.engine == EngineName::Propagation {
+            let prop = PropGrid::new(Arc::clone(&rules))
+                .map_err(|e| ShapeError::Model { why: e.to_string() })?;
+            // The units alone: what the matrix of a variant holds (read by
+            // nothing on this engine but kept so a solver has one shape).
+            let encoding = Arc::new(Encoding::new(Rules::from_units(
+                shape,
+                rules.units().to_vec(),
+            ))?);
+            return Ok(SudokuSolver {
+                shape,
+                variant: Some((rules, encoding)),
+                asked: engine,
+                customized: true,
+                state: State::Propagation(prop),
+            });
+        }
         let encoding = Arc::new(Encoding::new(Rules::clone(&rules))?);
         let bits = match chosen.engine {
             EngineName::Dlx => None,
@@ -274,6 +381,23 @@ impl SudokuSolver {
             customized: true,
             state,
         })
+    }
+
+    /// Another solver for the same rules and engine: for the propagation
+    /// engine it shares the compiled model (no compiling again); the others
+    /// are built anew.
+    pub(crate) fn fork(&self) -> Result<SudokuSolver, ShapeError> {
+        match (&self.state, &self.variant) {
+            (State::Propagation(prop), Some((rules, encoding))) => Ok(SudokuSolver {
+                shape: self.shape,
+                variant: Some((Arc::clone(rules), Arc::clone(encoding))),
+                asked: self.asked,
+                customized: self.customized,
+                state: State::Propagation(prop.clone()),
+            }),
+            (_, Some((rules, _))) => SudokuSolver::with_rules(Arc::clone(rules), self.asked),
+            (_, None) => SudokuSolver::with_engine(self.shape, self.asked),
+        }
     }
 
     /// Two givens of `grid` with the same value in a unit of the rules.
@@ -306,6 +430,12 @@ impl SudokuSolver {
             });
         }
         self.check(grid)?;
+        if let State::Propagation(prop) = &self.state {
+            let solver = prop
+                .solver(grid.cells())
+                .map_err(|_| SolveError::Unsolvable)?;
+            return Ok(solver.par_count(limits));
+        }
         // Givens that clash through a cage leave no solution.
         Ok(encoding
             .matrix()
@@ -318,11 +448,14 @@ impl SudokuSolver {
         self.shape
     }
 
-    /// The engine in use ([`Engine::Bits`] or [`Engine::Dlx`]).
+    /// The engine in use ([`Engine::Bits`] or [`Engine::Dlx`];
+    /// [`Engine::Auto`] for the propagation engine, which only the planner
+    /// picks).
     pub fn engine(&self) -> Engine {
         match self.state {
             State::Dlx(_) => Engine::Dlx,
             State::Bits(_) => Engine::Bits,
+            State::Propagation(_) => Engine::Auto,
         }
     }
 
@@ -334,6 +467,7 @@ impl SudokuSolver {
             None => Rules::standard(self.shape),
         };
         match (&self.state, plan(&rules, task, self.engine())) {
+            (State::Propagation(_), _) => EngineName::Propagation,
             (State::Dlx(_), _) | (_, Err(_)) => EngineName::Dlx,
             (State::Bits(AnyBitSearch::Band9(_)), _) => EngineName::Band9,
             (State::Bits(_), Ok(chosen)) if chosen.engine == EngineName::Band9 => {
@@ -433,6 +567,23 @@ impl SudokuSolver {
             solutions: outcome.stats.solutions,
             outcome,
         })
+    }
+
+    /// Up to `limits.max_solutions` solutions of `grid` (all of them when
+    /// unlimited), in the engine's order, with the outcome (incomplete
+    /// when a limit stopped the search).
+    pub fn solutions_within(
+        &mut self,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Result<(Vec<Grid>, Outcome), SolveError> {
+        let mut out = Vec::new();
+        let shape = self.shape;
+        let outcome = self.search(grid, limits, true, |values| {
+            out.push(Grid::from_values_in_range(shape, values.to_vec()));
+            ControlFlow::Continue(())
+        })?;
+        Ok((out, outcome))
     }
 
     /// Whether `grid` has exactly one solution (looks for at most two).
@@ -712,7 +863,7 @@ mod tests {
         let _ = s.check_unique(&Grid::empty(g.shape()), &Limits::none());
         match &s.state {
             State::Dlx(g) => assert!(g.dlx.is_pristine(g.encoding.matrix())),
-            State::Bits(_) => panic!("asked for Dancing Links"),
+            State::Bits(_) | State::Propagation(_) => panic!("asked for Dancing Links"),
         }
     }
 

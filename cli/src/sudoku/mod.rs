@@ -63,6 +63,8 @@ const COUNT_ABOUT: &str = include_str!("../../help/count.txt");
 
 const CHECK_ABOUT: &str = include_str!("../../help/check.txt");
 
+const CANDIDATES_ABOUT: &str = include_str!("../../help/candidates.txt");
+
 /// The `sudoku` command line.
 #[derive(Debug, Parser)]
 #[command(
@@ -91,6 +93,9 @@ pub enum Command {
     /// Tell whether each puzzle has exactly one solution
     #[command(long_about = CHECK_ABOUT, after_help = AFTER_HELP)]
     Check(CommonArgs),
+    /// Print each puzzle's true candidates (the values of some solution, per cell)
+    #[command(long_about = CANDIDATES_ABOUT, after_help = AFTER_HELP)]
+    Candidates(CommonArgs),
     /// Measure solving speed on puzzle files
     #[command(long_about = BENCH_ABOUT)]
     Bench(bench::BenchArgs),
@@ -394,6 +399,7 @@ pub fn run(args: &Args) -> ExitCode {
             &count.common,
         ),
         Command::Check(common) => (Mode::Check, common),
+        Command::Candidates(common) => (Mode::Candidates, common),
         Command::Minimize(m) => (
             Mode::Minimize {
                 seed: m.seed,

@@ -284,6 +284,31 @@ impl Report {
             Answer::Unknown(why) => format!("unknown: {why}"),
             Answer::Minimized(g) => self.compact(g),
             Answer::Rated(r) => format!("{:.2}", r.rating),
+            Answer::Candidates { cells, incomplete } => {
+                // Each cell's values: digits run together up to 9x9,
+                // comma-separated numbers beyond; `-` for none.
+                let wide = cells.len() > 81;
+                let mut line: Vec<String> = cells
+                    .iter()
+                    .map(|values| {
+                        if values.is_empty() {
+                            "-".to_string()
+                        } else if wide {
+                            values
+                                .iter()
+                                .map(u16::to_string)
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        } else {
+                            values.iter().map(u16::to_string).collect()
+                        }
+                    })
+                    .collect();
+                if let Some(why) = incomplete {
+                    line.push(format!("(incomplete: {why})"));
+                }
+                line.join(" ")
+            }
             Answer::NotUnique => {
                 "multiple: the puzzle has several solutions (only a puzzle with exactly \
                  one can be minimized or rated)"
@@ -316,6 +341,7 @@ impl Report {
             rating: None,
             average_nodes: None,
             singles_only: None,
+            candidates: None,
         };
         match &self.answer {
             Answer::Solved(g) | Answer::Unique(g) => record.solution = Some(self.compact(g)),
@@ -346,6 +372,11 @@ impl Report {
                 record.rating = Some(r.rating);
                 record.average_nodes = Some(r.average_nodes);
                 record.singles_only = Some(r.singles_only);
+            }
+            Answer::Candidates { cells, incomplete } => {
+                record.candidates = Some(cells);
+                record.complete = Some(incomplete.is_none());
+                record.incomplete = *incomplete;
             }
             Answer::Unsolvable | Answer::NotUnique => {}
         }
@@ -392,6 +423,9 @@ pub struct JsonRecord<'a> {
     average_nodes: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     singles_only: Option<bool>,
+    /// True candidates: the values of each cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<&'a [Vec<u16>]>,
 }
 
 impl JsonRecord<'_> {
@@ -408,7 +442,8 @@ impl JsonRecord<'_> {
             && self.givens.is_none()
             && self.rating.is_none()
             && self.average_nodes.is_none()
-            && self.singles_only.is_none();
+            && self.singles_only.is_none()
+            && self.candidates.is_none();
         if !common {
             return Ok(serde_json::to_writer(out, self)?);
         }

@@ -44,6 +44,8 @@ pub struct Totals {
     pub minimized: u64,
     /// Rated.
     pub rated: u64,
+    /// True candidates found (complete).
+    pub candidates: u64,
     /// Counts that are complete, or stopped at `--limit`.
     pub counted: u64,
     /// Counts stopped at `--limit`.
@@ -96,6 +98,10 @@ impl Totals {
             Answer::Unknown(_) => self.unknown += 1,
             Answer::Minimized(_) => self.minimized += 1,
             Answer::Rated(_) => self.rated += 1,
+            Answer::Candidates {
+                incomplete: None, ..
+            } => self.candidates += 1,
+            Answer::Candidates { .. } => self.unknown += 1,
             Answer::NotUnique => self.multiple += 1,
             Answer::Invalid(_) => self.invalid += 1,
             Answer::Internal(_) => self.internal += 1,
@@ -138,6 +144,10 @@ impl Totals {
                 if self.limited > 0 {
                     rows.push(("at --limit", n(self.limited)));
                 }
+            }
+            Mode::Candidates => {
+                rows.push(("candidates", n(self.candidates)));
+                rows.push(("unsolvable", n(self.unsolvable)));
             }
             Mode::Minimize { .. } | Mode::Rate { .. } | Mode::Enumerate | Mode::Split => {
                 let done = if matches!(mode, Mode::Rate { .. }) {

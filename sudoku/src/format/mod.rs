@@ -14,6 +14,7 @@
 mod alphabet;
 mod chunk;
 mod csv;
+pub mod fpuzzles;
 mod json_scan;
 mod reader;
 mod scan;

@@ -717,6 +717,25 @@ impl<R: BufRead> Records<R> {
             self.seen_data = true;
             return self.json_from(text, 0);
         }
+        if matches!(self.options.format, Format::Auto | Format::Json)
+            && super::fpuzzles::is_fpuzzles_link(trimmed)
+        {
+            // An f-puzzles link (or SudokuPad id): one puzzle with its rules.
+            self.flush_block();
+            self.seen_data = true;
+            self.lines_mode = true;
+            let result = super::fpuzzles::record(trimmed).map_err(|e| {
+                ParseError::new(
+                    line,
+                    None,
+                    ParseErrorKind::Document {
+                        kind: crate::variant::VariantErrorKind::Fpuzzles(e),
+                        cell: None,
+                    },
+                )
+            });
+            return self.push(line, result);
+        }
         if self.options.format == Format::Json {
             let column = text.chars().take_while(|c| c.is_whitespace()).count() + 1;
             let found = trimmed.chars().next().unwrap_or(' ');

@@ -71,6 +71,17 @@ pub enum VariantErrorKind {
     /// A name given to `--variant` that is not a variant.
     #[error("unknown variant {0:?} (expected x, windoku, jigsaw or killer)")]
     UnknownVariant(String),
+    /// An f-puzzles link or document that cannot be read.
+    #[error("f-puzzles: {0}")]
+    Fpuzzles(crate::format::fpuzzles::FpuzzlesError),
+    /// A setter's constraint that does not fit the grid.
+    #[error("{constraint}: {why}")]
+    BadConstraint {
+        /// The constraint's name (`thermometer`, `arrow`, ...).
+        constraint: &'static str,
+        /// What is wrong.
+        why: String,
+    },
     /// Jigsaw without a region map, or killer without cages.
     #[error("the {variant} variant needs {what}")]
     Missing {

@@ -115,6 +115,18 @@ pub(crate) fn read_document(
             },
         )
     })?;
+    if crate::format::fpuzzles::is_fpuzzles_json(&value) {
+        return crate::format::fpuzzles::record_from_json(&value).map_err(|e| {
+            ParseError::new(
+                line,
+                None,
+                ParseErrorKind::Document {
+                    kind: VariantErrorKind::Fpuzzles(e),
+                    cell: None,
+                },
+            )
+        });
+    }
     let doc = document(value, line, options).map_err(|e| {
         let located = e.line > 0;
         ParseError::new(

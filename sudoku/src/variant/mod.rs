@@ -44,6 +44,7 @@ pub(crate) use json::read_document;
 pub use json::{parse_documents, Document};
 pub use regions::Regions;
 
+use crate::constraints::Constraint;
 use crate::format::{write_compact, Notation};
 use crate::grid::Grid;
 use crate::rules::{box_cells, Rules, Unit, UnitKind};
@@ -107,6 +108,9 @@ pub struct Variant {
     pub regions: Option<Regions>,
     /// Killer: cells with different values adding up to a sum.
     pub cages: Vec<CageSpec>,
+    /// The setter's constraints (thermometers, arrows, dots, lines, ...;
+    /// see [`crate::constraints`]): answered by the propagation engine.
+    pub constraints: Vec<Constraint>,
 }
 
 impl Variant {
@@ -209,11 +213,17 @@ impl Variant {
                 push(UnitKind::Window, k, cells);
             }
         }
-        let rules = Rules::from_units(shape, units);
-        if self.cages.is_empty() {
-            return Ok(rules);
+        let mut rules = Rules::from_units(shape, units);
+        if !self.cages.is_empty() {
+            rules = rules.with_cages(cages::check_cages(&self.cages, n)?);
         }
-        Ok(rules.with_cages(cages::check_cages(&self.cages, n)?))
+        if !self.constraints.is_empty() {
+            for c in &self.constraints {
+                crate::constraints::validate(c, shape)?;
+            }
+            rules = rules.with_constraints(self.constraints.clone());
+        }
+        Ok(rules)
     }
 }
 
@@ -262,6 +272,12 @@ impl fmt::Display for Variant {
         }
         if !self.cages.is_empty() {
             names.push("killer");
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for c in &self.constraints {
+            if seen.insert(c.name()) {
+                names.push(c.name());
+            }
         }
         if names.is_empty() {
             names.push("classic");

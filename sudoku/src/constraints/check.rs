@@ -1,0 +1,169 @@
+//! Each constraint by its definition, on a full grid: what
+//! [`crate::Rules::is_solution`] checks every solution with. Written apart
+//! from the propagators (`compile.rs`) and as plainly as possible.
+
+use super::{
+    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
+};
+use crate::Shape;
+
+fn distinct(values: &[u32]) -> bool {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    v.windows(2).all(|w| w[0] != w[1])
+}
+
+fn neighbours(cell: usize, n: usize) -> Vec<usize> {
+    let (r, c) = (cell / n, cell % n);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(cell - n);
+    }
+    if r + 1 < n {
+        out.push(cell + n);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < n {
+        out.push(cell + 1);
+    }
+    out
+}
+
+pub(super) fn holds(
+    constraint: &Constraint,
+    shape: Shape,
+    grid: &[u16],
+    all: &[Constraint],
+    regions: &[usize],
+) -> bool {
+    let n = shape.side() as usize;
+    let v = |cell: usize| u32::from(grid[cell]);
+    let vals = |cells: &[usize]| cells.iter().map(|&c| v(c)).collect::<Vec<u32>>();
+    match constraint {
+        Constraint::Thermometer { cells } => vals(cells).windows(2).all(|w| w[0] < w[1]),
+        Constraint::SlowThermometer { cells } => vals(cells).windows(2).all(|w| w[0] <= w[1]),
+        Constraint::Arrow { circle, line } => {
+            let number = vals(circle)
+                .iter()
+                .fold(0u64, |acc, &d| acc * 10 + u64::from(d));
+            let total: u64 = vals(line).iter().map(|&d| u64::from(d)).sum();
+            number == total
+        }
+        Constraint::Cage { cells, sum } => {
+            let values = vals(cells);
+            distinct(&values) && sum.is_none_or(|s| values.iter().sum::<u32>() == s)
+        }
+        Constraint::LittleKiller { cells, sum } => vals(cells).iter().sum::<u32>() == *sum,
+        Constraint::Sandwich { line, sum } => {
+            let values = vals(line);
+            let one = values.iter().position(|&x| x == 1);
+            let top = values.iter().position(|&x| x == n as u32);
+            match (one, top) {
+                (Some(a), Some(b)) => {
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    values[lo + 1..hi].iter().sum::<u32>() == *sum
+                }
+                _ => false,
+            }
+        }
+        Constraint::XSum { line, sum } => {
+            let values = vals(line);
+            let x = values[0] as usize;
+            x <= values.len() && values[..x].iter().sum::<u32>() == *sum
+        }
+        Constraint::Skyscraper { line, count } => {
+            let mut tallest = 0;
+            let mut seen = 0;
+            for x in vals(line) {
+                if x > tallest {
+                    tallest = x;
+                    seen += 1;
+                }
+            }
+            seen == *count
+        }
+        Constraint::Dot { cells, kind, value } => kind.holds(*value, v(cells[0]), v(cells[1])),
+        Constraint::Negative { kind } => orthogonal_pairs(n).into_iter().all(|(a, b)| {
+            let marked = all.iter().any(|c| {
+                matches!(c, Constraint::Dot { cells, kind: k, .. }
+                    if k == kind && (cells == &[a, b] || cells == &[b, a]))
+            });
+            marked
+                || kind
+                    .negative_values()
+                    .iter()
+                    .all(|&k| !kind.holds(k, v(a), v(b)))
+        }),
+        Constraint::NonConsecutive => orthogonal_pairs(n)
+            .into_iter()
+            .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
+        Constraint::AntiKnight => move_pairs(n, &KNIGHT)
+            .into_iter()
+            .all(|(a, b)| v(a) != v(b)),
+        Constraint::AntiKing => move_pairs(n, &KING).into_iter().all(|(a, b)| v(a) != v(b)),
+        Constraint::DiagonalPositive => distinct(&vals(
+            &(0..n).map(|i| (n - 1 - i) * n + i).collect::<Vec<_>>(),
+        )),
+        Constraint::DiagonalNegative => {
+            distinct(&vals(&(0..n).map(|i| i * n + i).collect::<Vec<_>>()))
+        }
+        Constraint::ExtraRegion { cells } => distinct(&vals(cells)),
+        Constraint::Windoku => match crate::variant::windows(shape) {
+            Ok(windows) => windows.iter().all(|w| distinct(&vals(w))),
+            Err(_) => false,
+        },
+        Constraint::DisjointGroups => disjoint_groups(shape).iter().all(|g| distinct(&vals(g))),
+        Constraint::Even { cell } => v(*cell) % 2 == 0,
+        Constraint::Odd { cell } => v(*cell) % 2 == 1,
+        Constraint::Minimum { cell } => neighbours(*cell, n).iter().all(|&o| v(*cell) < v(o)),
+        Constraint::Maximum { cell } => neighbours(*cell, n).iter().all(|&o| v(*cell) > v(o)),
+        Constraint::Quadruple { cell, values } => {
+            let mut block = vals(&[*cell, cell + 1, cell + n, cell + n + 1]);
+            values
+                .iter()
+                .all(|want| match block.iter().position(|x| x == want) {
+                    Some(i) => {
+                        block.remove(i);
+                        true
+                    }
+                    None => false,
+                })
+        }
+        Constraint::Palindrome { cells } => {
+            let values = vals(cells);
+            values.iter().eq(values.iter().rev())
+        }
+        Constraint::Renban { cells } => {
+            let values = vals(cells);
+            let (lo, hi) = (values.iter().min(), values.iter().max());
+            distinct(&values)
+                && matches!((lo, hi), (Some(lo), Some(hi)) if (hi - lo) as usize + 1 == values.len())
+        }
+        Constraint::Whispers { cells } => {
+            let gap = (n as u32).div_ceil(2);
+            vals(cells).windows(2).all(|w| w[0].abs_diff(w[1]) >= gap)
+        }
+        Constraint::RegionSumLine { cells } => {
+            let sums: Vec<u32> = region_segments(cells, regions)
+                .iter()
+                .map(|seg| vals(seg).iter().sum())
+                .collect();
+            sums.windows(2).all(|w| w[0] == w[1])
+        }
+        Constraint::BetweenLine { cells } => {
+            let values = vals(cells);
+            let (a, b) = (values[0], values[values.len() - 1]);
+            let (lo, hi) = (a.min(b), a.max(b));
+            values[1..values.len() - 1]
+                .iter()
+                .all(|&x| lo < x && x < hi)
+        }
+        Constraint::EntropicLine { cells } => {
+            let classes: Vec<u32> = vals(cells).iter().map(|&x| third(x, n as u32)).collect();
+            n.is_multiple_of(3) && classes.windows(3).all(distinct)
+        }
+        Constraint::Clone { cells, copy } => vals(cells) == vals(copy),
+    }
+}

@@ -1,0 +1,229 @@
+//! The brute-force oracle shared by the tests: every grid of a shape, and
+//! each constraint's definition written plainly (not the library's code).
+
+use std::collections::BTreeSet;
+
+use sudoku::{Constraint, PairKind, Shape};
+
+/// Every grid of `shape` that extends `prefix` (values of the first cells),
+/// by plain backtracking over rows, columns and boxes.
+pub fn all_grids(shape: Shape, prefix: &[u16]) -> Vec<Vec<u16>> {
+    let n = shape.side() as usize;
+    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+    let mut g = vec![0u16; n * n];
+    let mut out = Vec::new();
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        i: usize,
+        g: &mut Vec<u16>,
+        n: usize,
+        br: usize,
+        bc: usize,
+        prefix: &[u16],
+        out: &mut Vec<Vec<u16>>,
+    ) {
+        if i == n * n {
+            out.push(g.clone());
+            return;
+        }
+        let (r, c) = (i / n, i % n);
+        let values: Vec<u16> = if i < prefix.len() && prefix[i] != 0 {
+            vec![prefix[i]]
+        } else {
+            (1..=n as u16).collect()
+        };
+        for v in values {
+            let in_line =
+                (0..n).any(|k| (k != c && g[r * n + k] == v) || (k != r && g[k * n + c] == v));
+            let (r0, c0) = (r / br * br, c / bc * bc);
+            let in_box = (r0..r0 + br)
+                .any(|rr| (c0..c0 + bc).any(|cc| (rr, cc) != (r, c) && g[rr * n + cc] == v));
+            if !in_line && !in_box {
+                g[i] = v;
+                fill(i + 1, g, n, br, bc, prefix, out);
+                g[i] = 0;
+            }
+        }
+    }
+    fill(0, &mut g, n, br, bc, prefix, &mut out);
+    out
+}
+
+fn rc(n: usize, cell: usize) -> (i64, i64) {
+    ((cell / n) as i64, (cell % n) as i64)
+}
+
+/// The definitions, as the rules of f-puzzles and SudokuPad state them.
+pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> bool {
+    let n = shape.side() as usize;
+    let v = |i: usize| i64::from(g[i]);
+    let differ = |cells: &[usize]| {
+        let set: BTreeSet<u16> = cells.iter().map(|&i| g[i]).collect();
+        set.len() == cells.len()
+    };
+    let box_of = |i: usize| {
+        let (r, c) = rc(n, i);
+        (
+            r as usize / shape.box_rows() as usize,
+            c as usize / shape.box_cols() as usize,
+        )
+    };
+    let adjacent = |a: usize, b: usize| {
+        let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+        (r1 - r2).abs() + (c1 - c2).abs() == 1
+    };
+    let all_pairs = |ok: &dyn Fn(usize, usize) -> bool| {
+        (0..n * n).all(|a| (0..n * n).all(|b| a == b || ok(a, b)))
+    };
+    match c {
+        Constraint::Thermometer { cells } => cells.windows(2).all(|w| v(w[0]) < v(w[1])),
+        Constraint::SlowThermometer { cells } => cells.windows(2).all(|w| v(w[0]) <= v(w[1])),
+        Constraint::Arrow { circle, line } => {
+            let mut number = 0;
+            for &i in circle {
+                number = number * 10 + v(i);
+            }
+            number == line.iter().map(|&i| v(i)).sum::<i64>()
+        }
+        Constraint::Cage { cells, sum } => {
+            differ(cells)
+                && sum.is_none_or(|s| cells.iter().map(|&i| v(i)).sum::<i64>() == s as i64)
+        }
+        Constraint::LittleKiller { cells, sum } => {
+            cells.iter().map(|&i| v(i)).sum::<i64>() == *sum as i64
+        }
+        Constraint::Sandwich { line, sum } => {
+            let a = line.iter().position(|&i| v(i) == 1).unwrap();
+            let b = line.iter().position(|&i| v(i) == n as i64).unwrap();
+            let (a, b) = (a.min(b), a.max(b));
+            line[a + 1..b].iter().map(|&i| v(i)).sum::<i64>() == *sum as i64
+        }
+        Constraint::XSum { line, sum } => {
+            let x = v(line[0]) as usize;
+            line[..x].iter().map(|&i| v(i)).sum::<i64>() == *sum as i64
+        }
+        Constraint::Skyscraper { line, count } => {
+            let seen = (0..line.len())
+                .filter(|&k| line[..k].iter().all(|&j| v(j) < v(line[k])))
+                .count();
+            seen == *count as usize
+        }
+        Constraint::Dot { cells, kind, value } => {
+            let (a, b, k) = (v(cells[0]), v(cells[1]), *value as i64);
+            match kind {
+                PairKind::Difference => (a - b).abs() == k,
+                PairKind::Ratio => a == b * k || b == a * k,
+                PairKind::Sum => a + b == k,
+            }
+        }
+        Constraint::Negative { kind } => all_pairs(&|a, b| {
+            if !adjacent(a, b) {
+                return true;
+            }
+            let dotted = all.iter().any(|d| {
+                matches!(d, Constraint::Dot { cells, kind: k, .. }
+                if k == kind && (cells == &[a, b] || cells == &[b, a]))
+            });
+            let (x, y) = (v(a), v(b));
+            dotted
+                || match kind {
+                    PairKind::Difference => (x - y).abs() != 1,
+                    PairKind::Ratio => x != 2 * y && y != 2 * x,
+                    PairKind::Sum => x + y != 5 && x + y != 10,
+                }
+        }),
+        Constraint::NonConsecutive => {
+            all_pairs(&|a, b| !adjacent(a, b) || (v(a) - v(b)).abs() != 1)
+        }
+        Constraint::AntiKnight => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            let (dr, dc) = ((r1 - r2).abs(), (c1 - c2).abs());
+            !((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) || v(a) != v(b)
+        }),
+        Constraint::AntiKing => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            (r1 - r2).abs() > 1 || (c1 - c2).abs() > 1 || v(a) != v(b)
+        }),
+        Constraint::DiagonalPositive => {
+            differ(&(0..n).map(|k| (n - 1 - k) * n + k).collect::<Vec<_>>())
+        }
+        Constraint::DiagonalNegative => differ(&(0..n).map(|k| k * n + k).collect::<Vec<_>>()),
+        Constraint::ExtraRegion { cells } => differ(cells),
+        Constraint::Windoku => {
+            // Box-shaped windows one cell in from the box borders, one row
+            // (column) apart: 4x4 has the centre 2x2, 6x6 (2x3 boxes) two.
+            let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+            let mut ok = true;
+            let mut r0 = 1;
+            while r0 + br <= n {
+                let mut c0 = 1;
+                while c0 + bc <= n {
+                    let w: Vec<usize> = (r0..r0 + br)
+                        .flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c))
+                        .collect();
+                    ok &= differ(&w);
+                    c0 += bc + 1;
+                }
+                r0 += br + 1;
+            }
+            ok
+        }
+        Constraint::DisjointGroups => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            let (br, bc) = (shape.box_rows() as i64, shape.box_cols() as i64);
+            let same_place = r1 % br == r2 % br && c1 % bc == c2 % bc;
+            !same_place || box_of(a) == box_of(b) || v(a) != v(b)
+        }),
+        Constraint::Even { cell } => v(*cell) % 2 == 0,
+        Constraint::Odd { cell } => v(*cell) % 2 == 1,
+        Constraint::Minimum { cell } => (0..n * n).all(|o| !adjacent(*cell, o) || v(*cell) < v(o)),
+        Constraint::Maximum { cell } => (0..n * n).all(|o| !adjacent(*cell, o) || v(*cell) > v(o)),
+        Constraint::Quadruple { cell, values } => {
+            let block = [*cell, cell + 1, cell + n, cell + n + 1];
+            values.iter().all(|&want| {
+                let need = values.iter().filter(|&&x| x == want).count();
+                block.iter().filter(|&&i| v(i) == want as i64).count() >= need
+            })
+        }
+        Constraint::Palindrome { cells } => {
+            (0..cells.len()).all(|k| v(cells[k]) == v(cells[cells.len() - 1 - k]))
+        }
+        Constraint::Renban { cells } => {
+            let set: BTreeSet<i64> = cells.iter().map(|&i| v(i)).collect();
+            set.len() == cells.len()
+                && set.iter().last().unwrap() - set.iter().next().unwrap() + 1 == cells.len() as i64
+        }
+        Constraint::Whispers { cells } => cells
+            .windows(2)
+            .all(|w| (v(w[0]) - v(w[1])).abs() >= (n as i64 + 1) / 2),
+        Constraint::RegionSumLine { cells } => {
+            let mut sums: Vec<i64> = Vec::new();
+            let mut last = None;
+            for &i in cells {
+                if last == Some(box_of(i)) {
+                    *sums.last_mut().unwrap() += v(i);
+                } else {
+                    sums.push(v(i));
+                }
+                last = Some(box_of(i));
+            }
+            sums.windows(2).all(|w| w[0] == w[1])
+        }
+        Constraint::BetweenLine { cells } => {
+            let (a, b) = (v(cells[0]), v(*cells.last().unwrap()));
+            cells[1..cells.len() - 1]
+                .iter()
+                .all(|&i| a.min(b) < v(i) && v(i) < a.max(b))
+        }
+        Constraint::EntropicLine { cells } => {
+            let class = |i: usize| (v(i) - 1) / (n as i64 / 3);
+            cells.windows(3).all(|w| {
+                class(w[0]) != class(w[1])
+                    && class(w[1]) != class(w[2])
+                    && class(w[0]) != class(w[2])
+            })
+        }
+        Constraint::Clone { cells, copy } => cells.iter().zip(copy).all(|(&a, &b)| v(a) == v(b)),
+        _ => panic!("no definition for {c:?}"),
+    }
+}
