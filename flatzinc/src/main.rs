@@ -69,8 +69,8 @@ fn solve(args: &Args) -> anyhow::Result<()> {
         std::fs::read_to_string(&args.file)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?
     };
-    let translation = translate_text(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let translation =
+        translate_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
     let _ = args.free;
     let options = Options {
         all: args.all,

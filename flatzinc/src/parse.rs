@@ -351,9 +351,13 @@ impl<'a> Lexer<'a> {
             }
             let digits = &self.text[digits_start..self.at];
             let negative = self.text[start..radix_start].starts_with('-');
-            let value = i64::from_str_radix(digits, radix)
-                .ok()
-                .and_then(|v| if negative { v.checked_neg() } else { Some(v) });
+            let value = i64::from_str_radix(digits, radix).ok().and_then(|v| {
+                if negative {
+                    v.checked_neg()
+                } else {
+                    Some(v)
+                }
+            });
             return match value {
                 Some(v) => Ok((Tok::Int(v), pos)),
                 None => Err(Self::error(
@@ -367,7 +371,8 @@ impl<'a> Lexer<'a> {
             self.bump();
         }
         let mut float = false;
-        if self.peek_char() == Some('.') && matches!(self.peek_char2(), Some(c) if c.is_ascii_digit())
+        if self.peek_char() == Some('.')
+            && matches!(self.peek_char2(), Some(c) if c.is_ascii_digit())
         {
             float = true;
             self.bump();
@@ -857,7 +862,13 @@ mod tests {
         assert_eq!(fzn.decls[4].ty.array, Some((1, 2)));
         assert_eq!(
             fzn.constraints[0].args[0],
-            Expr::Ident("c".into(), Pos { line: 7, column: 23 })
+            Expr::Ident(
+                "c".into(),
+                Pos {
+                    line: 7,
+                    column: 23
+                }
+            )
         );
         assert_eq!(fzn.constraints[0].args[2], Expr::Int(7));
         assert!(matches!(fzn.solve.goal, Goal::Minimize(Expr::Ident(ref n, _)) if n == "x"));
@@ -875,7 +886,11 @@ mod tests {
         assert_eq!(fzn.decls[1].value, Some(Expr::Float(150.0)));
         assert_eq!(
             fzn.decls[2].value,
-            Some(Expr::Array(vec![Expr::Int(15), Expr::Int(-4), Expr::Int(2)]))
+            Some(Expr::Array(vec![
+                Expr::Int(15),
+                Expr::Int(-4),
+                Expr::Int(2)
+            ]))
         );
         assert_eq!(fzn.decls[3].ty.float_domain, Some((0.0, 1.0)));
     }

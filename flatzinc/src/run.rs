@@ -127,7 +127,13 @@ pub fn run(
         enumerate(t, &compiled, options, &limits, out)?
     };
     if options.statistics {
-        stats(out, t, &search_stats, started, Some((init, compiled.engine().name())))?;
+        stats(
+            out,
+            t,
+            &search_stats,
+            started,
+            Some((init, compiled.engine().name())),
+        )?;
         if let Some(objective) = summary.1 {
             writeln!(out, "%%%mzn-stat: objective={objective}")?;
         }
@@ -163,7 +169,11 @@ fn stats(
 }
 
 /// The closing line of a satisfaction search.
-fn close(out: &mut (dyn Write + Send), found: u64, incomplete: Option<Incomplete>) -> io::Result<()> {
+fn close(
+    out: &mut (dyn Write + Send),
+    found: u64,
+    incomplete: Option<Incomplete>,
+) -> io::Result<()> {
     match (found, incomplete) {
         (0, None) => writeln!(out, "{UNSATISFIABLE}"),
         (0, Some(_)) => writeln!(out, "{UNKNOWN}"),

@@ -341,9 +341,7 @@ impl Translator {
                 }
                 Val::Array(Rc::new(out))
             }
-            Expr::Call(name, _, p) => {
-                return invalid(*p, format!("`{name}(...)` is not a value"))
-            }
+            Expr::Call(name, _, p) => return invalid(*p, format!("`{name}(...)` is not a value")),
         })
     }
 
@@ -583,11 +581,7 @@ impl Translator {
         if c.args.len() != n {
             return invalid(
                 c.name_pos,
-                format!(
-                    "{} takes {n} arguments, found {}",
-                    c.name,
-                    c.args.len()
-                ),
+                format!("{} takes {n} arguments, found {}", c.name, c.args.len()),
             );
         }
         Ok(&c.args)
@@ -777,7 +771,8 @@ impl Translator {
                         ),
                     );
                 }
-                let mut terms: Vec<(i64, Val)> = coefs.into_iter().zip(xs.iter().cloned()).collect();
+                let mut terms: Vec<(i64, Val)> =
+                    coefs.into_iter().zip(xs.iter().cloned()).collect();
                 // bool_lin_eq(as, bs, c) has a variable right-hand side.
                 let rhs = match self.fixed(&args[2]) {
                     Some(k) => k,
@@ -798,7 +793,11 @@ impl Translator {
                 Self::args(c, 3)?;
                 let s = if name == "int_plus" { 1 } else { -1 };
                 self.linear(
-                    &[(1, args[0].clone()), (s, args[1].clone()), (-1, args[2].clone())],
+                    &[
+                        (1, args[0].clone()),
+                        (s, args[1].clone()),
+                        (-1, args[2].clone()),
+                    ],
                     Rel::Eq,
                     0,
                     None,
@@ -807,7 +806,13 @@ impl Translator {
             }
             "int_negate" => {
                 Self::args(c, 2)?;
-                self.linear(&[(1, args[0].clone()), (1, args[1].clone())], Rel::Eq, 0, None, c)
+                self.linear(
+                    &[(1, args[0].clone()), (1, args[1].clone())],
+                    Rel::Eq,
+                    0,
+                    None,
+                    c,
+                )
             }
             "int_times" | "int_div" | "int_mod" => {
                 Self::args(c, 3)?;
@@ -881,15 +886,31 @@ impl Translator {
             }
             "bool2int" => {
                 Self::args(c, 2)?;
-                self.linear(&[(1, args[0].clone()), (-1, args[1].clone())], Rel::Eq, 0, None, c)
+                self.linear(
+                    &[(1, args[0].clone()), (-1, args[1].clone())],
+                    Rel::Eq,
+                    0,
+                    None,
+                    c,
+                )
             }
             "bool_not" => {
                 Self::args(c, 2)?;
-                self.linear(&[(1, args[0].clone()), (1, args[1].clone())], Rel::Eq, 1, None, c)
+                self.linear(
+                    &[(1, args[0].clone()), (1, args[1].clone())],
+                    Rel::Eq,
+                    1,
+                    None,
+                    c,
+                )
             }
-            "bool_xor" if args.len() == 2 => {
-                self.linear(&[(1, args[0].clone()), (1, args[1].clone())], Rel::Eq, 1, None, c)
-            }
+            "bool_xor" if args.len() == 2 => self.linear(
+                &[(1, args[0].clone()), (1, args[1].clone())],
+                Rel::Eq,
+                1,
+                None,
+                c,
+            ),
             "bool_xor" | "bool_xor_reif" | "bool_xor_imp" => {
                 Self::args(c, 3)?;
                 let b = self.int_var(&args[2], pos)?;
@@ -1039,7 +1060,11 @@ impl Translator {
                 if values.len() != counts.len() {
                     return invalid(
                         pos,
-                        format!("{name}: {} values but {} counts", values.len(), counts.len()),
+                        format!(
+                            "{name}: {} values but {} counts",
+                            values.len(),
+                            counts.len()
+                        ),
                     );
                 }
                 self.model
@@ -1056,7 +1081,12 @@ impl Translator {
 
     /// A table over variables that may repeat: a repeated variable keeps the
     /// tuples whose entries agree.
-    fn table(&mut self, vars: &[Var], tuples: Vec<Vec<Value>>, c: &Constraint) -> Result<(), FznError> {
+    fn table(
+        &mut self,
+        vars: &[Var],
+        tuples: Vec<Vec<Value>>,
+        c: &Constraint,
+    ) -> Result<(), FznError> {
         let mut first: HashMap<Var, usize> = HashMap::new();
         let mut keep_cols = Vec::new();
         let mut same = Vec::new();
@@ -1090,7 +1120,14 @@ impl Translator {
     }
 
     /// `b <-> x in s` (`b -> x in s` when `imp`).
-    fn set_in_reif(&mut self, x: &Val, s: &SetVal, b: &Val, imp: bool, c: &Constraint) -> Result<(), FznError> {
+    fn set_in_reif(
+        &mut self,
+        x: &Val,
+        s: &SetVal,
+        b: &Val,
+        imp: bool,
+        c: &Constraint,
+    ) -> Result<(), FznError> {
         let pos = c.name_pos;
         let bv = self.int_var(b, pos)?;
         match s {
@@ -1188,7 +1225,13 @@ impl Translator {
                 .bool_var(&name)
                 .map_err(Self::model_err(pos, &c.name))?;
             // t <-> (acc != x)
-            self.linear(&[(1, acc.clone()), (-1, x.clone())], Rel::Ne, 0, Some((t, false)), c)?;
+            self.linear(
+                &[(1, acc.clone()), (-1, x.clone())],
+                Rel::Ne,
+                0,
+                Some((t, false)),
+                c,
+            )?;
             acc = Val::Var(t);
         }
         // acc xor parity must be 1.
@@ -1207,11 +1250,20 @@ mod tests {
     #[test]
     fn floats_and_sets_are_refused_with_their_place() {
         let m = err("var 0.0..1.0: f;\nsolve satisfy;");
-        assert!(m.starts_with("line 1, column 1: the float variable `f` is not supported"), "{m}");
+        assert!(
+            m.starts_with("line 1, column 1: the float variable `f` is not supported"),
+            "{m}"
+        );
         let m = err("var 1..3: x;\nvar set of 1..3: s;\nsolve satisfy;");
-        assert!(m.starts_with("line 2, column 1: the set variable `s`"), "{m}");
+        assert!(
+            m.starts_with("line 2, column 1: the set variable `s`"),
+            "{m}"
+        );
         let m = err("var 1..3: x;\nconstraint int_pow(x, x, x);\nsolve satisfy;");
-        assert!(m.starts_with("line 2, column 12: the constraint `int_pow`"), "{m}");
+        assert!(
+            m.starts_with("line 2, column 12: the constraint `int_pow`"),
+            "{m}"
+        );
     }
 
     #[test]
@@ -1232,7 +1284,8 @@ mod tests {
     fn constant_falsities_are_unsat_at_translation() {
         let t = translate_text("var 1..3: x;\nconstraint int_le(4, 3);\nsolve satisfy;").unwrap();
         assert!(t.unsat.is_some());
-        let t = translate_text("var 1..3: x;\nconstraint bool_clause([], []);\nsolve satisfy;").unwrap();
+        let t = translate_text("var 1..3: x;\nconstraint bool_clause([], []);\nsolve satisfy;")
+            .unwrap();
         assert!(t.unsat.is_some());
         let t = translate_text(
             "var 1..3: x;\nconstraint fzn_all_different_int([x, x]);\nsolve satisfy;",
