@@ -5,8 +5,10 @@ use std::sync::Arc;
 use solver_core::{Count, Entry, ItemId, Limits, Matrix, OptionId, ProblemBuilder};
 
 use crate::constraints::Sense;
+use crate::cube::Cube;
 use crate::engine::ModelEngine;
 use crate::error::ModelError;
+use crate::fd::Program;
 use crate::model::{GroupKind, Model, Value, Var};
 use crate::solve::ModelSolver;
 
@@ -19,7 +21,10 @@ use crate::solve::ModelSolver;
 /// per combination of every sum cage.
 #[derive(Debug)]
 pub struct Compiled {
-    pub(crate) matrix: Matrix,
+    /// The exact-cover matrix (Dancing Links), or `None`.
+    pub(crate) matrix: Option<Matrix>,
+    /// The propagation engine's program, or `None`.
+    pub(crate) program: Option<Program>,
     pub(crate) names: Arc<[String]>,
     pub(crate) domains: Vec<Vec<Value>>,
     /// Index of each variable's first option.
@@ -120,7 +125,8 @@ impl Compiled {
         let matrix = b.build()?;
         let domains: Vec<Vec<Value>> = model.vars.iter().map(|s| s.domain.clone()).collect();
         let mut compiled = Compiled {
-            matrix,
+            matrix: Some(matrix),
+            program: None,
             names: model.vars.iter().map(|s| s.name.clone()).collect(),
             domains,
             first_option,
@@ -137,16 +143,27 @@ impl Compiled {
     }
 
     /// The propagation engine's compiled model.
-    pub(crate) fn propagation(_model: &Model) -> Result<Compiled, ModelError> {
-        Err(ModelError::Engine {
-            engine: ModelEngine::Propagation.name(),
-            reason: "the propagation engine is not built yet".into(),
+    pub(crate) fn propagation(model: &Model) -> Result<Compiled, ModelError> {
+        let program = Program::new(model)?;
+        Ok(Compiled {
+            matrix: None,
+            program: Some(program),
+            names: model.vars.iter().map(|s| s.name.clone()).collect(),
+            domains: model.vars.iter().map(|s| s.domain.clone()).collect(),
+            first_option: Vec::new(),
+            option_var: Vec::new(),
+            fixed: Vec::new(),
+            objective: model.objective,
         })
     }
 
     /// The engine this model was compiled for.
     pub fn engine(&self) -> ModelEngine {
-        ModelEngine::DancingLinks
+        if self.program.is_some() {
+            ModelEngine::Propagation
+        } else {
+            ModelEngine::DancingLinks
+        }
     }
 
     /// The objective: the variable and whether it is minimised or
@@ -156,14 +173,30 @@ impl Compiled {
     }
 
     /// The exact-cover matrix.
+    ///
+    /// # Panics
+    /// If the model was compiled for the propagation engine (see
+    /// [`engine`](Self::engine)); [`exact_cover`](Self::exact_cover) asks
+    /// without panicking.
     pub fn matrix(&self) -> &Matrix {
-        &self.matrix
+        self.exact_cover()
+            .expect("a model compiled for Dancing Links has a matrix")
+    }
+
+    /// The exact-cover matrix, or `None` for a model compiled for the
+    /// propagation engine.
+    pub fn exact_cover(&self) -> Option<&Matrix> {
+        self.matrix.as_ref()
     }
 
     /// The exact-cover matrix, for a caller that keeps its own map from
     /// options to values (the order of the options is documented above).
+    ///
+    /// # Panics
+    /// If the model was compiled for the propagation engine.
     pub fn into_matrix(self) -> Matrix {
         self.matrix
+            .expect("a model compiled for Dancing Links has a matrix")
     }
 
     /// How many variables the model has.
@@ -179,8 +212,15 @@ impl Compiled {
         &self.names[var.index()]
     }
 
-    /// The option that gives `var` the value `value`.
+    /// The option that gives `var` the value `value` (Dancing Links only:
+    /// [`ModelError::Engine`] for the propagation engine).
     pub fn option(&self, var: Var, value: Value) -> Result<OptionId, ModelError> {
+        if self.matrix.is_none() {
+            return Err(ModelError::Engine {
+                engine: ModelEngine::Propagation.name(),
+                reason: "its models have no exact-cover options".into(),
+            });
+        }
         let domain = self
             .domains
             .get(var.index())
@@ -200,6 +240,7 @@ impl Compiled {
     /// The variable and value of an option, or `None` for a cage's
     /// combination (or an option of another matrix).
     pub fn decode(&self, option: OptionId) -> Option<(Var, Value)> {
+        self.matrix.as_ref()?;
         let o = option.index();
         let var = *self.option_var.get(o)? as usize;
         Some((
@@ -215,13 +256,29 @@ impl Compiled {
     }
 
     /// Counts the solutions on every thread of the current rayon pool; the
-    /// count equals [`ModelSolver::count`] exactly.
+    /// count equals [`ModelSolver::count`] exactly. (The propagation engine
+    /// splits the tree into many disjoint subproblems at the top; with a
+    /// node or solution limit it counts on one thread.)
     pub fn par_count(&self, limits: &Limits) -> Count {
-        self.par_count_assuming(&self.fixed, limits)
+        match &self.program {
+            Some(program) => crate::fd::parallel::par_count(program, &[], limits),
+            None => self.par_count_assuming(&self.fixed, limits),
+        }
     }
 
     pub(crate) fn par_count_assuming(&self, forced: &[OptionId], limits: &Limits) -> Count {
         // Forcing fails only when the forced options clash: no solution.
-        self.matrix.par_count(forced, limits).unwrap_or_default()
+        match &self.matrix {
+            Some(matrix) => matrix.par_count(forced, limits).unwrap_or_default(),
+            None => Count::default(),
+        }
+    }
+
+    /// Splits the search space into at least `n` cubes where the tree is
+    /// large enough: disjoint partial assignments that together cover every
+    /// solution, so the counts of [`ModelSolver::count_cube`] over them add
+    /// up to the count of the model.
+    pub fn split(&self, n: usize) -> Vec<Cube> {
+        crate::cube::split(self, n)
     }
 }

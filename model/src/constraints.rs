@@ -74,7 +74,6 @@ pub(crate) enum Reif {
 }
 
 /// One constraint beyond exact cover, as posted (arguments checked).
-#[allow(dead_code)] // read by the propagation engine (next commit)
 #[derive(Clone, Debug)]
 pub(crate) enum Constraint {
     /// No two take the same value (may name a variable twice: then false).

@@ -76,15 +76,19 @@
 
 mod compile;
 mod constraints;
+mod cube;
 mod engine;
 mod error;
+mod fd;
 mod model;
 mod solve;
 
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
+pub use cube::Cube;
 pub use engine::ModelEngine;
 pub use error::ModelError;
+pub use fd::search::Branching;
 pub use model::{Model, Value, Var, MAX_LISTED};
 pub use solve::{ModelSolver, Optimum, Solution, Verdict};
 

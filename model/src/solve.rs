@@ -8,7 +8,10 @@ use solver_core::{Count, Found, Incomplete, Limits, OptionId, Outcome, Solver, S
 
 use crate::compile::Compiled;
 use crate::constraints::Sense;
+use crate::cube::Cube;
 use crate::error::ModelError;
+use crate::fd;
+use crate::fd::search::{Branching, Search};
 use crate::model::{Value, Var};
 
 /// A value for every variable.
@@ -96,9 +99,19 @@ pub enum Optimum {
 /// The search state for a [`Compiled`] model, cheap to reuse: every search
 /// leaves it as it found it. The model's fixed values are forced once;
 /// [`assume`](Self::assume) adds values for the next searches until
-/// [`clear_assumptions`](Self::clear_assumptions).
+/// [`clear_assumptions`](Self::clear_assumptions). It runs on the engine the
+/// model was compiled for ([`Compiled::engine`]).
 pub struct ModelSolver<'c> {
     compiled: &'c Compiled,
+    inner: Inner<'c>,
+}
+
+enum Inner<'c> {
+    Dlx(DlxState),
+    Fd(Box<Search<'c>>),
+}
+
+struct DlxState {
     dlx: Solver,
     /// The options forced: the fixed values, then the assumptions.
     forced: Vec<OptionId>,
@@ -108,21 +121,7 @@ pub struct ModelSolver<'c> {
     clash: bool,
 }
 
-impl<'c> ModelSolver<'c> {
-    pub(crate) fn new(compiled: &'c Compiled) -> ModelSolver<'c> {
-        let mut solver = ModelSolver {
-            compiled,
-            dlx: compiled.matrix.solver(),
-            forced: Vec::new(),
-            held: 0,
-            clash: false,
-        };
-        for &option in &compiled.fixed {
-            solver.push(option);
-        }
-        solver
-    }
-
+impl DlxState {
     fn push(&mut self, option: OptionId) {
         self.forced.push(option);
         if !self.clash {
@@ -132,40 +131,100 @@ impl<'c> ModelSolver<'c> {
             }
         }
     }
+}
+
+impl<'c> ModelSolver<'c> {
+    pub(crate) fn new(compiled: &'c Compiled) -> ModelSolver<'c> {
+        let inner = match (&compiled.program, &compiled.matrix) {
+            (Some(program), _) => Inner::Fd(Box::new(Search::new(program))),
+            (None, Some(matrix)) => {
+                let mut state = DlxState {
+                    dlx: matrix.solver(),
+                    forced: Vec::new(),
+                    held: 0,
+                    clash: false,
+                };
+                for &option in &compiled.fixed {
+                    state.push(option);
+                }
+                Inner::Dlx(state)
+            }
+            (None, None) => unreachable!("a compiled model has an engine"),
+        };
+        ModelSolver { compiled, inner }
+    }
 
     /// Gives `var` the value `value` in the next searches (until
     /// [`clear_assumptions`](Self::clear_assumptions)). Assumptions that
     /// clash with each other or with the fixed values leave no solution.
     pub fn assume(&mut self, var: Var, value: Value) -> Result<(), ModelError> {
-        let option = self.compiled.option(var, value)?;
-        self.push(option);
+        match &mut self.inner {
+            Inner::Dlx(state) => {
+                let option = self.compiled.option(var, value)?;
+                state.push(option);
+            }
+            Inner::Fd(search) => {
+                let x = var.index();
+                let domain = search
+                    .program
+                    .domains
+                    .get(x)
+                    .filter(|_| x < search.program.model_vars)
+                    .ok_or(ModelError::UnknownVar {
+                        index: x,
+                        vars: search.program.model_vars,
+                    })?;
+                let inside = match domain {
+                    Ok(values) => values.binary_search(&value).is_ok(),
+                    Err((lo, hi)) => *lo <= value && value <= *hi,
+                };
+                if !inside {
+                    return Err(ModelError::NotInDomain {
+                        var: self.compiled.names[x].clone(),
+                        value,
+                    });
+                }
+                search.assumptions.push((x, value));
+            }
+        }
         Ok(())
     }
 
     /// Drops every assumption (the fixed values stay).
     pub fn clear_assumptions(&mut self) {
-        let fixed = self.compiled.fixed.len();
-        while self.held > fixed {
-            self.dlx.release();
-            self.held -= 1;
+        match &mut self.inner {
+            Inner::Dlx(state) => {
+                let fixed = self.compiled.fixed.len();
+                while state.held > fixed {
+                    state.dlx.release();
+                    state.held -= 1;
+                }
+                state.forced.truncate(fixed);
+                state.clash = state.held < fixed;
+            }
+            Inner::Fd(search) => search.assumptions.clear(),
         }
-        self.forced.truncate(fixed);
-        self.clash = self.held < fixed;
     }
 
     /// Breaks ties between equally constrained items at random from this
-    /// seed (`None`: never), to draw random solutions.
+    /// seed (`None`: never), to draw random solutions. (The propagation
+    /// engine tries the values of its branching variable in a random order.)
     pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.dlx.set_seed(seed);
+        match &mut self.inner {
+            Inner::Dlx(state) => state.dlx.set_seed(seed),
+            Inner::Fd(search) => search.set_seed(seed),
+        }
     }
 
-    fn decode(&self, options: &[OptionId]) -> Solution {
-        let mut values = vec![0; self.compiled.var_count()];
-        for &o in options {
-            if let Some((var, value)) = self.compiled.decode(o) {
-                values[var.index()] = value;
-            }
+    /// How the propagation engine picks its branching variable (Dancing
+    /// Links always branches on the item with the fewest options).
+    pub fn set_branching(&mut self, branching: Branching) {
+        if let Inner::Fd(search) = &mut self.inner {
+            search.branching = branching;
         }
+    }
+
+    fn solution(&self, values: Vec<Value>) -> Solution {
         Solution {
             names: Arc::clone(&self.compiled.names),
             values,
@@ -179,55 +238,120 @@ impl<'c> ModelSolver<'c> {
         limits: &Limits,
         mut visit: impl FnMut(Solution) -> ControlFlow<()>,
     ) -> Outcome {
-        if self.clash {
-            return Outcome::default();
-        }
         let compiled = self.compiled;
         let names = &compiled.names;
-        self.dlx.for_each_solution(limits, |options| {
-            let mut values = vec![0; compiled.var_count()];
-            for &o in options {
-                if let Some((var, value)) = compiled.decode(o) {
-                    values[var.index()] = value;
+        match &mut self.inner {
+            Inner::Dlx(state) => {
+                if state.clash {
+                    return Outcome::default();
                 }
+                state.dlx.for_each_solution(limits, |options| {
+                    let mut values = vec![0; compiled.var_count()];
+                    for &o in options {
+                        if let Some((var, value)) = compiled.decode(o) {
+                            values[var.index()] = value;
+                        }
+                    }
+                    visit(Solution {
+                        names: Arc::clone(names),
+                        values,
+                    })
+                })
             }
-            visit(Solution {
-                names: Arc::clone(names),
-                values,
-            })
-        })
+            Inner::Fd(search) => search.run(limits, &[], false, &mut |s| {
+                visit(Solution {
+                    names: Arc::clone(names),
+                    values: s.values(),
+                })
+            }),
+        }
     }
 
     /// One solution, or a proof that there is none, or why the search gave
     /// up.
     pub fn solve_one(&mut self, limits: &Limits) -> (Found<Solution>, Stats) {
-        if self.clash {
-            return (Found::NoSolution, Stats::default());
-        }
-        let (found, stats) = self.dlx.first_solution(limits);
-        let found = match found {
-            Found::Solution(options) => Found::Solution(self.decode(&options)),
-            Found::NoSolution => Found::NoSolution,
-            Found::GaveUp(why) => Found::GaveUp(why),
+        let mut first = None;
+        let outcome = self.for_each_solution(limits, |s| {
+            first = Some(s);
+            ControlFlow::Break(())
+        });
+        let found = match (first, outcome.incomplete) {
+            (Some(s), _) => Found::Solution(s),
+            (None, None) => Found::NoSolution,
+            (None, Some(why)) => Found::GaveUp(why),
         };
-        (found, stats)
+        (found, outcome.stats)
     }
 
     /// Counts the solutions within `limits` (exact when complete).
     pub fn count(&mut self, limits: &Limits) -> Count {
-        if self.clash {
-            return Count::default();
+        match &mut self.inner {
+            Inner::Dlx(state) => {
+                if state.clash {
+                    return Count::default();
+                }
+                state.dlx.count(limits)
+            }
+            Inner::Fd(search) => fd::parallel::count(search, &[], limits),
         }
-        self.dlx.count(limits)
     }
 
     /// Counts the solutions on every thread of the current rayon pool, with
     /// the same assumptions; equal to [`count`](Self::count).
     pub fn par_count(&self, limits: &Limits) -> Count {
-        if self.clash {
-            return Count::default();
+        match &self.inner {
+            Inner::Dlx(state) => {
+                if state.clash {
+                    return Count::default();
+                }
+                self.compiled.par_count_assuming(&state.forced, limits)
+            }
+            Inner::Fd(search) => {
+                fd::parallel::par_count(search.program, &search.assumptions, limits)
+            }
         }
-        self.compiled.par_count_assuming(&self.forced, limits)
+    }
+
+    /// Counts the solutions inside `cube` (with the current assumptions);
+    /// over the cubes of [`Compiled::split`] these add up to
+    /// [`count`](Self::count). A value outside its variable's domain is an
+    /// error.
+    pub fn count_cube(&mut self, cube: &Cube, limits: &Limits) -> Result<Count, ModelError> {
+        if let Inner::Fd(search) = &mut self.inner {
+            let kept = search.assumptions.len();
+            let mut result = Ok(());
+            for &(var, value) in &cube.assignments {
+                result = self.assume(var, value);
+                if result.is_err() {
+                    break;
+                }
+            }
+            let count = result.map(|()| self.count(limits));
+            if let Inner::Fd(search) = &mut self.inner {
+                search.assumptions.truncate(kept);
+            }
+            return count;
+        }
+        let Inner::Dlx(state) = &self.inner else {
+            unreachable!("one of two engines")
+        };
+        let fixed = self.compiled.fixed.len();
+        let saved: Vec<OptionId> = state.forced[fixed..].to_vec();
+        let mut result = Ok(());
+        for &(var, value) in &cube.assignments {
+            result = self.assume(var, value);
+            if result.is_err() {
+                break;
+            }
+        }
+        let count = result.map(|()| self.count(limits));
+        self.clear_assumptions();
+        if let Inner::Dlx(state) = &mut self.inner {
+            for o in saved {
+                state.push(o);
+            }
+        }
+        count
     }
 
     /// Whether there is exactly one solution (looks for at most two).
@@ -270,6 +394,31 @@ impl<'c> ModelSolver<'c> {
             };
             return (optimum, stats);
         };
+        if let Inner::Fd(search) = &mut self.inner {
+            // Branch and bound: every solution found beats the last.
+            let mut best: Option<(Vec<Value>, Value)> = None;
+            let compiled = self.compiled;
+            let outcome = search.run(limits, &[], true, &mut |s| {
+                let values = s.values();
+                let value = values[var.index()];
+                on_better(
+                    &Solution {
+                        names: Arc::clone(&compiled.names),
+                        values: values.clone(),
+                    },
+                    value,
+                );
+                best = Some((values, value));
+                ControlFlow::Continue(())
+            });
+            let best = best.map(|(values, v)| (self.solution(values), v));
+            let optimum = match (outcome.incomplete, best) {
+                (Some(why), best) => Optimum::Incomplete { best, why },
+                (None, Some((s, v))) => Optimum::Optimal(s, v),
+                (None, None) => Optimum::Unsatisfiable,
+            };
+            return (optimum, outcome.stats);
+        }
         // Dancing Links has no bounds to prune with: every solution is
         // visited and the best kept.
         let mut best: Option<(Solution, Value)> = None;

@@ -1,0 +1,238 @@
+//! The propagation engine: a finite-domain solver for any [`Model`].
+//!
+//! - [`store`]: domains (bitsets over a variable's initial values, or
+//!   intervals beyond), the trail, the event queue;
+//! - [`props`]: one propagator per constraint, run to a fixed point;
+//! - [`search`]: depth-first search with binary branching (`x = v` /
+//!   `x != v`, smallest domain first or dom/wdeg), every task of the
+//!   solver: solutions, counts, limits, branch and bound;
+//! - [`parallel`]: cubes (disjoint partial assignments covering the search
+//!   space) and parallel counting over them.
+//!
+//! A [`Program`] is what a model compiles to for this engine: immutable,
+//! shared between threads; each [`search::Search`] instantiates the
+//! propagators for itself.
+
+pub(crate) mod parallel;
+pub(crate) mod props;
+pub(crate) mod search;
+pub(crate) mod store;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::constraints::{Constraint, Reif, Rel, Sense};
+use crate::error::ModelError;
+use crate::model::{GroupKind, Model, Value};
+
+/// A constraint as the engine posts it (variables by number).
+#[derive(Clone, Debug)]
+pub(crate) enum Spec {
+    AllDifferent(Vec<usize>),
+    /// Every value of `values` is taken by one of `vars`.
+    EveryValue(Vec<usize>, Arc<[Value]>),
+    Linear {
+        terms: Vec<(i128, usize)>,
+        rel: Rel,
+        rhs: i128,
+        reif: Option<(usize, Reif)>,
+    },
+    Clause(Vec<usize>, Vec<usize>),
+    Table(Vec<usize>, Arc<Vec<Vec<Value>>>),
+    Forbidden(Vec<usize>, Arc<Vec<Vec<Value>>>),
+    Element(usize, Value, Vec<usize>, usize),
+    ElementValues(usize, Value, Arc<[Value]>, usize),
+    Count(Vec<usize>, usize, Rel, usize),
+    /// Keep `vars` within the listed values.
+    InSet(Vec<usize>, Arc<[Value]>),
+    Times(usize, usize, usize),
+    Div(usize, usize, usize),
+    Mod(usize, usize, usize),
+    Abs(usize, usize),
+    MinMax(Vec<usize>, usize, bool),
+    /// Never holds.
+    False,
+}
+
+/// A model compiled for the propagation engine.
+#[derive(Debug)]
+pub(crate) struct Program {
+    /// Per variable (the model's, then hidden constants): its listed
+    /// values, or its bounds.
+    pub(crate) domains: Vec<Result<Arc<[Value]>, (Value, Value)>>,
+    /// The model's variables (the others are hidden constants).
+    pub(crate) model_vars: usize,
+    pub(crate) specs: Vec<Spec>,
+    pub(crate) fixed: Vec<(usize, Value)>,
+    pub(crate) objective: Option<(usize, Sense)>,
+}
+
+/// The largest magnitude a linear sum may reach.
+const MAX_SUM: i128 = 1 << 120;
+
+impl Program {
+    pub(crate) fn new(model: &Model) -> Result<Program, ModelError> {
+        let mut p = Program {
+            domains: model
+                .vars
+                .iter()
+                .map(|s| match s.interval {
+                    Some(b) => Err(b),
+                    None => Ok(Arc::from(s.domain.as_slice())),
+                })
+                .collect(),
+            model_vars: model.vars.len(),
+            specs: Vec::new(),
+            fixed: model.fixed.iter().map(|&(x, v)| (x.index(), v)).collect(),
+            objective: model.objective.map(|(x, s)| (x.index(), s)),
+        };
+        let mut constants: HashMap<Value, usize> = HashMap::new();
+        for g in &model.groups {
+            let vars: Vec<usize> = g.vars.iter().map(|v| v.index()).collect();
+            if g.kind == GroupKind::ExactlyOnce {
+                let mut values: Vec<Value> = vars
+                    .iter()
+                    .flat_map(|&x| model.vars[x].domain.iter().copied())
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                p.specs.push(Spec::EveryValue(vars.clone(), values.into()));
+            }
+            p.specs.push(Spec::AllDifferent(vars));
+        }
+        for cage in &model.cages {
+            let vars: Vec<usize> = cage.vars.iter().map(|v| v.index()).collect();
+            // The total of any combination (they all share it).
+            let sum: Value = cage.combinations[0].iter().sum();
+            p.specs.push(Spec::Linear {
+                terms: vars.iter().map(|&x| (1, x)).collect(),
+                rel: Rel::Eq,
+                rhs: sum as i128,
+                reif: None,
+            });
+            p.specs.push(Spec::AllDifferent(vars));
+        }
+        let ix = |xs: &[crate::Var]| xs.iter().map(|v| v.index()).collect::<Vec<usize>>();
+        for (k, c) in model.constraints.iter().enumerate() {
+            let spec = match c {
+                Constraint::AllDifferent(xs) => Spec::AllDifferent(ix(xs)),
+                Constraint::Table { vars, tuples } => {
+                    if vars.is_empty() {
+                        if tuples.is_empty() {
+                            Spec::False
+                        } else {
+                            continue;
+                        }
+                    } else {
+                        Spec::Table(ix(vars), Arc::new(tuples.clone()))
+                    }
+                }
+                Constraint::Forbidden { vars, tuples } => {
+                    if vars.is_empty() {
+                        if tuples.is_empty() {
+                            continue;
+                        }
+                        Spec::False
+                    } else {
+                        Spec::Forbidden(ix(vars), Arc::new(tuples.clone()))
+                    }
+                }
+                Constraint::Linear {
+                    terms,
+                    rel,
+                    rhs,
+                    reif,
+                } => {
+                    let mut total: i128 = (*rhs as i128).abs();
+                    for &(c, x) in terms {
+                        let (lo, hi) = model.vars[x.index()].bounds();
+                        let m = (lo as i128).abs().max((hi as i128).abs());
+                        total = total.saturating_add((c as i128).abs().saturating_mul(m));
+                    }
+                    if total > MAX_SUM {
+                        return Err(ModelError::Constraint {
+                            constraint: format!("linear constraint {}", k + 1),
+                            reason:
+                                "its sums could exceed 2^120: use smaller coefficients or domains"
+                                    .into(),
+                        });
+                    }
+                    Spec::Linear {
+                        terms: terms.iter().map(|&(c, x)| (c as i128, x.index())).collect(),
+                        rel: *rel,
+                        rhs: *rhs as i128,
+                        reif: reif.map(|(b, r)| (b.index(), r)),
+                    }
+                }
+                Constraint::Clause { pos, neg } => Spec::Clause(ix(pos), ix(neg)),
+                Constraint::Element {
+                    index,
+                    base,
+                    array,
+                    result,
+                } => Spec::Element(index.index(), *base, ix(array), result.index()),
+                Constraint::ElementValues {
+                    index,
+                    base,
+                    array,
+                    result,
+                } => Spec::ElementValues(
+                    index.index(),
+                    *base,
+                    array.as_slice().into(),
+                    result.index(),
+                ),
+                Constraint::Count {
+                    vars,
+                    value,
+                    rel,
+                    n,
+                } => Spec::Count(ix(vars), value.index(), *rel, n.index()),
+                Constraint::Gcc {
+                    vars,
+                    values,
+                    counts,
+                    closed,
+                } => {
+                    let xs = ix(vars);
+                    for (j, &v) in values.iter().enumerate() {
+                        let c = p.constant(&mut constants, v);
+                        p.specs
+                            .push(Spec::Count(xs.clone(), c, Rel::Eq, counts[j].index()));
+                    }
+                    // Implied: the counts add up to at most (closed:
+                    // exactly) the number of variables.
+                    p.specs.push(Spec::Linear {
+                        terms: counts.iter().map(|c| (1, c.index())).collect(),
+                        rel: if *closed { Rel::Eq } else { Rel::Le },
+                        rhs: xs.len() as i128,
+                        reif: None,
+                    });
+                    if *closed {
+                        let mut sorted = values.clone();
+                        sorted.sort_unstable();
+                        Spec::InSet(xs, sorted.into())
+                    } else {
+                        continue;
+                    }
+                }
+                Constraint::Times(x, y, z) => Spec::Times(x.index(), y.index(), z.index()),
+                Constraint::Div(x, y, z) => Spec::Div(x.index(), y.index(), z.index()),
+                Constraint::Mod(x, y, z) => Spec::Mod(x.index(), y.index(), z.index()),
+                Constraint::Abs(x, z) => Spec::Abs(x.index(), z.index()),
+                Constraint::Min(xs, z) => Spec::MinMax(ix(xs), z.index(), false),
+                Constraint::Max(xs, z) => Spec::MinMax(ix(xs), z.index(), true),
+            };
+            p.specs.push(spec);
+        }
+        Ok(p)
+    }
+
+    /// A hidden variable fixed to `v`.
+    fn constant(&mut self, constants: &mut HashMap<Value, usize>, v: Value) -> usize {
+        *constants.entry(v).or_insert_with(|| {
+            self.domains.push(Ok(Arc::from(&[v][..])));
+            self.domains.len() - 1
+        })
+    }
+}

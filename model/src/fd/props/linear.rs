@@ -1,0 +1,184 @@
+//! Linear constraints `sum(c * x) rel rhs` by bounds consistency (a
+//! disequality removes the last variable's value), optionally reified
+//! (`b <-> c`) or implied (`b -> c`).
+
+use super::{ceil_div, clamp, floor_div, Propagator};
+use crate::constraints::{Reif, Rel};
+use crate::fd::store::{Fail, Res, Store};
+
+/// `sum(c * x) rel rhs` with `rel` one of `Eq`, `Ne`, `Le`, `Ge`.
+pub(crate) struct Linear {
+    terms: Vec<(i128, usize)>,
+    rel: Rel,
+    rhs: i128,
+    reif: Option<(usize, Reif)>,
+}
+
+impl Linear {
+    /// Normalises `Lt` and `Gt` to `Le` and `Ge`, and drops zero
+    /// coefficients.
+    pub(crate) fn new(
+        terms: Vec<(i128, usize)>,
+        rel: Rel,
+        rhs: i128,
+        reif: Option<(usize, Reif)>,
+    ) -> Linear {
+        let terms = terms.into_iter().filter(|t| t.0 != 0).collect();
+        let (rel, rhs) = normalise(rel, rhs);
+        Linear {
+            terms,
+            rel,
+            rhs,
+            reif,
+        }
+    }
+
+    pub(crate) fn vars(&self) -> impl Iterator<Item = usize> + '_ {
+        self.terms.iter().map(|t| t.1).chain(self.reif.map(|r| r.0))
+    }
+
+    /// The smallest and largest sums.
+    fn range(&self, s: &Store) -> (i128, i128) {
+        let (mut lo, mut hi) = (0i128, 0i128);
+        for &(c, x) in &self.terms {
+            let (a, b) = (c * s.min(x) as i128, c * s.max(x) as i128);
+            if c > 0 {
+                lo += a;
+                hi += b;
+            } else {
+                lo += b;
+                hi += a;
+            }
+        }
+        (lo, hi)
+    }
+
+    fn enforce(&self, s: &mut Store, rel: Rel) -> Res {
+        match rel {
+            Rel::Ne => self.not_equal(s),
+            _ => {
+                let (lo, hi) = self.range(s);
+                let r = self.rhs;
+                if (rel == Rel::Le || rel == Rel::Eq) && lo > r
+                    || (rel == Rel::Ge || rel == Rel::Eq) && hi < r
+                {
+                    return Err(Fail);
+                }
+                for &(c, x) in &self.terms {
+                    let (xl, xh) = (s.min(x) as i128, s.max(x) as i128);
+                    let (tlo, thi) = if c > 0 {
+                        (c * xl, c * xh)
+                    } else {
+                        (c * xh, c * xl)
+                    };
+                    if rel == Rel::Le || rel == Rel::Eq {
+                        // c * x <= r - (lo - tlo)
+                        let cap = r - (lo - tlo);
+                        if c > 0 {
+                            s.set_max(x, clamp(floor_div(cap, c)))?;
+                        } else {
+                            s.set_min(x, clamp(ceil_div(cap, c)))?;
+                        }
+                    }
+                    if rel == Rel::Ge || rel == Rel::Eq {
+                        // c * x >= r - (hi - thi)
+                        let floor = r - (hi - thi);
+                        if c > 0 {
+                            s.set_min(x, clamp(ceil_div(floor, c)))?;
+                        } else {
+                            s.set_max(x, clamp(floor_div(floor, c)))?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `sum != rhs`: with one variable left, its value that would make the
+    /// sum equal goes; with none, the sum is checked.
+    fn not_equal(&self, s: &mut Store) -> Res {
+        let mut fixed = 0i128;
+        let mut free = None;
+        for &(c, x) in &self.terms {
+            if s.is_fixed(x) {
+                fixed += c * s.min(x) as i128;
+            } else if free.is_some() {
+                return Ok(());
+            } else {
+                free = Some((c, x));
+            }
+        }
+        match free {
+            None if fixed == self.rhs => Err(Fail),
+            None => Ok(()),
+            Some((c, x)) => {
+                let rest = self.rhs - fixed;
+                if rest % c == 0 {
+                    let v = rest / c;
+                    if v >= i64::MIN as i128 && v <= i64::MAX as i128 {
+                        s.remove(x, v as i64)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether the sum's range makes `rel` certainly true (`Some(true)`),
+    /// certainly false (`Some(false)`) or neither.
+    fn entailed(&self, s: &Store, rel: Rel) -> Option<bool> {
+        let (lo, hi) = self.range(s);
+        let r = self.rhs;
+        match rel {
+            Rel::Eq if lo == hi && lo == r => Some(true),
+            Rel::Eq if r < lo || r > hi => Some(false),
+            Rel::Ne if lo == hi && lo == r => Some(false),
+            Rel::Ne if r < lo || r > hi => Some(true),
+            Rel::Le if hi <= r => Some(true),
+            Rel::Le if lo > r => Some(false),
+            Rel::Ge if lo >= r => Some(true),
+            Rel::Ge if hi < r => Some(false),
+            _ => None,
+        }
+    }
+}
+
+fn normalise(rel: Rel, rhs: i128) -> (Rel, i128) {
+    match rel {
+        Rel::Lt => (Rel::Le, rhs - 1),
+        Rel::Gt => (Rel::Ge, rhs + 1),
+        r => (r, rhs),
+    }
+}
+
+fn negated(rel: Rel, rhs: i128) -> (Rel, i128) {
+    normalise(rel.negate(), rhs)
+}
+
+impl Propagator for Linear {
+    fn propagate(&mut self, s: &mut Store) -> Res {
+        let Some((b, how)) = self.reif else {
+            return self.enforce(s, self.rel);
+        };
+        if s.is_fixed(b) {
+            if s.min(b) == 1 {
+                return self.enforce(s, self.rel);
+            }
+            if how == Reif::Equiv {
+                let (rel, rhs) = negated(self.rel, self.rhs);
+                let saved = self.rhs;
+                self.rhs = rhs;
+                let r = self.enforce(s, rel);
+                self.rhs = saved;
+                return r;
+            }
+            return Ok(());
+        }
+        match self.entailed(s, self.rel) {
+            Some(true) if how == Reif::Equiv => s.assign(b, 1),
+            Some(false) => s.assign(b, 0),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,472 @@
+//! Depth-first search over the store: binary branching (`x = v` then
+//! `x != v`; an interval wider than 64 values is split at its middle),
+//! propagation to a fixed point at every node, limits, and branch and bound.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use solver_core::{Incomplete, Limits, Outcome, Stats};
+
+use super::props::alldiff::{AllDiffBounds, AllDiffValue, EveryValueTaken};
+use super::props::arith::{Abs, Div, MinMax, Mod, Times};
+use super::props::count::Count;
+use super::props::element::{Element, ElementValues};
+use super::props::linear::Linear;
+use super::props::logic::Clause;
+use super::props::table::{Forbidden, Table, TableData};
+use super::props::{Propagator, Props};
+use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED};
+use super::{Program, Spec};
+use crate::constraints::Sense;
+use crate::model::Value;
+
+/// How the search picks the variable to branch on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Branching {
+    /// The smallest domain first; ties: the variable in most constraints.
+    #[default]
+    SmallestDomain,
+    /// The smallest ratio of domain size to weighted degree (the weights
+    /// count how often each constraint failed): Boussemart et al.'s
+    /// dom/wdeg.
+    DomWdeg,
+}
+
+/// A decision: its left branch, and the right branch (its negation).
+#[derive(Clone, Copy, Debug)]
+enum Decision {
+    /// `x = v` / `x != v`.
+    Assign(usize, Value),
+    /// `x <= v` / `x > v`.
+    Split(usize, Value),
+}
+
+/// Never fails.
+struct Never;
+
+impl Propagator for Never {
+    fn propagate(&mut self, _: &mut Store) -> Res {
+        Err(Fail)
+    }
+}
+
+/// Restricts variables to a sorted set of values (once, at the root).
+struct InSet(Vec<usize>, Arc<[Value]>);
+
+impl Propagator for InSet {
+    fn propagate(&mut self, s: &mut Store) -> Res {
+        for &x in &self.0 {
+            s.restrict_to_sorted(x, &self.1)?;
+        }
+        Ok(())
+    }
+}
+
+/// One search state over a [`Program`]: its store and propagators.
+pub(crate) struct Search<'p> {
+    pub(crate) program: &'p Program,
+    pub(crate) store: Store,
+    props: Props,
+    weights: Vec<u64>,
+    pub(crate) assumptions: Vec<(usize, Value)>,
+    pub(crate) branching: Branching,
+    rng: Option<u64>,
+    /// Branch and bound: the objective must beat this.
+    bound: Option<Value>,
+    optimizing: bool,
+    scratch: Vec<Value>,
+    polls: u64,
+}
+
+impl<'p> Search<'p> {
+    pub(crate) fn new(program: &'p Program) -> Search<'p> {
+        let mut store = Store::new(&program.domains);
+        let mut props = Props::default();
+        for spec in &program.specs {
+            post(spec, &mut store, &mut props);
+        }
+        let n = props.list.len();
+        Search {
+            program,
+            store,
+            props,
+            weights: vec![1; n],
+            assumptions: Vec::new(),
+            branching: Branching::default(),
+            rng: None,
+            bound: None,
+            optimizing: false,
+            scratch: Vec::new(),
+            polls: 0,
+        }
+    }
+
+    pub(crate) fn set_seed(&mut self, seed: Option<u64>) {
+        self.rng = seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15 | 1);
+    }
+
+    fn random(&mut self) -> Option<u64> {
+        let x = self.rng.as_mut()?;
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        Some(*x)
+    }
+
+    /// Runs the queue to a fixed point.
+    pub(crate) fn propagate(&mut self) -> Res {
+        if let (true, Some(b), Some((x, sense))) =
+            (self.optimizing, self.bound, self.program.objective)
+        {
+            let r = match sense {
+                Sense::Minimize => self.store.set_max(x, b.saturating_sub(1)),
+                Sense::Maximize => self.store.set_min(x, b.saturating_add(1)),
+            };
+            if r.is_err() {
+                self.store.clear_queue();
+                return r;
+            }
+        }
+        while let Some(p) = self.store.dequeue() {
+            self.store.propagations += 1;
+            if self.props.list[p as usize]
+                .propagate(&mut self.store)
+                .is_err()
+            {
+                self.weights[p as usize] += 1;
+                self.store.clear_queue();
+                return Err(Fail);
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens a level with every propagator queued, the fixed values and
+    /// the assumptions (and `extra`) given, and propagates.
+    pub(crate) fn open(&mut self, extra: &[(usize, Value)]) -> Res {
+        self.store.push_level();
+        for p in 0..self.props.list.len() {
+            self.store.enqueue(p as u32);
+        }
+        let program = self.program;
+        for &(x, v) in program.fixed.iter().chain(&self.assumptions).chain(extra) {
+            if self.store.assign(x, v).is_err() {
+                self.store.clear_queue();
+                return Err(Fail);
+            }
+        }
+        self.propagate()
+    }
+
+    /// Closes every level down to `depth`.
+    pub(crate) fn close_to(&mut self, depth: usize) {
+        while self.store.depth() > depth {
+            self.store.pop_level();
+        }
+    }
+
+    /// The variable to branch on, or `None` when all are fixed.
+    pub(crate) fn select(&self) -> Option<usize> {
+        let s = &self.store;
+        let mut best: Option<(usize, u64, u64)> = None;
+        for x in 0..s.var_count() {
+            let size = s.size(x);
+            if size == 1 {
+                continue;
+            }
+            let w = match self.branching {
+                Branching::SmallestDomain => s.degree(x) as u64,
+                Branching::DomWdeg => s
+                    .watchers(x)
+                    .iter()
+                    .map(|&(p, _)| self.weights[p as usize])
+                    .sum::<u64>()
+                    .max(1),
+            };
+            let better = match best {
+                None => true,
+                Some((_, bs, bw)) => match self.branching {
+                    Branching::SmallestDomain => size < bs || (size == bs && w > bw),
+                    Branching::DomWdeg => {
+                        (size as u128) * (bw as u128) < (bs as u128) * (w as u128)
+                    }
+                },
+            };
+            if better {
+                best = Some((x, size, w));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    fn decide(&mut self, x: usize) -> Decision {
+        let s = &self.store;
+        if !s.is_bits(x) && s.size(x) > 64 {
+            let (lo, hi) = (s.min(x) as i128, s.max(x) as i128);
+            return Decision::Split(x, super::props::floor_div(lo + hi, 2) as Value);
+        }
+        let mut v = s.min(x);
+        if self.rng.is_some() && s.is_bits(x) {
+            let mut vals = std::mem::take(&mut self.scratch);
+            vals.clear();
+            self.store.values_into(x, &mut vals);
+            let r = self.random().unwrap_or(0);
+            v = vals[(r % vals.len() as u64) as usize];
+            self.scratch = vals;
+        }
+        Decision::Assign(x, v)
+    }
+
+    fn left(&mut self, d: Decision) -> Res {
+        match d {
+            Decision::Assign(x, v) => self.store.assign(x, v),
+            Decision::Split(x, v) => self.store.set_max(x, v),
+        }
+    }
+
+    fn right(&mut self, d: Decision) -> Res {
+        match d {
+            Decision::Assign(x, v) => self.store.remove(x, v),
+            Decision::Split(x, v) => self.store.set_min(x, v + 1),
+        }
+    }
+
+    /// The model's values at a solution.
+    pub(crate) fn values(&self) -> Vec<Value> {
+        (0..self.program.model_vars)
+            .map(|x| self.store.min(x))
+            .collect()
+    }
+
+    /// Visits every solution below the current assumptions and `extra`
+    /// (until `visit` breaks or a limit stops the search). With
+    /// `optimizing`, each solution must beat the previous one's objective.
+    pub(crate) fn run(
+        &mut self,
+        limits: &Limits,
+        extra: &[(usize, Value)],
+        optimizing: bool,
+        visit: &mut dyn FnMut(&Search<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        let depth = self.store.depth();
+        let props_before = self.store.propagations;
+        self.optimizing = optimizing;
+        self.bound = None;
+        let mut stats = Stats::default();
+        let mut incomplete = None;
+        let mut decisions: Vec<Decision> = Vec::new();
+        let mut ok = self.open(extra).is_ok();
+        'search: loop {
+            if ok {
+                if let Some(why) = self.limit(limits, &stats) {
+                    incomplete = Some(why);
+                    break 'search;
+                }
+                match self.select() {
+                    None => {
+                        stats.solutions += 1;
+                        if let Some((x, _)) = self.program.objective {
+                            if optimizing {
+                                self.bound = Some(self.store.min(x));
+                            }
+                        }
+                        if visit(self).is_break() {
+                            incomplete = Some(Incomplete::Stopped);
+                            break 'search;
+                        }
+                        if limits.max_solutions.is_some_and(|m| stats.solutions >= m) {
+                            incomplete = Some(Incomplete::SolutionLimit);
+                            break 'search;
+                        }
+                    }
+                    Some(x) => {
+                        let d = self.decide(x);
+                        stats.nodes += 1;
+                        self.store.push_level();
+                        decisions.push(d);
+                        ok = self.left(d).is_ok() && self.propagate().is_ok();
+                        if !ok {
+                            self.store.clear_queue();
+                        }
+                        continue 'search;
+                    }
+                }
+            }
+            // Backtrack: the latest decision's right branch.
+            loop {
+                let Some(d) = decisions.pop() else {
+                    break 'search;
+                };
+                self.store.pop_level();
+                stats.nodes += 1;
+                if self.right(d).is_ok() && self.propagate().is_ok() {
+                    ok = true;
+                    continue 'search;
+                }
+                self.store.clear_queue();
+                if let Some(why) = self.limit(limits, &stats) {
+                    incomplete = Some(why);
+                    break 'search;
+                }
+            }
+        }
+        self.close_to(depth);
+        self.optimizing = false;
+        stats.updates = self.store.propagations - props_before;
+        Outcome { stats, incomplete }
+    }
+
+    fn limit(&mut self, limits: &Limits, stats: &Stats) -> Option<Incomplete> {
+        if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
+            return Some(Incomplete::NodeLimit);
+        }
+        self.polls += 1;
+        if self.polls % 128 == 0 {
+            return limits.interrupted();
+        }
+        None
+    }
+}
+
+/// Posts the propagators of one constraint.
+fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
+    let each = |xs: &[usize], e: u8| xs.iter().map(move |&x| (x, e)).collect::<Vec<_>>();
+    match spec {
+        Spec::AllDifferent(xs) => {
+            let p = AllDiffValue::new(xs.clone(), s);
+            props.post(s, 0, each(xs, FIXED), Box::new(p));
+            props.post(
+                s,
+                1,
+                each(xs, BOUNDS),
+                Box::new(AllDiffBounds::new(xs.clone())),
+            );
+        }
+        Spec::EveryValue(xs, values) => {
+            let p = EveryValueTaken::new(xs.clone(), Arc::clone(values));
+            props.post(s, 1, each(xs, DOMAIN), Box::new(p));
+        }
+        Spec::Linear {
+            terms,
+            rel,
+            rhs,
+            reif,
+        } => {
+            let p = Linear::new(terms.clone(), *rel, *rhs, *reif);
+            let ev = if *rel == crate::Rel::Ne && reif.is_none() {
+                FIXED
+            } else {
+                BOUNDS | FIXED
+            };
+            let mut watches: Vec<(usize, u8)> = p.vars().map(|x| (x, ev)).collect();
+            if let Some((b, _)) = reif {
+                watches.push((*b, FIXED));
+            }
+            props.post(s, 0, watches, Box::new(p));
+        }
+        Spec::Clause(pos, neg) => {
+            let mut w = each(pos, FIXED);
+            w.extend(each(neg, FIXED));
+            props.post(
+                s,
+                0,
+                w,
+                Box::new(Clause {
+                    pos: pos.clone(),
+                    neg: neg.clone(),
+                }),
+            );
+        }
+        Spec::Table(xs, tuples) => {
+            let data = TableData::new(xs.len(), tuples, |i, v| {
+                let x = xs[i];
+                s.contains(x, v)
+            });
+            let p = Table::new(xs.clone(), Arc::new(data), s);
+            props.post(s, 1, each(xs, DOMAIN), Box::new(p));
+        }
+        Spec::Forbidden(xs, tuples) => {
+            let p = Forbidden {
+                vars: xs.clone(),
+                tuples: Arc::clone(tuples),
+            };
+            props.post(s, 1, each(xs, DOMAIN), Box::new(p));
+        }
+        Spec::Element(index, base, array, result) => {
+            let mut w = each(array, DOMAIN);
+            w.push((*index, DOMAIN));
+            w.push((*result, DOMAIN));
+            let p = Element {
+                index: *index,
+                base: *base,
+                array: array.clone(),
+                result: *result,
+                vals: Vec::new(),
+            };
+            props.post(s, 1, w, Box::new(p));
+        }
+        Spec::ElementValues(index, base, array, result) => {
+            let p = ElementValues {
+                index: *index,
+                base: *base,
+                array: Arc::clone(array),
+                result: *result,
+                vals: Vec::new(),
+            };
+            props.post(s, 1, [(*index, DOMAIN), (*result, DOMAIN)], Box::new(p));
+        }
+        Spec::Count(xs, value, rel, n) => {
+            let mut w = each(xs, DOMAIN);
+            w.push((*value, FIXED));
+            w.push((*n, BOUNDS | DOMAIN));
+            let p = Count {
+                vars: xs.clone(),
+                value: *value,
+                rel: *rel,
+                n: *n,
+            };
+            props.post(s, 1, w, Box::new(p));
+        }
+        Spec::InSet(xs, values) => {
+            props.post(
+                s,
+                1,
+                each(xs, FIXED),
+                Box::new(InSet(xs.clone(), Arc::clone(values))),
+            );
+        }
+        Spec::Times(x, y, z) => {
+            props.post(
+                s,
+                0,
+                each(&[*x, *y, *z], BOUNDS),
+                Box::new(Times(*x, *y, *z)),
+            );
+        }
+        Spec::Div(x, y, z) => {
+            props.post(s, 0, each(&[*x, *y, *z], BOUNDS), Box::new(Div(*x, *y, *z)));
+        }
+        Spec::Mod(x, y, z) => {
+            props.post(
+                s,
+                0,
+                each(&[*x, *y, *z], BOUNDS | FIXED),
+                Box::new(Mod(*x, *y, *z)),
+            );
+        }
+        Spec::Abs(x, z) => {
+            props.post(s, 0, each(&[*x, *z], BOUNDS | FIXED), Box::new(Abs(*x, *z)));
+        }
+        Spec::MinMax(xs, z, max) => {
+            let mut w = each(xs, BOUNDS);
+            w.push((*z, BOUNDS));
+            let p = MinMax {
+                xs: xs.clone(),
+                z: *z,
+                max: *max,
+            };
+            props.post(s, 0, w, Box::new(p));
+        }
+        Spec::False => props.post(s, 0, Vec::new(), Box::new(Never)),
+    }
+}
