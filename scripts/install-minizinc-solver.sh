@@ -44,7 +44,8 @@ sed -e "s|\"mznlib\": \"mznlib\"|\"mznlib\": \"$root/flatzinc/mznlib\"|" \
     "$root/flatzinc/dancing-links.msc" > "$dir/dancing-links.msc"
 echo "installed $dir/dancing-links.msc -> $exe"
 if command -v minizinc >/dev/null 2>&1; then
-    MZN_SOLVER_PATH="$dir${MZN_SOLVER_PATH:+:$MZN_SOLVER_PATH}" minizinc --solvers | grep -i -m 1 "dancing-links" || {
+    listed="$(MZN_SOLVER_PATH="$dir${MZN_SOLVER_PATH:+:$MZN_SOLVER_PATH}" minizinc --solvers)"
+    grep -i -m 1 "dancing-links" <<<"$listed" || {
         echo "install-minizinc-solver: minizinc does not list the solver" >&2
         exit 1
     }
