@@ -222,7 +222,7 @@ impl Model {
         self.check_vars(&name, vars)?;
         let distinct: HashSet<Var> = vars.iter().copied().collect();
         if distinct.len() < vars.len() || vars.is_empty() {
-            self.push(Constraint::AllDifferent(vars.to_vec()));
+            self.push(name, Constraint::AllDifferent(vars.to_vec()));
             return Ok(());
         }
         self.at_most_once(&name, vars)
@@ -232,10 +232,13 @@ impl Model {
     pub fn table(&mut self, vars: &[Var], tuples: &[Vec<Value>]) -> Result<(), ModelError> {
         let name = self.next_name("table");
         self.check_tuples(&name, vars, tuples)?;
-        self.push(Constraint::Table {
-            vars: vars.to_vec(),
-            tuples: tuples.to_vec(),
-        });
+        self.push(
+            name,
+            Constraint::Table {
+                vars: vars.to_vec(),
+                tuples: tuples.to_vec(),
+            },
+        );
         Ok(())
     }
 
@@ -243,10 +246,13 @@ impl Model {
     pub fn forbidden(&mut self, vars: &[Var], tuples: &[Vec<Value>]) -> Result<(), ModelError> {
         let name = self.next_name("forbidden");
         self.check_tuples(&name, vars, tuples)?;
-        self.push(Constraint::Forbidden {
-            vars: vars.to_vec(),
-            tuples: tuples.to_vec(),
-        });
+        self.push(
+            name,
+            Constraint::Forbidden {
+                vars: vars.to_vec(),
+                tuples: tuples.to_vec(),
+            },
+        );
         Ok(())
     }
 
@@ -259,12 +265,15 @@ impl Model {
     ) -> Result<(), ModelError> {
         let name = self.next_name("linear");
         self.check_terms(&name, terms)?;
-        self.push(Constraint::Linear {
-            terms: terms.to_vec(),
-            rel,
-            rhs,
-            reif: None,
-        });
+        self.push(
+            name,
+            Constraint::Linear {
+                terms: terms.to_vec(),
+                rel,
+                rhs,
+                reif: None,
+            },
+        );
         Ok(())
     }
 
@@ -302,12 +311,15 @@ impl Model {
         let name = self.next_name(kind);
         self.check_terms(&name, terms)?;
         self.check_bools(&name, &[b])?;
-        self.push(Constraint::Linear {
-            terms: terms.to_vec(),
-            rel,
-            rhs,
-            reif: Some((b, reif)),
-        });
+        self.push(
+            name,
+            Constraint::Linear {
+                terms: terms.to_vec(),
+                rel,
+                rhs,
+                reif: Some((b, reif)),
+            },
+        );
         Ok(())
     }
 
@@ -317,10 +329,13 @@ impl Model {
         let name = self.next_name("clause");
         self.check_bools(&name, pos)?;
         self.check_bools(&name, neg)?;
-        self.push(Constraint::Clause {
-            pos: pos.to_vec(),
-            neg: neg.to_vec(),
-        });
+        self.push(
+            name,
+            Constraint::Clause {
+                pos: pos.to_vec(),
+                neg: neg.to_vec(),
+            },
+        );
         Ok(())
     }
 
@@ -337,12 +352,15 @@ impl Model {
         self.check_vars(&name, array)?;
         self.check_vars(&name, &[index, result])?;
         self.check_array(&name, array.len(), base)?;
-        self.push(Constraint::Element {
-            index,
-            base,
-            array: array.to_vec(),
-            result,
-        });
+        self.push(
+            name,
+            Constraint::Element {
+                index,
+                base,
+                array: array.to_vec(),
+                result,
+            },
+        );
         Ok(())
     }
 
@@ -357,12 +375,15 @@ impl Model {
         let name = self.next_name("element_values");
         self.check_vars(&name, &[index, result])?;
         self.check_array(&name, array.len(), base)?;
-        self.push(Constraint::ElementValues {
-            index,
-            base,
-            array: array.to_vec(),
-            result,
-        });
+        self.push(
+            name,
+            Constraint::ElementValues {
+                index,
+                base,
+                array: array.to_vec(),
+                result,
+            },
+        );
         Ok(())
     }
 
@@ -371,12 +392,15 @@ impl Model {
         let name = self.next_name("count");
         self.check_vars(&name, vars)?;
         self.check_vars(&name, &[value, n])?;
-        self.push(Constraint::Count {
-            vars: vars.to_vec(),
-            value,
-            rel,
-            n,
-        });
+        self.push(
+            name,
+            Constraint::Count {
+                vars: vars.to_vec(),
+                value,
+                rel,
+                n,
+            },
+        );
         Ok(())
     }
 
@@ -411,12 +435,15 @@ impl Model {
                 ));
             }
         }
-        self.push(Constraint::Gcc {
-            vars: vars.to_vec(),
-            values: values.to_vec(),
-            counts: counts.to_vec(),
-            closed,
-        });
+        self.push(
+            name,
+            Constraint::Gcc {
+                vars: vars.to_vec(),
+                values: values.to_vec(),
+                counts: counts.to_vec(),
+                closed,
+            },
+        );
         Ok(())
     }
 
@@ -424,7 +451,7 @@ impl Model {
     pub fn times(&mut self, x: Var, y: Var, z: Var) -> Result<(), ModelError> {
         let name = self.next_name("times");
         self.check_vars(&name, &[x, y, z])?;
-        self.push(Constraint::Times(x, y, z));
+        self.push(name, Constraint::Times(x, y, z));
         Ok(())
     }
 
@@ -433,7 +460,7 @@ impl Model {
     pub fn div(&mut self, x: Var, y: Var, z: Var) -> Result<(), ModelError> {
         let name = self.next_name("div");
         self.check_vars(&name, &[x, y, z])?;
-        self.push(Constraint::Div(x, y, z));
+        self.push(name, Constraint::Div(x, y, z));
         Ok(())
     }
 
@@ -442,7 +469,7 @@ impl Model {
     pub fn modulo(&mut self, x: Var, y: Var, z: Var) -> Result<(), ModelError> {
         let name = self.next_name("modulo");
         self.check_vars(&name, &[x, y, z])?;
-        self.push(Constraint::Mod(x, y, z));
+        self.push(name, Constraint::Mod(x, y, z));
         Ok(())
     }
 
@@ -450,7 +477,7 @@ impl Model {
     pub fn abs(&mut self, x: Var, z: Var) -> Result<(), ModelError> {
         let name = self.next_name("abs");
         self.check_vars(&name, &[x, z])?;
-        self.push(Constraint::Abs(x, z));
+        self.push(name, Constraint::Abs(x, z));
         Ok(())
     }
 
@@ -459,7 +486,7 @@ impl Model {
         let name = self.next_name("min");
         self.check_nonempty(&name, vars)?;
         self.check_vars(&name, &[z])?;
-        self.push(Constraint::Min(vars.to_vec(), z));
+        self.push(name, Constraint::Min(vars.to_vec(), z));
         Ok(())
     }
 
@@ -468,7 +495,7 @@ impl Model {
         let name = self.next_name("max");
         self.check_nonempty(&name, vars)?;
         self.check_vars(&name, &[z])?;
-        self.push(Constraint::Max(vars.to_vec(), z));
+        self.push(name, Constraint::Max(vars.to_vec(), z));
         Ok(())
     }
 
@@ -479,8 +506,9 @@ impl Model {
         format!("{kind} #{}", self.posted + 1)
     }
 
-    fn push(&mut self, constraint: Constraint) {
+    fn push(&mut self, name: String, constraint: Constraint) {
         self.posted += 1;
+        self.constraint_names.push(name);
         self.constraints.push(constraint);
     }
 

@@ -1,26 +1,85 @@
-//! A constraint model above the exact-cover engine: state a problem as
-//! variables with finite domains and constraints on them, and solve it with
-//! [`solver_core`]'s Dancing Links (Knuth's Algorithm C), with all its
-//! facilities: one solution, counts up to a limit, a uniqueness verdict,
-//! limits and cancellation, parallel counting and statistics.
+//! A finite-domain constraint model with two engines: state a problem as
+//! variables with finite domains and constraints on them; the planner in
+//! [`Model::compile`] sends pure exact-cover models to [`solver_core`]'s
+//! Dancing Links (Knuth's Algorithm C) and everything else to a propagation
+//! engine. Both give every task: one solution, counts up to a limit (u128),
+//! a uniqueness verdict, enumeration, limits and cancellation, parallel
+//! counting over disjoint subtrees, cubes, statistics; the propagation
+//! engine also minimises or maximises by branch and bound.
 //!
 //! # Contents
-//! - [`Model`]: declare [variables](Model::var) with their domains, then
-//!   constraints on them:
-//!   - [`exactly_once`](Model::exactly_once): a group (a *region*) in which
-//!     every value of its members' domains is taken by exactly one member (a
-//!     permutation when there are as many members as values);
-//!   - [`at_most_once`](Model::at_most_once): no value repeats in the group;
-//!   - [`fix`](Model::fix): a variable's value is given;
-//!   - [`sum_cage`](Model::sum_cage): a *cage* whose members take different
-//!     values adding up to a total (as in killer Sudoku).
-//! - [`Model::compile`] gives a [`Compiled`] model: its exact-cover
-//!   [`Matrix`](solver_core::Matrix), immutable and shared between threads.
+//! - [`Model`]: declare variables ([`var`](Model::var) with listed values,
+//!   [`int_var`](Model::int_var) by bounds, [`bool_var`](Model::bool_var),
+//!   [`constant`](Model::constant)), then constraints on them:
+//!   - exact cover: [`exactly_once`](Model::exactly_once) (a *region* in
+//!     which every value of its members' domains is taken by exactly one
+//!     member), [`at_most_once`](Model::at_most_once) and
+//!     [`all_different`](Model::all_different), [`fix`](Model::fix),
+//!     [`sum_cage`](Model::sum_cage) (members take different values adding
+//!     up to a total, as in killer Sudoku);
+//!   - the rest: [`table`](Model::table) and [`forbidden`](Model::forbidden)
+//!     tuples, [`linear`](Model::linear) (`sum(c * x) rel rhs` for every
+//!     [`Rel`]), [`linear_reif`](Model::linear_reif) and
+//!     [`linear_imp`](Model::linear_imp), [`clause`](Model::clause),
+//!     [`element`](Model::element), [`element_values`](Model::element_values),
+//!     [`count`](Model::count), [`global_cardinality`](Model::global_cardinality),
+//!     [`times`](Model::times), [`div`](Model::div), [`modulo`](Model::modulo),
+//!     [`abs`](Model::abs), [`min`](Model::min), [`max`](Model::max);
+//!   - an objective: [`minimize`](Model::minimize) or
+//!     [`maximize`](Model::maximize).
+//! - [`Model::compile`] gives a [`Compiled`] model for the engine the
+//!   planner picks ([`ModelEngine`]; [`Model::compile_with`] asks for one),
+//!   immutable and shared between threads.
 //! - [`ModelSolver`] (one per thread, [`Compiled::solver`]) finds
-//!   [`Solution`]s, counts them, gives a [`Verdict`], and takes per-search
-//!   assumptions (values given for one search only).
+//!   [`Solution`]s, counts them, gives a [`Verdict`], takes per-search
+//!   assumptions (values given for one search only), counts a [`Cube`] of
+//!   [`Compiled::split`], and [optimizes](ModelSolver::optimize).
 //!
-//! # How a model becomes exact cover
+//! # The propagation engine
+//! Domains are bitsets over a variable's listed values (up to 65,536 of
+//! them; [`int_var`](Model::int_var) lists up to [`MAX_LISTED`] values),
+//! intervals beyond. Each constraint is a propagator woken by events (fixed,
+//! bounds, domain) through a queue to a fixed point; a trail undoes changes
+//! on backtracking. All-different removes a fixed member's value from the
+//! others and prunes bounds by Hall intervals; tables keep generalised arc
+//! consistency (compact-table); linear and arithmetic constraints keep
+//! bounds consistency. The search branches `x = v` / `x != v` on the
+//! smallest domain (ties: most constraints) or by dom/wdeg
+//! ([`ModelSolver::set_branching`]), values ascending (random with
+//! [`ModelSolver::set_seed`]). Statistics: `nodes` are branches taken,
+//! `updates` are propagator runs.
+//!
+//! ```
+//! use cover_model::{Model, Optimum, Rel, Verdict};
+//! use solver_core::Limits;
+//!
+//! // SEND + MORE = MONEY.
+//! let mut m = Model::new();
+//! let l: Vec<_> = "SENDMORY".chars().map(|c| m.int_var(&c.to_string(), 0, 9)).collect::<Result<_, _>>()?;
+//! let [s, e, n, d, mo, o, r, y] = l[..] else { unreachable!() };
+//! m.all_different(&l)?;
+//! m.linear(&[(1, s)], Rel::Ne, 0)?;
+//! m.linear(&[(1, mo)], Rel::Ne, 0)?;
+//! m.linear(
+//!     &[(1000, s), (100, e), (10, n), (1, d), (1000, mo), (100, o), (10, r), (1, e),
+//!       (-10000, mo), (-1000, o), (-100, n), (-10, e), (-1, y)],
+//!     Rel::Eq,
+//!     0,
+//! )?;
+//! let compiled = m.compile()?;
+//! assert_eq!(compiled.engine().name(), "propagation");
+//! let (verdict, _) = compiled.solver().verdict(&Limits::none());
+//! let Verdict::Unique(sol) = verdict else { panic!("{verdict:?}") };
+//! assert_eq!((sol[s], sol[e], sol[n], sol[d], sol[y]), (9, 5, 6, 7, 2));
+//!
+//! // Maximise Y: the only solution has Y = 2, so that is the optimum.
+//! m.maximize(y)?;
+//! let (optimum, _) = m.compile()?.solver().optimize(&Limits::none(), &mut |_, _| {});
+//! assert!(matches!(optimum, Optimum::Optimal(_, 2)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How a model becomes exact cover (Dancing Links)
 //! Every variable is a primary item (it takes exactly one value), and every
 //! pair (variable, value of its domain) is an option. An exactly-once group
 //! adds one primary item per value, an at-most-once group one secondary item
@@ -65,13 +124,14 @@
 //! ```
 //!
 //! # Should I use this crate?
-//! Use it when a problem is naturally "choose one value per variable" under
-//! all-different, exactly-once and distinct-sum constraints (Latin squares,
-//! Sudoku and its variants, assignment puzzles) and you want exact counts and
-//! limits that hold. It is not a general constraint solver: there are no
-//! arbitrary arithmetic constraints, and a sum cage lists its combinations,
-//! so cages should stay small (a cage of k members over d values has at most
-//! `C(d, k)` combinations).
+//! Use it when a problem is naturally "choose one value per variable" and
+//! you want exact counts and limits that hold: pure exact cover (Latin
+//! squares, Sudoku and its variants, assignment puzzles) runs on Dancing
+//! Links; puzzles with arithmetic, tables or logic (magic squares, Langford
+//! pairs, cryptarithms, small scheduling) run on the propagation engine. It
+//! has no floats or sets, no clause learning, and a sum cage lists its
+//! combinations for Dancing Links, so cages should stay small (a cage of k
+//! members over d values has at most `C(d, k)` combinations).
 #![deny(missing_docs)]
 
 mod compile;

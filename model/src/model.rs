@@ -94,6 +94,8 @@ pub struct Model {
     pub(crate) fixed: Vec<(Var, Value)>,
     /// The constraints beyond exact cover, in the order posted.
     pub(crate) constraints: Vec<Constraint>,
+    /// The name of each of `constraints` in errors (`"table #3"`).
+    pub(crate) constraint_names: Vec<String>,
     /// How many constraints of every kind were posted (names them in errors).
     pub(crate) posted: usize,
     /// The variable of each constant made by [`Model::constant`].

@@ -107,7 +107,7 @@ pub struct ModelSolver<'c> {
 }
 
 enum Inner<'c> {
-    Dlx(DlxState),
+    Dlx(Box<DlxState>),
     Fd(Box<Search<'c>>),
 }
 
@@ -147,7 +147,7 @@ impl<'c> ModelSolver<'c> {
                 for &option in &compiled.fixed {
                     state.push(option);
                 }
-                Inner::Dlx(state)
+                Inner::Dlx(Box::new(state))
             }
             (None, None) => unreachable!("a compiled model has an engine"),
         };

@@ -248,9 +248,38 @@ proptest! {
         });
         let verdict = solver.verdict(&Limits::none()).0;
         match expected {
-            0 => prop_assert_eq!(verdict, Verdict::NoSolution),
+            0 => prop_assert_eq!(&verdict, &Verdict::NoSolution),
             1 => prop_assert!(matches!(verdict, Verdict::Unique(_))),
             _ => prop_assert!(matches!(verdict, Verdict::Multiple(..))),
+        }
+        // The propagation engine agrees with Dancing Links: counts,
+        // verdicts, solution sets, parallel counts and cube sums.
+        prop_assert_eq!(compiled.engine(), crate::ModelEngine::DancingLinks);
+        let fd = m.compile_with(Some(crate::ModelEngine::Propagation)).unwrap();
+        let mut fd_solver = fd.solver();
+        prop_assert_eq!(fd_solver.count(&Limits::none()).solutions, expected);
+        prop_assert_eq!(fd.par_count(&Limits::none()).solutions, expected);
+        let (a, b) = (verdict, fd_solver.verdict(&Limits::none()).0);
+        prop_assert_eq!(std::mem::discriminant(&a), std::mem::discriminant(&b));
+        if let (Verdict::Unique(x), Verdict::Unique(y)) = (&a, &b) {
+            prop_assert_eq!(x, y);
+        }
+        let all = |s: &mut crate::ModelSolver<'_>| {
+            let mut v = Vec::new();
+            s.for_each_solution(&Limits::none(), |x| {
+                v.push(x.values().to_vec());
+                ControlFlow::Continue(())
+            });
+            v.sort();
+            v
+        };
+        prop_assert_eq!(all(&mut solver), all(&mut fd_solver));
+        for (c, s) in [(&compiled, &mut solver), (&fd, &mut fd_solver)] {
+            let mut sum = 0;
+            for cube in c.split(5) {
+                sum += s.count_cube(&cube, &Limits::none()).unwrap().solutions;
+            }
+            prop_assert_eq!(sum, expected);
         }
     }
 }

@@ -468,7 +468,7 @@ fn random_model(seed: u64) -> Random {
     let n = 2 + g.below(4);
     let mut doms: Vec<Vec<Value>> = (0..n)
         .map(|_| {
-            let mut d: Vec<Value> = (0..1 + g.below(4)).map(|_| g.value()).collect();
+            let mut d: Vec<Value> = (0..2 + g.below(4)).map(|_| g.value()).collect();
             d.sort_unstable();
             d.dedup();
             d
@@ -479,9 +479,9 @@ fn random_model(seed: u64) -> Random {
     doms.push(vec![0, 1]);
     let all = doms.len();
     let mut cons = Vec::new();
-    for _ in 0..1 + g.below(3) {
+    for _ in 0..1 + g.below(2) {
         let k = 1 + g.below(3);
-        let c = match g.below(17) {
+        let c = match g.below(18) {
             0 => C::AllDiff(g.vars(all, k)),
             1 => {
                 let xs = g.vars(all, k);
@@ -536,6 +536,12 @@ fn random_model(seed: u64) -> Random {
                 }
             }
             15 => C::ExactlyOnce(g.distinct(all, k)),
+            16 => {
+                // y = ±x + c: the two-variable form.
+                let unit = |g: &mut Gen| if g.below(2) == 0 { 1 } else { -1 };
+                let terms = vec![(unit(&mut g), g.below(all)), (unit(&mut g), g.below(all))];
+                C::Linear(terms, Rel::Eq, g.value(), None)
+            }
             _ => C::SumCage(g.distinct(all, k), g.value() + 2),
         };
         cons.push(c);
@@ -610,7 +616,7 @@ fn brute(r: &Random) -> Vec<Vec<Value>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn random_models_match_brute_force(seed in any::<u64>()) {
@@ -677,4 +683,29 @@ proptest! {
             (opt, best) => prop_assert!(false, "{:?} vs {:?}", opt, best),
         }
     }
+}
+
+#[test]
+fn huge_domains_and_refusals() {
+    // A listed domain too large for a bitset keeps its holes: even values.
+    let mut m = Model::new();
+    let x = m.var("x", (0..100_000).map(|v| 2 * v)).unwrap();
+    let y = m.int_var("y", 0, 10).unwrap();
+    m.linear(&[(1, x), (-1, y)], Rel::Eq, 0).unwrap();
+    assert_eq!(count(&m), 6);
+    // Linear sums that could overflow are refused, naming the constraint.
+    let mut m = Model::new();
+    let a = m.int_var("a", -(1 << 62), 1 << 62).unwrap();
+    m.linear(&[(i64::MAX, a), (i64::MAX, a)], Rel::Eq, 0)
+        .unwrap();
+    let err = m.compile().unwrap_err();
+    assert!(err.to_string().starts_with("linear #1: "), "{err}");
+    // A table too large for its support bitsets is refused.
+    let mut m = Model::new();
+    let p = m.int_var("p", 0, 1 << 30).unwrap();
+    let q = m.int_var("q", 0, 1 << 30).unwrap();
+    let tuples: Vec<Vec<Value>> = (0..200_000).map(|k| vec![k, k]).collect();
+    m.table(&[p, q], &tuples).unwrap();
+    let err = m.compile().unwrap_err();
+    assert!(err.to_string().starts_with("table #1: "), "{err}");
 }

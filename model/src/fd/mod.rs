@@ -24,6 +24,7 @@ use std::sync::Arc;
 use crate::constraints::{Constraint, Reif, Rel, Sense};
 use crate::error::ModelError;
 use crate::model::{GroupKind, Model, Value};
+use props::table::TableData;
 
 /// A constraint as the engine posts it (variables by number).
 #[derive(Clone, Debug)]
@@ -38,7 +39,7 @@ pub(crate) enum Spec {
         reif: Option<(usize, Reif)>,
     },
     Clause(Vec<usize>, Vec<usize>),
-    Table(Vec<usize>, Arc<Vec<Vec<Value>>>),
+    Table(Vec<usize>, Arc<TableData>),
     Forbidden(Vec<usize>, Arc<Vec<Vec<Value>>>),
     Element(usize, Value, Vec<usize>, usize),
     ElementValues(usize, Value, Arc<[Value]>, usize),
@@ -59,13 +60,16 @@ pub(crate) enum Spec {
 pub(crate) struct Program {
     /// Per variable (the model's, then hidden constants): its listed
     /// values, or its bounds.
-    pub(crate) domains: Vec<Result<Arc<[Value]>, (Value, Value)>>,
+    pub(crate) domains: Vec<store::InitialDomain>,
     /// The model's variables (the others are hidden constants).
     pub(crate) model_vars: usize,
     pub(crate) specs: Vec<Spec>,
     pub(crate) fixed: Vec<(usize, Value)>,
     pub(crate) objective: Option<(usize, Sense)>,
 }
+
+/// The most words of support bitsets one table may take (128 MiB).
+const MAX_TABLE_WORDS: usize = 1 << 24;
 
 /// The largest magnitude a linear sum may reach.
 const MAX_SUM: i128 = 1 << 120;
@@ -86,6 +90,14 @@ impl Program {
             fixed: model.fixed.iter().map(|&(x, v)| (x.index(), v)).collect(),
             objective: model.objective.map(|(x, s)| (x.index(), s)),
         };
+        // Listed domains too large for a bitset are held as intervals: keep
+        // them to their listed values.
+        for (x, spec) in model.vars.iter().enumerate() {
+            if spec.interval.is_none() && spec.domain.len() > store::MAX_BITS {
+                p.specs
+                    .push(Spec::InSet(vec![x], Arc::from(spec.domain.as_slice())));
+            }
+        }
         let mut constants: HashMap<Value, usize> = HashMap::new();
         for g in &model.groups {
             let vars: Vec<usize> = g.vars.iter().map(|v| v.index()).collect();
@@ -124,7 +136,21 @@ impl Program {
                             continue;
                         }
                     } else {
-                        Spec::Table(ix(vars), Arc::new(tuples.clone()))
+                        let xs = ix(vars);
+                        let data = TableData::new(
+                            xs.len(),
+                            tuples,
+                            |i, v| model.vars[xs[i]].contains(v),
+                            MAX_TABLE_WORDS,
+                        )
+                        .map_err(|words| ModelError::Constraint {
+                            constraint: model.constraint_names[k].clone(),
+                            reason: format!(
+                                "its support bitsets would take more than {words} words \
+                                 (at most {MAX_TABLE_WORDS}): split it or use fewer tuples"
+                            ),
+                        })?;
+                        Spec::Table(xs, Arc::new(data))
                     }
                 }
                 Constraint::Forbidden { vars, tuples } => {
@@ -151,7 +177,7 @@ impl Program {
                     }
                     if total > MAX_SUM {
                         return Err(ModelError::Constraint {
-                            constraint: format!("linear constraint {}", k + 1),
+                            constraint: model.constraint_names[k].clone(),
                             reason:
                                 "its sums could exceed 2^120: use smaller coefficients or domains"
                                     .into(),

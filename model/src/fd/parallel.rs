@@ -2,7 +2,7 @@
 //! cover the search space) and counting over them on every core.
 
 use rayon::prelude::*;
-use solver_core::{Count, Incomplete, Limits, Outcome};
+use solver_core::{Count, Limits, Outcome};
 
 use super::search::Search;
 use super::Program;
@@ -118,7 +118,6 @@ pub(crate) fn count(search: &mut Search<'_>, extra: &[(usize, Value)], limits: &
     let outcome = search.run(limits, extra, false, &mut |_| {
         std::ops::ControlFlow::Continue(())
     });
-    let _: Option<Incomplete> = outcome.incomplete;
     Count {
         solutions: outcome.stats.solutions,
         outcome,

@@ -11,11 +11,11 @@ use super::props::alldiff::{AllDiffBounds, AllDiffValue, EveryValueTaken};
 use super::props::arith::{Abs, Div, MinMax, Mod, Times};
 use super::props::count::Count;
 use super::props::element::{Element, ElementValues};
-use super::props::linear::Linear;
+use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
-use super::props::table::{Forbidden, Table, TableData};
+use super::props::table::{Forbidden, Table};
 use super::props::{Propagator, Props};
-use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED};
+use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED, OPEN_BOUNDS};
 use super::{Program, Spec};
 use crate::constraints::Sense;
 use crate::model::Value;
@@ -321,7 +321,7 @@ impl<'p> Search<'p> {
             return Some(Incomplete::NodeLimit);
         }
         self.polls += 1;
-        if self.polls % 128 == 0 {
+        if self.polls.is_multiple_of(128) {
             return limits.interrupted();
         }
         None
@@ -338,7 +338,7 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
             props.post(
                 s,
                 1,
-                each(xs, BOUNDS),
+                each(xs, OPEN_BOUNDS),
                 Box::new(AllDiffBounds::new(xs.clone())),
             );
         }
@@ -352,6 +352,13 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
             rhs,
             reif,
         } => {
+            if reif.is_none() {
+                if let Some(p) = Offset::recognise(terms, *rel, *rhs) {
+                    let w = [(p.x, DOMAIN), (p.y, DOMAIN)];
+                    props.post(s, 0, w, Box::new(p));
+                    return;
+                }
+            }
             let p = Linear::new(terms.clone(), *rel, *rhs, *reif);
             let ev = if *rel == crate::Rel::Ne && reif.is_none() {
                 FIXED
@@ -377,12 +384,8 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                 }),
             );
         }
-        Spec::Table(xs, tuples) => {
-            let data = TableData::new(xs.len(), tuples, |i, v| {
-                let x = xs[i];
-                s.contains(x, v)
-            });
-            let p = Table::new(xs.clone(), Arc::new(data), s);
+        Spec::Table(xs, data) => {
+            let p = Table::new(xs.clone(), Arc::clone(data), s);
             props.post(s, 1, each(xs, DOMAIN), Box::new(p));
         }
         Spec::Forbidden(xs, tuples) => {

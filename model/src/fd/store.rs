@@ -19,6 +19,10 @@ use std::sync::Arc;
 
 use crate::model::Value;
 
+/// A variable's initial domain: its listed values (ascending), or its
+/// bounds.
+pub(crate) type InitialDomain = Result<Arc<[Value]>, (Value, Value)>;
+
 /// The most values a bitset domain holds (more: an interval).
 pub(crate) const MAX_BITS: usize = 1 << 16;
 
@@ -35,6 +39,8 @@ pub(crate) const FIXED: u8 = 1;
 pub(crate) const BOUNDS: u8 = 2;
 /// Any value was removed.
 pub(crate) const DOMAIN: u8 = 4;
+/// Its smallest or largest value changed and it is not fixed.
+pub(crate) const OPEN_BOUNDS: u8 = 8;
 
 /// The state of one domain (saved whole on the trail).
 #[derive(Clone, Copy, Debug)]
@@ -97,7 +103,7 @@ pub(crate) struct Store {
 impl Store {
     /// A store for variables with these initial domains: `Ok(values)` for a
     /// listed domain, `Err((lo, hi))` for an interval.
-    pub(crate) fn new(domains: &[Result<Arc<[Value]>, (Value, Value)>]) -> Store {
+    pub(crate) fn new(domains: &[InitialDomain]) -> Store {
         let mut s = Store {
             doms: Vec::with_capacity(domains.len()),
             kinds: Vec::with_capacity(domains.len()),
@@ -282,7 +288,10 @@ impl Store {
         None
     }
 
-    fn notify(&mut self, x: usize, events: u8) {
+    fn notify(&mut self, x: usize, mut events: u8) {
+        if events & BOUNDS != 0 && events & FIXED == 0 {
+            events |= OPEN_BOUNDS;
+        }
         for k in 0..self.watchers[x].len() {
             let (p, mask) = self.watchers[x][k];
             if mask & events != 0 {
@@ -337,6 +346,15 @@ impl Store {
                     values.binary_search(&v).ok().map(|k| k as u32)
                 }
             }
+        }
+    }
+
+    /// The `k`-th initial value of a bitset domain.
+    #[inline]
+    fn value_at(&self, x: usize, k: u32) -> Value {
+        match &self.kinds[x] {
+            Kind::Bits { values, .. } => values[k as usize],
+            Kind::Interval => k as Value,
         }
     }
 
@@ -488,7 +506,7 @@ impl Store {
         if d.min == d.max {
             return Err(Fail);
         }
-        let (base, values) = match &self.kinds[x] {
+        let base = match &self.kinds[x] {
             Kind::Interval => {
                 if v == d.min {
                     return self.set_min(x, v + 1);
@@ -497,7 +515,7 @@ impl Store {
                 }
                 return Ok(());
             }
-            Kind::Bits { base, values, .. } => (*base, Arc::clone(values)),
+            Kind::Bits { base, .. } => *base,
         };
         let Some(k) = self.position(x, v) else {
             return Ok(());
@@ -515,15 +533,17 @@ impl Store {
         let (lo, hi) = (dm.lo, dm.hi);
         if k == lo {
             let n = self.next_bit(base, k, hi).ok_or(Fail)?;
+            let v = self.value_at(x, n);
             let dm = &mut self.doms[x];
             dm.lo = n;
-            dm.min = values[n as usize];
+            dm.min = v;
             e |= BOUNDS;
         } else if k == hi {
             let n = self.prev_bit(base, k, lo).ok_or(Fail)?;
+            let v = self.value_at(x, n);
             let dm = &mut self.doms[x];
             dm.hi = n;
-            dm.max = values[n as usize];
+            dm.max = v;
             e |= BOUNDS;
         }
         if self.doms[x].size == 1 {
@@ -550,7 +570,7 @@ impl Store {
                 dm.size = span(v, dm.max);
             }
             Kind::Bits { base, values, .. } => {
-                let (base, values) = (*base, Arc::clone(values));
+                let base = *base;
                 // The first position with a value >= v.
                 let from = match self.position(x, v) {
                     Some(k) => k,
@@ -561,10 +581,11 @@ impl Store {
                 }
                 let removed = self.clear_range(base, d.lo, from);
                 let n = self.next_bit(base, from, d.hi).ok_or(Fail)?;
+                let v = self.value_at(x, n);
                 let dm = &mut self.doms[x];
                 dm.size -= removed;
                 dm.lo = n;
-                dm.min = values[n as usize];
+                dm.min = v;
             }
         }
         let e = DOMAIN | BOUNDS | if self.doms[x].size == 1 { FIXED } else { 0 };
@@ -589,15 +610,19 @@ impl Store {
                 dm.size = span(dm.min, v);
             }
             Kind::Bits { base, values, .. } => {
-                let (base, values) = (*base, Arc::clone(values));
+                let base = *base;
                 // The last position with a value <= v.
-                let to = values.partition_point(|&u| u <= v) as u32 - 1;
+                let to = match self.position(x, v) {
+                    Some(k) => k,
+                    None => values.partition_point(|&u| u <= v) as u32 - 1,
+                };
                 let removed = self.clear_range(base, to + 1, d.hi + 1);
                 let n = self.prev_bit(base, to, d.lo).ok_or(Fail)?;
+                let v = self.value_at(x, n);
                 let dm = &mut self.doms[x];
                 dm.size -= removed;
                 dm.hi = n;
-                dm.max = values[n as usize];
+                dm.max = v;
             }
         }
         let e = DOMAIN | BOUNDS | if self.doms[x].size == 1 { FIXED } else { 0 };

@@ -53,79 +53,195 @@ impl Propagator for AllDiffValue {
     }
 }
 
-/// Bounds consistency by Hall intervals: `k` members whose domains lie in
-/// an interval of `k` values take all of them, so the others leave it.
+/// Bounds consistency by Hall intervals (López-Ortiz, Quimper, Tromp and
+/// van Beek, "A fast and simple algorithm for bounds consistency of the
+/// alldifferent constraint", IJCAI 2003): `k` members whose domains lie in
+/// an interval of `k` values take all of them, so the others leave it. The
+/// members stay sorted by their bounds between calls (insertion sort).
 pub(crate) struct AllDiffBounds {
     vars: Vec<usize>,
-    /// Scratch: (min, max) per member, and members sorted by max.
-    bounds: Vec<(Value, Value)>,
-    by_max: Vec<usize>,
-    halls: Vec<(Value, Value)>,
+    /// Per member: min, max + 1, ranks into `bounds`.
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    minrank: Vec<usize>,
+    maxrank: Vec<usize>,
+    minsorted: Vec<usize>,
+    maxsorted: Vec<usize>,
+    bounds: Vec<i64>,
+    t: Vec<usize>,
+    d: Vec<i64>,
+    h: Vec<usize>,
 }
 
 impl AllDiffBounds {
     pub(crate) fn new(vars: Vec<usize>) -> AllDiffBounds {
+        let n = vars.len();
         AllDiffBounds {
             vars,
-            bounds: Vec::new(),
-            by_max: Vec::new(),
-            halls: Vec::new(),
+            lo: vec![0; n],
+            hi: vec![0; n],
+            minrank: vec![0; n],
+            maxrank: vec![0; n],
+            minsorted: (0..n).collect(),
+            maxsorted: (0..n).collect(),
+            bounds: vec![0; 2 * n + 2],
+            t: vec![0; 2 * n + 2],
+            d: vec![0; 2 * n + 2],
+            h: vec![0; 2 * n + 2],
         }
     }
+}
+
+fn insertion_sort(order: &mut [usize], key: &[i64]) {
+    for i in 1..order.len() {
+        let e = order[i];
+        let mut j = i;
+        while j > 0 && key[order[j - 1]] > key[e] {
+            order[j] = order[j - 1];
+            j -= 1;
+        }
+        order[j] = e;
+    }
+}
+
+fn pathset(t: &mut [usize], start: usize, end: usize, to: usize) {
+    let mut l = start;
+    loop {
+        let k = l;
+        if k == end {
+            break;
+        }
+        l = t[k];
+        t[k] = to;
+    }
+}
+
+fn pathmin(t: &[usize], mut i: usize) -> usize {
+    while t[i] < i {
+        i = t[i];
+    }
+    i
+}
+
+fn pathmax(t: &[usize], mut i: usize) -> usize {
+    while t[i] > i {
+        i = t[i];
+    }
+    i
 }
 
 impl Propagator for AllDiffBounds {
     fn propagate(&mut self, s: &mut Store) -> Res {
         let n = self.vars.len();
-        self.bounds.clear();
-        self.bounds
-            .extend(self.vars.iter().map(|&x| (s.min(x), s.max(x))));
-        self.by_max.clear();
-        self.by_max.extend(0..n);
-        let bounds = &self.bounds;
-        self.by_max.sort_unstable_by_key(|&i| bounds[i].1);
-        self.halls.clear();
-        // For each lower end a (a member's min), walk the members by max:
-        // count those inside [a, b].
-        for i in 0..n {
-            let a = self.bounds[i].0;
-            let mut count: i128 = 0;
-            let mut k = 0;
-            while k < n {
-                let b = self.bounds[self.by_max[k]].1;
-                // All members with this max.
-                while k < n && self.bounds[self.by_max[k]].1 == b {
-                    if self.bounds[self.by_max[k]].0 >= a {
-                        count += 1;
-                    }
-                    k += 1;
+        if n < 2 {
+            return Ok(());
+        }
+        for (k, &x) in self.vars.iter().enumerate() {
+            self.lo[k] = s.min(x);
+            self.hi[k] = s.max(x).saturating_add(1);
+        }
+        insertion_sort(&mut self.minsorted, &self.lo);
+        insertion_sort(&mut self.maxsorted, &self.hi);
+        // The distinct bounds, and each member's ranks.
+        let (lo, hi) = (&self.lo, &self.hi);
+        let mut min = lo[self.minsorted[0]];
+        let mut max = hi[self.maxsorted[0]];
+        let mut last = min.saturating_sub(2);
+        let mut nb = 0;
+        self.bounds[0] = last;
+        let (mut i, mut j) = (0, 0);
+        loop {
+            if i < n && min <= max {
+                if min != last {
+                    nb += 1;
+                    last = min;
+                    self.bounds[nb] = min;
                 }
-                if b < a {
-                    continue;
+                self.minrank[self.minsorted[i]] = nb;
+                i += 1;
+                if i < n {
+                    min = lo[self.minsorted[i]];
                 }
-                let width = b as i128 - a as i128 + 1;
-                if count > width {
-                    return Err(Fail);
+            } else {
+                if max != last {
+                    nb += 1;
+                    last = max;
+                    self.bounds[nb] = max;
                 }
-                if count == width && count < n as i128 {
-                    self.halls.push((a, b));
+                self.maxrank[self.maxsorted[j]] = nb;
+                j += 1;
+                if j == n {
+                    break;
                 }
+                max = hi[self.maxsorted[j]];
             }
         }
-        for h in 0..self.halls.len() {
-            let (a, b) = self.halls[h];
-            for &x in &self.vars {
-                let (lo, hi) = (s.min(x), s.max(x));
-                if lo >= a && hi <= b {
-                    continue;
-                }
-                if lo >= a && lo <= b {
-                    s.set_min(x, b + 1)?;
-                }
-                let (lo, hi) = (s.min(x), s.max(x));
-                if hi >= a && hi <= b && lo < a {
-                    s.set_max(x, a - 1)?;
-                }
+        self.bounds[nb + 1] = self.bounds[nb].saturating_add(2);
+        let (t, d, h, bounds) = (&mut self.t, &mut self.d, &mut self.h, &self.bounds);
+
+        // Lower bounds, members by increasing max.
+        for k in 1..=nb + 1 {
+            t[k] = k - 1;
+            h[k] = k - 1;
+            d[k] = bounds[k] - bounds[k - 1];
+        }
+        for &m in self.maxsorted.iter() {
+            let x = self.minrank[m];
+            let y = self.maxrank[m];
+            let mut z = pathmax(t, x + 1);
+            let jj = t[z];
+            d[z] -= 1;
+            if d[z] == 0 {
+                t[z] = z + 1;
+                z = pathmax(t, t[z]);
+                t[z] = jj;
+            }
+            pathset(t, x + 1, z, z);
+            if d[z] < bounds[z] - bounds[y] {
+                return Err(Fail);
+            }
+            if h[x] > x {
+                let w = pathmax(h, h[x]);
+                s.set_min(self.vars[m], bounds[w])?;
+                pathset(h, x, w, w);
+            }
+            if d[z] == bounds[z] - bounds[y] {
+                let hy = h[y];
+                pathset(h, hy, jj - 1, y);
+                h[y] = jj - 1;
+            }
+        }
+
+        // Upper bounds, members by decreasing min.
+        for k in 0..=nb {
+            t[k] = k + 1;
+            h[k] = k + 1;
+            d[k] = bounds[k + 1] - bounds[k];
+        }
+        for &m in self.minsorted.iter().rev() {
+            let x = self.maxrank[m];
+            let y = self.minrank[m];
+            let mut z = pathmin(t, x - 1);
+            let jj = t[z];
+            d[z] -= 1;
+            if d[z] == 0 {
+                t[z] = z - 1;
+                z = pathmin(t, t[z]);
+                t[z] = jj;
+            }
+            pathset(t, x - 1, z, z);
+            if d[z] < bounds[y] - bounds[z] {
+                return Err(Fail);
+            }
+            if h[x] < x {
+                let w = pathmin(h, h[x]);
+                s.set_max(self.vars[m], bounds[w] - 1)?;
+                pathset(h, x, w, w);
+            }
+            if d[z] == bounds[y] - bounds[z] {
+                let hy = h[y];
+                pathset(h, hy, jj + 1, y);
+                h[y] = jj + 1;
             }
         }
         Ok(())

@@ -74,7 +74,11 @@ impl Linear {
                     if rel == Rel::Le || rel == Rel::Eq {
                         // c * x <= r - (lo - tlo)
                         let cap = r - (lo - tlo);
-                        if c > 0 {
+                        if c == 1 {
+                            s.set_max(x, clamp(cap))?;
+                        } else if c == -1 {
+                            s.set_min(x, clamp(-cap))?;
+                        } else if c > 0 {
                             s.set_max(x, clamp(floor_div(cap, c)))?;
                         } else {
                             s.set_min(x, clamp(ceil_div(cap, c)))?;
@@ -83,7 +87,11 @@ impl Linear {
                     if rel == Rel::Ge || rel == Rel::Eq {
                         // c * x >= r - (hi - thi)
                         let floor = r - (hi - thi);
-                        if c > 0 {
+                        if c == 1 {
+                            s.set_min(x, clamp(floor))?;
+                        } else if c == -1 {
+                            s.set_max(x, clamp(-floor))?;
+                        } else if c > 0 {
                             s.set_min(x, clamp(ceil_div(floor, c)))?;
                         } else {
                             s.set_max(x, clamp(floor_div(floor, c)))?;
@@ -180,5 +188,84 @@ impl Propagator for Linear {
             Some(false) => s.assign(b, 0),
             _ => Ok(()),
         }
+    }
+}
+
+/// `y = sign * x + c` with `sign` ±1 (a linear equality of two variables
+/// with unit coefficients), domain consistent: a value of either side
+/// without its partner goes.
+pub(crate) struct Offset {
+    pub(crate) x: usize,
+    pub(crate) y: usize,
+    pub(crate) sign: i64,
+    pub(crate) c: i64,
+    pub(crate) vals: Vec<i64>,
+}
+
+impl Offset {
+    /// Recognises `a*x + b*y = rhs` with `a`, `b` ±1 and `x != y`.
+    pub(crate) fn recognise(terms: &[(i128, usize)], rel: Rel, rhs: i128) -> Option<Offset> {
+        let [(a, x), (b, y)] = *terms else {
+            return None;
+        };
+        if rel != Rel::Eq || a.abs() != 1 || b.abs() != 1 || x == y {
+            return None;
+        }
+        // b*y = rhs - a*x  =>  y = (rhs - a*x) / b
+        let c = i64::try_from(rhs * b).ok()?;
+        let sign = (-a * b) as i64;
+        Some(Offset {
+            x,
+            y,
+            sign,
+            c,
+            vals: Vec::new(),
+        })
+    }
+
+    fn image(&self, v: i64) -> Option<i64> {
+        (self.sign * v).checked_add(self.c)
+    }
+
+    fn preimage(&self, w: i64) -> Option<i64> {
+        // w = sign*v + c  =>  v = sign*(w - c)
+        w.checked_sub(self.c).map(|d| self.sign * d)
+    }
+}
+
+impl Propagator for Offset {
+    fn propagate(&mut self, s: &mut Store) -> Res {
+        let (x, y) = (self.x, self.y);
+        // Bounds first (covers intervals).
+        let (a, b) = (self.image(s.min(x)), self.image(s.max(x)));
+        let (Some(a), Some(b)) = (a, b) else {
+            return Ok(());
+        };
+        s.set_min(y, a.min(b))?;
+        s.set_max(y, a.max(b))?;
+        let (a, b) = (self.preimage(s.min(y)), self.preimage(s.max(y)));
+        let (Some(a), Some(b)) = (a, b) else {
+            return Ok(());
+        };
+        s.set_min(x, a.min(b))?;
+        s.set_max(x, a.max(b))?;
+        if s.is_bits(x) && s.is_bits(y) {
+            for (from, to) in [(x, y), (y, x)] {
+                self.vals.clear();
+                s.values_into(from, &mut self.vals);
+                for k in 0..self.vals.len() {
+                    let v = self.vals[k];
+                    let w = if from == x {
+                        self.image(v)
+                    } else {
+                        self.preimage(v)
+                    };
+                    if w.is_none_or(|w| !s.contains(to, w)) {
+                        s.remove(from, v)?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -10,6 +10,7 @@ use crate::fd::store::{Fail, Res, Store};
 use crate::model::Value;
 
 /// The part of a table shared between threads.
+#[derive(Debug)]
 pub(crate) struct TableData {
     /// Per column: its distinct values (ascending) and for each the words
     /// of the tuples having it.
@@ -19,21 +20,29 @@ pub(crate) struct TableData {
 
 impl TableData {
     /// Keeps the tuples whose values lie in the domains (`inside`).
+    /// `Err(words)` when the support bitsets would take more than
+    /// `max_words` words.
     pub(crate) fn new(
         arity: usize,
         tuples: &[Vec<Value>],
         inside: impl Fn(usize, Value) -> bool,
-    ) -> TableData {
+        max_words: usize,
+    ) -> Result<TableData, usize> {
         let kept: Vec<&Vec<Value>> = tuples
             .iter()
             .filter(|t| t.iter().enumerate().all(|(i, &v)| inside(i, v)))
             .collect();
         let words = kept.len().div_ceil(64).max(1);
         let mut columns = Vec::with_capacity(arity);
+        let mut total = 0usize;
         for i in 0..arity {
             let mut values: Vec<Value> = kept.iter().map(|t| t[i]).collect();
             values.sort_unstable();
             values.dedup();
+            total = total.saturating_add(values.len().saturating_mul(words));
+            if total > max_words {
+                return Err(total);
+            }
             let mut masks = vec![0u64; values.len() * words];
             for (k, t) in kept.iter().enumerate() {
                 let j = values.binary_search(&t[i]).expect("a column value");
@@ -41,7 +50,7 @@ impl TableData {
             }
             columns.push((values, masks));
         }
-        TableData { columns, words }
+        Ok(TableData { columns, words })
     }
 
     fn tuples_present(&self) -> bool {
@@ -178,9 +187,7 @@ impl Propagator for Forbidden {
                     if s.min(x) != t[i] {
                         continue 'tuples;
                     }
-                } else if !s.contains(x, t[i]) {
-                    continue 'tuples;
-                } else if free.is_some() {
+                } else if !s.contains(x, t[i]) || free.is_some() {
                     continue 'tuples;
                 } else {
                     free = Some(i);
