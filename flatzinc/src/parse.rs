@@ -315,9 +315,9 @@ impl<'a> Lexer<'a> {
             }
             return Ok((Tok::Str(s), pos));
         }
-        let two = &self.text[self.at..self.text.len().min(self.at + 2)];
+        let rest = &self.text.as_bytes()[self.at..];
         for p in ["..", "::"] {
-            if two == p {
+            if rest.starts_with(p.as_bytes()) {
                 self.bump();
                 self.bump();
                 return Ok((Tok::Punct(p), pos));
@@ -913,6 +913,12 @@ mod tests {
         assert!(m.contains("64 bits"), "{m}");
         let (_, _, m) = error_at("var 1..3: x; solve satisfy; var 1..2: y;");
         assert!(m.contains("after the solve item"), "{m}");
+        // A character of several bytes (found by the fuzzer: a panic).
+        let (l, c, m) = error_at("\u{3}\u{3b5}\n");
+        assert_eq!((l, c), (1, 1), "{m}");
+        let (l, c, m) = error_at("var 1..3: x;\n  \u{3b5}");
+        assert_eq!((l, c), (2, 3), "{m}");
+        assert!(m.contains("'ε'"), "{m}");
         let (l, c, m) = error_at("var 1..3: x $;");
         assert_eq!((l, c), (1, 13));
         assert!(m.contains("'$'"), "{m}");

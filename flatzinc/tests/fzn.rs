@@ -444,3 +444,34 @@ fn random_models_match_a_brute_force_enumerator() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_search_cleanly() {
+    use std::process::{Command as Std, Stdio};
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pigeonhole.fzn");
+    std::fs::write(&path, pigeonhole()).unwrap();
+    let child = Std::new(env!("CARGO_BIN_EXE_fzn-dancing-links"))
+        .arg("-s")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let status = Std::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.starts_with("=====UNKNOWN=====\n"), "{stdout}");
+    assert!(stdout.ends_with("%%%mzn-stat-end\n"), "{stdout}");
+}
