@@ -5,25 +5,21 @@
 //! cargo run --release -p cover-model --example fd_count -- queens 12 [dlx|propagation] [par]
 //! ```
 //!
-//! Models: `queens N`, `latin N`, `magic N`, `langford N`, `send`. The
+//! Models: `queens N`, `latin N`, `magic N`, `langford N`; and the
+//! exact-cover forms of `solver_core::problems` on Dancing Links:
+//! `cover-queens N`, `cover-langford N`, `cover-latin N`. The
 //! engine defaults to the planner's choice; `par` counts on every core.
 
 use cover_model::{Model, ModelEngine, Rel, Value, Var};
 use solver_core::Limits;
 
-fn queens(n: usize, cover: bool) -> Model {
+/// n-queens as MiniZinc states it: all different columns, and all
+/// different `q[i] + i` and `q[i] - i` through auxiliary variables.
+fn queens(n: usize) -> Model {
     let mut m = Model::new();
     let q: Vec<Var> = (0..n)
         .map(|i| m.int_var(&format!("q{i}"), 0, n as Value - 1).unwrap())
         .collect();
-    if cover {
-        // Pure exact cover: one variable per row (its column), columns
-        // exactly once, diagonals at most once through auxiliary
-        // variables would not be exact cover; instead diagonals as
-        // at-most-once groups over (row, column) Booleans is the DLX
-        // model. Here: the propagation model only.
-        let _ = cover;
-    }
     m.all_different(&q).unwrap();
     for sign in [1, -1] {
         let d: Vec<Var> = (0..n)
@@ -42,14 +38,8 @@ fn queens(n: usize, cover: bool) -> Model {
     m
 }
 
-/// n-queens as exact cover: a Boolean-free model where each row is a
-/// variable over columns, columns exactly once, and each diagonal an
-/// at-most-once group of row variables... diagonals are not groups of
-/// variables, so the DLX form uses one variable per row whose value is
-/// the column, and one at-most-once group per diagonal cannot be said.
-/// The pure-cover queens model is instead the cell form: a variable per
-/// row, and diagonals as groups over *auxiliary* copies is not exact
-/// cover. So queens is measured on the propagation engine only.
+/// Latin squares: rows and columns exactly once (pure exact cover: the
+/// planner sends it to Dancing Links unless an engine is named).
 fn latin(n: usize) -> Model {
     let mut m = Model::new();
     let cells: Vec<Var> = (0..n * n)
@@ -113,8 +103,32 @@ fn main() {
         _ => None,
     };
     let par = args.iter().any(|a| a == "par");
+    // The exact-cover forms of solver-core's problems, on Dancing Links.
+    let cover = match name {
+        "cover-queens" => Some(solver_core::problems::n_queens(n)),
+        "cover-langford" => Some(solver_core::problems::langford(n)),
+        "cover-latin" => Some(solver_core::problems::latin_square(n)),
+        _ => None,
+    };
+    if let Some(text) = cover {
+        let matrix = solver_core::knuth::parse(&text).expect("the problem parses");
+        let count = if par {
+            matrix
+                .par_count(&[], &Limits::none())
+                .expect("nothing forced")
+        } else {
+            matrix.solver().count(&Limits::none())
+        };
+        println!(
+            "{name} {n} engine=dlx solutions={} complete={} nodes={}",
+            count.solutions,
+            count.is_complete(),
+            count.outcome.stats.nodes
+        );
+        return;
+    }
     let model = match name {
-        "queens" => queens(n, false),
+        "queens" => queens(n),
         "latin" => latin(n),
         "magic" => magic(n),
         "langford" => langford(n),

@@ -270,6 +270,26 @@ impl<'c> ModelSolver<'c> {
     /// One solution, or a proof that there is none, or why the search gave
     /// up.
     pub fn solve_one(&mut self, limits: &Limits) -> (Found<Solution>, Stats) {
+        if let Inner::Dlx(state) = &mut self.inner {
+            if state.clash {
+                return (Found::NoSolution, Stats::default());
+            }
+            let (found, stats) = state.dlx.first_solution(limits);
+            let compiled = self.compiled;
+            let found = found.map(|options| {
+                let mut values = vec![0; compiled.var_count()];
+                for &o in &options {
+                    if let Some((var, value)) = compiled.decode(o) {
+                        values[var.index()] = value;
+                    }
+                }
+                Solution {
+                    names: Arc::clone(&compiled.names),
+                    values,
+                }
+            });
+            return (found, stats);
+        }
         let mut first = None;
         let outcome = self.for_each_solution(limits, |s| {
             first = Some(s);

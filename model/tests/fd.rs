@@ -59,7 +59,6 @@ fn queens_counts() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn queens_counts_large() {
     assert_eq!(count(&queens(10)), 724);
     assert_eq!(count(&queens(12)), 14_200);
@@ -141,7 +140,6 @@ fn magic_squares() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn magic_squares_4() {
     assert_eq!(count(&magic(4)), 7_040);
 }
@@ -167,7 +165,6 @@ fn latin_squares() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn latin_squares_5() {
     assert_eq!(count(&latin(5)), 161_280);
     let c = latin(5).compile_with(FD).unwrap();
@@ -201,7 +198,6 @@ fn langford_pairs() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
 fn langford_pairs_11() {
     assert_eq!(count(&langford(11)), 35_584);
 }
@@ -708,4 +704,34 @@ fn huge_domains_and_refusals() {
     m.table(&[p, q], &tuples).unwrap();
     let err = m.compile().unwrap_err();
     assert!(err.to_string().starts_with("table #1: "), "{err}");
+}
+
+#[test]
+fn a_long_count_stops_on_time_and_on_the_flag() {
+    // 14-queens has 365,596 solutions: far more than these limits allow.
+    let c = queens(14).compile_with(FD).unwrap();
+    let mut s = c.solver();
+    let started = std::time::Instant::now();
+    let n = s.count(&Limits::none().timeout(std::time::Duration::from_millis(100)));
+    assert_eq!(n.outcome.incomplete, Some(Incomplete::Deadline));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let flag = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let n = c.par_count(&Limits::none().cancel_flag(Arc::clone(&flag)));
+    raiser.join().unwrap();
+    assert_eq!(n.outcome.incomplete, Some(Incomplete::Cancelled));
+    assert!(n.solutions < 365_596);
+    let (found, _) = s.optimize(&Limits::none().cancel_flag(flag), &mut |_, _| {});
+    // No objective: the first solution is found before the flag is read,
+    // or the flag stops it; never a wrong optimum.
+    assert!(matches!(
+        found,
+        Optimum::Optimal(..) | Optimum::Incomplete { .. }
+    ));
 }

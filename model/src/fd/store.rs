@@ -76,10 +76,21 @@ pub(crate) enum Kind {
     },
 }
 
+#[derive(Clone, Copy, Debug, Default)]
+struct Fast {
+    base: u32,
+    len: u32,
+    off: Value,
+}
+
 /// The domains, their trail, and the propagation queue.
 pub(crate) struct Store {
     doms: Vec<Dom>,
     kinds: Vec<Kind>,
+    /// Per variable, for the fast path of contiguous bitset domains: the
+    /// first word, the smallest initial value and the number of values
+    /// (`len` 0: not a contiguous bitset).
+    fast: Vec<Fast>,
     words: Vec<u64>,
     ints: Vec<i64>,
     trail: Vec<Entry>,
@@ -107,6 +118,7 @@ impl Store {
         let mut s = Store {
             doms: Vec::with_capacity(domains.len()),
             kinds: Vec::with_capacity(domains.len()),
+            fast: Vec::with_capacity(domains.len()),
             words: Vec::new(),
             ints: Vec::new(),
             trail: Vec::new(),
@@ -145,6 +157,15 @@ impl Store {
                         lo: 0,
                         hi: n as u32 - 1,
                     });
+                    s.fast.push(if contiguous {
+                        Fast {
+                            base,
+                            len: n as u32,
+                            off: values[0],
+                        }
+                    } else {
+                        Fast::default()
+                    });
                     s.kinds.push(Kind::Bits {
                         base,
                         values: Arc::clone(values),
@@ -155,10 +176,12 @@ impl Store {
                     // Too many listed values for a bitset: its bounds.
                     let (lo, hi) = (values[0], values[values.len() - 1]);
                     s.doms.push(interval(lo, hi));
+                    s.fast.push(Fast::default());
                     s.kinds.push(Kind::Interval);
                 }
                 Err((lo, hi)) => {
                     s.doms.push(interval(*lo, *hi));
+                    s.fast.push(Fast::default());
                     s.kinds.push(Kind::Interval);
                 }
             }
@@ -326,6 +349,52 @@ impl Store {
         self.doms[x].size == 1
     }
 
+    /// For a bitset domain over at most 64 contiguous initial values: its
+    /// word (bit `k` for value `off + k`) and `off`.
+    #[inline]
+    pub(crate) fn word(&self, x: usize) -> Option<(u64, Value)> {
+        let f = self.fast[x];
+        (f.len > 0 && f.len <= 64).then(|| (self.words[f.base as usize], f.off))
+    }
+
+    /// Keeps only the values of `x` whose bits are set in `mask`, for a
+    /// domain that [`word`](Self::word) reads.
+    pub(crate) fn intersect_word(&mut self, x: usize, mask: u64) -> Res {
+        let f = self.fast[x];
+        debug_assert!(f.len > 0 && f.len <= 64);
+        let w = f.base as usize;
+        let old = self.words[w];
+        let new = old & mask;
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            return Err(Fail);
+        }
+        self.save_dom(x);
+        self.save_word(w);
+        self.words[w] = new;
+        let d = self.doms[x];
+        let (lo, hi) = (new.trailing_zeros(), 63 - new.leading_zeros());
+        let size = u64::from(new.count_ones());
+        self.doms[x] = Dom {
+            min: f.off + Value::from(lo),
+            max: f.off + Value::from(hi),
+            size,
+            lo,
+            hi,
+        };
+        let mut e = DOMAIN;
+        if lo != d.lo || hi != d.hi {
+            e |= BOUNDS;
+        }
+        if size == 1 {
+            e |= FIXED;
+        }
+        self.notify(x, e);
+        Ok(())
+    }
+
     /// Whether `x` is held as a bitset (its values can be listed).
     pub(crate) fn is_bits(&self, x: usize) -> bool {
         matches!(self.kinds[x], Kind::Bits { .. })
@@ -334,6 +403,11 @@ impl Store {
     /// The position of `v` among the initial values of a bitset domain.
     #[inline]
     fn position(&self, x: usize, v: Value) -> Option<u32> {
+        let f = self.fast[x];
+        if f.len > 0 {
+            let k = v.wrapping_sub(f.off) as u64;
+            return (k < u64::from(f.len)).then_some(k as u32);
+        }
         match &self.kinds[x] {
             Kind::Interval => None,
             Kind::Bits {
@@ -352,6 +426,10 @@ impl Store {
     /// The `k`-th initial value of a bitset domain.
     #[inline]
     fn value_at(&self, x: usize, k: u32) -> Value {
+        let f = self.fast[x];
+        if f.len > 0 {
+            return f.off + Value::from(k);
+        }
         match &self.kinds[x] {
             Kind::Bits { values, .. } => values[k as usize],
             Kind::Interval => k as Value,
@@ -368,6 +446,10 @@ impl Store {
         let d = self.doms[x];
         if v < d.min || v > d.max {
             return false;
+        }
+        let f = self.fast[x];
+        if f.len > 0 {
+            return self.bit(f.base, (v - f.off) as u32);
         }
         match &self.kinds[x] {
             Kind::Interval => true,

@@ -133,7 +133,14 @@ fn pathmax(t: &[usize], mut i: usize) -> usize {
 impl Propagator for AllDiffBounds {
     fn propagate(&mut self, s: &mut Store) -> Res {
         let n = self.vars.len();
-        if n < 2 {
+        // With at most one open member, value elimination has said all.
+        if self
+            .vars
+            .iter()
+            .filter(|&&x| !s.is_fixed(x))
+            .nth(1)
+            .is_none()
+        {
             return Ok(());
         }
         for (k, &x) in self.vars.iter().enumerate() {
@@ -262,8 +269,54 @@ impl EveryValueTaken {
     }
 }
 
+impl EveryValueTaken {
+    /// The word-parallel form, when the values are at most 64 contiguous
+    /// ones and every member a bitset over at most 64 contiguous values.
+    /// `None` when it does not apply.
+    fn by_words(&self, s: &mut Store) -> Option<Res> {
+        let n = self.values.len();
+        if n == 0 || n > 64 || self.values[n - 1] - self.values[0] != n as Value - 1 {
+            return None;
+        }
+        let g = self.values[0];
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+        for &x in &self.vars {
+            let (bits, off) = s.word(x)?;
+            let shift = off - g;
+            let d = if shift >= 0 {
+                bits.checked_shl(shift as u32).unwrap_or(0)
+            } else {
+                bits.checked_shr((-shift) as u32).unwrap_or(0)
+            } & all;
+            twice |= once & d;
+            once |= d;
+            if s.is_fixed(x) {
+                fixed |= d;
+            }
+        }
+        if once != all {
+            return Some(Err(Fail));
+        }
+        let mut act = once & !twice & !fixed;
+        while act != 0 {
+            let v = g + act.trailing_zeros() as Value;
+            act &= act - 1;
+            if let Some(&x) = self.vars.iter().find(|&&x| s.contains(x, v)) {
+                if let Err(f) = s.assign(x, v) {
+                    return Some(Err(f));
+                }
+            }
+        }
+        Some(Ok(()))
+    }
+}
+
 impl Propagator for EveryValueTaken {
     fn propagate(&mut self, s: &mut Store) -> Res {
+        if let Some(r) = self.by_words(s) {
+            return r;
+        }
         for &v in self.values.iter() {
             let mut holder = None;
             let mut many = false;

@@ -64,6 +64,11 @@ impl Linear {
                 {
                     return Err(Fail);
                 }
+                // A term prunes only when its own range is wider than the
+                // slack of the sum.
+                let le = rel == Rel::Le || rel == Rel::Eq;
+                let ge = rel == Rel::Ge || rel == Rel::Eq;
+                let (slack_le, slack_ge) = (r - lo, hi - r);
                 for &(c, x) in &self.terms {
                     let (xl, xh) = (s.min(x) as i128, s.max(x) as i128);
                     let (tlo, thi) = if c > 0 {
@@ -71,7 +76,8 @@ impl Linear {
                     } else {
                         (c * xh, c * xl)
                     };
-                    if rel == Rel::Le || rel == Rel::Eq {
+                    let width = thi - tlo;
+                    if le && width > slack_le {
                         // c * x <= r - (lo - tlo)
                         let cap = r - (lo - tlo);
                         if c == 1 {
@@ -84,7 +90,7 @@ impl Linear {
                             s.set_min(x, clamp(ceil_div(cap, c)))?;
                         }
                     }
-                    if rel == Rel::Ge || rel == Rel::Eq {
+                    if ge && width > slack_ge {
                         // c * x >= r - (hi - thi)
                         let floor = r - (hi - thi);
                         if c == 1 {
@@ -233,8 +239,47 @@ impl Offset {
     }
 }
 
+/// `bits` moved `by` places towards higher positions (lower when
+/// negative), bits shifted out dropped.
+fn shift(bits: u64, by: i64) -> u64 {
+    if by >= 0 {
+        u32::try_from(by)
+            .ok()
+            .and_then(|b| bits.checked_shl(b))
+            .unwrap_or(0)
+    } else {
+        u32::try_from(-by)
+            .ok()
+            .and_then(|b| bits.checked_shr(b))
+            .unwrap_or(0)
+    }
+}
+
+impl Offset {
+    /// The word-parallel form for `y = x + c` over two domains of at most
+    /// 64 contiguous values. `None` when it does not apply.
+    fn by_words(&self, s: &mut Store) -> Option<Res> {
+        if self.sign != 1 {
+            return None;
+        }
+        let (bx, ox) = s.word(self.x)?;
+        let (_, oy) = s.word(self.y)?;
+        // Position p of x holds ox + p; in y that is ox + p + c, at
+        // position p + sh.
+        let sh = ox.checked_add(self.c)?.checked_sub(oy)?;
+        if let Err(f) = s.intersect_word(self.y, shift(bx, sh)) {
+            return Some(Err(f));
+        }
+        let (by, _) = s.word(self.y)?;
+        Some(s.intersect_word(self.x, shift(by, -sh)))
+    }
+}
+
 impl Propagator for Offset {
     fn propagate(&mut self, s: &mut Store) -> Res {
+        if let Some(r) = self.by_words(s) {
+            return r;
+        }
         let (x, y) = (self.x, self.y);
         // Bounds first (covers intervals).
         let (a, b) = (self.image(s.min(x)), self.image(s.max(x)));
