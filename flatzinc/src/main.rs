@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use cover_model::Branching;
 use flatzinc::run::{run, Options};
 use flatzinc::translate::translate_text;
 
@@ -45,8 +46,22 @@ struct Args {
     /// Seed for random tie-breaking in the search.
     #[arg(short = 'r', value_name = "SEED")]
     seed: Option<u64>,
+    /// How the propagation engine picks its branching variable: auto is
+    /// dom/wdeg when the model optimises and the smallest domain otherwise.
+    #[arg(long, value_enum, default_value_t = BranchingArg::Auto)]
+    branching: BranchingArg,
     /// The FlatZinc file (`-` for standard input).
     file: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum BranchingArg {
+    /// dom/wdeg when optimising, the smallest domain otherwise.
+    Auto,
+    /// The smallest domain first.
+    SmallestDomain,
+    /// dom/wdeg (Boussemart et al.).
+    DomWdeg,
 }
 
 fn main() -> ExitCode {
@@ -79,6 +94,11 @@ fn solve(args: &Args) -> anyhow::Result<()> {
         time_limit: args.time_limit.map(Duration::from_millis),
         threads: args.threads.max(1),
         seed: args.seed,
+        branching: match args.branching {
+            BranchingArg::Auto => None,
+            BranchingArg::SmallestDomain => Some(Branching::SmallestDomain),
+            BranchingArg::DomWdeg => Some(Branching::DomWdeg),
+        },
     };
     let stop = Arc::new(AtomicBool::new(false));
     {

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cover_model::{Compiled, Optimum, Solution, Value, Var};
+use cover_model::{Branching, Compiled, Optimum, Solution, Value, Var};
 use solver_core::{Incomplete, Limits, Stats};
 
 use crate::translate::{Direction, Kind, Output, Translation};
@@ -31,6 +31,10 @@ pub struct Options {
     pub threads: usize,
     /// `-r SEED`: random tie-breaking.
     pub seed: Option<u64>,
+    /// `--branching`: how the propagation engine picks its variable;
+    /// `None`: dom/wdeg when optimising, the smallest domain otherwise
+    /// (measured best on each in docs/performance.md).
+    pub branching: Option<Branching>,
 }
 
 /// The status line closing a run.
@@ -119,6 +123,15 @@ pub fn run(
     }
     let compiled = t.model.compile()?;
     let init = started.elapsed();
+    let mut options = options.clone();
+    if options.branching.is_none() {
+        options.branching = Some(if t.objective.is_some() {
+            Branching::DomWdeg
+        } else {
+            Branching::SmallestDomain
+        });
+    }
+    let options = &options;
     let (summary, search_stats) = if let Some((_, direction)) = t.objective {
         optimize(t, &compiled, options, &limits, &stop, direction, out)?
     } else if options.threads > 1 && (options.all || options.solutions.is_some_and(|n| n > 1)) {
@@ -202,6 +215,7 @@ fn enumerate(
     }
     let mut solver = compiled.solver();
     solver.set_seed(options.seed);
+    solver.set_branching(options.branching.unwrap_or_default());
     let mut found = 0u64;
     let mut text = String::new();
     let mut failed = None;
@@ -275,6 +289,7 @@ fn enumerate_parallel(
             }
             let mut solver = compiled.solver();
             solver.set_seed(options.seed);
+            solver.set_branching(options.branching.unwrap_or_default());
             for &(var, value) in cube {
                 if solver.assume(var, value).is_err() {
                     return;
@@ -385,6 +400,7 @@ fn optimize(
     let _ = direction;
     let mut solver = compiled.solver();
     solver.set_seed(options.seed);
+    solver.set_branching(options.branching.unwrap_or_default());
     let mut found = 0u64;
     let mut text = String::new();
     let mut failed = None;
