@@ -371,7 +371,7 @@ fn cubes(t: &Translation, want: usize) -> Vec<Vec<(Var, Value)>> {
             continue;
         }
         let domain = t.model.domain(var);
-        if domain.len() < 2 || cubes.len() * domain.len() > want * 64 {
+        if domain.len() < 2 || cubes.len() * domain.len() > want * 4 {
             continue;
         }
         cubes = cubes
