@@ -220,8 +220,13 @@ impl Model {
     pub fn all_different(&mut self, vars: &[Var]) -> Result<(), ModelError> {
         let name = self.next_name("all_different");
         self.check_vars(&name, vars)?;
+        if vars.is_empty() {
+            // Nothing to keep apart.
+            self.posted += 1;
+            return Ok(());
+        }
         let distinct: HashSet<Var> = vars.iter().copied().collect();
-        if distinct.len() < vars.len() || vars.is_empty() {
+        if distinct.len() < vars.len() {
             self.push(name, Constraint::AllDifferent(vars.to_vec()));
             return Ok(());
         }

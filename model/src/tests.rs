@@ -291,6 +291,7 @@ fn planner_and_constraint_errors() {
     assert_eq!(m.compile().unwrap().engine(), ModelEngine::DancingLinks);
     // all_different without repeats is an at-most-once group: still exact cover.
     m.all_different(&cells[..2]).unwrap();
+    m.all_different(&[]).unwrap();
     assert_eq!(m.compile().unwrap().engine(), ModelEngine::DancingLinks);
     m.linear(&[(1, cells[0]), (1, cells[1])], Rel::Le, 4)
         .unwrap();
@@ -301,7 +302,7 @@ fn planner_and_constraint_errors() {
     let err = m.table(&cells[..2], &[vec![1, 2], vec![3]]).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "table #9: tuple 2 has 1 values: expected 2, one per variable"
+        "table #10: tuple 2 has 1 values: expected 2, one per variable"
     );
     let err = m.clause(&[cells[0]], &[]).unwrap_err();
     assert!(err.to_string().contains("expected a Boolean"), "{err}");

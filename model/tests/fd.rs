@@ -735,3 +735,54 @@ fn a_long_count_stops_on_time_and_on_the_flag() {
         Optimum::Optimal(..) | Optimum::Incomplete { .. }
     ));
 }
+
+#[test]
+fn cubes_edge_cases() {
+    use cover_model::Cube;
+    // An unsatisfiable model splits into no cube.
+    let mut m = Model::new();
+    let a = m.int_var("a", 0, 3).unwrap();
+    let b = m.int_var("b", 0, 3).unwrap();
+    m.linear(&[(1, a), (1, b)], Rel::Gt, 6).unwrap();
+    let c = m.compile().unwrap();
+    assert!(c.split(8).is_empty());
+    // A cube with a value outside a domain is an error, and leaves the
+    // solver as it was.
+    let mut m = Model::new();
+    let a = m.int_var("a", 0, 3).unwrap();
+    let b = m.int_var("b", 0, 3).unwrap();
+    m.linear(&[(1, a), (1, b)], Rel::Le, 3).unwrap();
+    let c = m.compile().unwrap();
+    let mut s = c.solver();
+    assert!(s
+        .count_cube(&Cube::new(vec![(a, 9)]), &Limits::none())
+        .is_err());
+    assert_eq!(s.count(&Limits::none()).solutions, 10);
+    // Cubes of a wide interval model: their sum is the count.
+    let mut m = Model::new();
+    let x = m.int_var("x", 0, 100_000).unwrap();
+    let y = m.int_var("y", 0, 10).unwrap();
+    m.linear(&[(1, x), (-3, y)], Rel::Eq, 1).unwrap();
+    let c = m.compile().unwrap();
+    let mut s = c.solver();
+    let total: u128 = c
+        .split(16)
+        .iter()
+        .map(|cube| s.count_cube(cube, &Limits::none()).unwrap().solutions)
+        .sum();
+    assert_eq!(total, 11);
+    assert_eq!(s.count(&Limits::none()).solutions, 11);
+    // Minimising an interval objective.
+    let mut m = Model::new();
+    let x = m.int_var("x", -1_000_000, 1_000_000).unwrap();
+    let y = m.int_var("y", -5, 5).unwrap();
+    m.abs(y, x).unwrap();
+    m.linear(&[(1, y)], Rel::Ne, 0).unwrap();
+    m.minimize(x).unwrap();
+    let (opt, _) = m
+        .compile()
+        .unwrap()
+        .solver()
+        .optimize(&Limits::none(), &mut |_, _| {});
+    assert!(matches!(opt, Optimum::Optimal(_, 1)), "{opt:?}");
+}

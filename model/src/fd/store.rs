@@ -109,6 +109,8 @@ pub(crate) struct Store {
     heads: [usize; 2],
     /// Propagator runs.
     pub(crate) propagations: u64,
+    /// Domain changes (every event raised).
+    pub(crate) changes: u64,
 }
 
 impl Store {
@@ -134,6 +136,7 @@ impl Store {
             queues: [Vec::new(), Vec::new()],
             heads: [0, 0],
             propagations: 0,
+            changes: 0,
         };
         for d in domains {
             match d {
@@ -312,6 +315,7 @@ impl Store {
     }
 
     fn notify(&mut self, x: usize, mut events: u8) {
+        self.changes += 1;
         if events & BOUNDS != 0 && events & FIXED == 0 {
             events |= OPEN_BOUNDS;
         }
