@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Rust toolchain: GNU parallel (the
-# cube-and-conquer tests run the one-liner of docs/cubes.md). Safe to run again: it
+# cube-and-conquer tests run the one-liner of docs/cubes.md) and MiniZinc with
+# Gecode (Debian's `minizinc` package; the FlatZinc tests compare our solver
+# with Gecode through MiniZinc, see docs/minizinc.md). Safe to run again: it
 # does nothing when everything is there. Runs apt-get as root directly, or
 # through sudo otherwise.
 set -euo pipefail
 
-if command -v parallel >/dev/null 2>&1; then
+missing=()
+command -v parallel >/dev/null 2>&1 || missing+=(parallel)
+{ command -v minizinc >/dev/null 2>&1 && command -v fzn-gecode >/dev/null 2>&1; } || missing+=(minizinc)
+if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 
@@ -15,18 +20,21 @@ as_root() {
     elif command -v sudo >/dev/null 2>&1; then
         sudo "$@"
     else
-        echo "setup: GNU parallel is missing and there is no root or sudo to install it" >&2
+        echo "setup: ${missing[*]} missing and there is no root or sudo to install it" >&2
         exit 1
     fi
 }
 
 if command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
-    as_root apt-get install -y parallel || { as_root apt-get update && as_root apt-get install -y parallel; }
+    as_root apt-get install -y --no-install-recommends "${missing[@]}" \
+        || { as_root apt-get update && as_root apt-get install -y --no-install-recommends "${missing[@]}"; }
 else
-    echo "setup: GNU parallel is missing; install it with your package manager" >&2
+    echo "setup: ${missing[*]} missing; install it with your package manager" >&2
     exit 1
 fi
 # GNU parallel asks once for a citation notice; silence it for this user.
 mkdir -p "${HOME:-/root}/.parallel" && touch "${HOME:-/root}/.parallel/will-cite"
 command -v parallel >/dev/null
+command -v minizinc >/dev/null
+command -v fzn-gecode >/dev/null

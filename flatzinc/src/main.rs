@@ -1,0 +1,112 @@
+//! `fzn-dancing-links`: the FlatZinc solver binary MiniZinc runs.
+
+use std::io::{self, BufWriter, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Parser;
+
+use cover_model::Branching;
+use flatzinc::run::{run, Options};
+use flatzinc::translate::translate_text;
+
+/// Solves a FlatZinc model with the dancing-links constraint solver and
+/// prints its solutions as MiniZinc expects (`----------` after each,
+/// `==========` when the search is complete, `=====UNSATISFIABLE=====`,
+/// `=====UNKNOWN=====`). Usually run by MiniZinc:
+/// `minizinc --solver dancing-links -a model.mzn` (see docs/minizinc.md).
+#[derive(Parser, Debug)]
+#[command(name = "fzn-dancing-links", version)]
+struct Args {
+    /// All solutions (satisfaction); every improving solution (optimisation).
+    #[arg(short = 'a')]
+    all: bool,
+    /// Stop after N solutions.
+    #[arg(short = 'n', value_name = "N")]
+    solutions: Option<u64>,
+    /// Print statistics (`%%%mzn-stat: name=value` lines).
+    #[arg(short = 's')]
+    statistics: bool,
+    /// Time limit in milliseconds; when it passes, the search stops and says
+    /// so (`=====UNKNOWN=====` when nothing was found).
+    #[arg(short = 't', value_name = "MS")]
+    time_limit: Option<u64>,
+    /// Free search: search annotations are ignored in any case (the engine
+    /// branches on the smallest domain), so this changes nothing.
+    #[arg(short = 'f')]
+    free: bool,
+    /// Threads: with -a or -n on a satisfaction model the search is split
+    /// into disjoint parts enumerated in parallel (solutions then print in
+    /// no fixed order).
+    #[arg(short = 'p', value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Seed for random tie-breaking in the search.
+    #[arg(short = 'r', value_name = "SEED")]
+    seed: Option<u64>,
+    /// How the propagation engine picks its branching variable: auto is
+    /// dom/wdeg when the model optimises and the smallest domain otherwise.
+    #[arg(long, value_enum, default_value_t = BranchingArg::Auto)]
+    branching: BranchingArg,
+    /// The FlatZinc file (`-` for standard input).
+    file: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum BranchingArg {
+    /// dom/wdeg when optimising, the smallest domain otherwise.
+    Auto,
+    /// The smallest domain first.
+    SmallestDomain,
+    /// dom/wdeg (Boussemart et al.).
+    DomWdeg,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match solve(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fzn-dancing-links: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn solve(args: &Args) -> anyhow::Result<()> {
+    let text = if args.file.as_os_str() == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text)?;
+        text
+    } else {
+        std::fs::read_to_string(&args.file)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?
+    };
+    let translation =
+        translate_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let _ = args.free;
+    let options = Options {
+        all: args.all,
+        solutions: args.solutions,
+        statistics: args.statistics,
+        time_limit: args.time_limit.map(Duration::from_millis),
+        threads: args.threads.max(1),
+        seed: args.seed,
+        branching: match args.branching {
+            BranchingArg::Auto => None,
+            BranchingArg::SmallestDomain => Some(Branching::SmallestDomain),
+            BranchingArg::DomWdeg => Some(Branching::DomWdeg),
+        },
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    run(&translation, &options, stop, &mut out)?;
+    Ok(())
+}

@@ -1,0 +1,452 @@
+//! Solving a [`Translation`] and printing what MiniZinc expects: each
+//! solution as `name = value;` lines then `----------`, `==========` when
+//! the search completed, `=====UNSATISFIABLE=====`, `=====UNKNOWN=====` when
+//! a limit stopped it before any solution, and `%%%mzn-stat:` lines.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cover_model::{Branching, Compiled, Optimum, Solution, Value, Var};
+use solver_core::{Incomplete, Limits, Stats};
+
+use crate::translate::{Direction, Kind, Output, Translation};
+
+/// The standard flags.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-a`: all solutions (satisfaction), every improving one (optimisation).
+    pub all: bool,
+    /// `-n N`: stop after N solutions.
+    pub solutions: Option<u64>,
+    /// `-s`: print statistics.
+    pub statistics: bool,
+    /// `-t MS`: time limit.
+    pub time_limit: Option<Duration>,
+    /// `-p N`: threads (used to enumerate in parallel: `-a` or `-n` with no
+    /// objective).
+    pub threads: usize,
+    /// `-r SEED`: random tie-breaking.
+    pub seed: Option<u64>,
+    /// `--branching`: how the propagation engine picks its variable;
+    /// `None`: dom/wdeg when optimising, the smallest domain otherwise
+    /// (measured best on each in docs/performance.md).
+    pub branching: Option<Branching>,
+}
+
+/// The status line closing a run.
+pub const COMPLETE: &str = "==========";
+/// After each solution.
+pub const SEPARATOR: &str = "----------";
+/// No solution exists.
+pub const UNSATISFIABLE: &str = "=====UNSATISFIABLE=====";
+/// A limit stopped the search before any solution.
+pub const UNKNOWN: &str = "=====UNKNOWN=====";
+
+/// What a run found, for the caller's exit status and tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Solutions printed.
+    pub solutions: u64,
+    /// `None` when the search completed; otherwise why it stopped.
+    pub incomplete: Option<Incomplete>,
+}
+
+/// Writes one solution (without the separator).
+pub fn format_solution(outputs: &[Output], solution: &Solution, out: &mut String) {
+    let value = |var: Var, kind: Kind, out: &mut String| {
+        let v: Value = solution[var];
+        match kind {
+            Kind::Bool => out.push_str(if v != 0 { "true" } else { "false" }),
+            Kind::Int => {
+                let _ = write!(out, "{v}");
+            }
+        }
+    };
+    for o in outputs {
+        match o {
+            Output::Scalar { name, var, kind } => {
+                out.push_str(name);
+                out.push_str(" = ");
+                value(*var, *kind, out);
+                out.push_str(";\n");
+            }
+            Output::Array {
+                name,
+                dims,
+                vars,
+                kind,
+            } => {
+                let _ = write!(out, "{name} = array{}d(", dims.len());
+                for (lo, hi) in dims {
+                    let _ = write!(out, "{lo}..{hi}, ");
+                }
+                out.push('[');
+                for (k, var) in vars.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    value(*var, *kind, out);
+                }
+                out.push_str("]);\n");
+            }
+        }
+    }
+}
+
+/// Solves and prints. `stop` ends the search when raised (Ctrl-C); the run
+/// then prints what a limit prints.
+pub fn run(
+    t: &Translation,
+    options: &Options,
+    stop: Arc<AtomicBool>,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<Summary> {
+    let started = Instant::now();
+    let mut limits = Limits::none().cancel_flag(Arc::clone(&stop));
+    if let Some(limit) = options.time_limit {
+        limits = limits.timeout(limit);
+    }
+    if t.unsat.is_some() {
+        writeln!(out, "{UNSATISFIABLE}")?;
+        if options.statistics {
+            stats(out, t, &Stats::default(), started, None)?;
+        }
+        out.flush()?;
+        return Ok(Summary {
+            solutions: 0,
+            incomplete: None,
+        });
+    }
+    let compiled = t.model.compile()?;
+    let init = started.elapsed();
+    let mut options = options.clone();
+    if options.branching.is_none() {
+        options.branching = Some(if t.objective.is_some() {
+            Branching::DomWdeg
+        } else {
+            Branching::SmallestDomain
+        });
+    }
+    let options = &options;
+    let (summary, search_stats) = if let Some((_, direction)) = t.objective {
+        optimize(t, &compiled, options, &limits, &stop, direction, out)?
+    } else if options.threads > 1 && (options.all || options.solutions.is_some_and(|n| n > 1)) {
+        enumerate_parallel(t, &compiled, options, &limits, &stop, out)?
+    } else {
+        enumerate(t, &compiled, options, &limits, out)?
+    };
+    if options.statistics {
+        stats(
+            out,
+            t,
+            &search_stats,
+            started,
+            Some((init, compiled.engine().name())),
+        )?;
+        if let Some(objective) = summary.1 {
+            writeln!(out, "%%%mzn-stat: objective={objective}")?;
+        }
+        writeln!(out, "%%%mzn-stat-end")?;
+    }
+    out.flush()?;
+    Ok(summary.0)
+}
+
+fn stats(
+    out: &mut (dyn Write + Send),
+    t: &Translation,
+    s: &Stats,
+    started: Instant,
+    init: Option<(Duration, &str)>,
+) -> io::Result<()> {
+    writeln!(out, "%%%mzn-stat: nodes={}", s.nodes)?;
+    writeln!(out, "%%%mzn-stat: solutions={}", s.solutions)?;
+    writeln!(out, "%%%mzn-stat: variables={}", t.model.var_count())?;
+    writeln!(out, "%%%mzn-stat: constraints={}", t.constraints)?;
+    if let Some((init, engine)) = init {
+        writeln!(out, "%%%mzn-stat: initTime={:.6}", init.as_secs_f64())?;
+        writeln!(
+            out,
+            "%%%mzn-stat: solveTime={:.6}",
+            started.elapsed().saturating_sub(init).as_secs_f64()
+        )?;
+        writeln!(out, "%%%mzn-stat: engine=\"{engine}\"")?;
+    } else {
+        writeln!(out, "%%%mzn-stat-end")?;
+    }
+    Ok(())
+}
+
+/// The closing line of a satisfaction search.
+fn close(
+    out: &mut (dyn Write + Send),
+    found: u64,
+    incomplete: Option<Incomplete>,
+) -> io::Result<()> {
+    match (found, incomplete) {
+        (0, None) => writeln!(out, "{UNSATISFIABLE}"),
+        (0, Some(_)) => writeln!(out, "{UNKNOWN}"),
+        (_, None) => writeln!(out, "{COMPLETE}"),
+        (_, Some(_)) => Ok(()),
+    }
+}
+
+type Ran = ((Summary, Option<Value>), Stats);
+
+fn enumerate(
+    t: &Translation,
+    compiled: &Compiled,
+    options: &Options,
+    limits: &Limits,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<Ran> {
+    let mut limits = limits.clone();
+    let wanted = if options.all {
+        options.solutions
+    } else {
+        Some(options.solutions.unwrap_or(1))
+    };
+    if let Some(n) = wanted {
+        limits.max_solutions = Some(u128::from(n));
+    }
+    let mut solver = compiled.solver();
+    solver.set_seed(options.seed);
+    solver.set_branching(options.branching.unwrap_or_default());
+    let mut found = 0u64;
+    let mut text = String::new();
+    let mut failed = None;
+    let outcome = solver.for_each_solution(&limits, |s| {
+        text.clear();
+        format_solution(&t.outputs, &s, &mut text);
+        text.push_str(SEPARATOR);
+        text.push('\n');
+        found += 1;
+        match out.write_all(text.as_bytes()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    // A solution limit reached with exactly the solutions there are is
+    // still "stopped": there might have been more.
+    close(out, found, outcome.incomplete)?;
+    Ok((
+        (
+            Summary {
+                solutions: found,
+                incomplete: outcome.incomplete,
+            },
+            None,
+        ),
+        outcome.stats,
+    ))
+}
+
+/// Splits the search into disjoint parts (values of the first undecided
+/// variables, output variables first) and enumerates them on `threads`
+/// threads, printing each solution whole.
+fn enumerate_parallel(
+    t: &Translation,
+    compiled: &Compiled,
+    options: &Options,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<Ran> {
+    let cubes = cubes(t, options.threads * 16);
+    let wanted = if options.all {
+        options.solutions
+    } else {
+        Some(options.solutions.unwrap_or(1))
+    };
+    let printed = AtomicU64::new(0);
+    let reached = AtomicBool::new(false);
+    let out = Mutex::new(out);
+    let totals = Mutex::new((Stats::default(), None::<Incomplete>, None::<io::Error>));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()?;
+    pool.install(|| {
+        use rayon::prelude::*;
+        cubes.par_iter().for_each(|cube| {
+            if stop.load(Ordering::Relaxed) {
+                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
+                totals.1.get_or_insert(if reached.load(Ordering::Relaxed) {
+                    Incomplete::SolutionLimit
+                } else {
+                    Incomplete::Cancelled
+                });
+                return;
+            }
+            let mut solver = compiled.solver();
+            solver.set_seed(options.seed);
+            solver.set_branching(options.branching.unwrap_or_default());
+            for &(var, value) in cube {
+                if solver.assume(var, value).is_err() {
+                    return;
+                }
+            }
+            let mut text = String::new();
+            let outcome = solver.for_each_solution(limits, |s| {
+                text.clear();
+                format_solution(&t.outputs, &s, &mut text);
+                text.push_str(SEPARATOR);
+                text.push('\n');
+                let k = printed.fetch_add(1, Ordering::SeqCst);
+                if wanted.is_some_and(|n| k >= n) {
+                    printed.fetch_sub(1, Ordering::SeqCst);
+                    return ControlFlow::Break(());
+                }
+                let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                if let Err(e) = out.write_all(text.as_bytes()) {
+                    totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    return ControlFlow::Break(());
+                }
+                if wanted.is_some_and(|n| k + 1 >= n) {
+                    reached.store(true, Ordering::Relaxed);
+                    stop.store(true, Ordering::Relaxed);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
+            totals.0 += outcome.stats;
+            if let Some(why) = outcome.incomplete {
+                let why = if reached.load(Ordering::Relaxed) {
+                    Incomplete::SolutionLimit
+                } else {
+                    why
+                };
+                totals.1.get_or_insert(why);
+            }
+        });
+    });
+    let (stats, incomplete, failed) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let found = printed.load(Ordering::SeqCst);
+    let out = out.into_inner().unwrap_or_else(|e| e.into_inner());
+    close(out, found, incomplete)?;
+    Ok((
+        (
+            Summary {
+                solutions: found,
+                incomplete,
+            },
+            None,
+        ),
+        stats,
+    ))
+}
+
+/// Disjoint assumptions covering the search space: every combination of
+/// values of the first variables (output variables first) with more than
+/// one value, until there are at least `want` of them.
+fn cubes(t: &Translation, want: usize) -> Vec<Vec<(Var, Value)>> {
+    let mut order: Vec<Var> = Vec::new();
+    for o in &t.outputs {
+        match o {
+            Output::Scalar { var, .. } => order.push(*var),
+            Output::Array { vars, .. } => order.extend(vars.iter().copied()),
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut cubes: Vec<Vec<(Var, Value)>> = vec![Vec::new()];
+    for var in order {
+        if cubes.len() >= want {
+            break;
+        }
+        if !seen.insert(var) {
+            continue;
+        }
+        let domain = t.model.domain(var);
+        if domain.len() < 2 || cubes.len() * domain.len() > want * 4 {
+            continue;
+        }
+        cubes = cubes
+            .into_iter()
+            .flat_map(|c| {
+                domain.iter().map(move |&v| {
+                    let mut c = c.clone();
+                    c.push((var, v));
+                    c
+                })
+            })
+            .collect();
+    }
+    cubes
+}
+
+fn optimize(
+    t: &Translation,
+    compiled: &Compiled,
+    options: &Options,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    direction: Direction,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<Ran> {
+    let _ = direction;
+    let mut solver = compiled.solver();
+    solver.set_seed(options.seed);
+    solver.set_branching(options.branching.unwrap_or_default());
+    let mut found = 0u64;
+    let mut text = String::new();
+    let mut failed = None;
+    let mut last = None;
+    let (optimum, stats) = solver.optimize(limits, &mut |s: &Solution, value: Value| {
+        text.clear();
+        format_solution(&t.outputs, s, &mut text);
+        text.push_str(SEPARATOR);
+        text.push('\n');
+        found += 1;
+        last = Some(value);
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            failed = Some(e);
+            stop.store(true, Ordering::Relaxed);
+        }
+        if options.solutions.is_some_and(|n| found >= n) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let (incomplete, objective) = match optimum {
+        Optimum::Optimal(_, value) => {
+            writeln!(out, "{COMPLETE}")?;
+            (None, Some(value))
+        }
+        Optimum::Unsatisfiable => {
+            writeln!(out, "{UNSATISFIABLE}")?;
+            (None, None)
+        }
+        Optimum::Incomplete { best, why } => {
+            if best.is_none() {
+                writeln!(out, "{UNKNOWN}")?;
+            }
+            (Some(why), best.map(|(_, v)| v).or(last))
+        }
+    };
+    Ok((
+        (
+            Summary {
+                solutions: found,
+                incomplete,
+            },
+            objective,
+        ),
+        stats,
+    ))
+}
