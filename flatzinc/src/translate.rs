@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use cover_model::{Model, ModelError, Rel, Value, Var};
+use cover_model::{Model, ModelEngine, ModelError, Rel, Value, Var};
 
 use crate::parse::{BaseType, Constraint, Decl, Expr, FlatZinc, Goal, IntSet, ParseError, Pos};
 
@@ -170,15 +170,36 @@ pub fn translate_text(text: &str) -> Result<Translation, FznError> {
     translate(&crate::parse::parse(text)?)
 }
 
-/// Translates a parsed model.
+/// Translates a parsed model. Variables MiniZinc introduces as `y = x + c`
+/// stay views of `x` (`linear`), which lets the model's planner send
+/// all-different over shifted values (the diagonals of n-queens, Langford's
+/// second positions) to Dancing Links as exact cover. When the model needs
+/// the propagation engine anyway, those used only in all-different are
+/// eliminated instead ([`offset_candidates`]), which that engine runs
+/// faster.
 pub fn translate(fzn: &FlatZinc) -> Result<Translation, FznError> {
+    let plain = translate_with(fzn, HashMap::new())?;
+    if plain.unsat.is_some() || plain.model.planned_engine() == ModelEngine::DancingLinks {
+        return Ok(plain);
+    }
+    let offsets = offset_candidates(fzn);
+    if offsets.is_empty() {
+        return Ok(plain);
+    }
+    translate_with(fzn, offsets)
+}
+
+fn translate_with(
+    fzn: &FlatZinc,
+    offsets: HashMap<String, (String, i64, usize)>,
+) -> Result<Translation, FznError> {
     let mut t = Translator {
         model: Model::new(),
         env: HashMap::new(),
         outputs: Vec::new(),
         unsat: None,
         fresh: 0,
-        offsets: offset_candidates(fzn),
+        offsets,
         eliminated: std::collections::HashSet::new(),
     };
     for decl in &fzn.decls {
@@ -1512,12 +1533,19 @@ mod offset_tests {
 
     #[test]
     fn offsets_used_only_in_all_different_are_eliminated() {
-        let text =
+        let base =
             "var 1..3: a;\nvar 1..3: b;\nvar 2..4: c :: var_is_introduced :: is_defined_var;\n\
             array [1..2] of var int: arr :: var_is_introduced = [a, c];\n\
             constraint fzn_all_different_int(arr);\n\
-            constraint int_lin_eq([1, -1], [b, c], -1) :: defines_var(c);\nsolve satisfy;\n";
-        let t = translate_text(text).unwrap();
+            constraint int_lin_eq([1, -1], [b, c], -1) :: defines_var(c);\n";
+        // Exact cover with c a view of b: kept, for Dancing Links.
+        let t = translate_text(&format!("{base}solve satisfy;\n")).unwrap();
+        assert_eq!(t.model.var_count(), 3, "{t:?}");
+        assert_eq!(t.model.planned_engine(), ModelEngine::DancingLinks);
+        // A sum needs the propagation engine: c is eliminated.
+        let sum = "constraint int_lin_le([1, 1], [a, b], 5);\n";
+        let t = translate_text(&format!("{base}{sum}solve satisfy;\n")).unwrap();
         assert_eq!(t.model.var_count(), 2, "{t:?}");
+        assert_eq!(t.model.planned_engine(), ModelEngine::Propagation);
     }
 }

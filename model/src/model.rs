@@ -370,6 +370,13 @@ impl Model {
         self.compile_with(None)
     }
 
+    /// The engine [`compile`](Self::compile) would pick, without compiling:
+    /// [`ModelEngine::DancingLinks`] for pure exact-cover models (views
+    /// included), [`ModelEngine::Propagation`] otherwise.
+    pub fn planned_engine(&self) -> ModelEngine {
+        crate::engine::plan(self)
+    }
+
     /// Compiles the model for `engine` (`None`: the planner's choice, as
     /// [`compile`](Self::compile)). Dancing Links on a model it cannot take
     /// is refused with [`ModelError::Engine`].
