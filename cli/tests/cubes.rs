@@ -887,3 +887,50 @@ fn split_reads_a_json_document_with_its_variant() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn cubes_of_setter_constraints_add_up_to_the_direct_count() {
+    // Rules with setter's constraints (here a thermometer, f-puzzles JSON)
+    // split on the exact cover of their units and count each cube under all
+    // the rules: the cubes add up to the direct count. Mathematics: of the
+    // 288 4x4 grids, a thermometer on r1c1-r1c3 keeps those whose first
+    // three cells increase, 1 order in 3! = 6, so 48.
+    let dir = scratch("setter");
+    let thermo = write(
+        &dir,
+        "thermo.json",
+        "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],\
+         \"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\",\"R1C3\"]]}]}\n",
+    );
+    let direct = run("sudoku", &["count", &thermo], "");
+    assert!(direct.status.success(), "{direct:?}");
+    assert_eq!(String::from_utf8_lossy(&direct.stdout).trim(), "48");
+    let split = run("sudoku", &["split", "--cubes", "20", &thermo], "");
+    assert!(split.status.success(), "{split:?}");
+    let cubes = write(&dir, "cubes.jsonl", &String::from_utf8_lossy(&split.stdout));
+    assert!(String::from_utf8_lossy(&split.stdout).lines().count() >= 20);
+    let counted = run("sudoku", &["count", "--cubes", &cubes, &thermo], "");
+    assert!(counted.status.success(), "{counted:?}");
+    let results = write(
+        &dir,
+        "results.jsonl",
+        &String::from_utf8_lossy(&counted.stdout),
+    );
+    let merged = run("sudoku", &["merge", "--cubes", &cubes, &results], "");
+    assert!(merged.status.success(), "{merged:?}");
+    assert_eq!(String::from_utf8_lossy(&merged.stdout).trim(), "48");
+    // The cubes of the classic grid are not those of the thermometer grid.
+    let e4 = write(&dir, "e4.txt", &(".".repeat(16) + "\n"));
+    let classic = run("sudoku", &["split", "--cubes", "20", &e4], "");
+    let classic_cubes = write(
+        &dir,
+        "classic.jsonl",
+        &String::from_utf8_lossy(&classic.stdout),
+    );
+    let refused = run("sudoku", &["count", "--cubes", &classic_cubes, &thermo], "");
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("another puzzle or under other rules"),
+        "{refused:?}"
+    );
+}
