@@ -178,10 +178,18 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
                 "the setter's constraints are not exact cover (they run on the propagation \
                  engine)",
             )),
-            (Engine::Auto, Task::Split) => Err(refuse(
-                "propagation",
-                "splitting puzzles with setter's constraints into cubes is not supported yet",
-            )),
+            // The cubes partition the completions under the units (a
+            // relaxation of the rules), so they partition the solutions
+            // under every constraint too; each cube is counted under all
+            // of them by the propagation engine.
+            (Engine::Auto, Task::Split) => dlx_fits(
+                rules,
+                Plan {
+                    engine: EngineName::Dlx,
+                    reason: "cubes come from the exact cover of the units; each is counted \
+                             under every constraint by the propagation engine",
+                },
+            ),
             (Engine::Auto, _) => Ok(Plan {
                 engine: EngineName::Propagation,
                 reason: "setter's constraints beyond units and killer cages",
