@@ -65,3 +65,94 @@ pub(crate) fn split(compiled: &Compiled, n: usize) -> Vec<Cube> {
     }
     cubes.into_iter().map(to_cube).collect()
 }
+
+/// The cube files of the command line ([`solver_core::cubes`]'s records)
+/// for a model: each choice of a cube is a variable's value, its option
+/// number the variable's and its name `name=value`; the problem's
+/// fingerprint is that of the model's JSON text.
+pub mod records {
+    use std::time::Instant;
+
+    use solver_core::cubes::{result_record, Choice, CubeRecord, Fingerprint, ResultRecord};
+    use solver_core::Limits;
+
+    use super::Cube;
+    use crate::compile::Compiled;
+    use crate::model::{Value, Var};
+
+    /// The cube records of [`Compiled::split`] into at least `n` cubes
+    /// (fewer when the search space is smaller), numbered from 0.
+    pub fn split(compiled: &Compiled, problem: Fingerprint, n: usize) -> Vec<CubeRecord> {
+        let cubes = compiled.split(n);
+        let of = cubes.len() as u64;
+        cubes
+            .iter()
+            .enumerate()
+            .map(|(k, cube)| CubeRecord {
+                cube: k as u64,
+                of,
+                problem,
+                path: cube
+                    .assignments()
+                    .iter()
+                    .map(|&(var, value)| Choice {
+                        option: var.index(),
+                        name: format!("{}={value}", compiled.name(var)),
+                    })
+                    .collect(),
+                estimate: 0.0,
+            })
+            .collect()
+    }
+
+    /// The cube a record names, checked against the model: every choice a
+    /// variable of it under its own name, with a value.
+    pub fn cube(compiled: &Compiled, record: &CubeRecord) -> Result<Cube, String> {
+        let mut assignments = Vec::with_capacity(record.path.len());
+        for (k, choice) in record.path.iter().enumerate() {
+            let bad =
+                |why: String| format!("cube {}: choice {k} `{}`: {why}", record.cube, choice.name);
+            if choice.option >= compiled.var_count() {
+                return Err(bad(format!(
+                    "variable #{} does not exist ({} variables)",
+                    choice.option,
+                    compiled.var_count()
+                )));
+            }
+            let var = Var(choice.option as u32);
+            let value: Value = choice
+                .name
+                .strip_prefix(compiled.name(var))
+                .and_then(|rest| rest.strip_prefix('='))
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| bad(format!("expected `{}=VALUE`", compiled.name(var))))?;
+            assignments.push((var, value));
+        }
+        Ok(Cube::new(assignments))
+    }
+
+    /// Counts the solutions in the cube of `record` within `limits`, as a
+    /// result record (an error record when the cube is not this model's).
+    pub fn count(
+        compiled: &Compiled,
+        problem: Fingerprint,
+        record: &CubeRecord,
+        limits: &Limits,
+    ) -> ResultRecord {
+        let started = Instant::now();
+        let counted = if record.problem != problem {
+            Err(format!(
+                "cube {} is for problem {}, not for this model ({problem})",
+                record.cube, record.problem
+            ))
+        } else {
+            cube(compiled, record).and_then(|cube| {
+                compiled
+                    .solver()
+                    .count_cube(&cube, limits)
+                    .map_err(|e| format!("cube {}: {e}", record.cube))
+            })
+        };
+        result_record(record, problem, counted, started)
+    }
+}

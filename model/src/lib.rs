@@ -177,7 +177,7 @@ mod views;
 
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
-pub use cube::Cube;
+pub use cube::{records as cube_records, Cube};
 pub use engine::ModelEngine;
 pub use error::ModelError;
 pub use fd::search::Branching;

@@ -1,11 +1,12 @@
 //! `dlx split` and `dlx count --cubes`: the cubes of an exact-cover problem
-//! in Knuth's format, over the shared cube commands of [`crate::cubes`].
+//! in Knuth's format, or of a JSON model (its variables' values), over the
+//! shared cube commands of [`crate::cubes`].
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use solver_core::cubes::{self, Fingerprint};
-use solver_core::{knuth, Matrix};
+use solver_core::knuth;
 
 use super::SearchArgs;
 use crate::cubes::{count_cubes, per_cube, write_split, SplitArgs};
@@ -14,7 +15,10 @@ use crate::exit::{Exit, Failure};
 /// The arguments of `dlx split`.
 #[derive(Debug, clap::Args)]
 pub struct DlxSplitArgs {
-    /// The problem, in Knuth's format (`-` or nothing: standard input)
+    /// The problem, in Knuth's format or a JSON model (`-` or nothing:
+    /// standard input). A JSON model is split by its variables' values into
+    /// at least --cubes cubes (fewer when it has fewer partial assignments);
+    /// the estimate, balance and limit options apply to Knuth's format only
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
@@ -23,16 +27,25 @@ pub struct DlxSplitArgs {
     pub split: SplitArgs,
 }
 
-fn read_matrix(file: Option<&Path>) -> Result<Matrix, Failure> {
-    let input = crate::read_input(file)?;
-    knuth::parse_bytes(&input.bytes).map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))
-}
-
 /// `dlx split`.
 pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
     let started = Instant::now();
     crate::cubes::stop_split_at_ctrl_c();
-    let matrix = read_matrix(args.file.as_deref())?;
+    let input = crate::read_input(args.file.as_deref())?;
+    if super::model::is_json_model(&input.bytes) {
+        // A JSON model: at least --cubes partial assignments (64 by
+        // default), by the model's own split.
+        let (compiled, problem) = super::model::compile_for_cubes(&input)?;
+        let n = args
+            .split
+            .cubes
+            .map_or(64, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        let records = cover_model::cube_records::split(&compiled, problem, n);
+        return write_split("dlx", &records, None, None, started);
+    }
+    let matrix = knuth::parse_bytes(&input.bytes)
+        .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+    drop(input);
     let problem = Fingerprint::of_matrix(&matrix, &[]);
     let split = cubes::split(&matrix, &[], &args.split.options()).expect("nothing is forced");
     let records = cubes::records(&matrix, problem, &split);
@@ -56,7 +69,18 @@ pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
             "the problem and the cubes cannot both come from standard input: name the problem file",
         ));
     }
-    let matrix = read_matrix(file)?;
+    let input = crate::read_input(file)?;
+    if super::model::is_json_model(&input.bytes) {
+        let (compiled, problem) = super::model::compile_for_cubes(&input)?;
+        search.threads.init();
+        let about = format!("the model of {}", input.name);
+        return count_cubes(cubes, problem, &about, limits, |record, limits| {
+            cover_model::cube_records::count(&compiled, problem, record, limits)
+        });
+    }
+    let matrix = knuth::parse_bytes(&input.bytes)
+        .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+    drop(input);
     search.threads.init();
     let problem = Fingerprint::of_matrix(&matrix, &[]);
     let about = format!(

@@ -104,12 +104,37 @@ fn print(
     }
 }
 
-/// `count` or `solve` on a JSON model read from `input`.
-pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, Failure> {
-    let name = input.name;
+/// The JSON model of `input`; errors name the file.
+pub(super) fn read(input: &Input) -> Result<Model, Failure> {
+    let name = &input.name;
     let text = std::str::from_utf8(&input.bytes)
         .map_err(|e| Failure::bad_input(format!("{name}: the JSON model is not UTF-8: {e}")))?;
-    let model = Model::from_json(text).map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+    Model::from_json(text).map_err(|e| Failure::bad_input(format!("{name}: {e}")))
+}
+
+/// A JSON model compiled by the planner, and the fingerprint of its cubes
+/// (that of the model's canonical JSON text).
+pub(super) fn compile_for_cubes(
+    input: &Input,
+) -> Result<(Compiled, solver_core::cubes::Fingerprint), Failure> {
+    let model = read(input)?;
+    let name = &input.name;
+    let canonical = model
+        .to_json()
+        .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+    let compiled = model
+        .compile()
+        .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+    Ok((
+        compiled,
+        solver_core::cubes::Fingerprint::of_bytes(canonical.as_bytes()),
+    ))
+}
+
+/// `count` or `solve` on a JSON model read from `input`.
+pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, Failure> {
+    let model = read(&input)?;
+    let name = input.name;
     if args.engine == Engine::Cdcl {
         return Err(Failure::bad_input(format!(
             "{name}: --engine cdcl takes Knuth's format, not a JSON model (leave --engine out)"
