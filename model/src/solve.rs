@@ -487,8 +487,9 @@ impl<'c> ModelSolver<'c> {
 
 /// The model's engines behind the one engine front of the workspace: a
 /// search starts from values given to some variables (as
-/// [`assume`](ModelSolver::assume) does, for this search only) and reports
-/// each solution as one value per variable.
+/// [`assume`](ModelSolver::assume) does, for this search only, in place of
+/// any assumptions made before, which are dropped) and reports each
+/// solution as one value per variable.
 ///
 /// ```
 /// use std::ops::ControlFlow;
