@@ -187,6 +187,17 @@ impl Solver {
     /// Removes the option of node `p` from every other item's list.
     #[inline]
     pub(crate) fn hide(&mut self, p: u32) {
+        self.hide_with::<false>(p);
+    }
+
+    /// Removes the option of node `p` from every other item's list; with
+    /// `CHECK`, also reports (false) whether it left an active primary item
+    /// with no option, and notes one left with a single option in `hint`.
+    /// Always hides the whole option. (One body for both: `CHECK` is a
+    /// constant, so each copy compiles to only its own work.)
+    #[inline]
+    fn hide_with<const CHECK: bool>(&mut self, p: u32) -> bool {
+        let mut alive = true;
         let mut q = p + 1;
         while q != p {
             let Node {
@@ -201,12 +212,21 @@ impl Solver {
                 if color != DONE_COLOR {
                     self.nodes[up as usize].down = down;
                     self.nodes[down as usize].up = up;
-                    self.nodes[top as usize].top -= 1;
+                    let len = self.nodes[top as usize].top - 1;
+                    self.nodes[top as usize].top = len;
                     self.updates += 1;
+                    if CHECK && len <= 1 && top <= self.primary && self.is_active(top) {
+                        if len == 0 {
+                            alive = false;
+                        } else {
+                            self.hint = top;
+                        }
+                    }
                 }
                 q += 1;
             }
         }
+        alive
     }
 
     #[inline]
@@ -353,50 +373,13 @@ impl Solver {
         self.links[self.links[i as usize].0 as usize].1 == i
     }
 
-    /// [`hide`](Self::hide) that also reports (false) whether it left an
-    /// active primary item with no option, and notes one left with a single
-    /// option in `hint`. Always hides the whole option.
-    #[inline]
-    fn hide_checked(&mut self, p: u32) -> bool {
-        let mut alive = true;
-        let mut q = p + 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q as usize];
-            if top == 0 {
-                q = up;
-            } else {
-                if color != DONE_COLOR {
-                    self.nodes[up as usize].down = down;
-                    self.nodes[down as usize].up = up;
-                    let len = self.nodes[top as usize].top - 1;
-                    self.nodes[top as usize].top = len;
-                    self.updates += 1;
-                    if len <= 1 && top <= self.primary && self.is_active(top) {
-                        if len == 0 {
-                            alive = false;
-                        } else {
-                            self.hint = top;
-                        }
-                    }
-                }
-                q += 1;
-            }
-        }
-        alive
-    }
-
     /// Hides the options of item `i` (already unlinked from its list), down
     /// its list; on a dead end undoes what it hid and returns false.
     #[inline]
     fn hide_item_checked(&mut self, i: u32) -> bool {
         let mut p = self.nodes[i as usize].down;
         while p != i {
-            if !self.hide_checked(p) {
+            if !self.hide_with::<true>(p) {
                 self.unhide_item_from(i, p);
                 return false;
             }
@@ -424,7 +407,7 @@ impl Solver {
                 if q != p {
                     self.nodes[q as usize].color = DONE_COLOR;
                 }
-            } else if !self.hide_checked(q) {
+            } else if !self.hide_with::<true>(q) {
                 self.unpurify_from(p, q);
                 return false;
             }
