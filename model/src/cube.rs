@@ -79,6 +79,7 @@ pub mod records {
     use super::Cube;
     use crate::compile::Compiled;
     use crate::model::{Value, Var};
+    use crate::solve::ModelSolver;
 
     /// The cube records of [`Compiled::split`] into at least `n` cubes
     /// (fewer when the search space is smaller), numbered from 0.
@@ -131,10 +132,12 @@ pub mod records {
         Ok(Cube::new(assignments))
     }
 
-    /// Counts the solutions in the cube of `record` within `limits`, as a
-    /// result record (an error record when the cube is not this model's).
+    /// Counts the solutions in the cube of `record` within `limits` with
+    /// `solver` (one of `compiled`'s, reused from cube to cube), as a result
+    /// record (an error record when the cube is not this model's).
     pub fn count(
         compiled: &Compiled,
+        solver: &mut ModelSolver<'_>,
         problem: Fingerprint,
         record: &CubeRecord,
         limits: &Limits,
@@ -147,8 +150,7 @@ pub mod records {
             ))
         } else {
             cube(compiled, record).and_then(|cube| {
-                compiled
-                    .solver()
+                solver
                     .count_cube(&cube, limits)
                     .map_err(|e| format!("cube {}: {e}", record.cube))
             })

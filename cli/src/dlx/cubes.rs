@@ -74,8 +74,9 @@ pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
         let (compiled, problem) = super::model::compile_for_cubes(&input)?;
         search.threads.init();
         let about = format!("the model of {}", input.name);
+        let mut solver = compiled.solver();
         return count_cubes(cubes, problem, &about, limits, |record, limits| {
-            cover_model::cube_records::count(&compiled, problem, record, limits)
+            cover_model::cube_records::count(&compiled, &mut solver, problem, record, limits)
         });
     }
     let matrix = knuth::parse_bytes(&input.bytes)
