@@ -1,0 +1,257 @@
+//! The JSON API without a browser: located parse errors, counts, verdicts
+//! and true candidates against a brute-force oracle on 4x4, edits, and a
+//! cancelled job that ends "incomplete" within a second.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{completions, get, post, start, wait};
+use serde_json::{json, Value};
+
+fn grid_text(givens: &[u8; 16]) -> String {
+    givens
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let bound = start(false);
+    let (status, page) = common::http(&bound.url, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("<textarea id=\"puzzle\""), "{page}");
+    assert!(page.contains("/app.js") && page.contains("/style.css"));
+    for path in ["/app.js", "/style.css"] {
+        let (status, body) = common::http(&bound.url, "GET", path, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(body.len() > 100, "{path}");
+    }
+    // Nothing fetched from elsewhere: the page works offline.
+    for attr in ["src=\"http", "href=\"http", "src=\"//", "href=\"//"] {
+        assert!(!page.contains(attr), "{attr}");
+    }
+    let (_, script) = common::http(&bound.url, "GET", "/app.js", None);
+    assert!(!script.contains("fetch('http") && !script.contains("import "));
+}
+
+#[test]
+fn parse_errors_say_where() {
+    let bound = start(false);
+    // A character that is no symbol, on line 2 column 3 of a drawn grid.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1 2 . .\n. . # .\n. . . .\n. . . ."}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["ok"], false);
+    let error = &answer["error"];
+    assert_eq!(error["line"], 2, "{error}");
+    assert!(error["column"].as_u64().is_some(), "{error}");
+    assert!(error["message"].as_str().unwrap().contains("'#'"), "{error}");
+    // A value too large for the grid: its cell.
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": "5..............."}));
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"]["cell"], json!([1, 1]), "{answer}");
+    // f-puzzles: the JSON path of a thermometer cell outside the grid.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+        "thermometer": [{"lines": [["R1C1", "R5C1"]]}]});
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("thermometer[0].lines[0][1]"), "{message}");
+    // An unsupported constraint, by name.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "clock": [{}]});
+    let (_, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert!(answer["error"]["message"].as_str().unwrap().contains("\"clock\""), "{answer}");
+    // A request that is not what the API takes.
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"txt": "1..."}));
+    assert_eq!(status, 400);
+    assert!(answer["error"]["message"].as_str().unwrap().contains("text"), "{answer}");
+    let (status, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": "1...", "tasks": ["solve"]}),
+    );
+    assert_eq!(status, 400);
+    assert!(answer["error"]["message"].as_str().unwrap().contains("\"solve\""), "{answer}");
+    let (status, _) = get(&bound.url, "/api/jobs/999999");
+    assert_eq!(status, 404);
+}
+
+/// Puzzles of 4x4 with 0, 1, 2, ... solutions, from a fixed grid's givens.
+fn puzzles() -> Vec<[u8; 16]> {
+    let full: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut out = vec![[0u8; 16]];
+    // Keep a spread of givens: masks with 1 to 6 givens, and a clash.
+    for mask in [0b1u16, 0b1000_0001, 0b1000_0100_0010_0001, 0b0110_0000_0000_0110, 0b1111, 0b1010_0101_1010_0101] {
+        let mut p = [0u8; 16];
+        for i in 0..16 {
+            if mask >> i & 1 == 1 {
+                p[i] = full[i];
+            }
+        }
+        out.push(p);
+    }
+    let mut unsolvable = [0u8; 16];
+    unsolvable[0] = 1;
+    unsolvable[5] = 2;
+    unsolvable[10] = 1; // r3c3 = 1 with r1c1 = 1, r2c2 = 2 ...
+    unsolvable[15] = 2;
+    unsolvable[3] = 3;
+    unsolvable[12] = 3;
+    out.push(unsolvable);
+    out
+}
+
+#[test]
+fn counts_verdicts_and_candidates_match_brute_force_on_4x4() {
+    let bound = start(false);
+    for givens in puzzles() {
+        let text = grid_text(&givens);
+        let expected = completions(&givens);
+        let (status, answer) = post(
+            &bound.url,
+            "/api/jobs",
+            &json!({"text": text, "count_limit": 1000}),
+        );
+        assert_eq!(status, 200, "{answer}");
+        let job = wait(&bound.url, answer["id"].as_u64().unwrap(), Duration::from_secs(60));
+        assert_eq!(job["status"], "complete", "{text}: {job}");
+        assert_eq!(job["count"]["solutions"], expected.len(), "{text}: {job}");
+        assert_eq!(job["count"]["complete"], true, "{text}: {job}");
+        let verdict = job["verdict"]["status"].as_str().unwrap();
+        let want = match expected.len() {
+            0 => "unsolvable",
+            1 => "unique",
+            _ => "multiple",
+        };
+        assert_eq!(verdict, want, "{text}: {job}");
+        if want == "multiple" {
+            // Two different completions, where they differ.
+            let sols = job["verdict"]["solutions"].as_array().unwrap();
+            let grids: Vec<[u8; 16]> = sols
+                .iter()
+                .map(|s| {
+                    let v: Vec<u8> = serde_json::from_value(s.clone()).unwrap();
+                    v.try_into().unwrap()
+                })
+                .collect();
+            assert!(grids.iter().all(|g| expected.contains(g)), "{text}");
+            let differ: Vec<usize> = (0..16).filter(|&i| grids[0][i] != grids[1][i]).collect();
+            assert_eq!(job["verdict"]["cells"], json!(differ));
+        }
+        let cells = job["candidates"]["cells"].as_array().unwrap();
+        for (i, cell) in cells.iter().enumerate() {
+            let mut want: Vec<u8> = expected.iter().map(|g| g[i]).collect();
+            want.sort_unstable();
+            want.dedup();
+            assert_eq!(cell, &json!(want), "{text} cell {i}");
+        }
+    }
+}
+
+#[test]
+fn a_count_limit_says_at_least() {
+    let bound = start(false);
+    let (_, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": ".".repeat(16), "tasks": ["count"], "count_limit": 100}),
+    );
+    let job = wait(&bound.url, answer["id"].as_u64().unwrap(), Duration::from_secs(60));
+    // 288 grids > 100: the count stops at the limit and says so.
+    assert_eq!(job["count"]["solutions"], 100, "{job}");
+    assert_eq!(job["count"]["complete"], false, "{job}");
+    assert_eq!(job["count"]["incomplete"], "solution limit reached", "{job}");
+    assert_eq!(job["status"], "complete", "{job}");
+}
+
+#[test]
+fn a_thermometer_counts_as_brute_force_says() {
+    let bound = start(false);
+    // f-puzzles JSON: a thermometer down the first column of 4x4.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+        "thermometer": [{"lines": [["R1C1", "R2C1", "R3C1"]]}]});
+    let expected = common::all_4x4()
+        .into_iter()
+        .filter(|g| g[0] < g[4] && g[4] < g[8])
+        .count();
+    let (_, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": doc.to_string(), "tasks": ["count"]}),
+    );
+    let job = wait(&bound.url, answer["id"].as_u64().unwrap(), Duration::from_secs(60));
+    assert_eq!(job["count"]["solutions"], expected, "{job}");
+    assert_eq!(job["count"]["complete"], true);
+    // The drawing carries it.
+    let (_, parsed) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    let k = &parsed["puzzle"]["constraints"][0];
+    assert_eq!(k["kind"], "thermometer");
+    assert_eq!(k["line"], json!([0, 4, 8]));
+}
+
+#[test]
+fn an_edit_changes_a_given_and_writes_the_puzzle_back() {
+    let bound = start(false);
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1...............", "edit": {"cell": 5, "value": 3}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["puzzle"]["givens"][5], 3);
+    let text = answer["text"].as_str().unwrap();
+    assert_eq!(text.replace('0', "."), "1....3..........", "{text}");
+    // An f-puzzles puzzle is written back as a link that reads back.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+        "thermometer": [{"lines": [["R1C1", "R2C1"]]}]});
+    let (_, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": doc.to_string(), "edit": {"cell": 15, "value": 4}}),
+    );
+    let link = answer["text"].as_str().unwrap();
+    assert!(link.starts_with("https://www.f-puzzles.com/?load="), "{link}");
+    let (_, again) = post(&bound.url, "/api/parse", &json!({"text": link}));
+    assert_eq!(again["puzzle"]["givens"][15], 4);
+    assert_eq!(again["puzzle"]["constraints"][0]["line"], json!([0, 4]));
+    // Out of range edits are refused, saying why.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1...............", "edit": {"cell": 16, "value": 1}}),
+    );
+    assert_eq!(status, 400);
+    assert!(answer["error"]["message"].as_str().unwrap().contains("outside"), "{answer}");
+}
+
+#[test]
+fn a_cancelled_job_ends_incomplete_within_a_second() {
+    let bound = start(false);
+    // Counting the completions of an empty 16x16 grid up to a billion
+    // takes far longer than this test.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": ".".repeat(256), "tasks": ["count", "candidates"], "count_limit": 1_000_000_000u64}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let id = answer["id"].as_u64().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, running) = get(&bound.url, &format!("/api/jobs/{id}"));
+    assert_eq!(running["status"], "running", "{running}");
+    assert!(running["elapsed_ms"].as_u64().unwrap() >= 250, "{running}");
+    let cancelled_at = Instant::now();
+    let (status, _) = post(&bound.url, &format!("/api/jobs/{id}/cancel"), &Value::Null);
+    assert_eq!(status, 200);
+    let job = wait(&bound.url, id, Duration::from_secs(1));
+    assert!(cancelled_at.elapsed() < Duration::from_secs(1));
+    assert_eq!(job["status"], "incomplete", "{job}");
+    assert_eq!(job["incomplete"], "cancelled", "{job}");
+    assert_eq!(job["count"]["complete"], false, "{job}");
+    assert_eq!(job["candidates"]["complete"], false, "{job}");
+}
