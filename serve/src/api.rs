@@ -41,7 +41,10 @@ pub(crate) fn router(addr: SocketAddr) -> Router {
         hosts: vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")].into(),
     };
     Router::new()
-        .route("/", get(|| async { page(INDEX, "text/html; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { page(INDEX, "text/html; charset=utf-8") }),
+        )
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
@@ -104,9 +107,10 @@ fn bad_request(message: String) -> Response {
     })
 }
 
-fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
+/// The request's JSON, or why it is not what the API takes.
+fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, String> {
     json.map(|Json(t)| t)
-        .map_err(|e| bad_request(format!("the request: {}", e.body_text())))
+        .map_err(|e| format!("the request: {}", e.body_text()))
 }
 
 #[derive(Deserialize)]
@@ -126,7 +130,7 @@ struct Edit {
 async fn parse(request: Result<Json<ParseRequest>, JsonRejection>) -> Response {
     let request = match body(request) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return bad_request(e),
     };
     // Reading is quick but bounded by the text's size: off the executor.
     let answer = tokio::task::spawn_blocking(move || {
@@ -164,7 +168,7 @@ async fn start(
 ) -> Response {
     let request = match body(request) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return bad_request(e),
     };
     let limit = request.count_limit.unwrap_or(DEFAULT_COUNT_LIMIT);
     if limit == 0 || limit > MAX_COUNT_LIMIT {
@@ -213,32 +217,31 @@ async fn start(
     Json(json!({"id": id})).into_response()
 }
 
-fn job_or_404(app: &App, id: &str) -> Result<Arc<jobs::Job>, Response> {
-    id.parse()
-        .ok()
-        .and_then(|id| app.jobs.get(id))
-        .ok_or_else(|| {
-            (
-                StatusCode::NOT_FOUND,
-                Json(json!({"ok": false, "error": {"message": format!("no job {id}")}})),
-            )
-                .into_response()
-        })
+fn job(app: &App, id: &str) -> Option<Arc<jobs::Job>> {
+    id.parse().ok().and_then(|id| app.jobs.get(id))
+}
+
+fn not_found(id: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Json(json!({"ok": false, "error": {"message": format!("no job {id}")}})),
+    )
+        .into_response()
 }
 
 async fn poll(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match job_or_404(&app, &id) {
-        Ok(job) => Json::<Value>(job.to_json()).into_response(),
-        Err(e) => e,
+    match job(&app, &id) {
+        Some(job) => Json::<Value>(job.to_json()).into_response(),
+        None => not_found(&id),
     }
 }
 
 async fn cancel(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match job_or_404(&app, &id) {
-        Ok(job) => {
+    match job(&app, &id) {
+        Some(job) => {
             job.cancel();
             Json::<Value>(job.to_json()).into_response()
         }
-        Err(e) => e,
+        None => not_found(&id),
     }
 }

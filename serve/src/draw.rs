@@ -69,7 +69,11 @@ fn constraint(c: &Constraint) -> Value {
         Constraint::Skyscraper { line, count } => {
             json!({"kind": kind, "line": line, "clue": count})
         }
-        Constraint::Dot { cells, kind: pair, value } => {
+        Constraint::Dot {
+            cells,
+            kind: pair,
+            value,
+        } => {
             let label = match (pair, value) {
                 (PairKind::Sum, 10) => "X".to_string(),
                 (PairKind::Sum, 5) => "V".to_string(),

@@ -85,7 +85,12 @@ fn invalid(nonce: &Value, message: impl Into<String>) -> Value {
 pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
     let message: Value = match serde_json::from_str(text) {
         Ok(m) => m,
-        Err(e) => return Some(invalid(&Value::Null, format!("the message is not JSON: {e}"))),
+        Err(e) => {
+            return Some(invalid(
+                &Value::Null,
+                format!("the message is not JSON: {e}"),
+            ))
+        }
     };
     let nonce = message.get("nonce").cloned().unwrap_or(Value::Null);
     let command = message.get("command").and_then(Value::as_str).unwrap_or("");
@@ -135,11 +140,12 @@ pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
                 Ok(s) if rules.is_solution(&s, &grid) => {
                     Some(json!({"nonce": nonce, "type": "solved", "solution": s.cells()}))
                 }
-                Ok(_) => Some(invalid(&nonce, "internal error: a solution broke the rules")),
+                Ok(_) => Some(invalid(
+                    &nonce,
+                    "internal error: a solution broke the rules",
+                )),
                 Err(_) if cancelled() => None,
-                Err(sudoku::SolveError::Unsolvable) => {
-                    Some(invalid(&nonce, "No solutions found."))
-                }
+                Err(sudoku::SolveError::Unsolvable) => Some(invalid(&nonce, "No solutions found.")),
                 Err(e) => Some(invalid(&nonce, e.to_string())),
             }
         }

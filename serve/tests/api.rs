@@ -50,9 +50,16 @@ fn parse_errors_say_where() {
     let error = &answer["error"];
     assert_eq!(error["line"], 2, "{error}");
     assert!(error["column"].as_u64().is_some(), "{error}");
-    assert!(error["message"].as_str().unwrap().contains("'#'"), "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("'#'"),
+        "{error}"
+    );
     // A value too large for the grid: its cell.
-    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": "5..............."}));
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "5..............."}),
+    );
     assert_eq!(status, 400, "{answer}");
     assert_eq!(answer["error"]["cell"], json!([1, 1]), "{answer}");
     // f-puzzles: the JSON path of a thermometer cell outside the grid.
@@ -65,18 +72,36 @@ fn parse_errors_say_where() {
     // An unsupported constraint, by name.
     let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "clock": [{}]});
     let (_, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
-    assert!(answer["error"]["message"].as_str().unwrap().contains("\"clock\""), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"clock\""),
+        "{answer}"
+    );
     // A request that is not what the API takes.
     let (status, answer) = post(&bound.url, "/api/parse", &json!({"txt": "1..."}));
     assert_eq!(status, 400);
-    assert!(answer["error"]["message"].as_str().unwrap().contains("text"), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("text"),
+        "{answer}"
+    );
     let (status, answer) = post(
         &bound.url,
         "/api/jobs",
         &json!({"text": "1...", "tasks": ["solve"]}),
     );
     assert_eq!(status, 400);
-    assert!(answer["error"]["message"].as_str().unwrap().contains("\"solve\""), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"solve\""),
+        "{answer}"
+    );
     let (status, _) = get(&bound.url, "/api/jobs/999999");
     assert_eq!(status, 404);
 }
@@ -86,7 +111,14 @@ fn puzzles() -> Vec<[u8; 16]> {
     let full: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
     let mut out = vec![[0u8; 16]];
     // Keep a spread of givens: masks with 1 to 6 givens, and a clash.
-    for mask in [0b1u16, 0b1000_0001, 0b1000_0100_0010_0001, 0b0110_0000_0000_0110, 0b1111, 0b1010_0101_1010_0101] {
+    for mask in [
+        0b1u16,
+        0b1000_0001,
+        0b1000_0100_0010_0001,
+        0b0110_0000_0000_0110,
+        0b1111,
+        0b1010_0101_1010_0101,
+    ] {
         let mut p = [0u8; 16];
         for i in 0..16 {
             if mask >> i & 1 == 1 {
@@ -118,7 +150,11 @@ fn counts_verdicts_and_candidates_match_brute_force_on_4x4() {
             &json!({"text": text, "count_limit": 1000}),
         );
         assert_eq!(status, 200, "{answer}");
-        let job = wait(&bound.url, answer["id"].as_u64().unwrap(), Duration::from_secs(60));
+        let job = wait(
+            &bound.url,
+            answer["id"].as_u64().unwrap(),
+            Duration::from_secs(60),
+        );
         assert_eq!(job["status"], "complete", "{text}: {job}");
         assert_eq!(job["count"]["solutions"], expected.len(), "{text}: {job}");
         assert_eq!(job["count"]["complete"], true, "{text}: {job}");
@@ -161,11 +197,18 @@ fn a_count_limit_says_at_least() {
         "/api/jobs",
         &json!({"text": ".".repeat(16), "tasks": ["count"], "count_limit": 100}),
     );
-    let job = wait(&bound.url, answer["id"].as_u64().unwrap(), Duration::from_secs(60));
+    let job = wait(
+        &bound.url,
+        answer["id"].as_u64().unwrap(),
+        Duration::from_secs(60),
+    );
     // 288 grids > 100: the count stops at the limit and says so.
     assert_eq!(job["count"]["solutions"], 100, "{job}");
     assert_eq!(job["count"]["complete"], false, "{job}");
-    assert_eq!(job["count"]["incomplete"], "solution limit reached", "{job}");
+    assert_eq!(
+        job["count"]["incomplete"], "solution limit reached",
+        "{job}"
+    );
     assert_eq!(job["status"], "complete", "{job}");
 }
 
@@ -184,7 +227,11 @@ fn a_thermometer_counts_as_brute_force_says() {
         "/api/jobs",
         &json!({"text": doc.to_string(), "tasks": ["count"]}),
     );
-    let job = wait(&bound.url, answer["id"].as_u64().unwrap(), Duration::from_secs(60));
+    let job = wait(
+        &bound.url,
+        answer["id"].as_u64().unwrap(),
+        Duration::from_secs(60),
+    );
     assert_eq!(job["count"]["solutions"], expected, "{job}");
     assert_eq!(job["count"]["complete"], true);
     // The drawing carries it.
@@ -215,7 +262,10 @@ fn an_edit_changes_a_given_and_writes_the_puzzle_back() {
         &json!({"text": doc.to_string(), "edit": {"cell": 15, "value": 4}}),
     );
     let link = answer["text"].as_str().unwrap();
-    assert!(link.starts_with("https://www.f-puzzles.com/?load="), "{link}");
+    assert!(
+        link.starts_with("https://www.f-puzzles.com/?load="),
+        "{link}"
+    );
     let (_, again) = post(&bound.url, "/api/parse", &json!({"text": link}));
     assert_eq!(again["puzzle"]["givens"][15], 4);
     assert_eq!(again["puzzle"]["constraints"][0]["line"], json!([0, 4]));
@@ -226,7 +276,13 @@ fn an_edit_changes_a_given_and_writes_the_puzzle_back() {
         &json!({"text": "1...............", "edit": {"cell": 16, "value": 1}}),
     );
     assert_eq!(status, 400);
-    assert!(answer["error"]["message"].as_str().unwrap().contains("outside"), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("outside"),
+        "{answer}"
+    );
 }
 
 #[test]

@@ -53,7 +53,8 @@ fn data(givens: &[u8; 16], extra: Value) -> String {
                 .collect()
         })
         .collect();
-    let mut doc = json!({"size": 4, "grid": grid, "disabledlogic": [], "truecandidatesoptions": []});
+    let mut doc =
+        json!({"size": 4, "grid": grid, "disabledlogic": [], "truecandidatesoptions": []});
     if let (Some(d), Some(e)) = (doc.as_object_mut(), extra.as_object()) {
         d.extend(e.clone());
     }
@@ -71,7 +72,10 @@ fn the_editor_commands_answer_as_brute_force_says() {
     assert!(expected.len() >= 2);
     let d = data(&givens, json!({}));
 
-    send(&mut socket, &json!({"nonce": 1, "command": "truecandidates", "dataType": "fpuzzles", "data": d}));
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "truecandidates", "dataType": "fpuzzles", "data": d}),
+    );
     let answer = receive(&mut socket);
     assert_eq!(answer["nonce"], 1);
     assert_eq!(answer["type"], "truecandidates", "{answer}");
@@ -80,21 +84,37 @@ fn the_editor_commands_answer_as_brute_force_says() {
     for cell in 0..16 {
         for v in 1..=4u8 {
             let seen = expected.iter().any(|g| g[cell] == v);
-            assert_eq!(per[cell * 4 + usize::from(v) - 1] != 0, seen, "cell {cell} value {v}");
+            assert_eq!(
+                per[cell * 4 + usize::from(v) - 1] != 0,
+                seen,
+                "cell {cell} value {v}"
+            );
         }
     }
 
-    send(&mut socket, &json!({"nonce": 2, "command": "check", "dataType": "fpuzzles", "data": d}));
+    send(
+        &mut socket,
+        &json!({"nonce": 2, "command": "check", "dataType": "fpuzzles", "data": d}),
+    );
     let answer = receive(&mut socket);
-    assert_eq!(answer, json!({"nonce": 2, "type": "count", "count": 2, "inProgress": false}));
+    assert_eq!(
+        answer,
+        json!({"nonce": 2, "type": "count", "count": 2, "inProgress": false})
+    );
 
-    send(&mut socket, &json!({"nonce": 3, "command": "count", "dataType": "fpuzzles", "data": d}));
+    send(
+        &mut socket,
+        &json!({"nonce": 3, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
     let answer = receive(&mut socket);
     assert_eq!(answer["type"], "count");
     assert_eq!(answer["count"], expected.len(), "{answer}");
     assert_eq!(answer["inProgress"], false);
 
-    send(&mut socket, &json!({"nonce": 4, "command": "solve", "dataType": "fpuzzles", "data": d}));
+    send(
+        &mut socket,
+        &json!({"nonce": 4, "command": "solve", "dataType": "fpuzzles", "data": d}),
+    );
     let answer = receive(&mut socket);
     assert_eq!(answer["type"], "solved", "{answer}");
     let solution: Vec<u8> = serde_json::from_value(answer["solution"].clone()).unwrap();
@@ -102,30 +122,54 @@ fn the_editor_commands_answer_as_brute_force_says() {
     assert!(expected.contains(&solution));
 
     // A thermometer narrows it down; no solution is "invalid".
-    let thermo = data(&givens, json!({"thermometer": [{"lines": [["R3C1", "R4C1"]]}]}));
+    let thermo = data(
+        &givens,
+        json!({"thermometer": [{"lines": [["R3C1", "R4C1"]]}]}),
+    );
     let want = expected.iter().filter(|g| g[8] < g[12]).count();
-    send(&mut socket, &json!({"nonce": 5, "command": "count", "dataType": "fpuzzles", "data": thermo}));
+    send(
+        &mut socket,
+        &json!({"nonce": 5, "command": "count", "dataType": "fpuzzles", "data": thermo}),
+    );
     assert_eq!(receive(&mut socket)["count"], want);
-    let none = data(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 0, 0, 0, 0], json!({"thermometer": [{"lines": [["R4C1", "R4C2"]]}]}));
+    let none = data(
+        &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 0, 0, 0, 0],
+        json!({"thermometer": [{"lines": [["R4C1", "R4C2"]]}]}),
+    );
     // The last row must be 4 3 2 1, which no thermometer r4c1 < r4c2 allows.
-    send(&mut socket, &json!({"nonce": 6, "command": "truecandidates", "dataType": "fpuzzles", "data": none}));
+    send(
+        &mut socket,
+        &json!({"nonce": 6, "command": "truecandidates", "dataType": "fpuzzles", "data": none}),
+    );
     let answer = receive(&mut socket);
     assert_eq!(answer["type"], "invalid", "{answer}");
     assert_eq!(answer["nonce"], 6);
 
     // What we cannot do is said, not faked.
-    send(&mut socket, &json!({"nonce": 7, "command": "solvepath", "dataType": "fpuzzles", "data": d}));
+    send(
+        &mut socket,
+        &json!({"nonce": 7, "command": "solvepath", "dataType": "fpuzzles", "data": d}),
+    );
     let answer = receive(&mut socket);
     assert_eq!(answer["type"], "invalid");
     assert!(answer["message"].as_str().unwrap().contains("solvepath"));
     let clock = data(&givens, json!({"clock": [{}]}));
-    send(&mut socket, &json!({"nonce": 8, "command": "check", "dataType": "fpuzzles", "data": clock}));
+    send(
+        &mut socket,
+        &json!({"nonce": 8, "command": "check", "dataType": "fpuzzles", "data": clock}),
+    );
     let answer = receive(&mut socket);
     assert_eq!(answer["type"], "invalid");
-    assert!(answer["message"].as_str().unwrap().contains("\"clock\""), "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("\"clock\""),
+        "{answer}"
+    );
 
     send(&mut socket, &json!({"nonce": 9, "command": "cancel"}));
-    assert_eq!(receive(&mut socket), json!({"nonce": 9, "type": "canceled"}));
+    assert_eq!(
+        receive(&mut socket),
+        json!({"nonce": 9, "type": "canceled"})
+    );
 }
 
 #[test]
@@ -136,13 +180,19 @@ fn a_new_request_cancels_the_running_one() {
     let grid: Vec<Vec<Value>> = vec![vec![json!({}); 16]; 16];
     let doc = json!({"size": 16, "grid": grid});
     let d = lz_str::compress_to_base64(doc.to_string().as_str());
-    send(&mut socket, &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}));
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
     std::thread::sleep(Duration::from_millis(300));
     send(&mut socket, &json!({"nonce": 2, "command": "cancel"}));
     // The count's answer is never sent: the next message is the cancel's.
     let answer = receive(&mut socket);
     assert_eq!(answer, json!({"nonce": 2, "type": "canceled"}));
     let small = data(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0], json!({}));
-    send(&mut socket, &json!({"nonce": 3, "command": "check", "dataType": "fpuzzles", "data": small}));
+    send(
+        &mut socket,
+        &json!({"nonce": 3, "command": "check", "dataType": "fpuzzles", "data": small}),
+    );
     assert_eq!(receive(&mut socket)["count"], 1);
 }

@@ -60,6 +60,8 @@ fn open(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
-        super::eprint_line(&format!("note: cannot open a browser ({opener}: {e}); open {url}"));
+        super::eprint_line(&format!(
+            "note: cannot open a browser ({opener}: {e}); open {url}"
+        ));
     }
 }

@@ -20,10 +20,13 @@ pub fn start(fpuzzles: bool) -> sudoku_serve::Bound {
             port: 0,
             fpuzzles_port: fpuzzles.then_some(0),
         };
-        sudoku_serve::run(&options, |bound| tx.send(bound.clone()).expect("the test waits"))
-            .expect("the server runs");
+        sudoku_serve::run(&options, |bound| {
+            tx.send(bound.clone()).expect("the test waits")
+        })
+        .expect("the server runs");
     });
-    rx.recv_timeout(Duration::from_secs(30)).expect("the server starts")
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the server starts")
 }
 
 /// `host:port` of a URL `http://host:port/...`.
@@ -45,23 +48,42 @@ pub fn http(url: &str, method: &str, path: &str, body: Option<&str>) -> (u16, St
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(request.as_bytes()).expect("the request is sent");
-    let mut response = String::new();
     stream
-        .read_to_string(&mut response)
-        .expect("the response is read");
-    let (head, rest) = response
-        .split_once("\r\n\r\n")
-        .expect("a head and a body");
+        .write_all(request.as_bytes())
+        .expect("the request is sent");
+    // The head, then the body: Content-Length bytes when it is given (a
+    // server may keep the connection open), else up to the end.
+    let mut raw = Vec::new();
+    let mut byte = [0u8; 1];
+    while !raw.ends_with(b"\r\n\r\n") {
+        let n = stream.read(&mut byte).expect("the response is read");
+        assert!(n == 1, "the connection closed in the head");
+        raw.push(byte[0]);
+    }
+    let head = String::from_utf8(raw).expect("a UTF-8 head");
     let status = head
         .split(' ')
         .nth(1)
         .and_then(|s| s.parse().ok())
         .expect("a status");
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let body = if chunked { unchunk(rest) } else { rest.to_string() };
+    let lower = head.to_ascii_lowercase();
+    let length = lower
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .map(|v| v.trim().parse::<usize>().expect("a length"));
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            stream.read_exact(&mut body).expect("the body is read");
+        }
+        None => {
+            stream.read_to_end(&mut body).expect("the body is read");
+        }
+    }
+    let body = String::from_utf8(body).expect("a UTF-8 body");
+    let chunked = lower.contains("transfer-encoding: chunked");
+    let body = if chunked { unchunk(&body) } else { body };
     (status, body)
 }
 
@@ -81,13 +103,19 @@ fn unchunk(mut s: &str) -> String {
 /// A JSON request; the status and the parsed answer.
 pub fn post(url: &str, path: &str, body: &Value) -> (u16, Value) {
     let (status, text) = http(url, "POST", path, Some(&body.to_string()));
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }
 
 /// A GET; the status and the parsed answer.
 pub fn get(url: &str, path: &str) -> (u16, Value) {
     let (status, text) = http(url, "GET", path, None);
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }
 
 /// Every 4x4 Sudoku grid (2x2 boxes), by brute force over the rows'
