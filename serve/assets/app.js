@@ -86,7 +86,11 @@ function showResult(r) {
       { complete: !!c.complete });
   }
   const seconds = (r.elapsed_ms / 1000).toFixed(1) + ' s';
-  if (r.status === 'running') setText('progress', 'working on the ' + r.phase + '... ' + seconds + (r.nodes ? ', ' + r.nodes + ' nodes' : ''));
+  if (r.status === 'running') {
+    let detail = r.nodes ? ', ' + r.nodes + ' nodes' : '';
+    if (r.phase === 'candidates' && r.cells_open) detail += ', ' + r.cells_done + ' of ' + r.cells_open + ' cells';
+    setText('progress', 'working on the ' + r.phase + '... ' + seconds + detail);
+  }
   else setText('progress', (r.status === 'complete' ? 'done in ' : 'stopped (' + r.incomplete + ') after ') + seconds);
   draw();
 }

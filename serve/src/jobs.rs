@@ -4,7 +4,7 @@
 //! thread, under one cancel flag and deadline.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -154,6 +154,8 @@ pub struct Job {
     cancel: Arc<AtomicBool>,
     started: Instant,
     deadline: Instant,
+    /// Blank cells the true candidates are done with.
+    cells_done: AtomicUsize,
     state: Mutex<State>,
 }
 
@@ -162,6 +164,8 @@ struct State {
     phase: &'static str,
     finished: Option<Duration>,
     nodes: u64,
+    /// Blank cells of the puzzle (the true candidates' work).
+    cells_open: usize,
     incomplete: Option<String>,
     verdict: Option<Value>,
     count: Option<Value>,
@@ -185,8 +189,9 @@ impl Job {
     }
 
     /// The job as the API's JSON: `status` (`running`, `complete` or
-    /// `incomplete` with why), progress (`phase`, `elapsed_ms`, `nodes`)
-    /// and each answer found so far.
+    /// `incomplete` with why), progress (`phase`, `elapsed_ms`, `nodes` of
+    /// the finished count, `cells_done` of `cells_open` for the true
+    /// candidates) and each answer found so far.
     pub fn to_json(&self) -> Value {
         let s = self.state.lock().expect("not poisoned");
         let elapsed = s.finished.unwrap_or_else(|| self.started.elapsed());
@@ -202,6 +207,8 @@ impl Job {
             "phase": s.phase,
             "elapsed_ms": elapsed.as_millis() as u64,
             "nodes": s.nodes,
+            "cells_done": self.cells_done.load(Ordering::Relaxed),
+            "cells_open": s.cells_open,
             "verdict": s.verdict,
             "count": s.count,
             "candidates": s.candidates,
@@ -269,8 +276,18 @@ impl Job {
             self.update(|s| s.count = Some(value));
         }
         if tasks.candidates {
-            self.update(|s| s.phase = "candidates");
-            let value = match setter::true_candidates(&parsed.rules, &parsed.grid, &limits) {
+            let open = parsed.grid.cells().iter().filter(|&&v| v == 0).count();
+            self.update(|s| {
+                s.phase = "candidates";
+                s.cells_open = open;
+            });
+            let value = match setter::true_candidates_counted(
+                &parsed.rules,
+                &parsed.grid,
+                &limits,
+                Engine::Auto,
+                &self.cells_done,
+            ) {
                 Ok(c) => {
                     if let Some(why) = &c.incomplete {
                         self.update(|s| stopped(why, s));
@@ -345,6 +362,7 @@ impl Jobs {
             cancel: Arc::new(AtomicBool::new(false)),
             started,
             deadline: started + max_time,
+            cells_done: AtomicUsize::new(0),
             state: Mutex::new(State {
                 phase: "queued",
                 ..State::default()

@@ -127,10 +127,11 @@ fn puzzles() -> Vec<[u8; 16]> {
         }
         out.push(p);
     }
+    // No two givens clash, yet no grid completes them.
     let mut unsolvable = [0u8; 16];
     unsolvable[0] = 1;
     unsolvable[5] = 2;
-    unsolvable[10] = 1; // r3c3 = 1 with r1c1 = 1, r2c2 = 2 ...
+    unsolvable[10] = 1;
     unsolvable[15] = 2;
     unsolvable[3] = 3;
     unsolvable[12] = 3;
@@ -178,6 +179,14 @@ fn counts_verdicts_and_candidates_match_brute_force_on_4x4() {
             assert!(grids.iter().all(|g| expected.contains(g)), "{text}");
             let differ: Vec<usize> = (0..16).filter(|&i| grids[0][i] != grids[1][i]).collect();
             assert_eq!(job["verdict"]["cells"], json!(differ));
+        }
+        // Progress: every blank cell's candidates were done.
+        let blanks = givens.iter().filter(|&&v| v == 0).count();
+        if expected.is_empty() {
+            assert_eq!(job["cells_done"], 0, "{job}");
+        } else {
+            assert_eq!(job["cells_done"], blanks, "{job}");
+            assert_eq!(job["cells_open"], blanks, "{job}");
         }
         let cells = job["candidates"]["cells"].as_array().unwrap();
         for (i, cell) in cells.iter().enumerate() {
