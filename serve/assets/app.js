@@ -21,11 +21,16 @@ let generation = 0;    // bumps on every new text: late answers are dropped
 let lastResult = null; // the last job's answers, to redraw after a click
 
 async function api(path, body) {
-  const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    return { status: 0, json: { ok: false, error: { message: 'the server does not answer (is sudoku serve still running?)' } } };
+  }
   let json = null;
   try { json = await response.json(); } catch (e) { json = { ok: false, error: { message: response.statusText } }; }
   return { status: response.status, json };
@@ -195,6 +200,7 @@ svg.addEventListener('keydown', (e) => {
   }
   let value = null;
   if (/^[0-9]$/.test(e.key)) value = Number(e.key);
+  else if (n > 9 && /^[a-zA-Z]$/.test(e.key)) value = 10 + e.key.toLowerCase().charCodeAt(0) - 97; // A = 10 ...
   else if (e.key === 'Backspace' || e.key === 'Delete') value = 0;
   if (value === null || value > n) return;
   e.preventDefault();
