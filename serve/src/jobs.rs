@@ -185,7 +185,11 @@ impl Job {
     }
 
     fn finished(&self) -> bool {
-        self.state.lock().expect("not poisoned").finished.is_some()
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .finished
+            .is_some()
     }
 
     /// The job as the API's JSON: `status` (`running`, `complete` or
@@ -193,7 +197,10 @@ impl Job {
     /// the finished count, `cells_done` of `cells_open` for the true
     /// candidates) and each answer found so far.
     pub fn to_json(&self) -> Value {
-        let s = self.state.lock().expect("not poisoned");
+        let s = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let elapsed = s.finished.unwrap_or_else(|| self.started.elapsed());
         let status = match (&s.finished, &s.incomplete) {
             (None, _) => "running",
@@ -216,7 +223,10 @@ impl Job {
     }
 
     fn update(&self, f: impl FnOnce(&mut State)) {
-        f(&mut self.state.lock().expect("not poisoned"));
+        f(&mut self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner));
     }
 
     fn limits(&self) -> Limits {
@@ -226,8 +236,23 @@ impl Job {
     }
 
     /// Runs the tasks in order (verdict, count, candidates), recording each
-    /// answer as it comes. Blocking: call it on a blocking thread.
+    /// answer as it comes. Blocking: call it on a blocking thread. A panic
+    /// (a solution that broke the rules: a bug) ends the job with an
+    /// internal error instead of leaving it running.
     pub fn run(&self, parsed: &Parsed, tasks: Tasks) {
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run_tasks(parsed, tasks)
+        }));
+        if ran.is_err() {
+            self.update(|s| {
+                s.incomplete = Some("internal error (a bug): the search failed".into());
+                s.phase = "done";
+                s.finished = Some(self.started.elapsed());
+            });
+        }
+    }
+
+    fn run_tasks(&self, parsed: &Parsed, tasks: Tasks) {
         let limits = self.limits();
         let stopped = |why: &sudoku::Incomplete, s: &mut State| {
             if !matches!(why, sudoku::Incomplete::SolutionLimit) {
@@ -345,7 +370,10 @@ pub struct Busy;
 impl Jobs {
     /// A new job, kept for polling, that stops at `max_time` from now.
     pub fn start(&self, max_time: Duration) -> Result<Arc<Job>, Busy> {
-        let mut map = self.map.lock().expect("not poisoned");
+        let mut map = self
+            .map
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if map.values().filter(|j| !j.finished()).count() >= RUNNING_JOBS {
             return Err(Busy);
         }
@@ -374,6 +402,10 @@ impl Jobs {
 
     /// The job `id`, if it is kept.
     pub fn get(&self, id: u64) -> Option<Arc<Job>> {
-        self.map.lock().expect("not poisoned").get(&id).cloned()
+        self.map
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&id)
+            .cloned()
     }
 }
