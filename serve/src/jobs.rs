@@ -23,7 +23,8 @@ const KEPT_JOBS: usize = 256;
 const RUNNING_JOBS: usize = 8;
 
 /// A puzzle that cannot be read (or edited), with where.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct Located {
     /// The message, with its location (line, column, cell, JSON path).
     pub message: String,

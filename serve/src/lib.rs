@@ -25,6 +25,21 @@
 //! | `GET /api/jobs/{id}` | `{"status": "running" \| "complete" \| "incomplete", "incomplete": why, "phase", "elapsed_ms", "nodes", "verdict", "count", "candidates"}` |
 //! | `POST /api/jobs/{id}/cancel` | the job; it ends `incomplete` (`cancelled`) within a second |
 //!
+//! Reading a puzzle and drawing it, as `POST /api/parse` does:
+//!
+//! ```
+//! let parsed = sudoku_serve::jobs::parse("1...............")?;
+//! let drawing = sudoku_serve::drawing(&parsed.grid, &parsed.variant);
+//! assert_eq!(drawing["size"], 4);
+//! assert_eq!(drawing["givens"][0], 1);
+//! // A located error: the 5 in r1c1 is too large for 4x4.
+//! let error = sudoku_serve::jobs::parse("5...............").unwrap_err();
+//! assert_eq!(error.cell, Some((1, 1)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Serving (what `sudoku serve` does):
+//!
 //! ```no_run
 //! let options = sudoku_serve::Options { port: 0, fpuzzles_port: None };
 //! sudoku_serve::run(&options, |bound| println!("{}", bound.url))?;
