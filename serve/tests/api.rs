@@ -320,3 +320,83 @@ fn a_cancelled_job_ends_incomplete_within_a_second() {
     assert_eq!(job["count"]["complete"], false, "{job}");
     assert_eq!(job["candidates"]["complete"], false, "{job}");
 }
+
+#[test]
+fn the_drawing_carries_every_kind_of_constraint() {
+    let bound = start(false);
+    let lines = |cells: &[&str]| json!({"lines": [cells]});
+    let doc = json!({
+        "size": 9,
+        "grid": vec![vec![json!({}); 9]; 9],
+        "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+        "thermometer": [lines(&["R2C1", "R2C2", "R2C3"])],
+        "arrow": [{"cells": ["R3C1"], "lines": [["R3C1", "R3C2", "R3C3"]]}],
+        "difference": [{"cells": ["R4C1", "R4C2"]}],
+        "ratio": [{"cells": ["R4C3", "R4C4"]}],
+        "xv": [{"cells": ["R4C5", "R4C6"], "value": "X"}],
+        "renban": [lines(&["R5C1", "R5C2"])],
+        "whispers": [lines(&["R5C4", "R5C5"])],
+        "palindrome": [lines(&["R5C7", "R6C7"])],
+        "betweenline": [lines(&["R6C1", "R6C2", "R6C3"])],
+        "regionsumline": [lines(&["R7C1", "R7C2", "R7C4"])],
+        "entropicline": [lines(&["R8C1", "R8C2", "R8C3"])],
+        "even": [{"cell": "R9C1"}],
+        "odd": [{"cell": "R9C2"}],
+        "littlekillersum": [{"cell": "R0C9", "direction": "DL", "value": "20"}],
+        "sandwichsum": [{"cell": "R0C5", "value": "10"}],
+        "diagonal+": true,
+        "diagonal-": true,
+    });
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert_eq!(status, 200, "{answer}");
+    let puzzle = &answer["puzzle"];
+    assert_eq!(puzzle["box"], json!([3, 3]));
+    // Boxes: r1c1..r3c3 is region 0, r1c4 region 1, r4c1 region 3.
+    assert_eq!(puzzle["regions"][0], puzzle["regions"][20]);
+    assert_ne!(puzzle["regions"][0], puzzle["regions"][3]);
+    assert_ne!(puzzle["regions"][0], puzzle["regions"][27]);
+    let kinds: Vec<&str> = puzzle["constraints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "thermometer",
+        "arrow",
+        "difference",
+        "ratio",
+        "xv",
+        "renban",
+        "whispers",
+        "palindrome",
+        "betweenline",
+        "regionsumline",
+        "entropicline",
+        "even",
+        "odd",
+        "littlekillersum",
+        "sandwichsum",
+    ] {
+        assert!(kinds.contains(&kind), "{kind} missing from {kinds:?}");
+    }
+    let find = |kind: &str| {
+        puzzle["constraints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["kind"] == kind)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(find("thermometer")["line"], json!([9, 10, 11]));
+    assert_eq!(find("arrow")["circle"], json!([18]));
+    assert_eq!(find("arrow")["line"], json!([19, 20]));
+    assert_eq!(find("xv")["label"], "X");
+    // Cages with sums and both diagonals are the variant's own.
+    assert_eq!(puzzle["cages"], json!([{"cells": [0, 1], "sum": 3}]));
+    assert_eq!(puzzle["diagonals"], true);
+    assert_eq!(find("littlekillersum")["clue"], 20);
+    // The little killer from above r1c9 going down-left starts at r1c8.
+    assert_eq!(find("littlekillersum")["line"][0], 7);
+}

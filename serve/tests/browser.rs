@@ -481,4 +481,39 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
         char::from_digit(u32::from(value), 10),
         "{text}"
     );
+
+    // 4. The constraints are drawn: dots, XV, outside clues, lines, arrows.
+    let doc = json!({
+        "size": 9,
+        "grid": vec![vec![json!({}); 9]; 9],
+        "arrow": [{"cells": ["R3C1"], "lines": [["R3C1", "R3C2", "R3C3"]]}],
+        "difference": [{"cells": ["R4C1", "R4C2"]}],
+        "ratio": [{"cells": ["R4C3", "R4C4"]}],
+        "xv": [{"cells": ["R4C5", "R4C6"], "value": "V"}],
+        "renban": [{"lines": [["R5C1", "R5C2"]]}],
+        "littlekillersum": [{"cell": "R0C9", "direction": "DL", "value": "20"}],
+        "sandwichsum": [{"cell": "R0C5", "value": "10"}],
+        "even": [{"cell": "R9C1"}],
+        "diagonal+": true,
+    });
+    browser.paste(&doc.to_string());
+    let drawn = browser.wait_for(
+        r#"(() => {
+            if (document.querySelectorAll('rect.cell').length !== 81 || !document.querySelector('.xv')) return null;
+            return {xv: Array.from(document.querySelectorAll('.xv')).map(e => e.textContent),
+                    clues: Array.from(document.querySelectorAll('.clue')).map(e => e.textContent).sort(),
+                    lines: document.querySelectorAll('polyline.line').length,
+                    diagonals: document.querySelectorAll('line.diag').length,
+                    rules: document.getElementById('rules').innerText};
+        })()"#,
+        Duration::from_secs(30),
+    );
+    assert_eq!(drawn["xv"], json!(["V"]), "{drawn}");
+    assert_eq!(drawn["clues"], json!(["10", "20"]), "{drawn}");
+    assert_eq!(drawn["lines"], 2, "{drawn}"); // the arrow and the renban
+    assert_eq!(drawn["diagonals"], 1, "{drawn}");
+    assert!(
+        drawn["rules"].as_str().unwrap().contains("arrow"),
+        "{drawn}"
+    );
 }
