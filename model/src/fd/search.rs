@@ -13,6 +13,7 @@ use super::props::count::Count;
 use super::props::element::{Element, ElementValues};
 use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
+use super::props::sumdiff::SumDistinct;
 use super::props::table::{Forbidden, Table};
 use super::props::{Propagator, Props};
 use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED, OPEN_BOUNDS};
@@ -375,6 +376,24 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                 watches.push((*b, FIXED));
             }
             props.post(s, 0, watches, Box::new(p));
+        }
+        Spec::SumDistinct(xs, sign, rhs) => {
+            let p = Value::try_from(rhs * sign)
+                .ok()
+                .and_then(|sum| SumDistinct::new(xs.clone(), sum, s));
+            match p {
+                Some(p) => props.post(s, 0, each(xs, DOMAIN), Box::new(p)),
+                None => post(
+                    &Spec::Linear {
+                        terms: xs.iter().map(|&x| (*sign, x)).collect(),
+                        rel: crate::Rel::Eq,
+                        rhs: *rhs,
+                        reif: None,
+                    },
+                    s,
+                    props,
+                ),
+            }
         }
         Spec::Clause(pos, neg) => {
             let mut w = each(pos, FIXED);
