@@ -13,6 +13,7 @@
 //! shared between threads; each [`search::Search`] instantiates the
 //! propagators for itself.
 
+pub(crate) mod implied;
 pub(crate) mod parallel;
 pub(crate) mod props;
 pub(crate) mod search;
@@ -256,6 +257,8 @@ impl Program {
             };
             p.specs.push(spec);
         }
+        let implied = implied::implied_sums(&p.specs, p.domains.len());
+        p.specs.extend(implied);
         p.add_sum_distinct();
         Ok(p)
     }

@@ -318,6 +318,7 @@ impl<'p> Search<'p> {
         self.close_to(depth);
         self.optimizing = false;
         stats.updates = self.store.propagations - props_before;
+        if std::env::var_os("FD3_DEBUG").is_some() { eprintln!("props {} changes {}", self.store.propagations, self.store.changes); }
         Outcome { stats, incomplete }
     }
 
@@ -382,7 +383,7 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                 .ok()
                 .and_then(|sum| SumDistinct::new(xs.clone(), sum, s));
             match p {
-                Some(p) => props.post(s, 0, each(xs, DOMAIN), Box::new(p)),
+                Some(p) => props.post(s, 1, each(xs, DOMAIN), Box::new(p)),
                 None => post(
                     &Spec::Linear {
                         terms: xs.iter().map(|&x| (*sign, x)).collect(),
