@@ -318,7 +318,7 @@ impl<'p> Search<'p> {
         self.close_to(depth);
         self.optimizing = false;
         stats.updates = self.store.propagations - props_before;
-        if std::env::var_os("FD3_DEBUG").is_some() { eprintln!("props {} changes {}", self.store.propagations, self.store.changes); }
+
         Outcome { stats, incomplete }
     }
 

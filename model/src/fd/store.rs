@@ -617,6 +617,15 @@ impl Store {
         if v < d.min || v > d.max {
             return Ok(());
         }
+        let f = self.fast[x];
+        if f.len > 0 && f.len <= 64 {
+            // One word: v - off is within 0..64 (v lies within the bounds).
+            let bit = 1u64 << (v - f.off);
+            if self.words[f.base as usize] & bit == 0 {
+                return Ok(());
+            }
+            return self.intersect_word(x, !bit);
+        }
         if d.min == d.max {
             return Err(Fail);
         }

@@ -29,8 +29,14 @@ const BUDGET: u64 = 1 << 12;
 /// `sum(vars) = rhs`, the members pairwise distinct.
 pub(crate) struct SumDistinct {
     vars: Vec<usize>,
+    /// The sum of the members' positions (value `g + position`).
     rhs: Value,
-    // Scratch, per free member (in search order).
+    /// The smallest initial value of the members, and per member how far
+    /// its first value lies above it.
+    g: Value,
+    shift: Vec<u32>,
+    // Scratch, per free member (in search order): `free` of them.
+    free: usize,
     order: Vec<usize>,
     dom: Vec<u64>,
     /// Of the members after position `j`: the sum of their smallest and
@@ -53,17 +59,24 @@ impl SumDistinct {
         // Every member's values must fit in one word from the smallest
         // offset: checked at each run (a member's offset never changes).
         let g = *offs.iter().min()?;
-        for &x in &vars {
-            let (_, off) = s.word(x)?;
-            if off - g + i64::from(s.word_len(x)) > 64 {
+        let mut shift = Vec::with_capacity(vars.len());
+        for (&x, &off) in vars.iter().zip(&offs) {
+            let by = off.checked_sub(g)?;
+            if by.checked_add(i64::from(s.word_len(x)))? > 64 {
                 return None;
             }
+            shift.push(by as u32);
         }
         let n = vars.len();
+        // The sum of the positions above g.
+        let rhs = rhs.checked_sub(g.checked_mul(n as i64)?)?;
         Some(SumDistinct {
             vars,
             rhs,
-            order: Vec::with_capacity(n),
+            g,
+            shift,
+            free: 0,
+            order: vec![0; n],
             dom: vec![0; n],
             lo_rest: vec![0; n],
             hi_rest: vec![0; n],
@@ -74,11 +87,12 @@ impl SumDistinct {
 
     /// Bounds consistency of the sum alone (the search would be too
     /// large), to its fixed point: `target` is the sum of the free members'
-    /// positions above `g`.
-    fn bounds(&mut self, s: &mut Store, g: Value, target: i64) -> Res {
+    /// positions (`order[..free]`).
+    fn bounds(&mut self, s: &mut Store, target: i64) -> Res {
+        let g = self.g;
         loop {
             let (mut lo, mut hi) = (0i64, 0i64);
-            for &i in &self.order {
+            for &i in &self.order[..self.free] {
                 let x = self.vars[i];
                 lo += s.min(x) - g;
                 hi += s.max(x) - g;
@@ -87,12 +101,12 @@ impl SumDistinct {
                 return Err(Fail);
             }
             let before = s.changes;
-            for &i in &self.order {
+            for &i in &self.order[..self.free] {
                 let x = self.vars[i];
                 let (a, b) = (s.min(x) - g, s.max(x) - g);
-                // a + (hi - b) >= target - ... : x <= target - (lo - a).
-                s.set_max(x, g + target - (lo - a))?;
-                s.set_min(x, g + target - (hi - b))?;
+                // The others take at least lo - a and at most hi - b.
+                s.set_max(x, g.saturating_add(target - (lo - a)))?;
+                s.set_min(x, g.saturating_add(target - (hi - b)))?;
             }
             if s.changes == before {
                 return Ok(());
@@ -104,7 +118,7 @@ impl SumDistinct {
     /// values taken; marks the supports of the complete tuples. Returns
     /// whether one was found.
     fn search(&mut self, j: usize, target: i64, used: u64) -> bool {
-        let m = self.order.len();
+        let m = self.free;
         if j + 2 == m {
             return self.pair(j, target, used);
         }
@@ -133,6 +147,10 @@ impl SumDistinct {
             self.path[j] = v;
             if self.search(j + 1, target - i64::from(v), used | 1 << v) {
                 found = true;
+                // Every value supported: nothing left to find.
+                if (0..m).all(|k| self.supp[k] == self.dom[k]) {
+                    break;
+                }
             }
         }
         found
@@ -191,67 +209,61 @@ fn range_mask(lo: u32, hi: u32) -> u64 {
 
 impl Propagator for SumDistinct {
     fn propagate(&mut self, s: &mut Store) -> Res {
-        // The common base: the smallest offset.
-        let mut g = Value::MAX;
-        for &x in &self.vars {
-            let (_, off) = s.word(x).ok_or(Fail)?;
-            g = g.min(off);
-        }
+        let n = self.vars.len();
+        // Positions: value = g + position.
         let mut target = self.rhs;
         let mut used = 0u64;
-        self.order.clear();
+        let mut m = 0;
         let mut work = 1u64;
-        for (i, &x) in self.vars.iter().enumerate() {
-            let (w, off) = s.word(x).ok_or(Fail)?;
-            let d = w << (off - g);
-            if s.is_fixed(x) {
+        for i in 0..n {
+            let (w, _) = s.word(self.vars[i]).ok_or(Fail)?;
+            let d = w << self.shift[i];
+            if d & d.wrapping_sub(1) == 0 {
+                // Fixed.
                 if used & d != 0 {
                     return Err(Fail);
                 }
                 used |= d;
-                target -= s.min(x);
+                target -= i64::from(d.trailing_zeros());
             } else {
-                self.order.push(i);
-                work = work.saturating_mul(s.size(x));
+                self.order[m] = i;
+                self.dom[m] = d;
+                work = work.saturating_mul(u64::from(d.count_ones()));
+                m += 1;
             }
         }
-        let m = self.order.len();
         if m == 0 {
             return if target == 0 { Ok(()) } else { Err(Fail) };
         }
-        // Positions: value = g + position.
-        target -= g * m as i64;
+        self.free = m;
         // Smallest domain first; the largest goes last (it is not
-        // enumerated, only looked up).
-        // Insertion sort (a few members).
+        // enumerated, only looked up). Insertion sort (a few members).
         for a in 1..m {
-            let e = self.order[a];
-            let key = s.size(self.vars[e]);
+            let (e, d) = (self.order[a], self.dom[a]);
+            let key = d.count_ones();
             let mut b = a;
-            while b > 0 && s.size(self.vars[self.order[b - 1]]) > key {
+            while b > 0 && self.dom[b - 1].count_ones() > key {
                 self.order[b] = self.order[b - 1];
+                self.dom[b] = self.dom[b - 1];
                 b -= 1;
             }
             self.order[b] = e;
+            self.dom[b] = d;
         }
-        let last = s.size(self.vars[self.order[m - 1]]);
+        let last = u64::from(self.dom[m - 1].count_ones());
         if work / last.max(1) > BUDGET {
-            return self.bounds(s, g, target);
-        }
-        for j in 0..m {
-            let x = self.vars[self.order[j]];
-            let (w, off) = s.word(x).ok_or(Fail)?;
-            self.dom[j] = (w << (off - g)) & !used;
-            self.supp[j] = 0;
+            return self.bounds(s, target);
         }
         let (mut lo, mut hi) = (0i64, 0i64);
         for j in (0..m).rev() {
             self.lo_rest[j] = lo;
             self.hi_rest[j] = hi;
-            let d = self.dom[j];
+            self.supp[j] = 0;
+            let d = self.dom[j] & !used;
             if d == 0 {
                 return Err(Fail);
             }
+            self.dom[j] = d;
             lo += i64::from(d.trailing_zeros());
             hi += i64::from(63 - d.leading_zeros());
         }
@@ -259,9 +271,8 @@ impl Propagator for SumDistinct {
             return Err(Fail);
         }
         for j in 0..m {
-            let x = self.vars[self.order[j]];
-            let (_, off) = s.word(x).ok_or(Fail)?;
-            s.intersect_word(x, self.supp[j] >> (off - g))?;
+            let i = self.order[j];
+            s.intersect_word(self.vars[i], self.supp[j] >> self.shift[i])?;
         }
         Ok(())
     }
