@@ -23,7 +23,7 @@ use crate::constraints::Rel;
 
 /// The most elimination steps (candidates times echelon rows times
 /// columns) the search may take.
-const MAX_WORK: u64 = 1 << 25;
+const MAX_WORK: u64 = 1 << 22;
 
 /// The smallest and largest implied sums looked for.
 const SIZES: std::ops::RangeInclusive<usize> = 3..=4;
