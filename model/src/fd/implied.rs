@@ -84,7 +84,11 @@ fn find(specs: &[Spec], nvars: usize) -> Option<Vec<Spec>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for spec in specs {
         if let Spec::AllDifferent(xs) = spec {
-            let mut g: Vec<usize> = xs.iter().copied().filter(|&x| col[x] != usize::MAX).collect();
+            let mut g: Vec<usize> = xs
+                .iter()
+                .copied()
+                .filter(|&x| col[x] != usize::MAX)
+                .collect();
             g.sort_unstable();
             g.dedup();
             if g.len() >= *SIZES.start() && !groups.contains(&g) {
@@ -326,7 +330,11 @@ mod tests {
         ];
         assert_eq!(
             sums(&implied_sums(&specs, 7)),
-            vec![(vec![0, 1, 2], 6), (vec![3, 4, 5, 6], 7), (vec![4, 5, 6], 3)]
+            vec![
+                (vec![0, 1, 2], 6),
+                (vec![3, 4, 5, 6], 7),
+                (vec![4, 5, 6], 3)
+            ]
         );
     }
 

@@ -4,10 +4,11 @@
 //! of distinct values of the other members' domains completes the sum).
 //!
 //! Bounds consistency of the sum alone (the [`Linear`](super::linear)
-//! propagator) misses much of what a magic square's lines say: with `a + b
-//! + c + d = 34` over `1..=16`, once `a = 16` and `b = 1`, bounds leave `c`
-//! and `d` in `1..=16`, while with the members distinct `c + d = 17` keeps
-//! only `2..=15` (16 and 1 are taken, and so are their partners 1 and 16).
+//! propagator) misses much of what a magic square's lines say: with the
+//! line `a + b + c + d = 34` over `1..=16`, once `a = 16` and `b = 1`,
+//! bounds leave `c` and `d` in `1..=16`, while with the members distinct
+//! `c + d = 17` keeps only `2..=15` (16 and 1 are taken, and so are their
+//! partners 1 and 16).
 //! This propagator enumerates the tuples of distinct values by depth-first
 //! search over words, smallest domain first, cut by the bounds of the
 //! members not yet placed, the last two members at once by a bit reversal,
