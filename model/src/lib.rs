@@ -43,7 +43,11 @@
 //! on backtracking. All-different removes a fixed member's value from the
 //! others and prunes bounds by Hall intervals; tables keep generalised arc
 //! consistency (compact-table); linear and arithmetic constraints keep
-//! bounds consistency. The search branches `x = v` / `x != v` on the
+//! bounds consistency, except a sum with unit coefficients over members of
+//! one all-different (small contiguous domains), which keeps domain
+//! consistency with its members distinct; short sums implied by the
+//! model's equalities are added as constraints of their own (a magic
+//! square's corners add up to its lines' sum). The search branches `x = v` / `x != v` on the
 //! smallest domain (ties: most constraints) or by dom/wdeg
 //! ([`ModelSolver::set_branching`]), values ascending (random with
 //! [`ModelSolver::set_seed`]). Statistics: `nodes` are branches taken,

@@ -13,6 +13,7 @@
 //! shared between threads; each [`search::Search`] instantiates the
 //! propagators for itself.
 
+pub(crate) mod implied;
 pub(crate) mod parallel;
 pub(crate) mod props;
 pub(crate) mod search;
@@ -38,6 +39,11 @@ pub(crate) enum Spec {
         rhs: i128,
         reif: Option<(usize, Reif)>,
     },
+    /// `sign * sum(vars) = rhs` (`sign` ±1) over members an all-different
+    /// also holds: the propagator that reasons on the sum with the members
+    /// distinct ([`props::sumdiff`]) where the domains allow, else the
+    /// `Linear` it stands for.
+    SumDistinct(Vec<usize>, i128, i128),
     Clause(Vec<usize>, Vec<usize>),
     Table(Vec<usize>, Arc<TableData>),
     Forbidden(Vec<usize>, Arc<Vec<Vec<Value>>>),
@@ -251,7 +257,65 @@ impl Program {
             };
             p.specs.push(spec);
         }
+        let implied = implied::implied_sums(&p.specs, p.domains.len());
+        p.specs.extend(implied);
+        p.add_sum_distinct();
         Ok(p)
+    }
+
+    /// For every linear equality with unit coefficients (all `1` or all
+    /// `-1`) over distinct variables that one all-different holds, adds a
+    /// [`Spec::SumDistinct`] in its place: the sum reasoned on with its
+    /// members distinct (a magic square's lines, a killer cage).
+    fn add_sum_distinct(&mut self) {
+        let mut member_of: Vec<Vec<usize>> = vec![Vec::new(); self.domains.len()];
+        for (k, spec) in self.specs.iter().enumerate() {
+            if let Spec::AllDifferent(xs) = spec {
+                for &x in xs {
+                    member_of[x].push(k);
+                }
+            }
+        }
+        let mut replace = Vec::new();
+        for (k, spec) in self.specs.iter().enumerate() {
+            let Spec::Linear {
+                terms,
+                rel: Rel::Eq,
+                rhs,
+                reif: None,
+            } = spec
+            else {
+                continue;
+            };
+            let n = terms.len();
+            if !(3..=props::sumdiff::MAX_VARS).contains(&n) {
+                continue;
+            }
+            let sign = terms[0].0;
+            if sign.abs() != 1 || terms.iter().any(|t| t.0 != sign) {
+                continue;
+            }
+            let vars: Vec<usize> = terms.iter().map(|t| t.1).collect();
+            let mut sorted = vars.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != n {
+                continue;
+            }
+            // One all-different holding every member.
+            let shared = member_of[vars[0]].iter().any(|&k| {
+                let Spec::AllDifferent(xs) = &self.specs[k] else {
+                    return false;
+                };
+                vars.iter().all(|x| xs.contains(x))
+            });
+            if shared {
+                replace.push((k, Spec::SumDistinct(vars, sign, *rhs)));
+            }
+        }
+        for (k, spec) in replace {
+            self.specs[k] = spec;
+        }
     }
 
     /// A hidden variable fixed to `v`.

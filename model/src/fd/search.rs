@@ -13,6 +13,7 @@ use super::props::count::Count;
 use super::props::element::{Element, ElementValues};
 use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
+use super::props::sumdiff::SumDistinct;
 use super::props::table::{Forbidden, Table};
 use super::props::{Propagator, Props};
 use super::store::{Fail, Res, Store, BOUNDS, DOMAIN, FIXED, OPEN_BOUNDS};
@@ -67,7 +68,11 @@ pub(crate) struct Search<'p> {
     pub(crate) program: &'p Program,
     pub(crate) store: Store,
     props: Props,
-    weights: Vec<u64>,
+    /// Per propagator: the variables it watches.
+    prop_vars: Vec<Vec<u32>>,
+    /// Per variable: the sum of the weights of the propagators watching it
+    /// (a propagator's weight is 1 plus the number of times it failed).
+    wdeg: Vec<u64>,
     pub(crate) assumptions: Vec<(usize, Value)>,
     pub(crate) branching: Branching,
     rng: Option<u64>,
@@ -86,11 +91,22 @@ impl<'p> Search<'p> {
             post(spec, &mut store, &mut props);
         }
         let n = props.list.len();
+        // Per propagator its variables, and per variable the sum of its
+        // watchers' weights (all 1 at first).
+        let mut prop_vars = vec![Vec::new(); n];
+        let mut wdeg = vec![0; store.var_count()];
+        for (x, w) in wdeg.iter_mut().enumerate() {
+            for &(p, _) in store.watchers(x) {
+                prop_vars[p as usize].push(x as u32);
+            }
+            *w = store.degree(x) as u64;
+        }
         Search {
             program,
             store,
             props,
-            weights: vec![1; n],
+            prop_vars,
+            wdeg,
             assumptions: Vec::new(),
             branching: Branching::default(),
             rng: None,
@@ -137,7 +153,9 @@ impl<'p> Search<'p> {
             let r = self.props.list[p as usize].propagate(&mut self.store);
             self.store.running_idempotent = u32::MAX;
             if r.is_err() {
-                self.weights[p as usize] += 1;
+                for &x in &self.prop_vars[p as usize] {
+                    self.wdeg[x as usize] += 1;
+                }
                 self.store.clear_queue();
                 return Err(Fail);
             }
@@ -180,12 +198,7 @@ impl<'p> Search<'p> {
             }
             let w = match self.branching {
                 Branching::SmallestDomain => s.degree(x) as u64,
-                Branching::DomWdeg => s
-                    .watchers(x)
-                    .iter()
-                    .map(|&(p, _)| self.weights[p as usize])
-                    .sum::<u64>()
-                    .max(1),
+                Branching::DomWdeg => self.wdeg[x].max(1),
             };
             let better = match best {
                 None => true,
@@ -317,6 +330,7 @@ impl<'p> Search<'p> {
         self.close_to(depth);
         self.optimizing = false;
         stats.updates = self.store.propagations - props_before;
+
         Outcome { stats, incomplete }
     }
 
@@ -375,6 +389,24 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                 watches.push((*b, FIXED));
             }
             props.post(s, 0, watches, Box::new(p));
+        }
+        Spec::SumDistinct(xs, sign, rhs) => {
+            let p = Value::try_from(rhs * sign)
+                .ok()
+                .and_then(|sum| SumDistinct::new(xs.clone(), sum, s));
+            match p {
+                Some(p) => props.post(s, 1, each(xs, DOMAIN), Box::new(p)),
+                None => post(
+                    &Spec::Linear {
+                        terms: xs.iter().map(|&x| (*sign, x)).collect(),
+                        rel: crate::Rel::Eq,
+                        rhs: *rhs,
+                        reif: None,
+                    },
+                    s,
+                    props,
+                ),
+            }
         }
         Spec::Clause(pos, neg) => {
             let mut w = each(pos, FIXED);

@@ -102,6 +102,9 @@ pub(crate) struct Store {
     istamp: Vec<u64>,
     /// Per variable: the propagators to wake and on which events.
     watchers: Vec<Vec<(u32, u8)>>,
+    /// Per variable: the union of its watchers' events (a change no one
+    /// watches costs no walk over the list).
+    watched: Vec<u8>,
     /// Per propagator: its priority (0 first) and whether it is queued.
     priority: Vec<u8>,
     queued: Vec<bool>,
@@ -136,6 +139,7 @@ impl Store {
             wstamp: Vec::new(),
             istamp: Vec::new(),
             watchers: vec![Vec::new(); domains.len()],
+            watched: vec![0; domains.len()],
             priority: Vec::new(),
             queued: Vec::new(),
             idempotent: Vec::new(),
@@ -215,6 +219,7 @@ impl Store {
 
     /// Wakes propagator `p` when `var` has one of `events`.
     pub(crate) fn watch(&mut self, var: usize, p: u32, events: u8) {
+        self.watched[var] |= events;
         if let Some(w) = self.watchers[var].iter_mut().find(|w| w.0 == p) {
             w.1 |= events;
         } else {
@@ -332,6 +337,9 @@ impl Store {
         if events & BOUNDS != 0 && events & FIXED == 0 {
             events |= OPEN_BOUNDS;
         }
+        if self.watched[x] & events == 0 {
+            return;
+        }
         for k in 0..self.watchers[x].len() {
             let (p, mask) = self.watchers[x][k];
             if mask & events != 0 && p != self.running_idempotent {
@@ -372,6 +380,13 @@ impl Store {
     pub(crate) fn word(&self, x: usize) -> Option<(u64, Value)> {
         let f = self.fast[x];
         (f.len > 0 && f.len <= 64).then(|| (self.words[f.base as usize], f.off))
+    }
+
+    /// For a domain that [`word`](Self::word) reads: how many initial
+    /// values it has.
+    #[inline]
+    pub(crate) fn word_len(&self, x: usize) -> u32 {
+        self.fast[x].len
     }
 
     /// Keeps only the values of `x` whose bits are set in `mask`, for a
@@ -601,6 +616,15 @@ impl Store {
         let d = self.doms[x];
         if v < d.min || v > d.max {
             return Ok(());
+        }
+        let f = self.fast[x];
+        if f.len > 0 && f.len <= 64 {
+            // One word: v - off is within 0..64 (v lies within the bounds).
+            let bit = 1u64 << (v - f.off);
+            if self.words[f.base as usize] & bit == 0 {
+                return Ok(());
+            }
+            return self.intersect_word(x, !bit);
         }
         if d.min == d.max {
             return Err(Fail);
