@@ -535,6 +535,11 @@ struct Memo {
     words: usize,
     /// The secondary items that some option gives a colour.
     coloured: Vec<u32>,
+    /// For each of them, the primary items in all its options (`anchors[k]`
+    /// to `anchors[k + 1]` in `anchor`): once one is covered, every option
+    /// with the colourable item is gone, and its colour no longer matters.
+    anchors: Vec<u32>,
+    anchor: Vec<u32>,
     /// Slot hashes (0: empty).
     hashes: Vec<u64>,
     keys: Vec<u64>,
@@ -565,6 +570,36 @@ impl Memo {
                     .any(|&x| cx.clr[x as usize] != NO_COLOR)
             })
             .collect();
+        let mut anchors = vec![0u32];
+        let mut anchor = Vec::new();
+        for &c in &coloured {
+            let it = cx.items[c as usize];
+            let mut common: Option<Vec<u32>> = None;
+            for &x in &cx.set[it.start as usize..(it.start + it.size) as usize] {
+                let mut primaries = Vec::new();
+                let mut q = x + 1;
+                while q != x {
+                    let itm = cx.nd[q as usize].itm;
+                    if itm < 0 {
+                        q = q.wrapping_add_signed(itm);
+                        continue;
+                    }
+                    if (itm as u32) < cx.second {
+                        primaries.push(itm as u32);
+                    }
+                    q += 1;
+                }
+                common = Some(match common {
+                    None => primaries,
+                    Some(mut a) => {
+                        a.retain(|p| primaries.contains(p));
+                        a
+                    }
+                });
+            }
+            anchor.extend(common.unwrap_or_default());
+            anchors.push(anchor.len() as u32);
+        }
         let words = n.div_ceil(64) + coloured.len().div_ceil(2);
         let slot_bytes = 8 * words + 8 + 32;
         let max_slots = ((MEMO_BYTES / slot_bytes).next_power_of_two() / 2).max(1);
@@ -572,6 +607,8 @@ impl Memo {
         Memo {
             words,
             coloured,
+            anchors,
+            anchor,
             hashes: vec![0; slots],
             keys: vec![0; slots * words],
             counts: vec![(0, 0); slots],
@@ -613,7 +650,10 @@ impl Memo {
         }
         let bits = cx.items.len().div_ceil(64);
         for (k, &c) in self.coloured.iter().enumerate() {
-            if cx.items[c as usize].pos >= cx.active {
+            let anchors = &self.anchor[self.anchors[k] as usize..self.anchors[k + 1] as usize];
+            if cx.items[c as usize].pos >= cx.active
+                && anchors.iter().all(|&a| cx.items[a as usize].pos < cx.active)
+            {
                 let colour = cx.taken[c as usize].wrapping_add(1) as u64;
                 key[bits + k / 2] |= colour << (32 * (k & 1));
             }
