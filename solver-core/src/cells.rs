@@ -196,11 +196,21 @@ impl Cells {
 
     /// Removes the options of item `c` (all of them, or with `color` those of
     /// another colour) from the other items active before `oactive`. With
-    /// `check`, returns false as soon as an item active now is left with no
+    /// `CHECK`, returns false as soon as an item active now is left with no
     /// option (the state is then restored by the sizes saved below), and puts
     /// those left with one on the force stack.
-    #[inline]
-    fn hide(&mut self, c: u32, color: u32, check: bool, oactive: u32) -> bool {
+    ///
+    /// Specialised by whether it checks (`CHECK`) and whether `color` can be
+    /// a colour (`COLOURED`), and inlined in each caller: on problems with
+    /// short item lists (n-queens, Langford pairs) the call and its setup cost
+    /// as much as the updates.
+    #[inline(always)]
+    fn hide<const CHECK: bool, const COLOURED: bool>(
+        &mut self,
+        c: u32,
+        color: u32,
+        oactive: u32,
+    ) -> bool {
         // Plain slices and locals, so that the loop keeps them in registers.
         let items = &mut self.items[..];
         let set = &mut self.set[..];
@@ -208,13 +218,13 @@ impl Cells {
         let force = &mut self.force;
         let second = self.second;
         // Items below this place can become dead or forced (none unchecked).
-        let watched = if check { self.active } else { 0 };
+        let watched = if CHECK { self.active } else { 0 };
         let Item { start, size, .. } = items[c as usize];
         let mut updates = 0u64;
         let mut alive = true;
         'options: for rr in start..start + size {
             let tt = set[rr as usize];
-            if color != NO_COLOR && self.clr[tt as usize] == color {
+            if COLOURED && color != NO_COLOR && self.clr[tt as usize] == color {
                 continue;
             }
             let mut nn = tt + 1;
@@ -228,7 +238,7 @@ impl Cells {
                 let it = items[uu as usize];
                 if it.pos < oactive {
                     let ss = it.size - 1;
-                    if ss <= 1 && it.pos < watched && uu < second {
+                    if CHECK && ss <= 1 && it.pos < watched && uu < second {
                         if ss == 0 {
                             alive = false;
                             break 'options;
@@ -284,11 +294,11 @@ impl Cells {
             }
             let c = itm as u32;
             if c < self.second {
-                if !self.hide(c, NO_COLOR, true, oactive) {
+                if !self.hide::<true, false>(c, NO_COLOR, oactive) {
                     return false;
                 }
             } else if self.items[c as usize].pos < oactive
-                && !self.hide(c, self.clr[q as usize], true, oactive)
+                && !self.hide::<true, true>(c, self.clr[q as usize], oactive)
             {
                 return false;
             }
@@ -436,7 +446,7 @@ fn search(
                     let p = cx.active - 1;
                     cx.active = p;
                     cx.swap_out(best, p);
-                    cx.hide(best, NO_COLOR, false, p);
+                    cx.hide::<false, false>(best, NO_COLOR, p);
                     cur_choice = cx.items[best as usize].start;
                     let base = saved[level];
                     if forced {
