@@ -662,7 +662,9 @@ impl Memo {
         for (k, &c) in self.coloured.iter().enumerate() {
             let anchors = &self.anchor[self.anchors[k] as usize..self.anchors[k + 1] as usize];
             if cx.items[c as usize].pos >= cx.active
-                && anchors.iter().all(|&a| cx.items[a as usize].pos < cx.active)
+                && anchors
+                    .iter()
+                    .all(|&a| cx.items[a as usize].pos < cx.active)
             {
                 let colour = cx.taken[c as usize].wrapping_add(1) as u64;
                 key[bits + k / 2] |= colour << (32 * (k & 1));
