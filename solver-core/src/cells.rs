@@ -613,7 +613,9 @@ impl Memo {
         let words = n.div_ceil(64) + coloured.len().div_ceil(2);
         let slot_bytes = 8 * words + 8 + 32;
         let max_slots = ((MEMO_BYTES / slot_bytes).next_power_of_two() / 2).max(1);
-        let slots = max_slots.min(1 << 12);
+        // Small at first: many callers count many small problems (cubes,
+        // batches of puzzles); the table doubles as it fills.
+        let slots = max_slots.min(64);
         Memo {
             words,
             coloured,
