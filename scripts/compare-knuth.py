@@ -14,12 +14,17 @@ Environment: RUNS (default 5), OURS (default target/release/dlx), PEER
 (default /tmp/peers/ssxcc), WORK (scratch directory for the inputs, default
 /tmp/compare-knuth). The inputs are written by scripts/gen-exact-cover.py.
 The ratio is ours / peer in throughput (peer's time / our time; above 1: we
-are faster). User time comes from wait4's rusage (microseconds).
+are faster). User time comes from wait4's rusage (microseconds). Our node
+count is below the peer's where the memo of subproblem counts hits (a node
+met before counts once, its subtree not at all); it is the peer's otherwise.
+If a program or a build tool is missing, the script says which and how to get
+it.
 """
 import json
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -30,6 +35,12 @@ RUNS = int(os.environ.get("RUNS", "5"))
 OURS = os.environ.get("OURS", os.path.join(ROOT, "target/release/dlx"))
 PEER = os.environ.get("PEER", "/tmp/peers/ssxcc")
 WORK = os.environ.get("WORK", "/tmp/compare-knuth")
+# The peers' build script, beside the checkout (../shared/peers) or beside
+# the directory of worktrees.
+PEER_BUILD = next((p for p in (os.path.join(up, "shared", "peers", "knuth", "build.sh")
+                               for up in (os.path.dirname(ROOT),
+                                          os.path.dirname(os.path.dirname(ROOT))))
+                   if os.path.exists(p)), "../shared/peers/knuth/build.sh")
 
 # name: (generator arguments, known count)
 FAMILIES = {
@@ -74,9 +85,19 @@ def median(xs):
 
 def main():
     names = sys.argv[1:] or list(FAMILIES)
-    for exe in (OURS, PEER):
-        if not os.access(exe, os.X_OK):
-            sys.exit(f"missing {exe} (see the build commands in {sys.argv[0]})")
+    missing = []
+    if not os.access(OURS, os.X_OK):
+        missing.append(f"our dlx ({OURS}): cargo build --release -p exact-cover-cli")
+    if not os.access(PEER, os.X_OK):
+        how = f"bash {PEER_BUILD} {os.path.dirname(PEER) or '.'}"
+        if shutil.which("ctangle") is None:
+            how = ("apt-get install texlive-binaries (for ctangle, which the build needs), then "
+                   + how)
+        if shutil.which("gcc") is None:
+            how = "install gcc (the build uses gcc -O3), " + how
+        missing.append(f"the peer ({PEER}): {how}")
+    if missing:
+        sys.exit("missing:\n  " + "\n  ".join(missing))
     os.makedirs(WORK, exist_ok=True)
     load = open("/proc/loadavg").read().split()[:3]
     print(f"# {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {platform.machine()}, "

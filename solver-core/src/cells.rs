@@ -68,6 +68,11 @@ pub(crate) struct Cells {
     active: u32,
     force: Vec<u32>,
     updates: u64,
+    /// The colour each secondary item took when it left the active list
+    /// ([`NO_COLOR`] for an option without one); read only while inactive.
+    taken: Vec<u32>,
+    /// Whether some option gives an item a colour.
+    coloured: bool,
 }
 
 impl Cells {
@@ -170,9 +175,11 @@ impl Cells {
             items,
             set,
             nd,
-            clr,
             force: Vec::new(),
             updates: 0,
+            taken: vec![NO_COLOR; headers.len()],
+            coloured: clr.iter().any(|&c| c != NO_COLOR),
+            clr,
         })
     }
 
@@ -189,11 +196,21 @@ impl Cells {
 
     /// Removes the options of item `c` (all of them, or with `color` those of
     /// another colour) from the other items active before `oactive`. With
-    /// `check`, returns false as soon as an item active now is left with no
+    /// `CHECK`, returns false as soon as an item active now is left with no
     /// option (the state is then restored by the sizes saved below), and puts
     /// those left with one on the force stack.
-    #[inline]
-    fn hide(&mut self, c: u32, color: u32, check: bool, oactive: u32) -> bool {
+    ///
+    /// Specialised by whether it checks (`CHECK`) and whether `color` can be
+    /// a colour (`COLOURED`), and inlined in each caller: on problems with
+    /// short item lists (n-queens, Langford pairs) the call and its setup cost
+    /// as much as the updates.
+    #[inline(always)]
+    fn hide<const CHECK: bool, const COLOURED: bool>(
+        &mut self,
+        c: u32,
+        color: u32,
+        oactive: u32,
+    ) -> bool {
         // Plain slices and locals, so that the loop keeps them in registers.
         let items = &mut self.items[..];
         let set = &mut self.set[..];
@@ -201,13 +218,13 @@ impl Cells {
         let force = &mut self.force;
         let second = self.second;
         // Items below this place can become dead or forced (none unchecked).
-        let watched = if check { self.active } else { 0 };
+        let watched = if CHECK { self.active } else { 0 };
         let Item { start, size, .. } = items[c as usize];
         let mut updates = 0u64;
         let mut alive = true;
         'options: for rr in start..start + size {
             let tt = set[rr as usize];
-            if color != NO_COLOR && self.clr[tt as usize] == color {
+            if COLOURED && color != NO_COLOR && self.clr[tt as usize] == color {
                 continue;
             }
             let mut nn = tt + 1;
@@ -221,7 +238,7 @@ impl Cells {
                 let it = items[uu as usize];
                 if it.pos < oactive {
                     let ss = it.size - 1;
-                    if ss <= 1 && it.pos < watched && uu < second {
+                    if CHECK && ss <= 1 && it.pos < watched && uu < second {
                         if ss == 0 {
                             alive = false;
                             break 'options;
@@ -261,6 +278,9 @@ impl Cells {
             if self.items[c as usize].pos < p {
                 p -= 1;
                 self.swap_out(c, p);
+                if self.coloured && c >= self.second {
+                    self.taken[c as usize] = self.clr[q as usize];
+                }
             }
             q += 1;
         }
@@ -274,11 +294,11 @@ impl Cells {
             }
             let c = itm as u32;
             if c < self.second {
-                if !self.hide(c, NO_COLOR, true, oactive) {
+                if !self.hide::<true, false>(c, NO_COLOR, oactive) {
                     return false;
                 }
             } else if self.items[c as usize].pos < oactive
-                && !self.hide(c, self.clr[q as usize], true, oactive)
+                && !self.hide::<true, true>(c, self.clr[q as usize], oactive)
             {
                 return false;
             }
@@ -335,6 +355,13 @@ fn search(
         let mut choice: Vec<u32> = vec![0; depth];
         let mut saved: Vec<usize> = vec![0; depth];
         let mut stack: Vec<(u32, u32)> = Vec::new();
+        // A solution limit stops inside a subtree: counts are then searched
+        // one by one, without the memo.
+        let mut memo = if limits.max_solutions.is_none() {
+            Some(Memo::new(cx, depth))
+        } else {
+            None
+        };
         let mut best = 0u32;
         let mut cur_choice = 0u32;
         let mut go = Go::Forward;
@@ -407,10 +434,19 @@ fn search(
                             continue;
                         }
                     }
+                    if !forced {
+                        if let Some(m) = memo.as_mut() {
+                            if let Some(n) = m.lookup(cx, level, solutions, nodes) {
+                                solutions += n;
+                                go = Go::Backup;
+                                continue;
+                            }
+                        }
+                    }
                     let p = cx.active - 1;
                     cx.active = p;
                     cx.swap_out(best, p);
-                    cx.hide(best, NO_COLOR, false, p);
+                    cx.hide::<false, false>(best, NO_COLOR, p);
                     cur_choice = cx.items[best as usize].start;
                     let base = saved[level];
                     if forced {
@@ -452,6 +488,11 @@ fn search(
                 Go::Abort => {
                     let Item { start, size, .. } = cx.items[best as usize];
                     if cur_choice + 1 >= start + size {
+                        // A branching node searched to its end (a forced
+                        // move has one option: nothing was looked up).
+                        if let Some(m) = memo.as_mut().filter(|_| cur_choice > start) {
+                            m.store(cx, level, solutions, nodes);
+                        }
                         go = Go::Backup;
                         continue;
                     }
@@ -472,4 +513,239 @@ fn search(
         shared.add_nodes(nodes - reported);
     }
     why
+}
+
+/// Memory for the memo table of one count: keys, hashes and counts.
+const MEMO_BYTES: usize = 1 << 26;
+
+/// Lookups at one level after which the memo is kept there only if it has
+/// been saving more than it costs.
+const LEVEL_TRIAL: u32 = 1 << 10;
+
+/// What a lookup and a store cost, in the units of [`Memo::work`]: about
+/// what 64 updates cost (a key built from the active items, a hash, a probe
+/// that misses the cache).
+const LOOKUP_COST: u64 = 64;
+
+/// Slots probed from a key's home slot.
+const PROBES: usize = 8;
+
+/// Memoised counts of subproblems (after Nishino et al.'s DXZ): the number
+/// of solutions below a branching node depends only on the items still active
+/// and on the colours the inactive secondary items took, so a node whose
+/// state was met before adds the count found then instead of searching again.
+/// The table is a bounded cache (a full one overwrites), each entry holds its
+/// whole key (a hit is never a hash collision), and a count that a limit cut
+/// short is never stored: every count stays exact. Each level of the search
+/// keeps the memo only while its hits save more work than its lookups cost
+/// (judged after [`LEVEL_TRIAL`] lookups there).
+struct Memo {
+    /// Key width in words: a bit per item, then a half-word per colourable
+    /// secondary item.
+    words: usize,
+    /// The secondary items that some option gives a colour.
+    coloured: Vec<u32>,
+    /// For each of them, the primary items in all its options (`anchors[k]`
+    /// to `anchors[k + 1]` in `anchor`): once one is covered, every option
+    /// with the colourable item is gone, and its colour no longer matters.
+    anchors: Vec<u32>,
+    anchor: Vec<u32>,
+    /// Slot hashes (0: empty).
+    hashes: Vec<u64>,
+    keys: Vec<u64>,
+    /// Each slot's count, and the work its search took.
+    counts: Vec<(u128, u64)>,
+    used: usize,
+    /// The most slots the memory allows.
+    max_slots: usize,
+    /// Per level: the key of the node being searched, its hash (0: none to
+    /// store), the solutions counted and the work done before it; lookups,
+    /// the work hits saved, whether the memo is used there.
+    pending: Vec<u64>,
+    pending_hash: Vec<u64>,
+    base: Vec<(u128, u64)>,
+    lookups: Vec<u32>,
+    saved: Vec<u64>,
+    on: Vec<bool>,
+}
+
+impl Memo {
+    fn new(cx: &Cells, depth: usize) -> Memo {
+        let n = cx.items.len();
+        let coloured: Vec<u32> = (cx.second..n as u32)
+            .filter(|&c| {
+                let it = cx.items[c as usize];
+                cx.set[it.start as usize..(it.start + it.size) as usize]
+                    .iter()
+                    .any(|&x| cx.clr[x as usize] != NO_COLOR)
+            })
+            .collect();
+        let mut anchors = vec![0u32];
+        let mut anchor = Vec::new();
+        for &c in &coloured {
+            let it = cx.items[c as usize];
+            let mut common: Option<Vec<u32>> = None;
+            for &x in &cx.set[it.start as usize..(it.start + it.size) as usize] {
+                let mut primaries = Vec::new();
+                let mut q = x + 1;
+                while q != x {
+                    let itm = cx.nd[q as usize].itm;
+                    if itm < 0 {
+                        q = q.wrapping_add_signed(itm);
+                        continue;
+                    }
+                    if (itm as u32) < cx.second {
+                        primaries.push(itm as u32);
+                    }
+                    q += 1;
+                }
+                common = Some(match common {
+                    None => primaries,
+                    Some(mut a) => {
+                        a.retain(|p| primaries.contains(p));
+                        a
+                    }
+                });
+            }
+            anchor.extend(common.unwrap_or_default());
+            anchors.push(anchor.len() as u32);
+        }
+        let words = n.div_ceil(64) + coloured.len().div_ceil(2);
+        let slot_bytes = 8 * words + 8 + 32;
+        let max_slots = ((MEMO_BYTES / slot_bytes).next_power_of_two() / 2).max(1);
+        // Small at first: many callers count many small problems (cubes,
+        // batches of puzzles); the table doubles as it fills.
+        let slots = max_slots.min(64);
+        Memo {
+            words,
+            coloured,
+            anchors,
+            anchor,
+            hashes: vec![0; slots],
+            keys: vec![0; slots * words],
+            counts: vec![(0, 0); slots],
+            used: 0,
+            max_slots,
+            pending: vec![0; depth * words],
+            pending_hash: vec![0; depth],
+            base: vec![(0, 0); depth],
+            lookups: vec![0; depth],
+            saved: vec![0; depth],
+            on: vec![true; depth],
+        }
+    }
+
+    /// The work done so far, in updates (a node counts for 8).
+    #[inline]
+    fn work(cx: &Cells, nodes: u64) -> u64 {
+        cx.updates + 8 * nodes
+    }
+
+    /// The state of `cx` as the key of `level`, and its count if known.
+    #[inline(never)]
+    fn lookup(&mut self, cx: &Cells, level: usize, solutions: u128, nodes: u64) -> Option<u128> {
+        if !self.on[level] {
+            return None;
+        }
+        let n = self.lookups[level] + 1;
+        self.lookups[level] = n;
+        if n == LEVEL_TRIAL && self.saved[level] < u64::from(n) * LOOKUP_COST {
+            self.on[level] = false;
+            self.pending_hash[level] = 0;
+            return None;
+        }
+        let w = self.words;
+        let key = &mut self.pending[level * w..(level + 1) * w];
+        key.fill(0);
+        for &it in &cx.item[..cx.active as usize] {
+            key[it as usize >> 6] |= 1 << (it & 63);
+        }
+        let bits = cx.items.len().div_ceil(64);
+        for (k, &c) in self.coloured.iter().enumerate() {
+            let anchors = &self.anchor[self.anchors[k] as usize..self.anchors[k + 1] as usize];
+            if cx.items[c as usize].pos >= cx.active
+                && anchors
+                    .iter()
+                    .all(|&a| cx.items[a as usize].pos < cx.active)
+            {
+                let colour = cx.taken[c as usize].wrapping_add(1) as u64;
+                key[bits + k / 2] |= colour << (32 * (k & 1));
+            }
+        }
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for &x in key.iter() {
+            h = (h ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29);
+        }
+        h = (h ^ (h >> 32)) | 1;
+        let mask = self.hashes.len() - 1;
+        for i in 0..PROBES {
+            let s = (h as usize).wrapping_add(i) & mask;
+            if self.hashes[s] == 0 {
+                break;
+            }
+            if self.hashes[s] == h && self.keys[s * w..(s + 1) * w] == *key {
+                let (count, work) = self.counts[s];
+                self.saved[level] = self.saved[level].saturating_add(work);
+                self.pending_hash[level] = 0;
+                return Some(count);
+            }
+        }
+        self.pending_hash[level] = h;
+        self.base[level] = (solutions, Self::work(cx, nodes));
+        None
+    }
+
+    /// Stores the count of the node at `level`, now searched to its end.
+    #[inline(never)]
+    fn store(&mut self, cx: &Cells, level: usize, solutions: u128, nodes: u64) {
+        let h = self.pending_hash[level];
+        if h == 0 {
+            return;
+        }
+        self.pending_hash[level] = 0;
+        if self.used * 2 >= self.hashes.len() && self.hashes.len() < self.max_slots {
+            self.grow();
+        }
+        let w = self.words;
+        let mask = self.hashes.len() - 1;
+        let mut slot = h as usize & mask;
+        for i in 0..PROBES {
+            let s = (h as usize).wrapping_add(i) & mask;
+            if self.hashes[s] == 0 {
+                self.used += 1;
+                slot = s;
+                break;
+            }
+        }
+        let (sols, work) = self.base[level];
+        self.hashes[slot] = h;
+        self.keys[slot * w..(slot + 1) * w]
+            .copy_from_slice(&self.pending[level * w..(level + 1) * w]);
+        self.counts[slot] = (solutions - sols, Self::work(cx, nodes) - work);
+    }
+    /// Doubles the table.
+    fn grow(&mut self) {
+        let w = self.words;
+        let slots = self.hashes.len() * 2;
+        let hashes = std::mem::replace(&mut self.hashes, vec![0; slots]);
+        let keys = std::mem::replace(&mut self.keys, vec![0; slots * w]);
+        let counts = std::mem::replace(&mut self.counts, vec![(0, 0); slots]);
+        let mask = slots - 1;
+        self.used = 0;
+        for (old, &h) in hashes.iter().enumerate() {
+            if h == 0 {
+                continue;
+            }
+            for i in 0..PROBES {
+                let s = (h as usize).wrapping_add(i) & mask;
+                if self.hashes[s] == 0 {
+                    self.hashes[s] = h;
+                    self.keys[s * w..(s + 1) * w].copy_from_slice(&keys[old * w..(old + 1) * w]);
+                    self.counts[s] = counts[old];
+                    self.used += 1;
+                    break;
+                }
+            }
+        }
+    }
 }
