@@ -172,6 +172,7 @@ mod error;
 mod fd;
 pub mod json;
 mod model;
+pub mod plan;
 mod solve;
 mod views;
 

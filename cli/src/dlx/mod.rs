@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
 use serde::Serialize;
 use solver_core::cdcl::Learner;
 use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
@@ -183,10 +184,38 @@ pub enum Engine {
     Cdcl,
 }
 
+impl Engine {
+    /// The engine as the planner's user choice.
+    fn asked(self) -> Asked {
+        match self {
+            Engine::Dlx => Asked::Dlx,
+            Engine::Cdcl => Asked::Cdcl,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Count,
     Solve,
+}
+
+/// The planner's engine for `problem` (read from `name`), or its refusal of
+/// the engine asked for as bad input (exit status 2).
+fn planned(name: &str, problem: Problem, asked: Asked, mode: Mode) -> Result<EngineName, Failure> {
+    let job = match mode {
+        Mode::Count => Job::Count,
+        Mode::Solve => Job::Solve,
+    };
+    decide(&problem, job, asked)
+        .map(|plan| plan.engine)
+        .map_err(|refusal| {
+            Failure::bad_input(format!(
+                "{name}: --engine {} {}",
+                refusal.asked.as_str(),
+                refusal.why
+            ))
+        })
 }
 
 /// Raised by Ctrl-C (SIGINT): every search stops at its next check.
@@ -261,16 +290,17 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let name = std::mem::take(&mut input.name);
     drop(input);
 
-    let learner = match args.engine {
-        Engine::Dlx => None,
-        Engine::Cdcl => Some(Learner::from_matrix(&matrix).ok_or_else(|| {
-            Failure::bad_input(format!(
-                "{}: --engine cdcl takes no colours, and an option gives one to an item \
-                 (use --engine dlx)",
-                name
-            ))
-        })?),
-    };
+    // Clause learning is built only when asked for; it cannot take colours.
+    let learner = (args.engine == Engine::Cdcl)
+        .then(|| Learner::from_matrix(&matrix))
+        .flatten();
+    let colours = args.engine == Engine::Cdcl && learner.is_none();
+    let engine = planned(
+        &name,
+        Problem::Matrix { colours },
+        args.engine.asked(),
+        mode,
+    )?;
     if learner.is_some() {
         for (flag, given) in [
             ("--seed", args.seed.is_some()),
@@ -296,9 +326,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         args,
         threads,
     };
-    let engine = learner
-        .as_ref()
-        .map_or("dlx", |l| solver_core::Engine::name(l));
+    let engine = engine.as_str();
     let (solutions, outcome) = match (learner, mode) {
         (Some(mut learner), _) => {
             run_engine(&mut learner, &matrix, &limits, mode, args.format, &mut out)

@@ -11,7 +11,8 @@ use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use cover_model::{Compiled, Model, Optimum, Value, Var};
+use cover_model::plan::{Asked, Problem};
+use cover_model::{Compiled, Model, ModelEngine, Optimum, Value, Var};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use solver_core::{Limits, Outcome};
@@ -135,11 +136,14 @@ pub(super) fn compile_for_cubes(
 pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, Failure> {
     let model = read(&input)?;
     let name = input.name;
-    if args.engine == Engine::Cdcl {
-        return Err(Failure::bad_input(format!(
-            "{name}: --engine cdcl takes Knuth's format, not a JSON model (leave --engine out)"
-        )));
-    }
+    // `--engine dlx` is the command's default: on a model it leaves the
+    // choice to the planner.
+    let asked = match args.engine {
+        Engine::Dlx => Asked::Auto,
+        Engine::Cdcl => Asked::Cdcl,
+    };
+    let exact_cover = model.planned_engine() == ModelEngine::DancingLinks;
+    super::planned(&name, Problem::Model { exact_cover }, asked, mode)?;
     if args.progress {
         let _ = writeln!(
             io::stderr(),
