@@ -314,8 +314,10 @@ impl Report {
                  one can be minimized or rated)"
                     .to_string()
             }
-            Answer::Invalid(message) if prefix_errors => format!("invalid: {file_name}: {message}"),
-            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Invalid(message) if prefix_errors => {
+                format!("invalid: {file_name}: {}", located(self.line, message))
+            }
+            Answer::Invalid(message) => format!("invalid: {}", located(self.line, message)),
             Answer::Internal(_) => "error: internal error (reported on stderr)".to_string(),
         }
     }
@@ -530,6 +532,24 @@ fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     }
 }
 
+/// An invalid record's message with its line in front, for the text
+/// forms (a JSON record has the line in a field of its own):
+/// `line 3: value 1 appears twice ...`, or `line 3, column 17: ...` when the
+/// message starts with its own column or cell; as it is when it names
+/// another line of a multi-line grid (`line 5, column 2: ...`).
+pub(crate) fn located(line: usize, message: &str) -> String {
+    let own_line = message
+        .strip_prefix("line ")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    if line == 0 || own_line {
+        message.to_string()
+    } else if message.starts_with("column ") || message.starts_with("cell r") {
+        format!("line {line}, {message}")
+    } else {
+        format!("line {line}: {message}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -564,9 +584,24 @@ mod tests {
             "10 (incomplete: solution limit reached)"
         );
         assert_eq!(counted.status(), "counted");
-        let invalid = answered(Answer::Invalid("line 3: bad".to_string()));
+        // The message does not say the line: the text record puts it in
+        // front, the JSON record has a field for it.
+        let invalid = answered(Answer::Invalid("bad".to_string()));
         assert_eq!(invalid.text_line("f", false), "invalid: line 3: bad");
         assert_eq!(invalid.text_line("f", true), "invalid: f: line 3: bad");
+        let json = serde_json::to_value(invalid.json(Mode::Solve, "f")).unwrap();
+        assert_eq!((&json["line"], &json["error"]), (&3.into(), &"bad".into()));
+        let column = answered(Answer::Invalid("column 2: bad".to_string()));
+        assert_eq!(
+            column.text_line("f", false),
+            "invalid: line 3, column 2: bad"
+        );
+        // An error on another line of a multi-line grid says its own line.
+        let other = answered(Answer::Invalid("line 5, column 2: bad".to_string()));
+        assert_eq!(
+            other.text_line("f", false),
+            "invalid: line 5, column 2: bad"
+        );
         let unknown = answered(Answer::Unknown(Incomplete::Deadline));
         assert_eq!(unknown.text_line("f", false), "unknown: time limit reached");
     }

@@ -222,7 +222,10 @@ impl Problems {
     /// Notes `report` (of file `name`) if it is invalid or unsolvable.
     pub fn add(&mut self, report: &Report<()>, name: &str) {
         let what = match &report.answer {
-            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Invalid(message) => format!(
+                "invalid: {}",
+                crate::batch::report::located(report.line, message)
+            ),
             Answer::Unsolvable => format!("line {}: unsolvable", report.line),
             _ => return,
         };
