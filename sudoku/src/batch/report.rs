@@ -79,6 +79,34 @@ impl<G> Report<G> {
     pub fn status(&self) -> &'static str {
         self.answer.status()
     }
+
+    /// The `--explain` line of the record (of file `name`): the engine
+    /// that answered and why, with the grid's shape. `None` when no engine
+    /// ran.
+    pub fn explain_line(&self, name: &str) -> Option<String> {
+        let plan = self.plan?;
+        let shape = self.shape.map_or(String::new(), |s| {
+            format!(" ({n}x{n}, {s} boxes)", n = s.side())
+        });
+        Some(format!(
+            "explain: {name}, line {}{shape}: engine {plan}",
+            self.line
+        ))
+    }
+
+    /// What to say on stderr of the record (of file `name`): an internal
+    /// error always; a solution that differs from the one the input expects
+    /// when `warnings` (the JSON record has `expected_match`, and `--quiet`
+    /// silences warnings).
+    pub fn note(&self, name: &str, warnings: bool) -> Option<String> {
+        if let Answer::Internal(why) = &self.answer {
+            return Some(format!(
+                "error: internal error: {name}, {why}; this is a bug, please report it"
+            ));
+        }
+        let warning = self.expected.and_then(Expected::warning)?;
+        warnings.then(|| format!("warning: {name}, line {}: {warning}", self.line))
+    }
 }
 
 impl Report {
@@ -604,6 +632,34 @@ mod tests {
         );
         let unknown = answered(Answer::Unknown(Incomplete::Deadline));
         assert_eq!(unknown.text_line("f", false), "unknown: time limit reached");
+    }
+
+    #[test]
+    fn notes_on_stderr() {
+        let mut solved = answered(Answer::Solved(grid("1234342121434312")));
+        assert_eq!(solved.explain_line("f"), None);
+        solved.plan = Some(Plan {
+            engine: crate::EngineName::Bits,
+            reason: "why",
+        });
+        let line = solved.explain_line("f").unwrap();
+        assert!(
+            line.starts_with("explain: f, line 3 (4x4, 2x2 boxes): engine bits: "),
+            "{line}"
+        );
+        assert!(line.ends_with("(why)"), "{line}");
+        assert_eq!(solved.note("f", true), None);
+        solved.expected = Some(Expected::NotASolution);
+        assert!(solved
+            .note("f", true)
+            .unwrap()
+            .starts_with("warning: f, line 3: "));
+        assert_eq!(solved.note("f", false), None);
+        let internal = answered(Answer::Internal("line 3: x".into()));
+        assert!(internal
+            .note("f", false)
+            .unwrap()
+            .starts_with("error: internal error: f, "));
     }
 
     #[test]
