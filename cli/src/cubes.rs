@@ -9,8 +9,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use solver_core::cubes::{
@@ -229,12 +228,9 @@ pub fn count_cubes(
     count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
     let (name, reader) = open(source)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // Fails only if a handler is set already; then Ctrl-C just ends us.
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
+    // Ctrl-C stops the cube being counted (its record says "cancelled")
+    // and the command ends with 130 (`crate::exit::finish`).
+    let cancel = crate::exit::cancel_flag();
     let mut out = Output::stdout();
     let counter = Counter {
         expected,

@@ -12,8 +12,7 @@ use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
@@ -22,7 +21,7 @@ use serde::Serialize;
 use solver_core::cdcl::Learner;
 use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
 
-use crate::exit::{Exit, Failure};
+use crate::exit::{cancel_flag, Exit, Failure};
 use crate::output::{Format, Output};
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
@@ -218,47 +217,11 @@ fn planned(name: &str, problem: Problem, asked: Asked, mode: Mode) -> Result<Eng
         })
 }
 
-/// Raised by Ctrl-C (SIGINT): every search stops at its next check.
-static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-
-/// The flag Ctrl-C raises, with its handler installed on first use.
-fn cancel_flag() -> Arc<AtomicBool> {
-    Arc::clone(CANCEL.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = Arc::clone(&flag);
-        // Fails only if a handler is already set (not in this program).
-        let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
-        flag
-    }))
-}
-
-/// Whether Ctrl-C stopped the command.
-pub fn interrupted() -> bool {
-    CANCEL
-        .get()
-        .is_some_and(|flag| flag.load(Ordering::Relaxed))
-}
-
 /// Runs the command and ends it: the status of [`run`], or 130 after
 /// Ctrl-C (the answer so far having been written, marked incomplete).
 pub fn main(args: &Args) -> ExitCode {
-    let result = run(args);
-    if interrupted() {
-        if let Err(Failure {
-            message: Some(message),
-            ..
-        }) = &result
-        {
-            let _ = writeln!(io::stderr(), "error: {message}");
-        }
-        let _ = writeln!(io::stderr(), "interrupted by Ctrl-C");
-        return ExitCode::from(INTERRUPTED);
-    }
-    crate::exit::finish(result)
+    crate::exit::finish(run(args))
 }
-
-/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED: u8 = 130;
 
 /// Runs the command: reads the problem, searches, prints. `Ok` holds the
 /// status of a command that printed its answer (0, 1 or 3); `Err` a failure

@@ -17,7 +17,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use solver_core::{Limits, Outcome};
 
-use super::{cancel_flag, note_end, status, thread_count, Engine, Mode, SearchArgs, Summary};
+use super::{note_end, status, thread_count, Engine, Mode, SearchArgs, Summary};
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 use crate::Input;
@@ -166,7 +166,7 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
         max_solutions: args.limit.map(u128::from),
         max_nodes: args.max_nodes,
         deadline: args.timeout.and_then(|t| started.checked_add(t)),
-        cancel: Some(cancel_flag()),
+        cancel: Some(crate::exit::cancel_flag()),
     };
     let mut out = Output::stdout();
     let mut objective = None;
