@@ -277,12 +277,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let threads = thread_count(args);
     let mut out = Output::stdout();
     let started = Instant::now();
-    let limits = Limits {
-        max_solutions: args.limit.map(u128::from),
-        max_nodes: args.max_nodes,
-        deadline: args.timeout.and_then(|t| started.checked_add(t)),
-        cancel: Some(cancel_flag()),
-    };
+    let limits = limits(args, started);
     let search = Search {
         matrix: &matrix,
         limits: &limits,
@@ -297,36 +292,56 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         (None, Mode::Count) => search.count(),
         (None, Mode::Solve) => search.solve(&mut out),
     };
+    let summary = Summary::new(solutions, &outcome, engine, started, threads);
+    end_search(out, args.format, mode, &summary)
+}
+
+/// Ends a search: after a failed write, the failure; else the summary (JSON),
+/// the count (text) or the note on stderr of `solve` (text), and the
+/// status. `summary` is what JSON prints: a [`Summary`], or one that
+/// flattens it.
+fn end_search(
+    mut out: Output,
+    format: Format,
+    mode: Mode,
+    summary: &(impl Serialize + AsRef<Summary>),
+) -> Result<Exit, Failure> {
     if let Some(failure) = out.failure() {
         // A write failed: say so (or end quietly on a broken pipe).
         let _ = out.finish();
         return Err(failure);
     }
-    let summary = Summary {
+    let Summary {
         solutions,
-        complete: outcome.incomplete.is_none(),
-        incomplete: outcome.incomplete,
-        engine,
-        nodes: outcome.stats.nodes,
-        updates: outcome.stats.updates,
-        elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        threads,
-    };
-    let status = status(mode, solutions, outcome.incomplete);
+        incomplete,
+        ..
+    } = *summary.as_ref();
+    let status = status(mode, solutions, incomplete);
     // A failed write is remembered by `out` and reported by `finish`.
-    let _ = match (args.format, mode) {
-        (Format::Json, _) => out.json_line(&summary),
-        (Format::Text, Mode::Count) => match outcome.incomplete {
+    let _ = match (format, mode) {
+        (Format::Json, _) => out.json_line(summary),
+        (Format::Text, Mode::Count) => match incomplete {
             None => writeln!(out, "{solutions}"),
             Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
         },
         (Format::Text, Mode::Solve) => {
-            note_end(status, solutions, outcome.incomplete);
+            note_end(status, solutions, incomplete);
             Ok(())
         }
     };
     out.finish()?;
     Ok(status)
+}
+
+/// The limits of a search started at `started`: `--limit`, `--max-nodes`,
+/// `--timeout` and Ctrl-C.
+fn limits(args: &SearchArgs, started: Instant) -> Limits {
+    Limits {
+        max_solutions: args.limit.map(u128::from),
+        max_nodes: args.max_nodes,
+        deadline: args.timeout.and_then(|t| started.checked_add(t)),
+        cancel: Some(cancel_flag()),
+    }
 }
 
 /// Counts or prints the solutions with one engine on this thread, through
@@ -407,7 +422,7 @@ fn thread_count(args: &SearchArgs) -> usize {
 }
 
 /// The summary of a search, as printed in JSON.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize)]
 struct Summary {
     #[serde(serialize_with = "crate::values::big_number")]
     solutions: u128,
@@ -419,6 +434,33 @@ struct Summary {
     updates: u64,
     elapsed_ms: u64,
     threads: usize,
+}
+
+impl Summary {
+    fn new(
+        solutions: u128,
+        outcome: &Outcome,
+        engine: &'static str,
+        started: Instant,
+        threads: usize,
+    ) -> Summary {
+        Summary {
+            solutions,
+            complete: outcome.incomplete.is_none(),
+            incomplete: outcome.incomplete,
+            engine,
+            nodes: outcome.stats.nodes,
+            updates: outcome.stats.updates,
+            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            threads,
+        }
+    }
+}
+
+impl AsRef<Summary> for Summary {
+    fn as_ref(&self) -> &Summary {
+        self
+    }
 }
 
 /// One solution, as printed in JSON.

@@ -17,7 +17,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use solver_core::{Limits, Outcome};
 
-use super::{note_end, status, thread_count, Engine, Mode, SearchArgs, Summary};
+use super::{end_search, thread_count, Engine, Mode, SearchArgs, Summary};
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 use crate::Input;
@@ -70,6 +70,12 @@ struct ModelSummary {
     objective: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     optimal: Option<bool>,
+}
+
+impl AsRef<Summary> for ModelSummary {
+    fn as_ref(&self) -> &Summary {
+        &self.summary
+    }
 }
 
 fn print(
@@ -162,12 +168,7 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
     };
     let mut threads = thread_count(args);
     let started = Instant::now();
-    let limits = Limits {
-        max_solutions: args.limit.map(u128::from),
-        max_nodes: args.max_nodes,
-        deadline: args.timeout.and_then(|t| started.checked_add(t)),
-        cancel: Some(crate::exit::cancel_flag()),
-    };
+    let limits = super::limits(args, started);
     let mut out = Output::stdout();
     let mut objective = None;
     let mut optimal = None;
@@ -204,38 +205,18 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
             (u128::from(printed), outcome)
         }
     };
-    if let Some(failure) = out.failure() {
-        let _ = out.finish();
-        return Err(failure);
-    }
     let summary = ModelSummary {
-        summary: Summary {
+        summary: Summary::new(
             solutions,
-            complete: outcome.incomplete.is_none(),
-            incomplete: outcome.incomplete,
-            engine: compiled.engine().name(),
-            nodes: outcome.stats.nodes,
-            updates: outcome.stats.updates,
-            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            &outcome,
+            compiled.engine().name(),
+            started,
             threads,
-        },
+        ),
         objective,
         optimal,
     };
-    let status = status(mode, solutions, outcome.incomplete);
-    let _ = match (args.format, mode) {
-        (Format::Json, _) => out.json_line(&summary),
-        (Format::Text, Mode::Count) => match outcome.incomplete {
-            None => writeln!(out, "{solutions}"),
-            Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
-        },
-        (Format::Text, Mode::Solve) => {
-            note_end(status, solutions, outcome.incomplete);
-            Ok(())
-        }
-    };
-    out.finish()?;
-    Ok(status)
+    end_search(out, args.format, mode, &summary)
 }
 
 /// `solve` on a model with an objective: branch and bound; prints the
