@@ -15,14 +15,6 @@ use solver_core::{cubes, knuth, Limits};
 
 use crate::oracle::{arb_plain, brute_force_count, Plain};
 
-const ASKED: [Asked; 5] = [
-    Asked::Auto,
-    Asked::Bits,
-    Asked::Dlx,
-    Asked::Cdcl,
-    Asked::Propagation,
-];
-
 fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
     let matrix = knuth::parse(&p.to_knuth()).expect("oracle problems parse");
     let total = brute_force_count(p);
@@ -30,7 +22,7 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
     let learner = Learner::from_matrix(&matrix);
     prop_assert_eq!(learner.is_none(), colours);
     let problem = Problem::Matrix { colours };
-    for asked in ASKED {
+    for asked in Asked::ALL {
         for job in [Job::Count, Job::Solve] {
             let plan = match decide(&problem, job, asked) {
                 Ok(plan) => plan,

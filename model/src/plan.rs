@@ -157,6 +157,15 @@ pub enum Asked {
 }
 
 impl Asked {
+    /// Every choice.
+    pub const ALL: [Asked; 5] = [
+        Asked::Auto,
+        Asked::Bits,
+        Asked::Dlx,
+        Asked::Cdcl,
+        Asked::Propagation,
+    ];
+
     /// The name as the command line writes it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -367,14 +376,6 @@ mod tests {
         }
     }
 
-    const ASKED: [Asked; 5] = [
-        Asked::Auto,
-        Asked::Bits,
-        Asked::Dlx,
-        Asked::Cdcl,
-        Asked::Propagation,
-    ];
-
     const JOBS: [Job; 8] = [
         Job::Solve,
         Job::Count,
@@ -503,7 +504,7 @@ mod tests {
         }
         for problem in &problems {
             for job in JOBS {
-                for asked in ASKED {
+                for asked in Asked::ALL {
                     if let Ok(plan) = decide(problem, job, asked) {
                         assert!(family(asked, plan.engine), "{problem:?} {job:?} {asked:?}");
                     }
