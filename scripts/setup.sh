@@ -2,7 +2,8 @@
 # Installs what the tests need beyond the Rust toolchain: GNU parallel (the
 # cube-and-conquer tests run the one-liner of docs/cubes.md) and MiniZinc with
 # Gecode (Debian's `minizinc` package; the FlatZinc tests compare our solver
-# with Gecode through MiniZinc, see docs/minizinc.md). Safe to run again: it
+# with Gecode through MiniZinc, see docs/minizinc.md), and Chromium (Debian's
+# `chromium`; the page of `sudoku serve` is tested in it, headless). Safe to run again: it
 # does nothing when everything is there. Runs apt-get as root directly, or
 # through sudo otherwise.
 set -euo pipefail
@@ -10,6 +11,7 @@ set -euo pipefail
 missing=()
 command -v parallel >/dev/null 2>&1 || missing+=(parallel)
 { command -v minizinc >/dev/null 2>&1 && command -v fzn-gecode >/dev/null 2>&1; } || missing+=(minizinc)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
@@ -38,3 +40,4 @@ mkdir -p "${HOME:-/root}/.parallel" && touch "${HOME:-/root}/.parallel/will-cite
 command -v parallel >/dev/null
 command -v minizinc >/dev/null
 command -v fzn-gecode >/dev/null
+command -v chromium >/dev/null

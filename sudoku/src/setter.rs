@@ -29,7 +29,7 @@
 //! ```
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
@@ -139,6 +139,33 @@ pub fn true_candidates_with(
     limits: &Limits,
     engine: Engine,
 ) -> Result<Candidates, SolveError> {
+    true_candidates_counted(rules, puzzle, limits, engine, &AtomicUsize::new(0))
+}
+
+/// [`true_candidates_with`] adding to `done` each blank cell it has
+/// finished with, for a caller that shows progress from another thread
+/// (the work is done when `done` reaches the number of blank cells).
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use std::sync::Arc;
+/// use solver_core::Limits;
+/// use sudoku::{setter, Engine, Grid, Rules, Shape};
+///
+/// let rules = Arc::new(Rules::standard(Shape::square(2)?));
+/// let puzzle: Grid = "123434..21..43..".parse()?;
+/// let done = AtomicUsize::new(0);
+/// setter::true_candidates_counted(&rules, &puzzle, &Limits::none(), Engine::Auto, &done)?;
+/// assert_eq!(done.load(Ordering::Relaxed), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn true_candidates_counted(
+    rules: &Arc<Rules>,
+    puzzle: &Grid,
+    limits: &Limits,
+    engine: Engine,
+    done: &AtomicUsize,
+) -> Result<Candidates, SolveError> {
     if puzzle.shape().side() > 64 {
         return Err(SolveError::Shape(crate::ShapeError::Model {
             why: "true candidates are kept for sides up to 64".into(),
@@ -200,6 +227,7 @@ pub fn true_candidates_with(
                     }
                 }
             }
+            done.fetch_add(1, Ordering::Relaxed);
             ControlFlow::Continue(())
         },
     );

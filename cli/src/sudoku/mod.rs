@@ -21,6 +21,7 @@ mod bench;
 mod cubes;
 mod generate;
 mod progress;
+mod serve;
 mod variant;
 pub(crate) use variant::VariantArgs;
 mod writer;
@@ -116,6 +117,9 @@ pub enum Command {
     /// Print a shell completion script (bash, zsh, fish ...)
     #[command(long_about = crate::docs::COMPLETIONS_ABOUT)]
     Completions(crate::docs::CompletionsArgs),
+    /// Start the setter's page: a local web server to check puzzles as you edit
+    #[command(long_about = serve::SERVE_ABOUT)]
+    Serve(serve::ServeArgs),
     /// Print the man page (roff)
     #[command(long_about = crate::docs::MAN_ABOUT)]
     Man(crate::docs::ManArgs),
@@ -409,6 +413,7 @@ pub fn run(args: &Args) -> ExitCode {
         Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
         Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
         Command::Generate(g) => return generate::main(g),
+        Command::Serve(s) => return crate::exit::finish(serve::run(s)),
         Command::Completions(shell) => {
             return crate::exit::finish(crate::docs::completions(
                 <Args as clap::CommandFactory>::command(),

@@ -1,0 +1,126 @@
+//! `sudoku serve`: the setter's page. A local web server (bound to
+//! 127.0.0.1) with a page where a setter pastes an f-puzzles link or a grid,
+//! sees it drawn with its constraints, and gets the verdict, a count and
+//! the true candidates as they edit; and, on request, the websocket that
+//! the f-puzzles editor's solver userscript talks to (the protocol of
+//! rangsk's SudokuSolver), so the editor's buttons use our solver.
+//!
+//! The server holds no solving logic: it reads puzzles with
+//! [`sudoku::format`] and answers with [`sudoku::setter`] and
+//! [`sudoku::SudokuSolver`], on tokio's blocking threads (the library's
+//! searches use rayon's pool inside), never on the async executor.
+//!
+//! Why axum on tokio: the most used async HTTP stack in Rust (hyper
+//! underneath), with websockets in the same crate (tokio-tungstenite), JSON
+//! extractors, and `spawn_blocking` to keep long searches off the executor;
+//! a hand-written HTTP server would have to get keep-alive, chunked bodies
+//! and the websocket handshake right itself.
+//!
+//! The API (JSON over HTTP; the page in `assets/` uses nothing else):
+//!
+//! | Request | Answer |
+//! |---|---|
+//! | `POST /api/parse` `{"text": ..., "edit": {"cell": i, "value": v}}` (`edit` optional) | `{"ok": true, "puzzle": {...}, "text": ...}` (the drawing; `text` the edited puzzle) or 400 `{"ok": false, "error": {"message", "line", "column", "cell"}}` |
+//! | `POST /api/jobs` `{"text": ..., "tasks": ["verdict", "count", "candidates"], "count_limit": 1000, "max_seconds": 300}` | `{"id": n}`, or 400 with the located error |
+//! | `GET /api/jobs/{id}` | `{"status": "running" \| "complete" \| "incomplete", "incomplete": why, "phase", "elapsed_ms", "nodes", "cells_done", "cells_open", "verdict", "count", "candidates"}` |
+//! | `POST /api/jobs/{id}/cancel` | the job; it ends `incomplete` (`cancelled`) within a second |
+//!
+//! Reading a puzzle and drawing it, as `POST /api/parse` does:
+//!
+//! ```
+//! let parsed = sudoku_serve::jobs::parse("1...............")?;
+//! let drawing = sudoku_serve::drawing(&parsed.grid, &parsed.variant);
+//! assert_eq!(drawing["size"], 4);
+//! assert_eq!(drawing["givens"][0], 1);
+//! // A located error: the 5 in r1c1 is too large for 4x4.
+//! let error = sudoku_serve::jobs::parse("5...............").unwrap_err();
+//! assert_eq!(error.cell, Some((1, 1)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Serving (what `sudoku serve` does):
+//!
+//! ```no_run
+//! let options = sudoku_serve::Options { port: 0, fpuzzles_port: None };
+//! sudoku_serve::run(&options, |bound| println!("{}", bound.url))?;
+//! # Ok::<(), sudoku_serve::ServeError>(())
+//! ```
+
+mod api;
+mod draw;
+pub mod jobs;
+mod ws;
+
+use std::net::{Ipv4Addr, SocketAddr};
+
+pub use draw::drawing;
+
+/// Where to listen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The page's port on 127.0.0.1 (0: any free port).
+    pub port: u16,
+    /// The f-puzzles solver websocket's port (the userscript uses 4545),
+    /// when wanted.
+    pub fpuzzles_port: Option<u16>,
+}
+
+/// Where the server listens, once it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// The page: `http://127.0.0.1:PORT/`.
+    pub url: String,
+    /// The f-puzzles websocket: `ws://127.0.0.1:PORT/`.
+    pub fpuzzles_url: Option<String>,
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The port is taken or not ours to use.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The runtime or a connection failed.
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+async fn listen(port: u16) -> Result<(tokio::net::TcpListener, SocketAddr), ServeError> {
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    let local = listener.local_addr()?;
+    Ok((listener, local))
+}
+
+/// Serves until the process ends: binds the ports, calls `ready` with the
+/// addresses, then answers requests. Builds its own tokio runtime.
+pub fn run(options: &Options, ready: impl FnOnce(&Bound)) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let (listener, addr) = listen(options.port).await?;
+        let ws = match options.fpuzzles_port {
+            Some(port) => Some(listen(port).await?),
+            None => None,
+        };
+        ready(&Bound {
+            url: format!("http://{addr}/"),
+            fpuzzles_url: ws.as_ref().map(|(_, a)| format!("ws://{a}/")),
+        });
+        if let Some((ws_listener, _)) = ws {
+            tokio::spawn(async move { axum::serve(ws_listener, ws::router()).await });
+        }
+        axum::serve(listener, api::router(addr)).await?;
+        Ok(())
+    })
+}

@@ -1,0 +1,402 @@
+//! The JSON API without a browser: located parse errors, counts, verdicts
+//! and true candidates against a brute-force oracle on 4x4, edits, and a
+//! cancelled job that ends "incomplete" within a second.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{completions, get, post, start, wait};
+use serde_json::{json, Value};
+
+fn grid_text(givens: &[u8; 16]) -> String {
+    givens
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let bound = start(false);
+    let (status, page) = common::http(&bound.url, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("<textarea id=\"puzzle\""), "{page}");
+    assert!(page.contains("/app.js") && page.contains("/style.css"));
+    for path in ["/app.js", "/style.css"] {
+        let (status, body) = common::http(&bound.url, "GET", path, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(body.len() > 100, "{path}");
+    }
+    // Nothing fetched from elsewhere: the page works offline.
+    for attr in ["src=\"http", "href=\"http", "src=\"//", "href=\"//"] {
+        assert!(!page.contains(attr), "{attr}");
+    }
+    let (_, script) = common::http(&bound.url, "GET", "/app.js", None);
+    assert!(!script.contains("fetch('http") && !script.contains("import "));
+}
+
+#[test]
+fn parse_errors_say_where() {
+    let bound = start(false);
+    // A character that is no symbol, on line 2 column 3 of a drawn grid.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1 2 . .\n. . # .\n. . . .\n. . . ."}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["ok"], false);
+    let error = &answer["error"];
+    assert_eq!(error["line"], 2, "{error}");
+    assert!(error["column"].as_u64().is_some(), "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("'#'"),
+        "{error}"
+    );
+    // A value too large for the grid: its cell.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "5..............."}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"]["cell"], json!([1, 1]), "{answer}");
+    // f-puzzles: the JSON path of a thermometer cell outside the grid.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+        "thermometer": [{"lines": [["R1C1", "R5C1"]]}]});
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("thermometer[0].lines[0][1]"), "{message}");
+    // An unsupported constraint, by name.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "clock": [{}]});
+    let (_, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"clock\""),
+        "{answer}"
+    );
+    // A request that is not what the API takes.
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"txt": "1..."}));
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("text"),
+        "{answer}"
+    );
+    let (status, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": "1...", "tasks": ["solve"]}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"solve\""),
+        "{answer}"
+    );
+    let (status, _) = get(&bound.url, "/api/jobs/999999");
+    assert_eq!(status, 404);
+}
+
+/// Puzzles of 4x4 with 0, 1, 2, ... solutions, from a fixed grid's givens.
+fn puzzles() -> Vec<[u8; 16]> {
+    let full: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut out = vec![[0u8; 16]];
+    // Keep a spread of givens: masks with 1 to 6 givens, and a clash.
+    for mask in [
+        0b1u16,
+        0b1000_0001,
+        0b1000_0100_0010_0001,
+        0b0110_0000_0000_0110,
+        0b1111,
+        0b1010_0101_1010_0101,
+    ] {
+        let mut p = [0u8; 16];
+        for i in 0..16 {
+            if mask >> i & 1 == 1 {
+                p[i] = full[i];
+            }
+        }
+        out.push(p);
+    }
+    // No two givens clash, yet no grid completes them.
+    let mut unsolvable = [0u8; 16];
+    unsolvable[0] = 1;
+    unsolvable[5] = 2;
+    unsolvable[10] = 1;
+    unsolvable[15] = 2;
+    unsolvable[3] = 3;
+    unsolvable[12] = 3;
+    out.push(unsolvable);
+    out
+}
+
+#[test]
+fn counts_verdicts_and_candidates_match_brute_force_on_4x4() {
+    let bound = start(false);
+    for givens in puzzles() {
+        let text = grid_text(&givens);
+        let expected = completions(&givens);
+        let (status, answer) = post(
+            &bound.url,
+            "/api/jobs",
+            &json!({"text": text, "count_limit": 1000}),
+        );
+        assert_eq!(status, 200, "{answer}");
+        let job = wait(
+            &bound.url,
+            answer["id"].as_u64().unwrap(),
+            Duration::from_secs(60),
+        );
+        assert_eq!(job["status"], "complete", "{text}: {job}");
+        assert_eq!(job["count"]["solutions"], expected.len(), "{text}: {job}");
+        assert_eq!(job["count"]["complete"], true, "{text}: {job}");
+        let verdict = job["verdict"]["status"].as_str().unwrap();
+        let want = match expected.len() {
+            0 => "unsolvable",
+            1 => "unique",
+            _ => "multiple",
+        };
+        assert_eq!(verdict, want, "{text}: {job}");
+        if want == "multiple" {
+            // Two different completions, where they differ.
+            let sols = job["verdict"]["solutions"].as_array().unwrap();
+            let grids: Vec<[u8; 16]> = sols
+                .iter()
+                .map(|s| {
+                    let v: Vec<u8> = serde_json::from_value(s.clone()).unwrap();
+                    v.try_into().unwrap()
+                })
+                .collect();
+            assert!(grids.iter().all(|g| expected.contains(g)), "{text}");
+            let differ: Vec<usize> = (0..16).filter(|&i| grids[0][i] != grids[1][i]).collect();
+            assert_eq!(job["verdict"]["cells"], json!(differ));
+        }
+        // Progress: every blank cell's candidates were done.
+        let blanks = givens.iter().filter(|&&v| v == 0).count();
+        if expected.is_empty() {
+            assert_eq!(job["cells_done"], 0, "{job}");
+        } else {
+            assert_eq!(job["cells_done"], blanks, "{job}");
+            assert_eq!(job["cells_open"], blanks, "{job}");
+        }
+        let cells = job["candidates"]["cells"].as_array().unwrap();
+        for (i, cell) in cells.iter().enumerate() {
+            let mut want: Vec<u8> = expected.iter().map(|g| g[i]).collect();
+            want.sort_unstable();
+            want.dedup();
+            assert_eq!(cell, &json!(want), "{text} cell {i}");
+        }
+    }
+}
+
+#[test]
+fn a_count_limit_says_at_least() {
+    let bound = start(false);
+    let (_, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": ".".repeat(16), "tasks": ["count"], "count_limit": 100}),
+    );
+    let job = wait(
+        &bound.url,
+        answer["id"].as_u64().unwrap(),
+        Duration::from_secs(60),
+    );
+    // 288 grids > 100: the count stops at the limit and says so.
+    assert_eq!(job["count"]["solutions"], 100, "{job}");
+    assert_eq!(job["count"]["complete"], false, "{job}");
+    assert_eq!(
+        job["count"]["incomplete"], "solution limit reached",
+        "{job}"
+    );
+    assert_eq!(job["status"], "complete", "{job}");
+}
+
+#[test]
+fn a_thermometer_counts_as_brute_force_says() {
+    let bound = start(false);
+    // f-puzzles JSON: a thermometer down the first column of 4x4.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+        "thermometer": [{"lines": [["R1C1", "R2C1", "R3C1"]]}]});
+    let expected = common::all_4x4()
+        .into_iter()
+        .filter(|g| g[0] < g[4] && g[4] < g[8])
+        .count();
+    let (_, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": doc.to_string(), "tasks": ["count"]}),
+    );
+    let job = wait(
+        &bound.url,
+        answer["id"].as_u64().unwrap(),
+        Duration::from_secs(60),
+    );
+    assert_eq!(job["count"]["solutions"], expected, "{job}");
+    assert_eq!(job["count"]["complete"], true);
+    // The drawing carries it.
+    let (_, parsed) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    let k = &parsed["puzzle"]["constraints"][0];
+    assert_eq!(k["kind"], "thermometer");
+    assert_eq!(k["line"], json!([0, 4, 8]));
+}
+
+#[test]
+fn an_edit_changes_a_given_and_writes_the_puzzle_back() {
+    let bound = start(false);
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1...............", "edit": {"cell": 5, "value": 3}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["puzzle"]["givens"][5], 3);
+    let text = answer["text"].as_str().unwrap();
+    assert_eq!(text.replace('0', "."), "1....3..........", "{text}");
+    // An f-puzzles puzzle is written back as a link that reads back.
+    let doc = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+        "thermometer": [{"lines": [["R1C1", "R2C1"]]}]});
+    let (_, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": doc.to_string(), "edit": {"cell": 15, "value": 4}}),
+    );
+    let link = answer["text"].as_str().unwrap();
+    assert!(
+        link.starts_with("https://www.f-puzzles.com/?load="),
+        "{link}"
+    );
+    let (_, again) = post(&bound.url, "/api/parse", &json!({"text": link}));
+    assert_eq!(again["puzzle"]["givens"][15], 4);
+    assert_eq!(again["puzzle"]["constraints"][0]["line"], json!([0, 4]));
+    // Out of range edits are refused, saying why.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1...............", "edit": {"cell": 16, "value": 1}}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("outside"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn a_cancelled_job_ends_incomplete_within_a_second() {
+    let bound = start(false);
+    // Counting the completions of an empty 16x16 grid up to a billion
+    // takes far longer than this test.
+    let (status, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": ".".repeat(256), "tasks": ["count", "candidates"], "count_limit": 1_000_000_000u64}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let id = answer["id"].as_u64().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, running) = get(&bound.url, &format!("/api/jobs/{id}"));
+    assert_eq!(running["status"], "running", "{running}");
+    assert!(running["elapsed_ms"].as_u64().unwrap() >= 250, "{running}");
+    let cancelled_at = Instant::now();
+    let (status, _) = post(&bound.url, &format!("/api/jobs/{id}/cancel"), &Value::Null);
+    assert_eq!(status, 200);
+    let job = wait(&bound.url, id, Duration::from_secs(1));
+    assert!(cancelled_at.elapsed() < Duration::from_secs(1));
+    assert_eq!(job["status"], "incomplete", "{job}");
+    assert_eq!(job["incomplete"], "cancelled", "{job}");
+    assert_eq!(job["count"]["complete"], false, "{job}");
+    assert_eq!(job["candidates"]["complete"], false, "{job}");
+}
+
+#[test]
+fn the_drawing_carries_every_kind_of_constraint() {
+    let bound = start(false);
+    let lines = |cells: &[&str]| json!({"lines": [cells]});
+    let doc = json!({
+        "size": 9,
+        "grid": vec![vec![json!({}); 9]; 9],
+        "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+        "thermometer": [lines(&["R2C1", "R2C2", "R2C3"])],
+        "arrow": [{"cells": ["R3C1"], "lines": [["R3C1", "R3C2", "R3C3"]]}],
+        "difference": [{"cells": ["R4C1", "R4C2"]}],
+        "ratio": [{"cells": ["R4C3", "R4C4"]}],
+        "xv": [{"cells": ["R4C5", "R4C6"], "value": "X"}],
+        "renban": [lines(&["R5C1", "R5C2"])],
+        "whispers": [lines(&["R5C4", "R5C5"])],
+        "palindrome": [lines(&["R5C7", "R6C7"])],
+        "betweenline": [lines(&["R6C1", "R6C2", "R6C3"])],
+        "regionsumline": [lines(&["R7C1", "R7C2", "R7C4"])],
+        "entropicline": [lines(&["R8C1", "R8C2", "R8C3"])],
+        "even": [{"cell": "R9C1"}],
+        "odd": [{"cell": "R9C2"}],
+        "littlekillersum": [{"cell": "R0C9", "direction": "DL", "value": "20"}],
+        "sandwichsum": [{"cell": "R0C5", "value": "10"}],
+        "diagonal+": true,
+        "diagonal-": true,
+    });
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert_eq!(status, 200, "{answer}");
+    let puzzle = &answer["puzzle"];
+    assert_eq!(puzzle["box"], json!([3, 3]));
+    // Boxes: r1c1..r3c3 is region 0, r1c4 region 1, r4c1 region 3.
+    assert_eq!(puzzle["regions"][0], puzzle["regions"][20]);
+    assert_ne!(puzzle["regions"][0], puzzle["regions"][3]);
+    assert_ne!(puzzle["regions"][0], puzzle["regions"][27]);
+    let kinds: Vec<&str> = puzzle["constraints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "thermometer",
+        "arrow",
+        "difference",
+        "ratio",
+        "xv",
+        "renban",
+        "whispers",
+        "palindrome",
+        "betweenline",
+        "regionsumline",
+        "entropicline",
+        "even",
+        "odd",
+        "littlekillersum",
+        "sandwichsum",
+    ] {
+        assert!(kinds.contains(&kind), "{kind} missing from {kinds:?}");
+    }
+    let find = |kind: &str| {
+        puzzle["constraints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["kind"] == kind)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(find("thermometer")["line"], json!([9, 10, 11]));
+    assert_eq!(find("arrow")["circle"], json!([18]));
+    assert_eq!(find("arrow")["line"], json!([19, 20]));
+    assert_eq!(find("xv")["label"], "X");
+    // Cages with sums and both diagonals are the variant's own.
+    assert_eq!(puzzle["cages"], json!([{"cells": [0, 1], "sum": 3}]));
+    assert_eq!(puzzle["diagonals"], true);
+    assert_eq!(find("littlekillersum")["clue"], 20);
+    // The little killer from above r1c9 going down-left starts at r1c8.
+    assert_eq!(find("littlekillersum")["line"][0], 7);
+}

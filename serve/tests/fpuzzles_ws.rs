@@ -1,0 +1,198 @@
+//! The f-puzzles solver websocket (rangsk's SudokuSolver protocol, as the
+//! editor's userscript speaks it), with a plain websocket client: true
+//! candidates, check, count and solve against a brute-force oracle on 4x4,
+//! cancel, and what we do not support.
+
+mod common;
+
+use std::net::TcpStream;
+use std::time::Duration;
+
+use common::{completions, start};
+use serde_json::{json, Value};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
+
+fn connect(url: &str) -> Socket {
+    let (socket, _) = tungstenite::connect(url).expect("the websocket opens");
+    if let MaybeTlsStream::Plain(s) = socket.get_ref() {
+        s.set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("a timeout");
+    }
+    socket
+}
+
+fn send(socket: &mut Socket, message: &Value) {
+    socket
+        .send(Message::text(message.to_string()))
+        .expect("sent");
+}
+
+fn receive(socket: &mut Socket) -> Value {
+    loop {
+        match socket.read().expect("an answer") {
+            Message::Text(t) => return serde_json::from_str(&t).expect("JSON"),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+/// The f-puzzles JSON of a 4x4 puzzle, compressed as the editor does
+/// (lz-string, base64).
+fn data(givens: &[u8; 16], extra: Value) -> String {
+    let grid: Vec<Vec<Value>> = (0..4)
+        .map(|r| {
+            (0..4)
+                .map(|c| match givens[r * 4 + c] {
+                    0 => json!({}),
+                    v => json!({"value": v, "given": true}),
+                })
+                .collect()
+        })
+        .collect();
+    let mut doc =
+        json!({"size": 4, "grid": grid, "disabledlogic": [], "truecandidatesoptions": []});
+    if let (Some(d), Some(e)) = (doc.as_object_mut(), extra.as_object()) {
+        d.extend(e.clone());
+    }
+    lz_str::compress_to_base64(doc.to_string().as_str())
+}
+
+#[test]
+fn the_editor_commands_answer_as_brute_force_says() {
+    let bound = start(true);
+    let url = bound.fpuzzles_url.expect("the websocket listens");
+    let mut socket = connect(&url);
+    // Two solutions: the first two rows given, the rest open in two ways.
+    let givens: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    let expected = completions(&givens);
+    assert!(expected.len() >= 2);
+    let d = data(&givens, json!({}));
+
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "truecandidates", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["nonce"], 1);
+    assert_eq!(answer["type"], "truecandidates", "{answer}");
+    let per = answer["solutionsPerCandidate"].as_array().unwrap();
+    assert_eq!(per.len(), 16 * 4);
+    for cell in 0..16 {
+        for v in 1..=4u8 {
+            let seen = expected.iter().any(|g| g[cell] == v);
+            assert_eq!(
+                per[cell * 4 + usize::from(v) - 1] != 0,
+                seen,
+                "cell {cell} value {v}"
+            );
+        }
+    }
+
+    send(
+        &mut socket,
+        &json!({"nonce": 2, "command": "check", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(
+        answer,
+        json!({"nonce": 2, "type": "count", "count": 2, "inProgress": false})
+    );
+
+    send(
+        &mut socket,
+        &json!({"nonce": 3, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "count");
+    assert_eq!(answer["count"], expected.len(), "{answer}");
+    assert_eq!(answer["inProgress"], false);
+
+    send(
+        &mut socket,
+        &json!({"nonce": 4, "command": "solve", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "solved", "{answer}");
+    let solution: Vec<u8> = serde_json::from_value(answer["solution"].clone()).unwrap();
+    let solution: [u8; 16] = solution.try_into().unwrap();
+    assert!(expected.contains(&solution));
+
+    // A thermometer narrows it down; no solution is "invalid".
+    let thermo = data(
+        &givens,
+        json!({"thermometer": [{"lines": [["R3C1", "R4C1"]]}]}),
+    );
+    let want = expected.iter().filter(|g| g[8] < g[12]).count();
+    send(
+        &mut socket,
+        &json!({"nonce": 5, "command": "count", "dataType": "fpuzzles", "data": thermo}),
+    );
+    assert_eq!(receive(&mut socket)["count"], want);
+    let none = data(
+        &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 0, 0, 0, 0],
+        json!({"thermometer": [{"lines": [["R4C1", "R4C2"]]}]}),
+    );
+    // The last row must be 4 3 2 1, which no thermometer r4c1 < r4c2 allows.
+    send(
+        &mut socket,
+        &json!({"nonce": 6, "command": "truecandidates", "dataType": "fpuzzles", "data": none}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "invalid", "{answer}");
+    assert_eq!(answer["nonce"], 6);
+
+    // What we cannot do is said, not faked.
+    send(
+        &mut socket,
+        &json!({"nonce": 7, "command": "solvepath", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "invalid");
+    assert!(answer["message"].as_str().unwrap().contains("solvepath"));
+    let clock = data(&givens, json!({"clock": [{}]}));
+    send(
+        &mut socket,
+        &json!({"nonce": 8, "command": "check", "dataType": "fpuzzles", "data": clock}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "invalid");
+    assert!(
+        answer["message"].as_str().unwrap().contains("\"clock\""),
+        "{answer}"
+    );
+
+    send(&mut socket, &json!({"nonce": 9, "command": "cancel"}));
+    assert_eq!(
+        receive(&mut socket),
+        json!({"nonce": 9, "type": "canceled"})
+    );
+}
+
+#[test]
+fn a_new_request_cancels_the_running_one() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    // Counting an empty 16x16 grid does not end; the cancel stops it.
+    let grid: Vec<Vec<Value>> = vec![vec![json!({}); 16]; 16];
+    let doc = json!({"size": 16, "grid": grid});
+    let d = lz_str::compress_to_base64(doc.to_string().as_str());
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    send(&mut socket, &json!({"nonce": 2, "command": "cancel"}));
+    // The count's answer is never sent: the next message is the cancel's.
+    let answer = receive(&mut socket);
+    assert_eq!(answer, json!({"nonce": 2, "type": "canceled"}));
+    let small = data(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0], json!({}));
+    send(
+        &mut socket,
+        &json!({"nonce": 3, "command": "check", "dataType": "fpuzzles", "data": small}),
+    );
+    assert_eq!(receive(&mut socket)["count"], 1);
+}
