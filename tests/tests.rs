@@ -3,5 +3,6 @@
 mod cubes;
 mod engine;
 mod oracle;
+mod planner;
 mod sudoku_engines;
 mod variants;

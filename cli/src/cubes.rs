@@ -9,13 +9,12 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use solver_core::cubes::{
-    count_file, merge_results, read_split, runs_text, Counter, CubeRecord, FileError, Fingerprint,
-    Merge, ResultRecord, SplitOptions,
+    count_file, limits_per_cube, merge_results, read_split, split_notes, Counter, CubeRecord,
+    FileError, Fingerprint, Merge, ResultRecord, SplitOptions,
 };
 use solver_core::{Incomplete, Limits};
 
@@ -115,7 +114,7 @@ impl SplitArgs {
             balance: (self.balance > 0.0).then_some(self.balance),
             probes: self.probes,
             seed: self.seed,
-            limits: per_cube(self.max_nodes, self.timeout)(),
+            limits: limits_per_cube(self.max_nodes, self.timeout)(),
             ..SplitOptions::default()
         }
     }
@@ -180,30 +179,14 @@ pub fn write_split(
     out.finish()?;
     *written = true;
     drop(written);
-    let mut estimates: Vec<f64> = records.iter().map(|r| r.estimate).collect();
-    estimates.sort_by(f64::total_cmp);
-    let median = estimates.get(estimates.len() / 2).copied().unwrap_or(0.0);
-    let largest = estimates.last().copied().unwrap_or(0.0);
-    let total: f64 = estimates.iter().sum();
-    let nodes = nodes.map_or(String::new(), |n| format!(", {n} nodes"));
-    eprint_line(&format!(
-        "{command} split: {} cubes; estimated nodes: total {total:.3e}, largest {largest:.3e}, \
-         median {median:.3e}; split in {:.3} s{nodes}",
-        records.len(),
-        started.elapsed().as_secs_f64()
-    ));
-    match incomplete {
-        None => Ok(Exit::Success),
-        Some(why) => {
-            eprint_line(&format!(
-                "{command} split: incomplete: {why}; the {} cubes written still cover the \
-                 whole search (their counts add up to the count), but are fewer or larger \
-                 than asked",
-                records.len()
-            ));
-            Ok(Exit::Incomplete)
-        }
+    let seconds = started.elapsed().as_secs_f64();
+    for note in split_notes(command, records, nodes, seconds, incomplete) {
+        eprint_line(&note);
     }
+    Ok(match incomplete {
+        None => Exit::Success,
+        Some(_) => Exit::Incomplete,
+    })
 }
 
 /// Opens a file, or standard input for `-`.
@@ -234,15 +217,6 @@ fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
     read_split(&name, reader).map_err(file_failure)
 }
 
-/// The limits of each cube: `max_nodes`, and `timeout` from the cube's start.
-pub fn per_cube(max_nodes: Option<u64>, timeout: Option<Duration>) -> impl Fn() -> Limits {
-    move || Limits {
-        max_nodes,
-        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-        ..Limits::none()
-    }
-}
-
 /// Counts the cubes of `source` one after another with `count`, writing a
 /// result record for each as soon as it is done (see
 /// [`solver_core::cubes::count_file`]). `limits` makes each cube's limits.
@@ -254,12 +228,9 @@ pub fn count_cubes(
     count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
     let (name, reader) = open(source)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // Fails only if a handler is set already; then Ctrl-C just ends us.
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
+    // Ctrl-C stops the cube being counted (its record says "cancelled")
+    // and the command ends with 130 (`crate::exit::finish`).
+    let cancel = crate::exit::cancel_flag();
     let mut out = Output::stdout();
     let counter = Counter {
         expected,
@@ -319,21 +290,15 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
     }
     if args.resume {
         let cubes = cubes.unwrap_or_default();
-        let to_do = merge.to_do();
+        let (left, note) = merge.resume(&cubes);
         let mut out = Output::stdout();
-        for cube in &cubes {
-            if !merge.is_counted(cube.cube) && out.json_line(cube).is_err() {
+        for cube in left {
+            if out.json_line(cube).is_err() {
                 break;
             }
         }
         out.finish()?;
-        let of = cubes.first().map_or(0, |c| c.of);
-        let left: u64 = to_do.iter().map(|&(a, b)| b - a + 1).sum();
-        eprint_line(&if to_do.is_empty() {
-            format!("all {of} cubes are counted: run merge without --resume")
-        } else {
-            format!("{left} of {of} cubes to count: {}", runs_text(&to_do))
-        });
+        eprint_line(&note);
         return Ok(Exit::Success);
     }
     match merge.finish() {
@@ -347,7 +312,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
             Ok(Exit::Success)
         }
         Err(refusal) => {
-            let status = if refusal.is_inconsistent() || refusal.expected.is_none() {
+            let status = if refusal.is_bad_input() {
                 Exit::BadInput
             } else {
                 Exit::Incomplete

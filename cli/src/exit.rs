@@ -11,6 +11,8 @@
 use std::fmt;
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// The exit statuses of the commands. See the [module documentation](self)
 /// for the table.
@@ -92,9 +94,46 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
+/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
+
+/// Raised by Ctrl-C (SIGINT) once [`cancel_flag`] has installed its
+/// handler: every search given it stops at its next check.
+static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// The flag Ctrl-C raises, with its handler installed on first use.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    Arc::clone(CANCEL.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        // Fails only if a handler is already set (not in this program).
+        let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
+        flag
+    }))
+}
+
+/// Whether Ctrl-C raised [`cancel_flag`].
+pub fn interrupted() -> bool {
+    CANCEL
+        .get()
+        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+}
+
 /// Ends a command: prints a failure's message (once) on stderr and turns the
-/// status into an [`ExitCode`] for `main`.
+/// status into an [`ExitCode`] for `main`; after Ctrl-C ([`interrupted`]),
+/// 130, the answer so far having been written, marked incomplete.
 pub fn finish(result: Result<Exit, Failure>) -> ExitCode {
+    if interrupted() {
+        if let Err(Failure {
+            message: Some(message),
+            ..
+        }) = &result
+        {
+            let _ = writeln!(std::io::stderr(), "error: {message}");
+        }
+        let _ = writeln!(std::io::stderr(), "interrupted by Ctrl-C");
+        return ExitCode::from(INTERRUPTED);
+    }
     let status = match result {
         Ok(status) => status,
         Err(failure) => {

@@ -436,3 +436,43 @@ fn thread_counts_far_above_the_cores_are_capped() {
         assert!(stdout(&output).contains("incomplete"), "{what}");
     }
 }
+
+/// Issue 20, "every command stops within 1 s on --timeout and on SIGINT":
+/// the commands the tests above leave out. `count --cubes` (both commands)
+/// stops its cube at the per-cube timeout and at SIGINT, writing the cube's
+/// record marked incomplete; after SIGINT it ends with 130 like every other
+/// command (it ended with 3, having installed its own handler). `dlx solve`,
+/// `dlx split` and `sudoku candidates` likewise.
+#[test]
+fn cube_counts_candidates_and_dlx_solve_stop_at_timeout_and_sigint() {
+    let empty9 = empty_grid(9);
+    let board = dominoes(12);
+    let p25 = first_puzzle("25x25-270-givens.txt");
+    let split = |binary: &str, file: &std::path::Path| {
+        let (output, _) = run(binary, &["split", "--cubes", "1", path(file)], &[]);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        temp_file(&format!("{binary}-one-cube.jsonl"), &stdout(&output))
+    };
+    for (binary, file) in [("sudoku", &empty9), ("dlx", &board)] {
+        let cubes = split(binary, file);
+        let count = ["count", "--cubes", path(&cubes), path(file)];
+        let with_timeout = [&count[..], &["--timeout", "1"]].concat();
+        assert_times_out(binary, &with_timeout, "\"complete\":false");
+        let output = assert_interrupted(binary, &count);
+        let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        assert_eq!(record["incomplete"], "cancelled", "{binary}");
+        assert_eq!(record["complete"], false, "{binary}");
+    }
+    // 121 cells: no tiling, and a search far beyond any test.
+    let odd = dominoes(11);
+    assert_times_out("dlx", &["solve", "--timeout", "1", path(&odd)], "");
+    assert_interrupted("dlx", &["solve", path(&odd)]);
+    assert_interrupted("dlx", &["split", "--cubes", "1000000", path(&board)]);
+    let candidates = ["candidates", "--engine", "dlx", path(&p25)];
+    assert_times_out(
+        "sudoku",
+        &[&candidates[..], &["--timeout", "1"]].concat(),
+        "incomplete",
+    );
+    assert_interrupted("sudoku", &candidates);
+}

@@ -268,9 +268,11 @@ fn json_fields() {
     assert!(first["nodes"].as_u64().is_some());
     assert_eq!(records[1]["line"], 2);
     assert_eq!(records[2]["status"], "invalid");
+    // The line is the record's field, not repeated in the message.
+    assert_eq!(records[2]["line"], 3);
     assert_eq!(
         records[2]["error"],
-        "line 3: value 1 appears twice in row 1: at r1c1 and r1c2"
+        "value 1 appears twice in row 1: at r1c1 and r1c2"
     );
     assert_eq!(records[3]["status"], "unsolvable");
     assert!(records[3].get("solution").is_none());

@@ -21,6 +21,25 @@ impl ModelEngine {
     }
 }
 
+impl ModelEngine {
+    /// The engine a [`Plan`](crate::plan::Plan) of a model names: Dancing
+    /// Links for `dlx`, the propagation engine for any other.
+    pub fn from_name(name: crate::plan::EngineName) -> ModelEngine {
+        match name {
+            crate::plan::EngineName::Dlx => ModelEngine::DancingLinks,
+            _ => ModelEngine::Propagation,
+        }
+    }
+
+    /// What the planner calls this engine when it is asked for.
+    pub fn asked(self) -> crate::plan::Asked {
+        match self {
+            ModelEngine::DancingLinks => crate::plan::Asked::Dlx,
+            ModelEngine::Propagation => crate::plan::Asked::Propagation,
+        }
+    }
+}
+
 impl std::fmt::Display for ModelEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -30,9 +49,34 @@ impl std::fmt::Display for ModelEngine {
 /// The planner: Dancing Links for pure exact-cover models, the propagation
 /// engine for everything else.
 pub(crate) fn plan(model: &crate::Model) -> ModelEngine {
-    match not_exact_cover(model) {
-        None => ModelEngine::DancingLinks,
-        Some(_) => ModelEngine::Propagation,
+    let problem = crate::plan::Problem::Model {
+        exact_cover: not_exact_cover(model).is_none(),
+    };
+    match crate::plan::decide(&problem, crate::plan::Job::Solve, crate::plan::Asked::Auto) {
+        Ok(plan) => ModelEngine::from_name(plan.engine),
+        // Auto is never refused.
+        Err(_) => ModelEngine::Propagation,
+    }
+}
+
+/// The planner's engine for `model` with `asked` the engine asked for
+/// (`None`: the planner's choice), or the refusal of an engine that cannot
+/// take it.
+pub(crate) fn plan_asked(
+    model: &crate::Model,
+    asked: Option<ModelEngine>,
+) -> Result<ModelEngine, crate::ModelError> {
+    let why_not = not_exact_cover(model);
+    let problem = crate::plan::Problem::Model {
+        exact_cover: why_not.is_none(),
+    };
+    let asked = asked.map_or(crate::plan::Asked::Auto, ModelEngine::asked);
+    match crate::plan::decide(&problem, crate::plan::Job::Solve, asked) {
+        Ok(plan) => Ok(ModelEngine::from_name(plan.engine)),
+        Err(refusal) => Err(crate::ModelError::Engine {
+            engine: refusal.asked.as_str(),
+            reason: why_not.unwrap_or_else(|| refusal.why.to_string()),
+        }),
     }
 }
 

@@ -176,6 +176,7 @@ mod error;
 mod fd;
 pub mod json;
 mod model;
+pub mod plan;
 mod solve;
 mod views;
 

@@ -381,20 +381,8 @@ impl Model {
     /// [`compile`](Self::compile)). Dancing Links on a model it cannot take
     /// is refused with [`ModelError::Engine`].
     pub fn compile_with(&self, engine: Option<ModelEngine>) -> Result<Compiled, ModelError> {
-        let engine = match engine {
-            Some(engine) => engine,
-            None => crate::engine::plan(self),
-        };
-        match engine {
-            ModelEngine::DancingLinks => {
-                if let Some(reason) = crate::engine::not_exact_cover(self) {
-                    return Err(ModelError::Engine {
-                        engine: engine.name(),
-                        reason,
-                    });
-                }
-                Compiled::new(self)
-            }
+        match crate::engine::plan_asked(self, engine)? {
+            ModelEngine::DancingLinks => Compiled::new(self),
             ModelEngine::Propagation => Compiled::propagation(self),
         }
     }

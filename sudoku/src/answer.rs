@@ -113,7 +113,10 @@ pub enum Answer<G = Grid> {
     /// `minimize`, `rate`: the puzzle has several solutions.
     NotUnique,
     /// The puzzle cannot be read, its givens clash, or its shape cannot be
-    /// solved here: the message says where and why (`line 3: ...`).
+    /// solved here: the message says what and where in the grid (the cells,
+    /// a column of the line; the line itself only when the error is on
+    /// another line than the record's first). The record's line is the
+    /// record's: the text forms put it in front, JSON in `"line"`.
     Invalid(String),
     /// The solver's answer failed the independent check (a bug): the
     /// message is for stderr; a record only says "error".
@@ -306,7 +309,7 @@ pub fn answer(
     };
     let grid = &puzzle.grid;
     if *question.task == Task::Candidates {
-        return answer_candidates(grid, variant, line, question, &limits);
+        return answer_candidates(grid, variant, question, &limits);
     }
     let mut answered = if variant.is_classic() {
         answer_classic(grid, line, question, &limits, every_thread)
@@ -330,14 +333,15 @@ pub fn answer(
     answered
 }
 
-fn invalid(line: usize, e: impl std::fmt::Display) -> Answer {
-    Answer::Invalid(format!("line {line}: {e}"))
+/// An invalid puzzle: the message says what is wrong; where (the record's
+/// line) is the record's to say.
+fn invalid(e: impl std::fmt::Display) -> Answer {
+    Answer::Invalid(e.to_string())
 }
 
 /// A count as an answer, its nodes written to `nodes` (no solution is a
 /// count of 0).
 fn counted_answer(
-    line: usize,
     counted: Result<solver_core::Count, SolveError>,
     nodes: &mut Option<u64>,
 ) -> Answer {
@@ -353,16 +357,16 @@ fn counted_answer(
             solutions: 0,
             incomplete: None,
         },
-        Err(e) => refused(line, e),
+        Err(e) => refused(e),
     }
 }
 
 /// A solver's refusal as an answer: a clash of givens is named as it is,
 /// without the "invalid puzzle" prefix the record's status already says.
-fn refused(line: usize, e: SolveError) -> Answer {
+fn refused(e: SolveError) -> Answer {
     match e {
-        SolveError::Invalid(conflict) => invalid(line, conflict),
-        e => invalid(line, e),
+        SolveError::Invalid(conflict) => invalid(conflict),
+        e => invalid(e),
     }
 }
 
@@ -382,7 +386,7 @@ fn answer_classic(
     let task = question.task;
     let chosen = match classic_plan(grid.shape(), task, question.engine) {
         Ok(chosen) => chosen,
-        Err(e) => return Answered::new(invalid(line, e)),
+        Err(e) => return Answered::new(invalid(e)),
     };
     let mut answered = Answered::new(Answer::Unsolvable);
     answered.plan = Some(chosen);
@@ -390,7 +394,7 @@ fn answer_classic(
         Task::Count { .. } if every_thread => {
             let counted =
                 crate::parallel::par_count(grid, question.engine, limits, question.progress);
-            answered.answer = counted_answer(line, counted, &mut answered.nodes);
+            answered.answer = counted_answer(counted, &mut answered.nodes);
             return answered;
         }
         Task::Minimize { seed, symmetry } => {
@@ -414,7 +418,7 @@ fn answer_classic(
                 Err(SolveError::NotUnique) => Answer::NotUnique,
                 Err(SolveError::Unsolvable) => Answer::Unsolvable,
                 Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                Err(e) => refused(line, e),
+                Err(e) => refused(e),
             };
             return answered;
         }
@@ -427,7 +431,7 @@ fn answer_classic(
                 Err(SolveError::NotUnique) => Answer::NotUnique,
                 Err(SolveError::Unsolvable) => Answer::Unsolvable,
                 Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                Err(e) => refused(line, e),
+                Err(e) => refused(e),
             };
             return answered;
         }
@@ -439,7 +443,7 @@ fn answer_classic(
         })
     });
     if let Err(e) = searched {
-        answered.answer = invalid(line, e);
+        answered.answer = invalid(e);
     }
     answered
 }
@@ -489,7 +493,7 @@ fn search(
                 Ok(_) => internal(line),
                 Err(SolveError::Unsolvable) => Answer::Unsolvable,
                 Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                Err(e) => refused(line, e),
+                Err(e) => refused(e),
             }
         }
         Task::Check => {
@@ -502,16 +506,16 @@ fn search(
                 }
                 Verdict::Unique(_) | Verdict::Multiple(..) => internal(line),
                 Verdict::Unsolvable => Answer::Unsolvable,
-                Verdict::Invalid(conflict) => invalid(line, conflict),
+                Verdict::Invalid(conflict) => invalid(conflict),
                 Verdict::Unknown(why) => Answer::Unknown(why),
             }
         }
-        Task::Count { .. } => counted_answer(line, solver.count(grid, limits), &mut answered.nodes),
+        Task::Count { .. } => counted_answer(solver.count(grid, limits), &mut answered.nodes),
         Task::Minimize { .. }
         | Task::Rate { .. }
         | Task::Candidates
         | Task::Enumerate
-        | Task::Split => invalid(line, "this task is not answered one puzzle at a time"),
+        | Task::Split => invalid("this task is not answered one puzzle at a time"),
     };
 }
 
@@ -520,20 +524,19 @@ fn search(
 fn answer_candidates(
     grid: &Grid,
     variant: &Variant,
-    line: usize,
     question: &Question<'_>,
     limits: &Limits,
 ) -> Answered {
     let rules = match variant.rules(grid.shape()) {
         Ok(rules) => Arc::new(rules),
-        Err(e) => return Answered::new(invalid(line, e)),
+        Err(e) => return Answered::new(invalid(e)),
     };
     let chosen = match plan(&rules, &Task::Candidates, question.engine) {
         Ok(chosen) => chosen,
-        Err(e) => return Answered::new(invalid(line, e)),
+        Err(e) => return Answered::new(invalid(e)),
     };
     if let Err(conflict) = rules.check(grid) {
-        return Answered::new(invalid(line, conflict));
+        return Answered::new(invalid(conflict));
     }
     let mut answered = Answered::new(Answer::Unsolvable);
     answered.plan = Some(chosen);
@@ -544,7 +547,7 @@ fn answer_candidates(
                 cells: (0..found.masks.len()).map(|c| found.values(c)).collect(),
                 incomplete: found.incomplete,
             },
-            Err(e) => refused(line, e),
+            Err(e) => refused(e),
         };
     answered
 }
@@ -582,7 +585,6 @@ fn answer_variant(
     let task = question.task;
     if matches!(task, Task::Minimize { .. } | Task::Rate { .. }) {
         return Answered::new(invalid(
-            line,
             "minimize and rate handle classic Sudoku only (no variant, regions or cages)",
         ));
     }
@@ -594,25 +596,25 @@ fn answer_variant(
         None => {
             let rules = match variant.rules(shape) {
                 Ok(rules) => Arc::new(rules),
-                Err(e) => return Answered::new(invalid(line, e)),
+                Err(e) => return Answered::new(invalid(e)),
             };
             match SudokuSolver::with_rules(Arc::clone(&rules), question.engine) {
                 Ok(solver) => (rules, solver),
-                Err(e) => return Answered::new(invalid(line, e)),
+                Err(e) => return Answered::new(invalid(e)),
             }
         }
     };
     let mut answered = Answered::new(Answer::Unsolvable);
     let chosen = match plan(&rules, task, question.engine) {
         Ok(chosen) => chosen,
-        Err(e) => return Answered::new(invalid(line, e)),
+        Err(e) => return Answered::new(invalid(e)),
     };
     answered.plan = Some(chosen);
     // On every thread a variant is counted by Dancing Links' parallel
     // search over disjoint subtrees; the units engine (128 cells at most)
     // counts on one thread, which the plan names.
     if every_thread && chosen.engine == EngineName::Dlx && matches!(task, Task::Count { .. }) {
-        answered.answer = counted_answer(line, solver.par_count(grid, limits), &mut answered.nodes);
+        answered.answer = counted_answer(solver.par_count(grid, limits), &mut answered.nodes);
     } else {
         search(&mut solver, grid, line, task, limits, &mut answered, |g| {
             verify(g, grid, variant) && rules.is_solution(g, grid)

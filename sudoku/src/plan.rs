@@ -1,9 +1,12 @@
-//! The planner: which engine answers a puzzle, chosen in one place and
-//! named.
+//! The planner for grids: which engine answers a puzzle, and why.
 //!
-//! Every search of this crate runs on one of five engines. [`plan`] picks
-//! one from the rules (classic or a variant), the grid's size, the task and
-//! the engine asked for ([`Engine`]), and says why; [`SudokuSolver`] builds
+//! Every search of this crate runs on one of six engines. [`plan`] states
+//! the facts of the grid that the choice depends on ([`grid_facts`]: side,
+//! 3x3 boxes, classic or not, exact cover or not, which bit engine holds
+//! it), hands them with the task and the engine asked for ([`Engine`]) to
+//! the one planner of the workspace ([`cover_model::plan::decide`], which
+//! also plans constraint models and matrices), and checks the memory budget
+//! of Dancing Links; [`SudokuSolver`] builds
 //! the engine the plan names, and every answer carries the name
 //! ([`crate::Answered::plan`]). An engine asked for that cannot take the
 //! puzzle is refused ([`ShapeError::Engine`]), never replaced by another.
@@ -45,229 +48,71 @@
 //!
 //! [`SudokuSolver`]: crate::SudokuSolver
 
-use std::fmt;
-
 use crate::answer::Task;
 use crate::bitsearch::AnyBitSearch;
 use crate::error::ShapeError;
 use crate::rules::Rules;
 use crate::solve::Engine;
+use cover_model::plan::{decide, Asked, GridFacts, Job, Problem};
 
-/// The engines, by the names the command line, JSON records and
-/// `--explain` use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum EngineName {
-    /// The 9x9 specialist: each value's band (three rows of boxes) in one
-    /// 32-bit word.
-    Band9,
-    /// The bit-parallel exact-cover search: one bit board per value.
-    Bits,
-    /// The bit-parallel search over any units holding each value once
-    /// (variants), up to 128 cells.
-    Units,
-    /// Bit-parallel propagation at the root, then clause learning
-    /// ([`solver_core::cdcl`]) for one solution or a uniqueness check.
-    Cdcl,
-    /// Knuth's Dancing Links ([`solver_core`]): any rules, any size.
-    Dlx,
-    /// The finite-domain propagation engine of [`cover_model`]: rules with
-    /// setter's constraints (thermometers, arrows, dots, lines, ...).
-    Propagation,
-}
+pub(crate) use cover_model::plan::LEARN_FROM;
+pub use cover_model::plan::{EngineName, Plan};
 
-impl EngineName {
-    /// Every engine, in the order of the docs.
-    pub const ALL: [EngineName; 6] = [
-        EngineName::Band9,
-        EngineName::Bits,
-        EngineName::Units,
-        EngineName::Cdcl,
-        EngineName::Dlx,
-        EngineName::Propagation,
-    ];
-
-    /// The short name: `band9`, `bits`, `units`, `cdcl`, `dlx` or
-    /// `propagation`.
-    pub fn as_str(self) -> &'static str {
+impl Task {
+    /// The task as the planner tells tasks apart.
+    pub fn job(&self) -> Job {
         match self {
-            EngineName::Band9 => "band9",
-            EngineName::Bits => "bits",
-            EngineName::Units => "units",
-            EngineName::Cdcl => "cdcl",
-            EngineName::Dlx => "dlx",
-            EngineName::Propagation => "propagation",
-        }
-    }
-
-    /// One line on what the engine is.
-    pub fn summary(self) -> &'static str {
-        match self {
-            EngineName::Band9 => "the 9x9 specialist (each value's band of three rows in one word)",
-            EngineName::Bits => "the bit-parallel exact-cover search (one bit board per value)",
-            EngineName::Units => {
-                "the bit-parallel search over the variant's units and cages (up to 128 cells)"
-            }
-            EngineName::Cdcl => {
-                "bit-parallel propagation at the root, then clause learning on the open cells"
-            }
-            EngineName::Dlx => "Knuth's Dancing Links on the exact-cover matrix",
-            EngineName::Propagation => {
-                "finite-domain propagation on the rules' constraint model (cover_model)"
-            }
+            Task::Solve => Job::Solve,
+            Task::Count { .. } => Job::Count,
+            Task::Check => Job::Check,
+            Task::Minimize { .. } => Job::Minimize,
+            Task::Rate { .. } => Job::Rate,
+            Task::Candidates => Job::Candidates,
+            Task::Enumerate => Job::Enumerate,
+            Task::Split => Job::Split,
         }
     }
 }
 
-impl fmt::Display for EngineName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+impl Engine {
+    /// The engine as the planner's user choice.
+    pub fn asked(self) -> Asked {
+        match self {
+            Engine::Auto => Asked::Auto,
+            Engine::Bits => Asked::Bits,
+            Engine::Dlx => Asked::Dlx,
+        }
     }
 }
 
-/// The planner's choice: an engine and the reason for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Plan {
-    /// The engine that runs.
-    pub engine: EngineName,
-    /// Why this one, in a few words (for `--explain`).
-    pub reason: &'static str,
-}
-
-impl fmt::Display for Plan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {} ({})",
-            self.engine,
-            self.engine.summary(),
-            self.reason
-        )
+/// What the planner needs to know of a grid under `rules`.
+pub fn grid_facts(rules: &Rules) -> GridFacts {
+    let shape = rules.shape();
+    GridFacts {
+        side: shape.side(),
+        boxes_3x3: shape.box_rows() == 3 && shape.box_cols() == 3,
+        classic: rules.is_standard(),
+        exact_cover: !rules.needs_propagation(),
+        bits_fit: AnyBitSearch::fits(shape),
+        units_fit: AnyBitSearch::fits_units(rules),
     }
 }
-
-/// The side from which the bit-parallel search hands one solution and
-/// uniqueness checks to clause learning (the same constant the search uses).
-pub(crate) const LEARN_FROM: u32 = 36;
 
 /// Picks the engine for `task` on a grid under `rules`, with `asked` the
-/// engine asked for. Fails when the grid is beyond the memory budget, or
-/// when the engine asked for cannot take it.
+/// engine asked for: the grid's facts ([`grid_facts`]) handed to the one
+/// planner ([`cover_model::plan::decide`]). Fails when the grid is beyond
+/// the memory budget, or when the engine asked for cannot take it.
 pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeError> {
     let shape = rules.shape();
     shape.check_budget(crate::shape::DEFAULT_MEMORY_BUDGET)?;
-    let refuse = |why: &'static str| ShapeError::Engine {
-        engine: "bits",
-        side: shape.side(),
-        why,
-    };
-    if rules.needs_propagation() {
-        let refuse = |engine: &'static str, why: &'static str| ShapeError::Engine {
-            engine,
+    let chosen = decide(&Problem::Grid(grid_facts(rules)), task.job(), asked.asked()).map_err(
+        |refusal| ShapeError::Engine {
+            engine: refusal.asked.as_str(),
             side: shape.side(),
-            why,
-        };
-        return match (asked, task) {
-            (Engine::Bits, _) => Err(refuse(
-                "bits",
-                "the bit-parallel engines take units and killer cages only, not the setter's \
-                 constraints (they run on the propagation engine)",
-            )),
-            (Engine::Dlx, _) => Err(refuse(
-                "dlx",
-                "the setter's constraints are not exact cover (they run on the propagation \
-                 engine)",
-            )),
-            // The cubes partition the completions under the units (a
-            // relaxation of the rules), so they partition the solutions
-            // under every constraint too; each cube is counted under all
-            // of them by the propagation engine.
-            (Engine::Auto, Task::Split) => dlx_fits(
-                rules,
-                Plan {
-                    engine: EngineName::Dlx,
-                    reason: "cubes come from the exact cover of the units; each is counted \
-                             under every constraint by the propagation engine",
-                },
-            ),
-            (Engine::Auto, _) => Ok(Plan {
-                engine: EngineName::Propagation,
-                reason: "setter's constraints beyond units and killer cages",
-            }),
-        };
-    }
-    if matches!(task, Task::Enumerate | Task::Split) {
-        return match asked {
-            Engine::Bits => Err(refuse(
-                "listing solutions one at a time and splitting into cubes run on Dancing Links",
-            )),
-            Engine::Auto | Engine::Dlx => dlx_fits(
-                rules,
-                Plan {
-                    engine: EngineName::Dlx,
-                    reason: "solutions one at a time and cubes come from the exact-cover matrix",
-                },
-            ),
-        };
-    }
-    if asked == Engine::Dlx {
-        return dlx_fits(
-            rules,
-            Plan {
-                engine: EngineName::Dlx,
-                reason: "asked for with --engine dlx",
-            },
-        );
-    }
-    let plan = if rules.is_standard() {
-        let three = shape.box_rows() == 3 && shape.box_cols() == 3;
-        let one_or_two = matches!(task, Task::Solve | Task::Check | Task::Minimize { .. });
-        if three && !matches!(task, Task::Rate { .. }) {
-            Some(Plan {
-                engine: EngineName::Band9,
-                reason: "classic 9x9 grid",
-            })
-        } else if !AnyBitSearch::fits(shape) {
-            None
-        } else if one_or_two && shape.side() >= LEARN_FROM {
-            Some(Plan {
-                engine: EngineName::Cdcl,
-                reason: "classic grid from 36x36, one solution or uniqueness",
-            })
-        } else if matches!(task, Task::Rate { .. }) {
-            Some(Plan {
-                engine: EngineName::Bits,
-                reason: "ratings count the nodes of the plain search (singles only)",
-            })
-        } else {
-            Some(Plan {
-                engine: EngineName::Bits,
-                reason: "classic grid up to 128x128",
-            })
-        }
-    } else if AnyBitSearch::fits_units(rules) {
-        Some(Plan {
-            engine: EngineName::Units,
-            reason: "variant whose units each hold every value once, up to 128 cells",
-        })
-    } else {
-        None
-    };
-    let plan = match (plan, asked) {
-        (Some(plan), _) => Ok(plan),
-        (None, Engine::Bits) if rules.is_standard() => Err(refuse(
-            "the bit-parallel engines take classic grids up to 128x128",
-        )),
-        (None, Engine::Bits) => Err(refuse(
-            "the bit-parallel engines take variants of up to 128 cells whose units each hold \
-             every value once",
-        )),
-        (None, _) => Ok(Plan {
-            engine: EngineName::Dlx,
-            reason: "beyond the bit-parallel engines",
-        }),
-    }?;
-    dlx_fits(rules, plan)
+            why: refusal.why,
+        },
+    )?;
+    dlx_fits(rules, chosen)
 }
 
 /// Dancing Links searches a copy of the matrix on each thread of the
@@ -354,12 +199,5 @@ mod tests {
             plan(&small, &Task::Check, Engine::Bits).unwrap().engine,
             EngineName::Units
         );
-    }
-
-    #[test]
-    fn names_are_distinct() {
-        let names: std::collections::HashSet<&str> =
-            EngineName::ALL.iter().map(|e| e.as_str()).collect();
-        assert_eq!(names.len(), EngineName::ALL.len());
     }
 }

@@ -9,8 +9,9 @@ use solver_core::cubes::{self, Fingerprint};
 use solver_core::knuth;
 
 use super::SearchArgs;
-use crate::cubes::{count_cubes, per_cube, write_split, SplitArgs};
+use crate::cubes::{count_cubes, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
+use solver_core::cubes::limits_per_cube;
 
 /// The arguments of `dlx split`.
 #[derive(Debug, clap::Args)]
@@ -62,7 +63,7 @@ pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
 /// per cube.
 pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
     let file = search.file.as_deref();
-    let limits = per_cube(search.max_nodes, search.timeout);
+    let limits = limits_per_cube(search.max_nodes, search.timeout);
     let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
     if stdin(file) && stdin(Some(cubes)) {
         return Err(Failure::bad_input(

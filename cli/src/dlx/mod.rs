@@ -12,16 +12,16 @@ use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
 use serde::Serialize;
 use solver_core::cdcl::Learner;
 use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
 
-use crate::exit::{Exit, Failure};
+use crate::exit::{cancel_flag, Exit, Failure};
 use crate::output::{Format, Output};
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
@@ -183,53 +183,45 @@ pub enum Engine {
     Cdcl,
 }
 
+impl Engine {
+    /// The engine as the planner's user choice.
+    fn asked(self) -> Asked {
+        match self {
+            Engine::Dlx => Asked::Dlx,
+            Engine::Cdcl => Asked::Cdcl,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Count,
     Solve,
 }
 
-/// Raised by Ctrl-C (SIGINT): every search stops at its next check.
-static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-
-/// The flag Ctrl-C raises, with its handler installed on first use.
-fn cancel_flag() -> Arc<AtomicBool> {
-    Arc::clone(CANCEL.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = Arc::clone(&flag);
-        // Fails only if a handler is already set (not in this program).
-        let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
-        flag
-    }))
-}
-
-/// Whether Ctrl-C stopped the command.
-pub fn interrupted() -> bool {
-    CANCEL
-        .get()
-        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+/// The planner's engine for `problem` (read from `name`), or its refusal of
+/// the engine asked for as bad input (exit status 2).
+fn planned(name: &str, problem: Problem, asked: Asked, mode: Mode) -> Result<EngineName, Failure> {
+    let job = match mode {
+        Mode::Count => Job::Count,
+        Mode::Solve => Job::Solve,
+    };
+    decide(&problem, job, asked)
+        .map(|plan| plan.engine)
+        .map_err(|refusal| {
+            Failure::bad_input(format!(
+                "{name}: --engine {} {}",
+                refusal.asked.as_str(),
+                refusal.why
+            ))
+        })
 }
 
 /// Runs the command and ends it: the status of [`run`], or 130 after
 /// Ctrl-C (the answer so far having been written, marked incomplete).
 pub fn main(args: &Args) -> ExitCode {
-    let result = run(args);
-    if interrupted() {
-        if let Err(Failure {
-            message: Some(message),
-            ..
-        }) = &result
-        {
-            let _ = writeln!(io::stderr(), "error: {message}");
-        }
-        let _ = writeln!(io::stderr(), "interrupted by Ctrl-C");
-        return ExitCode::from(INTERRUPTED);
-    }
-    crate::exit::finish(result)
+    crate::exit::finish(run(args))
 }
-
-/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED: u8 = 130;
 
 /// Runs the command: reads the problem, searches, prints. `Ok` holds the
 /// status of a command that printed its answer (0, 1 or 3); `Err` a failure
@@ -261,16 +253,17 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let name = std::mem::take(&mut input.name);
     drop(input);
 
-    let learner = match args.engine {
-        Engine::Dlx => None,
-        Engine::Cdcl => Some(Learner::from_matrix(&matrix).ok_or_else(|| {
-            Failure::bad_input(format!(
-                "{}: --engine cdcl takes no colours, and an option gives one to an item \
-                 (use --engine dlx)",
-                name
-            ))
-        })?),
-    };
+    // Clause learning is built only when asked for; it cannot take colours.
+    let learner = (args.engine == Engine::Cdcl)
+        .then(|| Learner::from_matrix(&matrix))
+        .flatten();
+    let colours = args.engine == Engine::Cdcl && learner.is_none();
+    let engine = planned(
+        &name,
+        Problem::Matrix { colours },
+        args.engine.asked(),
+        mode,
+    )?;
     if learner.is_some() {
         for (flag, given) in [
             ("--seed", args.seed.is_some()),
@@ -284,21 +277,14 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let threads = thread_count(args);
     let mut out = Output::stdout();
     let started = Instant::now();
-    let limits = Limits {
-        max_solutions: args.limit.map(u128::from),
-        max_nodes: args.max_nodes,
-        deadline: args.timeout.and_then(|t| started.checked_add(t)),
-        cancel: Some(cancel_flag()),
-    };
+    let limits = limits(args, started);
     let search = Search {
         matrix: &matrix,
         limits: &limits,
         args,
         threads,
     };
-    let engine = learner
-        .as_ref()
-        .map_or("dlx", |l| solver_core::Engine::name(l));
+    let engine = engine.as_str();
     let (solutions, outcome) = match (learner, mode) {
         (Some(mut learner), _) => {
             run_engine(&mut learner, &matrix, &limits, mode, args.format, &mut out)
@@ -306,36 +292,56 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         (None, Mode::Count) => search.count(),
         (None, Mode::Solve) => search.solve(&mut out),
     };
+    let summary = Summary::new(solutions, &outcome, engine, started, threads);
+    end_search(out, args.format, mode, &summary)
+}
+
+/// Ends a search: after a failed write, the failure; else the summary (JSON),
+/// the count (text) or the note on stderr of `solve` (text), and the
+/// status. `summary` is what JSON prints: a [`Summary`], or one that
+/// flattens it.
+fn end_search(
+    mut out: Output,
+    format: Format,
+    mode: Mode,
+    summary: &(impl Serialize + AsRef<Summary>),
+) -> Result<Exit, Failure> {
     if let Some(failure) = out.failure() {
         // A write failed: say so (or end quietly on a broken pipe).
         let _ = out.finish();
         return Err(failure);
     }
-    let summary = Summary {
+    let Summary {
         solutions,
-        complete: outcome.incomplete.is_none(),
-        incomplete: outcome.incomplete,
-        engine,
-        nodes: outcome.stats.nodes,
-        updates: outcome.stats.updates,
-        elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        threads,
-    };
-    let status = status(mode, solutions, outcome.incomplete);
+        incomplete,
+        ..
+    } = *summary.as_ref();
+    let status = status(mode, solutions, incomplete);
     // A failed write is remembered by `out` and reported by `finish`.
-    let _ = match (args.format, mode) {
-        (Format::Json, _) => out.json_line(&summary),
-        (Format::Text, Mode::Count) => match outcome.incomplete {
+    let _ = match (format, mode) {
+        (Format::Json, _) => out.json_line(summary),
+        (Format::Text, Mode::Count) => match incomplete {
             None => writeln!(out, "{solutions}"),
             Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
         },
         (Format::Text, Mode::Solve) => {
-            note_end(status, solutions, outcome.incomplete);
+            note_end(status, solutions, incomplete);
             Ok(())
         }
     };
     out.finish()?;
     Ok(status)
+}
+
+/// The limits of a search started at `started`: `--limit`, `--max-nodes`,
+/// `--timeout` and Ctrl-C.
+fn limits(args: &SearchArgs, started: Instant) -> Limits {
+    Limits {
+        max_solutions: args.limit.map(u128::from),
+        max_nodes: args.max_nodes,
+        deadline: args.timeout.and_then(|t| started.checked_add(t)),
+        cancel: Some(cancel_flag()),
+    }
 }
 
 /// Counts or prints the solutions with one engine on this thread, through
@@ -416,7 +422,7 @@ fn thread_count(args: &SearchArgs) -> usize {
 }
 
 /// The summary of a search, as printed in JSON.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize)]
 struct Summary {
     #[serde(serialize_with = "crate::values::big_number")]
     solutions: u128,
@@ -428,6 +434,33 @@ struct Summary {
     updates: u64,
     elapsed_ms: u64,
     threads: usize,
+}
+
+impl Summary {
+    fn new(
+        solutions: u128,
+        outcome: &Outcome,
+        engine: &'static str,
+        started: Instant,
+        threads: usize,
+    ) -> Summary {
+        Summary {
+            solutions,
+            complete: outcome.incomplete.is_none(),
+            incomplete: outcome.incomplete,
+            engine,
+            nodes: outcome.stats.nodes,
+            updates: outcome.stats.updates,
+            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            threads,
+        }
+    }
+}
+
+impl AsRef<Summary> for Summary {
+    fn as_ref(&self) -> &Summary {
+        self
+    }
 }
 
 /// One solution, as printed in JSON.

@@ -11,12 +11,13 @@ use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use cover_model::{Compiled, Model, Optimum, Value, Var};
+use cover_model::plan::{Asked, Problem};
+use cover_model::{Compiled, Model, ModelEngine, Optimum, Value, Var};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use solver_core::{Limits, Outcome};
 
-use super::{cancel_flag, note_end, status, thread_count, Engine, Mode, SearchArgs, Summary};
+use super::{end_search, thread_count, Engine, Mode, SearchArgs, Summary};
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 use crate::Input;
@@ -69,6 +70,12 @@ struct ModelSummary {
     objective: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     optimal: Option<bool>,
+}
+
+impl AsRef<Summary> for ModelSummary {
+    fn as_ref(&self) -> &Summary {
+        &self.summary
+    }
 }
 
 fn print(
@@ -135,11 +142,14 @@ pub(super) fn compile_for_cubes(
 pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, Failure> {
     let model = read(&input)?;
     let name = input.name;
-    if args.engine == Engine::Cdcl {
-        return Err(Failure::bad_input(format!(
-            "{name}: --engine cdcl takes Knuth's format, not a JSON model (leave --engine out)"
-        )));
-    }
+    // `--engine dlx` is the command's default: on a model it leaves the
+    // choice to the planner.
+    let asked = match args.engine {
+        Engine::Dlx => Asked::Auto,
+        Engine::Cdcl => Asked::Cdcl,
+    };
+    let exact_cover = model.planned_engine() == ModelEngine::DancingLinks;
+    super::planned(&name, Problem::Model { exact_cover }, asked, mode)?;
     if args.progress {
         let _ = writeln!(
             io::stderr(),
@@ -158,12 +168,7 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
     };
     let mut threads = thread_count(args);
     let started = Instant::now();
-    let limits = Limits {
-        max_solutions: args.limit.map(u128::from),
-        max_nodes: args.max_nodes,
-        deadline: args.timeout.and_then(|t| started.checked_add(t)),
-        cancel: Some(cancel_flag()),
-    };
+    let limits = super::limits(args, started);
     let mut out = Output::stdout();
     let mut objective = None;
     let mut optimal = None;
@@ -200,38 +205,18 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
             (u128::from(printed), outcome)
         }
     };
-    if let Some(failure) = out.failure() {
-        let _ = out.finish();
-        return Err(failure);
-    }
     let summary = ModelSummary {
-        summary: Summary {
+        summary: Summary::new(
             solutions,
-            complete: outcome.incomplete.is_none(),
-            incomplete: outcome.incomplete,
-            engine: compiled.engine().name(),
-            nodes: outcome.stats.nodes,
-            updates: outcome.stats.updates,
-            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            &outcome,
+            compiled.engine().name(),
+            started,
             threads,
-        },
+        ),
         objective,
         optimal,
     };
-    let status = status(mode, solutions, outcome.incomplete);
-    let _ = match (args.format, mode) {
-        (Format::Json, _) => out.json_line(&summary),
-        (Format::Text, Mode::Count) => match outcome.incomplete {
-            None => writeln!(out, "{solutions}"),
-            Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
-        },
-        (Format::Text, Mode::Solve) => {
-            note_end(status, solutions, outcome.incomplete);
-            Ok(())
-        }
-    };
-    out.finish()?;
-    Ok(status)
+    end_search(out, args.format, mode, &summary)
 }
 
 /// `solve` on a model with an objective: branch and bound; prints the

@@ -130,16 +130,7 @@ fn end(
         eprint_line(&summary);
     }
     if interrupted {
-        let partial = if totals.partial > 0 {
-            ", and the count it stopped, as a lower bound"
-        } else {
-            ""
-        };
-        eprint_line(&format!(
-            "interrupted: {} puzzles answered before Ctrl-C (their records are written{partial}); \
-             the rest were not",
-            totals.puzzles - totals.partial
-        ));
+        eprint_line(&totals.interrupted_note());
     }
     if let Some((mode, elapsed, threads)) = stats {
         let report = totals.report(mode, elapsed, threads);

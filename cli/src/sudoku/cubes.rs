@@ -8,9 +8,10 @@ use std::time::Instant;
 use sudoku::cubes::Cubes;
 use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES};
 
-use crate::cubes::{count_cubes, per_cube, write_split, SplitArgs};
+use crate::cubes::{count_cubes, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
 use crate::sudoku::{CountArgs, InputFormat, VariantArgs};
+use solver_core::cubes::limits_per_cube;
 
 /// The arguments of `sudoku split`.
 #[derive(Debug, clap::Args)]
@@ -110,7 +111,7 @@ pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
         cubes_file,
         problem.fingerprint(),
         &problem.about(),
-        per_cube(common.max_nodes, common.timeout),
+        limits_per_cube(common.max_nodes, common.timeout),
         |record, limits| problem.count_record(record, engine, limits, parallel),
     )
 }

@@ -42,8 +42,7 @@ use crate::values::parse_seconds;
 /// check of the rules and givens (a bug; never printed as an answer).
 pub const INTERNAL_ERROR: u8 = 70;
 
-/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED: u8 = 130;
+pub use crate::exit::INTERRUPTED;
 
 const LONG_ABOUT: &str = include_str!("../../help/sudoku.txt");
 

@@ -5,7 +5,7 @@
 use std::io::Write as _;
 
 use sudoku::batch::{Done, Group, Problems, Report, Sink, Totals};
-use sudoku::{Answer, Expected, Plan, Shape};
+use sudoku::{Answer, Plan, Shape};
 
 use super::progress::Progress;
 use super::{eprint_line, OutputFormat};
@@ -41,38 +41,16 @@ impl Writer<'_> {
         self.progress.suspend(|| eprint_line(message));
     }
 
-    /// What to say on stderr about a record: an internal error, or a
-    /// solution that differs from the expected one (not in JSON, which has
-    /// `expected_match`, nor with `--quiet`).
-    fn note_for(&self, answered: &Report<()>) -> Option<String> {
-        let name = &self.names[answered.file];
-        if let Answer::Internal(why) = &answered.answer {
-            return Some(format!(
-                "error: internal error: {name}, {why}; this is a bug, please report it"
-            ));
-        }
-        let warning = answered.expected.and_then(Expected::warning)?;
-        (self.format != OutputFormat::Json && !self.quiet)
-            .then(|| format!("warning: {name}, line {}: {warning}", answered.line))
-    }
-
     /// With `--explain`, the engine that answered `answered` and why, the
     /// first time a grid of its shape gets that plan.
     fn explain(&mut self, answered: &Report<()>) -> Option<String> {
-        let plan = answered.plan?;
         let seen = self.explained.as_mut()?;
-        if seen.contains(&(answered.shape, plan)) {
+        let key = (answered.shape, answered.plan?);
+        if seen.contains(&key) {
             return None;
         }
-        seen.push((answered.shape, plan));
-        let name = &self.names[answered.file];
-        let shape = answered.shape.map_or(String::new(), |s| {
-            format!(" ({n}x{n}, {s} boxes)", n = s.side())
-        });
-        Some(format!(
-            "explain: {name}, line {}{shape}: engine {plan}",
-            answered.line
-        ))
+        seen.push(key);
+        answered.explain_line(&self.names[answered.file])
     }
 
     /// Writes the next chunk's records and notes; false when the output
@@ -127,7 +105,8 @@ impl Writer<'_> {
                         written = end;
                         self.note(&note);
                     }
-                    if let Some(note) = self.note_for(&answered) {
+                    let warnings = self.format != OutputFormat::Json && !self.quiet;
+                    if let Some(note) = answered.note(&self.names[answered.file], warnings) {
                         let _ = self.out.write_all(&text[written..end]);
                         written = end;
                         self.note(&note);

@@ -177,6 +177,12 @@ impl Refusal {
             || self.impossible_split
     }
 
+    /// Whether the refusal is the input's fault (inconsistent results, or
+    /// no result at all) rather than cubes still to count.
+    pub fn is_bad_input(&self) -> bool {
+        self.is_inconsistent() || self.expected.is_none()
+    }
+
     /// How many cubes are missing.
     pub fn missing_count(&self) -> u64 {
         self.missing.iter().map(|&(a, b)| b - a + 1).sum()
@@ -381,6 +387,22 @@ impl Merge {
         self.cubes.get(&id).is_some_and(|s| s.complete > 0)
     }
 
+    /// The cubes of a split still to count (`merge --resume`): the records
+    /// of `cubes` without a complete count, and a line that says how many
+    /// are left, or that all are counted.
+    pub fn resume<'a>(&self, cubes: &'a [CubeRecord]) -> (Vec<&'a CubeRecord>, String) {
+        let to_do = self.to_do();
+        let left: Vec<&CubeRecord> = cubes.iter().filter(|c| !self.is_counted(c.cube)).collect();
+        let of = cubes.first().map_or(0, |c| c.of);
+        let uncounted: u64 = to_do.iter().map(|&(a, b)| b - a + 1).sum();
+        let note = if to_do.is_empty() {
+            format!("all {of} cubes are counted: run merge without --resume")
+        } else {
+            format!("{uncounted} of {of} cubes to count: {}", runs_text(&to_do))
+        };
+        (left, note)
+    }
+
     /// The cubes that still need a complete count (missing or incomplete),
     /// out of `of`, as ranges `(first, last)`: as many ranges as cubes read,
     /// at most, plus one.
@@ -541,6 +563,34 @@ mod tests {
         );
         assert!(text.contains("2 of 4 cubes missing: 2-3"), "{text}");
         assert!(text.contains("another problem"), "{text}");
+    }
+
+    #[test]
+    fn resume_lists_the_cubes_without_a_complete_count() {
+        let cubes: Vec<CubeRecord> = (0..4)
+            .map(|cube| CubeRecord {
+                cube,
+                of: 4,
+                problem: Fingerprint(9),
+                path: Vec::new(),
+                estimate: 1.0,
+            })
+            .collect();
+        let mut m = Merge::for_cubes(&cubes);
+        m.add(result(0, 1, true));
+        m.add(result(2, 1, false));
+        let (left, note) = m.resume(&cubes);
+        let left: Vec<u64> = left.iter().map(|c| c.cube).collect();
+        assert_eq!(left, [1, 2, 3]);
+        assert_eq!(note, "3 of 4 cubes to count: 1-3");
+        for cube in 1..4 {
+            m.add(result(cube, 1, true));
+        }
+        let (left, note) = m.resume(&cubes);
+        assert!(left.is_empty());
+        assert_eq!(note, "all 4 cubes are counted: run merge without --resume");
+        assert!(m.finish().is_ok());
+        assert!(Merge::new().finish().unwrap_err().is_bad_input());
     }
 
     #[test]

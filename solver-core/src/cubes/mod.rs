@@ -56,6 +56,51 @@ use crate::ids::OptionId;
 use crate::limits::{Count, Incomplete, Limits};
 use crate::matrix::Matrix;
 
+/// The limits of each cube of a split or a count: `max_nodes`, and
+/// `timeout` from the cube's start (each call starts the clock).
+pub fn limits_per_cube(
+    max_nodes: Option<u64>,
+    timeout: Option<std::time::Duration>,
+) -> impl Fn() -> Limits {
+    move || Limits {
+        max_nodes,
+        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+        ..Limits::none()
+    }
+}
+
+/// The notes of a split written by `command` (`dlx`, `sudoku`): how many
+/// cubes, their estimates (total, largest, median), the time and the nodes
+/// it took; and, when a limit stopped it, that the cubes still cover the
+/// whole search.
+pub fn split_notes(
+    command: &str,
+    records: &[CubeRecord],
+    nodes: Option<u64>,
+    seconds: f64,
+    incomplete: Option<Incomplete>,
+) -> Vec<String> {
+    let mut estimates: Vec<f64> = records.iter().map(|r| r.estimate).collect();
+    estimates.sort_by(f64::total_cmp);
+    let median = estimates.get(estimates.len() / 2).copied().unwrap_or(0.0);
+    let largest = estimates.last().copied().unwrap_or(0.0);
+    let total: f64 = estimates.iter().sum();
+    let nodes = nodes.map_or(String::new(), |n| format!(", {n} nodes"));
+    let mut notes = vec![format!(
+        "{command} split: {} cubes; estimated nodes: total {total:.3e}, largest {largest:.3e}, \
+         median {median:.3e}; split in {seconds:.3} s{nodes}",
+        records.len(),
+    )];
+    if let Some(why) = incomplete {
+        notes.push(format!(
+            "{command} split: incomplete: {why}; the {} cubes written still cover the whole \
+             search (their counts add up to the count), but are fewer or larger than asked",
+            records.len()
+        ));
+    }
+    notes
+}
+
 /// The records of a split, numbered from 0 in the split's order (largest
 /// estimate first), options named in Knuth's notation.
 pub fn records(matrix: &Matrix, problem: Fingerprint, split: &Split) -> Vec<CubeRecord> {
@@ -251,3 +296,40 @@ pub fn incomplete_name(why: Incomplete) -> String {
 
 #[cfg(test)]
 mod proptests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_notes_say_the_estimates_and_an_early_stop() {
+        let record = |cube, estimate| CubeRecord {
+            cube,
+            of: 3,
+            problem: Fingerprint(1),
+            path: Vec::new(),
+            estimate,
+        };
+        let records = [record(0, 40.0), record(1, 10.0), record(2, 20.0)];
+        let notes = split_notes("dlx", &records, Some(7), 0.25, None);
+        assert_eq!(
+            notes,
+            [
+                "dlx split: 3 cubes; estimated nodes: total 7.000e1, largest 4.000e1, median \
+              2.000e1; split in 0.250 s, 7 nodes"
+            ]
+        );
+        let notes = split_notes("sudoku", &records, None, 0.0, Some(Incomplete::Deadline));
+        assert_eq!(notes.len(), 2);
+        assert!(notes[1].starts_with("sudoku split: incomplete: time limit reached; the 3 cubes"));
+    }
+
+    #[test]
+    fn each_cube_gets_its_own_deadline() {
+        let limits = limits_per_cube(Some(5), Some(std::time::Duration::from_secs(60)));
+        let (a, b) = (limits(), limits());
+        assert_eq!(a.max_nodes, Some(5));
+        assert!(a.deadline.unwrap() <= b.deadline.unwrap());
+        assert!(limits_per_cube(None, None)().deadline.is_none());
+    }
+}

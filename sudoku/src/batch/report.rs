@@ -79,6 +79,34 @@ impl<G> Report<G> {
     pub fn status(&self) -> &'static str {
         self.answer.status()
     }
+
+    /// The `--explain` line of the record (of file `name`): the engine
+    /// that answered and why, with the grid's shape. `None` when no engine
+    /// ran.
+    pub fn explain_line(&self, name: &str) -> Option<String> {
+        let plan = self.plan?;
+        let shape = self.shape.map_or(String::new(), |s| {
+            format!(" ({n}x{n}, {s} boxes)", n = s.side())
+        });
+        Some(format!(
+            "explain: {name}, line {}{shape}: engine {plan}",
+            self.line
+        ))
+    }
+
+    /// What to say on stderr of the record (of file `name`): an internal
+    /// error always; a solution that differs from the one the input expects
+    /// when `warnings` (the JSON record has `expected_match`, and `--quiet`
+    /// silences warnings).
+    pub fn note(&self, name: &str, warnings: bool) -> Option<String> {
+        if let Answer::Internal(why) = &self.answer {
+            return Some(format!(
+                "error: internal error: {name}, {why}; this is a bug, please report it"
+            ));
+        }
+        let warning = self.expected.and_then(Expected::warning)?;
+        warnings.then(|| format!("warning: {name}, line {}: {warning}", self.line))
+    }
 }
 
 impl Report {
@@ -314,8 +342,10 @@ impl Report {
                  one can be minimized or rated)"
                     .to_string()
             }
-            Answer::Invalid(message) if prefix_errors => format!("invalid: {file_name}: {message}"),
-            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Invalid(message) if prefix_errors => {
+                format!("invalid: {file_name}: {}", located(self.line, message))
+            }
+            Answer::Invalid(message) => format!("invalid: {}", located(self.line, message)),
             Answer::Internal(_) => "error: internal error (reported on stderr)".to_string(),
         }
     }
@@ -530,6 +560,24 @@ fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     }
 }
 
+/// An invalid record's message with its line in front, for the text
+/// forms (a JSON record has the line in a field of its own):
+/// `line 3: value 1 appears twice ...`, or `line 3, column 17: ...` when the
+/// message starts with its own column or cell; as it is when it names
+/// another line of a multi-line grid (`line 5, column 2: ...`).
+pub(crate) fn located(line: usize, message: &str) -> String {
+    let own_line = message
+        .strip_prefix("line ")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    if line == 0 || own_line {
+        message.to_string()
+    } else if message.starts_with("column ") || message.starts_with("cell r") {
+        format!("line {line}, {message}")
+    } else {
+        format!("line {line}: {message}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -564,11 +612,54 @@ mod tests {
             "10 (incomplete: solution limit reached)"
         );
         assert_eq!(counted.status(), "counted");
-        let invalid = answered(Answer::Invalid("line 3: bad".to_string()));
+        // The message does not say the line: the text record puts it in
+        // front, the JSON record has a field for it.
+        let invalid = answered(Answer::Invalid("bad".to_string()));
         assert_eq!(invalid.text_line("f", false), "invalid: line 3: bad");
         assert_eq!(invalid.text_line("f", true), "invalid: f: line 3: bad");
+        let json = serde_json::to_value(invalid.json(Mode::Solve, "f")).unwrap();
+        assert_eq!((&json["line"], &json["error"]), (&3.into(), &"bad".into()));
+        let column = answered(Answer::Invalid("column 2: bad".to_string()));
+        assert_eq!(
+            column.text_line("f", false),
+            "invalid: line 3, column 2: bad"
+        );
+        // An error on another line of a multi-line grid says its own line.
+        let other = answered(Answer::Invalid("line 5, column 2: bad".to_string()));
+        assert_eq!(
+            other.text_line("f", false),
+            "invalid: line 5, column 2: bad"
+        );
         let unknown = answered(Answer::Unknown(Incomplete::Deadline));
         assert_eq!(unknown.text_line("f", false), "unknown: time limit reached");
+    }
+
+    #[test]
+    fn notes_on_stderr() {
+        let mut solved = answered(Answer::Solved(grid("1234342121434312")));
+        assert_eq!(solved.explain_line("f"), None);
+        solved.plan = Some(Plan {
+            engine: crate::EngineName::Bits,
+            reason: "why",
+        });
+        let line = solved.explain_line("f").unwrap();
+        assert!(
+            line.starts_with("explain: f, line 3 (4x4, 2x2 boxes): engine bits: "),
+            "{line}"
+        );
+        assert!(line.ends_with("(why)"), "{line}");
+        assert_eq!(solved.note("f", true), None);
+        solved.expected = Some(Expected::NotASolution);
+        assert!(solved
+            .note("f", true)
+            .unwrap()
+            .starts_with("warning: f, line 3: "));
+        assert_eq!(solved.note("f", false), None);
+        let internal = answered(Answer::Internal("line 3: x".into()));
+        assert!(internal
+            .note("f", false)
+            .unwrap()
+            .starts_with("error: internal error: f, "));
     }
 
     #[test]

@@ -57,7 +57,12 @@ impl Batch {
         let mut report = Report::new(file, line, Answer::Unsolvable);
         let puzzle = match record.result {
             Ok(puzzle) => puzzle,
-            Err(e) => {
+            Err(mut e) => {
+                // The record says its line: the message says it only when
+                // the error is on another line of a multi-line grid.
+                if e.line == line {
+                    e.line = 0;
+                }
                 report.answer = Answer::Invalid(e.to_string());
                 return (report, None);
             }

@@ -125,6 +125,21 @@ impl Totals {
         }
     }
 
+    /// What is said on stderr after Ctrl-C: the puzzles answered before it
+    /// (their records written) and the count it stopped, if any.
+    pub fn interrupted_note(&self) -> String {
+        let partial = if self.partial > 0 {
+            ", and the count it stopped, as a lower bound"
+        } else {
+            ""
+        };
+        format!(
+            "interrupted: {} puzzles answered before Ctrl-C (their records are written{partial}); \
+             the rest were not",
+            self.puzzles - self.partial
+        )
+    }
+
     /// The `--stats` summary: one `name: value` line each, aligned.
     pub fn report(&self, mode: Mode, elapsed: Duration, threads: usize) -> String {
         let mut rows: Vec<(&str, String)> = vec![("puzzles", self.puzzles.to_string())];
@@ -222,7 +237,10 @@ impl Problems {
     /// Notes `report` (of file `name`) if it is invalid or unsolvable.
     pub fn add(&mut self, report: &Report<()>, name: &str) {
         let what = match &report.answer {
-            Answer::Invalid(message) => format!("invalid: {message}"),
+            Answer::Invalid(message) => format!(
+                "invalid: {}",
+                crate::batch::report::located(report.line, message)
+            ),
             Answer::Unsolvable => format!("line {}: unsolvable", report.line),
             _ => return,
         };
@@ -270,6 +288,18 @@ mod tests {
             plan: None,
             expected: None,
         });
+    }
+
+    #[test]
+    fn the_note_after_ctrl_c() {
+        let mut t = Totals::default();
+        add(&mut t, Answer::Unsolvable);
+        add(&mut t, Answer::Unsolvable);
+        assert!(t.interrupted_note().starts_with(
+            "interrupted: 2 puzzles answered before Ctrl-C (their records are written); "
+        ));
+        t.partial = 1;
+        assert!(t.interrupted_note().starts_with("interrupted: 1 puzzles answered before Ctrl-C (their records are written, and the count it stopped, as a lower bound); "));
     }
 
     #[test]
