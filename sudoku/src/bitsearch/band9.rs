@@ -33,8 +33,9 @@
 //!
 //! The search branches on a cell with two candidates if there is one, else
 //! on a cell with the fewest; its last option reuses the state instead of
-//! copying it. With [`WEIGH_FROM`] open cells or more, it takes the cell with
-//! two candidates that sees the most open cells. Both that and the claims
+//! copying it. With [`WEIGH_FROM`] open cells or more (or [`WEIGH_FROM_BIG`]
+//! in a puzzle that starts with [`BIG_FROM`] open cells or more), it takes the
+//! cell with two candidates that sees the most open cells. Both that and the claims
 //! shrink the trees of puzzles with one solution (nodes, with both against
 //! neither: 17-clue -41%, top1465 -42%, hardest 2011 -42%, hardest 11+ -38%;
 //! Serg, whose puzzles have several solutions, +0.5%).
@@ -174,12 +175,36 @@ static CLAIMED_KEEP: [u32; 512] = {
 const CLAIMS_FROM: u32 = 40;
 
 /// The fewest open cells at which the search weighs its choice of a cell
-/// with two candidates by the open cells it sees. Near the leaves the
-/// first such cell does as well and costs less. (From 40, the sets with one
-/// solution per puzzle gained another 3-9% and Serg, whose puzzles have 46
-/// open cells and several solutions, lost 5%: the weighing cost it about
-/// 1,000 instructions per puzzle and shrank no tree there.)
+/// with two candidates by the open cells it sees, in a puzzle that starts
+/// with fewer than [`BIG_FROM`] open cells. Near the leaves the first such
+/// cell does as well and costs less. (From 40, the sets with one solution
+/// per puzzle gained another 3-9% and Serg, whose puzzles have 46 open cells
+/// and several solutions, lost 5%: the weighing cost it about 1,000
+/// instructions per puzzle and shrank no tree there.)
 const WEIGH_FROM: u32 = 45;
+
+/// The same, in a puzzle that starts with [`BIG_FROM`] open cells or more:
+/// those are the puzzles with big trees, where weighing deeper down shrinks
+/// them by more than it costs (instructions, valgrind, against weighing
+/// from 45: hardest 2011 -6.7% with 16% fewer nodes, hardest 11+ -1.9%
+/// with 12% fewer nodes, 17-clue -2%, top1465 -2%; Serg, 46 open cells,
+/// unchanged).
+const WEIGH_FROM_BIG: u32 = 35;
+
+/// The open cells at the start (after the givens, before propagation) from
+/// which a puzzle weighs its branching cell from [`WEIGH_FROM_BIG`] open
+/// cells rather than [`WEIGH_FROM`].
+const BIG_FROM: u32 = 50;
+
+/// The fewest open cells at which to weigh the branching cell, for a puzzle
+/// with `open` cells open at the start.
+fn weigh_from(open: u32) -> u32 {
+    if open >= BIG_FROM {
+        WEIGH_FROM_BIG
+    } else {
+        WEIGH_FROM
+    }
+}
 
 /// The column (0..9) of each cell of a band.
 static COLUMN_OF: [u8; 27] = {
@@ -446,12 +471,12 @@ impl State {
 
     /// The cell to branch on (band, cell of the band) and its candidates
     /// (one bit per digit): a cell with two candidates if there is one, else
-    /// a cell with the fewest. From [`WEIGH_FROM`] open cells, of the cells
+    /// a cell with the fewest. From `weigh_from` open cells, of the cells
     /// with two candidates the one that sees the most open cells (its row,
     /// box and column): placing a digit there takes the most candidates
     /// away. Below, the first one.
-    fn choose(&self) -> (usize, usize, u32) {
-        if self.open() < WEIGH_FROM {
+    fn choose(&self, weigh_from: u32) -> (usize, usize, u32) {
+        if self.open() < weigh_from {
             for b in 0..3 {
                 let pairs = self.pairs(b);
                 if pairs != 0 {
@@ -469,7 +494,7 @@ impl State {
             while pairs != 0 {
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let c = p % 9;
+                let c = usize::from(COLUMN_OF[p]);
                 let column =
                     (self.unsolved[o] >> c & COLUMN) | (self.unsolved[q] >> c & COLUMN) << 1;
                 let seen = (BAND_PEERS[p] & unsolved).count_ones() + column.count_ones() + 1;
@@ -553,6 +578,8 @@ pub(crate) struct Band9Search {
 /// One run's limits, counters and caller.
 struct Run<'a, V> {
     limits: &'a Limits,
+    /// The fewest open cells at which [`State::choose`] weighs.
+    weigh_from: u32,
     stats: Stats,
     until_check: u64,
     rng: u64,
@@ -581,6 +608,7 @@ impl Band9Search {
         let mut root = State::with_givens(givens)?;
         let mut run = Run {
             limits,
+            weigh_from: weigh_from(root.open()),
             stats: Stats {
                 nodes: 1,
                 ..Stats::default()
@@ -609,7 +637,7 @@ impl Band9Search {
 impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
     /// Tries each option of the chosen cell of `s` (propagated, unsolved).
     fn explore(&mut self, s: &mut State) -> ControlFlow<Incomplete> {
-        let (b, p, candidates) = s.choose();
+        let (b, p, candidates) = s.choose(self.weigh_from);
         let mut digits = candidates;
         let mut order = [0u8; 9];
         let mut k = 0;
@@ -719,7 +747,8 @@ mod tests {
     fn lists_the_same_solutions_as_dancing_links() {
         let shape = Shape::square(3).unwrap();
         let full = solutions(&Grid::empty(shape), 1).remove(0);
-        for more in [0, 5, 11] {
+        // 27 + 23 = 50 open cells: the weighing of puzzles with big trees.
+        for more in [0, 5, 11, 23] {
             let mut cells = full.clone();
             cells[54..].fill(0);
             for k in 0..more {
@@ -831,15 +860,26 @@ mod tests {
             }
         }
         // Everything open: both see 20 open cells, the first is taken.
-        assert_eq!(s.choose(), (0, 0, 0b11));
+        assert_eq!(s.choose(WEIGH_FROM), (0, 0, 0b11));
         // The rest of row 0 filled: the first sees 12 open cells now.
         s.unsolved[0] &= !0x1FE;
-        assert_eq!(s.choose(), (2, 26, 0b11));
+        assert_eq!(s.choose(WEIGH_FROM), (2, 26, 0b11));
+        // Between WEIGH_FROM_BIG and WEIGH_FROM open cells: weighed only in
+        // a puzzle that started with BIG_FROM open cells or more. Row 0
+        // still has its first cell open, row 6 is filled: the first cell
+        // sees 8 open cells, the last 13.
+        let mut t = s;
+        t.unsolved[1] = 0;
+        t.unsolved[2] &= !0x1FF;
+        assert!((WEIGH_FROM_BIG..WEIGH_FROM).contains(&t.open()));
+        assert_eq!(t.choose(WEIGH_FROM), (0, 0, 0b11));
+        assert_eq!(t.choose(weigh_from(81 - 17)), (2, 26, 0b11));
+        assert_eq!(t.choose(weigh_from(BIG_FROM - 1)), (0, 0, 0b11));
         // Fewer than WEIGH_FROM open cells: the first one again.
         s.unsolved[1] = 0;
         s.unsolved[2] &= 0o777 << 18;
         assert!(s.open() < WEIGH_FROM);
-        assert_eq!(s.choose(), (0, 0, 0b11));
+        assert_eq!(s.choose(WEIGH_FROM), (0, 0, 0b11));
     }
 
     #[test]
