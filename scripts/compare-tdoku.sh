@@ -12,7 +12,7 @@
 # (default $PEER_DIR/tdoku-check), PEER_DIR (default /tmp/peers: built there
 # when missing), WORK (scratch directory), SETS (space-separated set names,
 # default all five), BUILD=0 to skip building ours.
-# The small sets are repeated (top1465 x10, hardest 2011 x40) so that each run
+# The sets are repeated (17-clue x2, top1465 x10, hardest 2011 x40, Serg x10) so that each run
 # takes long enough to time; the verdicts must agree line for line first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,11 +42,11 @@ repeat() {
 }
 make_set() {
     case $1 in
-        17-clue) repeat "$DATA/puzzles2_17_clue" 1 "$WORK/$1" ;;
+        17-clue) repeat "$DATA/puzzles2_17_clue" 2 "$WORK/$1" ;;
         top1465) repeat "$DATA/puzzles3_magictour_top1465" 10 "$WORK/$1" ;;
         hardest11) repeat "$DATA/puzzles5_forum_hardest_1905_11+" 1 "$WORK/$1" ;;
         hardest2011) repeat "$DATA/puzzles6_forum_hardest_1106" 40 "$WORK/$1" ;;
-        serg) repeat "$DATA/puzzles7_serg_benchmark" 1 "$WORK/$1" ;;
+        serg) repeat "$DATA/puzzles7_serg_benchmark" 10 "$WORK/$1" ;;
         *) echo "unknown set $1" >&2; exit 1 ;;
     esac
 }
