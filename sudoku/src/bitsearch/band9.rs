@@ -243,7 +243,7 @@ fn many_rows(word: u32) -> u32 {
     let rest = word & word.wrapping_sub(COLUMN);
     // Adding 0xFF to a row's low eight bits carries into its ninth bit (and
     // no further) when one of them is set.
-    let any = ((rest & LOW) + LOW | rest) & HIGH;
+    let any = (((rest & LOW) + LOW) | rest) & HIGH;
     (any >> 8) * ROW
 }
 
