@@ -64,7 +64,7 @@ cpu() {
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 path=$(grep -m1 -v '^#' "$DATA/puzzles6_forum_hardest_1106" | "$OURS" check --stats -j 1 - 2>&1 >/dev/null |
-    awk '/^engines:/ {$1 = ""; print}' | xargs || true)
+    awk '/^engines:/ {print $2}' || true)
 echo "# $(date -u +%FT%TZ) $(uname -m) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
     "$(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg); ours: ${path:-?}"
 printf '%-12s %9s %9s %9s %9s %7s\n' set puzzles ours_s tdoku_s ours_k/s ratio
