@@ -28,13 +28,14 @@
 //! **column claims**: a column where one band alone can hold a digit needs
 //! it there, so the band's box holding that column loses the digit in its
 //! other columns (hidden singles in columns are the simplest case). Only
-//! while [`CLAIMS_FROM`] cells or more are open: further down they rarely
-//! find anything.
+//! while [`CLAIMS_FROM`] cells or more are open, in puzzles that start with
+//! [`BIG_FROM`] open cells or more: elsewhere they rarely find anything.
 //!
 //! The search branches on a cell with two candidates if there is one, else
 //! on a cell with the fewest; its last option reuses the state instead of
-//! copying it. With [`WEIGH_FROM`] open cells or more, it takes the cell with
-//! two candidates that sees the most open cells. Both that and the claims
+//! copying it. With [`WEIGH_FROM`] open cells or more (or [`WEIGH_FROM_BIG`]
+//! in a puzzle that starts with [`BIG_FROM`] open cells or more), it takes the
+//! cell with two candidates that sees the most open cells. Both that and the claims
 //! shrink the trees of puzzles with one solution (nodes, with both against
 //! neither: 17-clue -41%, top1465 -42%, hardest 2011 -42%, hardest 11+ -38%;
 //! Serg, whose puzzles have several solutions, +0.5%).
@@ -174,12 +175,49 @@ static CLAIMED_KEEP: [u32; 512] = {
 const CLAIMS_FROM: u32 = 40;
 
 /// The fewest open cells at which the search weighs its choice of a cell
-/// with two candidates by the open cells it sees. Near the leaves the
-/// first such cell does as well and costs less. (From 40, the sets with one
-/// solution per puzzle gained another 3-9% and Serg, whose puzzles have 46
-/// open cells and several solutions, lost 5%: the weighing cost it about
-/// 1,000 instructions per puzzle and shrank no tree there.)
+/// with two candidates by the open cells it sees, in a puzzle that starts
+/// with fewer than [`BIG_FROM`] open cells. Near the leaves the first such
+/// cell does as well and costs less. (From 40, the sets with one solution
+/// per puzzle gained another 3-9% and Serg, whose puzzles have 46 open cells
+/// and several solutions, lost 5%: the weighing cost it about 1,000
+/// instructions per puzzle and shrank no tree there.)
 const WEIGH_FROM: u32 = 45;
+
+/// The same, in a puzzle that starts with [`BIG_FROM`] open cells or more:
+/// those are the puzzles with big trees, where weighing deeper down shrinks
+/// them by more than it costs (instructions, valgrind, against weighing
+/// from 45: hardest 2011 -6.7% with 16% fewer nodes, hardest 11+ -1.9%
+/// with 12% fewer nodes, 17-clue -2%, top1465 -2%; Serg, 46 open cells,
+/// unchanged).
+const WEIGH_FROM_BIG: u32 = 35;
+
+/// The open cells at the start (after the givens, before propagation) from
+/// which a puzzle weighs its branching cell from [`WEIGH_FROM_BIG`] open
+/// cells rather than [`WEIGH_FROM`].
+const BIG_FROM: u32 = 50;
+
+/// The fewest open cells at which to look for column claims, for a puzzle
+/// with `open` cells open at the start: [`CLAIMS_FROM`] if it has
+/// [`BIG_FROM`] or more, else never (a puzzle with that many givens has a
+/// small tree, and claims almost never find anything in it: Serg's puzzles,
+/// 46 open cells: 3.9% fewer instructions without them, the same nodes).
+fn claims_from(open: u32) -> u32 {
+    if open >= BIG_FROM {
+        CLAIMS_FROM
+    } else {
+        u32::MAX
+    }
+}
+
+/// The fewest open cells at which to weigh the branching cell, for a puzzle
+/// with `open` cells open at the start.
+fn weigh_from(open: u32) -> u32 {
+    if open >= BIG_FROM {
+        WEIGH_FROM_BIG
+    } else {
+        WEIGH_FROM
+    }
+}
 
 /// The column (0..9) of each cell of a band.
 static COLUMN_OF: [u8; 27] = {
@@ -203,6 +241,23 @@ fn filled_cells(cells: &[u16; 27]) -> u32 {
         .iter()
         .enumerate()
         .fold(0u32, |f, (p, &v)| f | u32::from(v != 0) << p)
+}
+
+/// The rows of `word` (27 bits, no row empty) with two cells or more, all
+/// nine bits of each: a few word operations, no branch and no test per row.
+#[inline(always)]
+fn many_rows(word: u32) -> u32 {
+    /// The low eight bits of each row, and the ninth.
+    const LOW: u32 = 0xFF * COLUMN;
+    const HIGH: u32 = 0x100 * COLUMN;
+    // No row is empty, so subtracting one from each row borrows within the
+    // row: what is left is each row minus its first cell, empty for a row
+    // with one cell.
+    let rest = word & word.wrapping_sub(COLUMN);
+    // Adding 0xFF to a row's low eight bits carries into its ninth bit (and
+    // no further) when one of them is set.
+    let any = (((rest & LOW) + LOW) | rest) & HIGH;
+    (any >> 8) * ROW
 }
 
 /// A cell or a (unit, digit) pair with no option left.
@@ -321,13 +376,7 @@ impl State {
         let [o, q] = OTHER_BANDS[b];
         self.words[9 * o + d] &= keep;
         self.words[9 * q + d] &= keep;
-        // No row is empty now, so subtracting one from each row borrows
-        // within the row: what is left is each row minus its first cell,
-        // empty for a row with one cell.
-        let rest = word & word.wrapping_sub(COLUMN);
-        let many =
-            |shift: u32| 0u32.wrapping_sub(u32::from(rest >> shift & ROW != 0)) & ROW << shift;
-        let single = word & !(many(0) | many(9) | many(18)) & self.unsolved[b];
+        let single = word & !many_rows(word) & self.unsolved[b];
         if single != 0 {
             self.unsolved[b] &= !single;
             let words: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().unwrap();
@@ -341,7 +390,7 @@ impl State {
     }
 
     /// Propagates until nothing changes; false on a contradiction.
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self, claims_from: u32) -> bool {
         loop {
             let mut changed = false;
             // Unrolled: each word's indices are constants.
@@ -364,7 +413,7 @@ impl State {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            if self.open() < CLAIMS_FROM {
+            if self.open() < claims_from {
                 return true;
             }
             match self.column_claims() {
@@ -446,12 +495,12 @@ impl State {
 
     /// The cell to branch on (band, cell of the band) and its candidates
     /// (one bit per digit): a cell with two candidates if there is one, else
-    /// a cell with the fewest. From [`WEIGH_FROM`] open cells, of the cells
+    /// a cell with the fewest. From `weigh_from` open cells, of the cells
     /// with two candidates the one that sees the most open cells (its row,
     /// box and column): placing a digit there takes the most candidates
     /// away. Below, the first one.
-    fn choose(&self) -> (usize, usize, u32) {
-        if self.open() < WEIGH_FROM {
+    fn choose(&self, weigh_from: u32) -> (usize, usize, u32) {
+        if self.open() < weigh_from {
             for b in 0..3 {
                 let pairs = self.pairs(b);
                 if pairs != 0 {
@@ -469,7 +518,7 @@ impl State {
             while pairs != 0 {
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let c = p % 9;
+                let c = usize::from(COLUMN_OF[p]);
                 let column =
                     (self.unsolved[o] >> c & COLUMN) | (self.unsolved[q] >> c & COLUMN) << 1;
                 let seen = (BAND_PEERS[p] & unsolved).count_ones() + column.count_ones() + 1;
@@ -553,6 +602,11 @@ pub(crate) struct Band9Search {
 /// One run's limits, counters and caller.
 struct Run<'a, V> {
     limits: &'a Limits,
+    /// The fewest open cells at which [`State::choose`] weighs.
+    weigh_from: u32,
+    /// The fewest open cells at which [`State::propagate`] looks for
+    /// column claims.
+    claims_from: u32,
     stats: Stats,
     until_check: u64,
     rng: u64,
@@ -581,6 +635,8 @@ impl Band9Search {
         let mut root = State::with_givens(givens)?;
         let mut run = Run {
             limits,
+            weigh_from: weigh_from(root.open()),
+            claims_from: claims_from(root.open()),
             stats: Stats {
                 nodes: 1,
                 ..Stats::default()
@@ -591,7 +647,7 @@ impl Band9Search {
             solution: [0; 81],
             visit,
         };
-        let incomplete = if !root.propagate() {
+        let incomplete = if !root.propagate(run.claims_from) {
             None
         } else if root.solved() {
             run.report(&root).break_value()
@@ -609,7 +665,7 @@ impl Band9Search {
 impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
     /// Tries each option of the chosen cell of `s` (propagated, unsolved).
     fn explore(&mut self, s: &mut State) -> ControlFlow<Incomplete> {
-        let (b, p, candidates) = s.choose();
+        let (b, p, candidates) = s.choose(self.weigh_from);
         let mut digits = candidates;
         let mut order = [0u8; 9];
         let mut k = 0;
@@ -634,7 +690,7 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
                 &mut copy
             };
             t.place_among(usize::from(d), b, p, candidates);
-            if !t.propagate() {
+            if !t.propagate(self.claims_from) {
                 continue;
             }
             if t.solved() {
@@ -719,7 +775,8 @@ mod tests {
     fn lists_the_same_solutions_as_dancing_links() {
         let shape = Shape::square(3).unwrap();
         let full = solutions(&Grid::empty(shape), 1).remove(0);
-        for more in [0, 5, 11] {
+        // 27 + 23 = 50 open cells: the weighing of puzzles with big trees.
+        for more in [0, 5, 11, 23] {
             let mut cells = full.clone();
             cells[54..].fill(0);
             for k in 0..more {
@@ -805,7 +862,7 @@ mod tests {
         // Digit 1 (word 9 * band + 0) leaves column 0 in bands 1 and 2.
         s.words[9] &= !COLUMN;
         s.words[18] &= !COLUMN;
-        assert!(s.propagate());
+        assert!(s.propagate(CLAIMS_FROM));
         // Band 0 must hold it in column 0, so its box 0 keeps column 0 only;
         // its other boxes keep all their columns.
         assert_eq!(s.words[0] & (0o7 * COLUMN), COLUMN);
@@ -817,7 +874,7 @@ mod tests {
         for b in 0..3 {
             s.words[9 * b + 4] &= !(COLUMN << 8);
         }
-        assert!(!s.propagate());
+        assert!(!s.propagate(CLAIMS_FROM));
     }
 
     #[test]
@@ -831,15 +888,26 @@ mod tests {
             }
         }
         // Everything open: both see 20 open cells, the first is taken.
-        assert_eq!(s.choose(), (0, 0, 0b11));
+        assert_eq!(s.choose(WEIGH_FROM), (0, 0, 0b11));
         // The rest of row 0 filled: the first sees 12 open cells now.
         s.unsolved[0] &= !0x1FE;
-        assert_eq!(s.choose(), (2, 26, 0b11));
+        assert_eq!(s.choose(WEIGH_FROM), (2, 26, 0b11));
+        // Between WEIGH_FROM_BIG and WEIGH_FROM open cells: weighed only in
+        // a puzzle that started with BIG_FROM open cells or more. Row 0
+        // still has its first cell open, row 6 is filled: the first cell
+        // sees 8 open cells, the last 13.
+        let mut t = s;
+        t.unsolved[1] = 0;
+        t.unsolved[2] &= !0x1FF;
+        assert!((WEIGH_FROM_BIG..WEIGH_FROM).contains(&t.open()));
+        assert_eq!(t.choose(WEIGH_FROM), (0, 0, 0b11));
+        assert_eq!(t.choose(weigh_from(81 - 17)), (2, 26, 0b11));
+        assert_eq!(t.choose(weigh_from(BIG_FROM - 1)), (0, 0, 0b11));
         // Fewer than WEIGH_FROM open cells: the first one again.
         s.unsolved[1] = 0;
         s.unsolved[2] &= 0o777 << 18;
         assert!(s.open() < WEIGH_FROM);
-        assert_eq!(s.choose(), (0, 0, 0b11));
+        assert_eq!(s.choose(WEIGH_FROM), (0, 0, 0b11));
     }
 
     #[test]
@@ -853,6 +921,24 @@ mod tests {
         assert_eq!(PERMUTATION_CELLS[0o711], 0);
         // An empty row: none.
         assert_eq!(PERMUTATION_CELLS[0o770], 0);
+    }
+
+    #[test]
+    fn many_rows_are_the_rows_with_two_cells_or_more() {
+        for row in 0..3 {
+            for x in 1u32..512 {
+                // The other rows: one cell, and five.
+                let others = [1u32, 0o37];
+                for (k, &o) in others.iter().enumerate() {
+                    let (r1, r2) = ((row + 1) % 3, (row + 2) % 3);
+                    let word = x << (9 * row) | o << (9 * r1) | others[1 - k] << (9 * r2);
+                    let want = (0..3)
+                        .filter(|&r| (word >> (9 * r) & ROW).count_ones() >= 2)
+                        .fold(0, |m, r| m | ROW << (9 * r));
+                    assert_eq!(many_rows(word), want, "{word:#o}");
+                }
+            }
+        }
     }
 
     #[test]
