@@ -24,7 +24,8 @@ pub use checked::{
     GenerateTrouble, RATING_NODES,
 };
 pub use setter::{
-    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, MAX_MERGED,
+    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, CHECK_NODES,
+    MAX_MERGED,
 };
 
 /// The pattern of givens a generated puzzle keeps: a given cell's images

@@ -8,6 +8,7 @@ use solver_core::{Incomplete, Limits};
 
 use super::setter::{generate_setter, Clues, SetterError, SetterGenerated};
 use super::{generate_within, GenerateOptions, Generated};
+use crate::constraints::Constraint;
 use crate::grid::Grid;
 use crate::rate::{rate_within, Rating};
 use crate::shape::Shape;
@@ -170,9 +171,9 @@ pub fn generate_variant_checked(
 /// Makes puzzle `seed` with [`generate_setter`] (`base`'s rules plus
 /// `clues`) and checks it apart from how it was made: the solution against
 /// the rules' wording ([`crate::verify`]), then its uniqueness by a second
-/// search: Dancing Links ([`crate::check_generated`]) for rules it takes
-/// (units and cages), otherwise the propagation engine with its branching
-/// ties broken in another order.
+/// search: the propagation engine, with killer cages stated as its own
+/// cage constraints (not the units engine the generator used for them)
+/// and its branching ties broken in another order.
 ///
 /// ```
 /// use sudoku::{generate_setter_checked, Clues, Limits, Shape, Variant};
@@ -199,17 +200,19 @@ pub fn generate_setter_checked(
     let failed = || {
         GenerateTrouble::Internal("the puzzle fails its check (rules, givens, one solution)".into())
     };
-    if made.variant.constraints.is_empty() {
-        return match crate::check_generated(&made.puzzle, &made.solution, &made.variant, limits) {
-            Ok(true) => Ok(made),
-            Ok(false) => Err(failed()),
-            Err(why) => Err(GenerateTrouble::Stopped(why)),
-        };
-    }
     if !crate::verify(&made.solution, &made.puzzle, &made.variant) {
         return Err(failed());
     }
-    let rules = made.variant.rules(shape).map_err(|_| failed())?;
+    // The second search: the propagation engine, with the killer cages
+    // stated as its own cage constraints (the generator proved them on the
+    // units engine; Dancing Links takes seconds on a killer without
+    // givens) and its ties broken in another order.
+    let mut second = made.variant.clone();
+    second.constraints.extend(second.cages.drain(..).map(|cage| Constraint::Cage {
+        cells: cage.cells.iter().map(|&(r, c)| r * shape.side() as usize + c).collect(),
+        sum: Some(cage.sum),
+    }));
+    let rules = second.rules(shape).map_err(|_| failed())?;
     let mut checker = SudokuSolver::with_rules(rules.into(), Engine::Auto).map_err(|_| failed())?;
     checker.set_seed(Some(super::mix(seed ^ 0x636865636b)));
     match checker.check_unique(&made.puzzle, limits).0 {
