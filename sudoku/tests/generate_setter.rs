@@ -41,7 +41,10 @@ fn unit_groups(shape: Shape, variant: &Variant) -> Vec<Vec<usize>> {
         groups.push((0..n).map(|i| i * n + i).collect());
         groups.push((0..n).map(|i| i * n + n - 1 - i).collect());
     }
-    assert!(!variant.windows && variant.regions.is_none(), "not written here");
+    assert!(
+        !variant.windows && variant.regions.is_none(),
+        "not written here"
+    );
     groups
 }
 
@@ -77,8 +80,26 @@ struct Rules {
 impl Rules {
     fn new(shape: Shape, variant: &Variant) -> Rules {
         let n = shape.side() as usize;
-        let knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
-        let king = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0)];
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ];
+        let king = [
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+        ];
         let mut rules = Rules {
             groups: unit_groups(shape, variant),
             differ: Vec::new(),
@@ -95,9 +116,7 @@ impl Rules {
             match c {
                 Constraint::AntiKnight => rules.differ.extend(move_pairs(n, &knight)),
                 Constraint::AntiKing => rules.differ.extend(move_pairs(n, &king)),
-                Constraint::NonConsecutive => {
-                    rules.apart.extend(move_pairs(n, &[(0, 1), (1, 0)]))
-                }
+                Constraint::NonConsecutive => rules.apart.extend(move_pairs(n, &[(0, 1), (1, 0)])),
                 Constraint::Thermometer { cells } => rules.thermos.push(cells.clone()),
                 Constraint::Arrow { circle, line } => {
                     assert_eq!(circle.len(), 1);
@@ -235,7 +254,10 @@ fn small_puzzles_are_unique_by_brute_force() {
             }
             let has = |f: fn(&Constraint) -> bool| made.variant.constraints.iter().any(f);
             if clues.thermo {
-                assert!(has(|c| matches!(c, Constraint::Thermometer { .. })), "{names}");
+                assert!(
+                    has(|c| matches!(c, Constraint::Thermometer { .. })),
+                    "{names}"
+                );
             }
             if clues.arrow {
                 assert!(has(|c| matches!(c, Constraint::Arrow { .. })), "{names}");
@@ -264,7 +286,14 @@ fn killer_cages_partition_the_grid() {
 /// uniqueness by a second search apart from the generator's engine.
 #[test]
 fn nine_by_nine_puzzles_hold_their_rules() {
-    for names in ["killer", "thermo", "arrow", "anti-knight", "anti-king", "killer,x"] {
+    for names in [
+        "killer",
+        "thermo",
+        "arrow",
+        "anti-knight",
+        "anti-king",
+        "killer,x",
+    ] {
         let made = make(names, "3", 1);
         let shape = made.puzzle.shape();
         let rules = Rules::new(shape, &made.variant);
@@ -275,13 +304,14 @@ fn nine_by_nine_puzzles_hold_their_rules() {
         }
         // Killer cages stated as the propagation engine's cage constraints.
         let mut second = made.variant.clone();
-        second.constraints.extend(second.cages.drain(..).map(|c| Constraint::Cage {
-            cells: c.cells.iter().map(|&(r, c)| r * 9 + c).collect(),
-            sum: Some(c.sum),
-        }));
+        second
+            .constraints
+            .extend(second.cages.drain(..).map(|c| Constraint::Cage {
+                cells: c.cells.iter().map(|&(r, c)| r * 9 + c).collect(),
+                sum: Some(c.sum),
+            }));
         let mut solver =
-            SudokuSolver::with_rules(Arc::new(second.rules(shape).unwrap()), Engine::Auto)
-                .unwrap();
+            SudokuSolver::with_rules(Arc::new(second.rules(shape).unwrap()), Engine::Auto).unwrap();
         solver.set_seed(Some(12345));
         assert_eq!(
             solver.check_unique(&made.puzzle, &Limits::none()).0,
@@ -296,7 +326,9 @@ fn same_seed_same_puzzle() {
     for names in ["killer", "thermo", "arrow", "anti-king"] {
         let a = make(names, "3", 5);
         assert_eq!(a, make(names, "3", 5), "{names}");
-        let b = std::thread::spawn(move || make(names, "3", 5)).join().unwrap();
+        let b = std::thread::spawn(move || make(names, "3", 5))
+            .join()
+            .unwrap();
         assert_eq!(a, b);
         let c = make(names, "3", 6);
         assert_ne!((a.puzzle, a.variant), (c.puzzle, c.variant), "{names}");
@@ -311,8 +343,9 @@ fn impossible_combinations_are_refused() {
     assert!(brute_force(&Rules::new(shape("2x2"), &anti_king), &empty, 4, 1).is_empty());
     let refused = generate_setter(&anti_king, Clues::KILLER, shape("2x2"), 1, &Limits::none());
     assert_eq!(refused.unwrap_err(), SetterError::NoGrid);
-    let message = generate_setter_checked(&anti_king, Clues::THERMO, shape("2x2"), 1, &Limits::none())
-        .unwrap_err();
+    let message =
+        generate_setter_checked(&anti_king, Clues::THERMO, shape("2x2"), 1, &Limits::none())
+            .unwrap_err();
     assert!(
         matches!(&message, GenerateTrouble::NoGrid(m) if m.contains("no full grid")),
         "{message:?}"
@@ -328,8 +361,14 @@ fn impossible_combinations_are_refused() {
     let (x_windoku, jigsaw, _) = parse_generate_names("jigsaw,x,windoku").unwrap();
     assert!(jigsaw);
     let start = Instant::now();
-    let refused =
-        generate_variant_checked(&x_windoku, "jigsaw,x,windoku", shape("3"), true, 1, &Limits::none());
+    let refused = generate_variant_checked(
+        &x_windoku,
+        "jigsaw,x,windoku",
+        shape("3"),
+        true,
+        1,
+        &Limits::none(),
+    );
     assert!(start.elapsed().as_secs() < 2);
     match refused {
         Err(GenerateTrouble::NoGrid(m)) => assert!(m.contains("--regions"), "{m}"),
@@ -341,5 +380,84 @@ fn impossible_combinations_are_refused() {
 fn limits_stop_generation() {
     let past = Limits::none().timeout(std::time::Duration::ZERO);
     let stopped = generate_setter(&Variant::default(), Clues::KILLER, shape("3"), 1, &past);
-    assert!(matches!(stopped, Err(SetterError::GaveUp(_))), "{stopped:?}");
+    assert!(
+        matches!(stopped, Err(SetterError::GaveUp(_))),
+        "{stopped:?}"
+    );
+}
+
+/// Speed report (release, one thread): uniqueness proofs of 9x9 killer,
+/// thermo and arrow puzzles made here, and true candidates of 9x9 variant
+/// puzzles with several solutions. `SPEED=200 cargo test --release -p
+/// sudoku --test generate_setter speed -- --ignored --nocapture
+/// --test-threads 1`
+#[test]
+#[ignore = "speed report, run in release"]
+fn speed() {
+    let count: u64 = std::env::var("SPEED").map_or(100, |s| s.parse().unwrap());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let millis = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+    let summary = |mut times: Vec<f64>| {
+        times.sort_by(f64::total_cmp);
+        format!(
+            "median {:.3} ms, p90 {:.3} ms, max {:.3} ms",
+            times[times.len() / 2],
+            times[times.len() * 9 / 10],
+            times[times.len() - 1]
+        )
+    };
+    for names in ["killer", "thermo", "arrow"] {
+        let (base, _, clues) = parse_generate_names(names).unwrap();
+        let made: Vec<SetterGenerated> = (0..count)
+            .map(|seed| generate_setter(&base, clues, shape("3"), seed, &Limits::none()).unwrap())
+            .collect();
+        let (mut proof, mut whole) = (Vec::new(), Vec::new());
+        for m in &made {
+            let start = Instant::now();
+            let rules = Arc::new(m.variant.rules(m.puzzle.shape()).unwrap());
+            let mut solver = SudokuSolver::with_rules(rules, Engine::Auto).unwrap();
+            let built = Instant::now();
+            let verdict = solver.check_unique(&m.puzzle, &Limits::none()).0;
+            proof.push(millis(built));
+            whole.push(millis(start));
+            assert_eq!(verdict, Verdict::Unique(m.solution.clone()));
+        }
+        println!("{names}: {count} puzzles: proof {}", summary(proof));
+        println!(
+            "{names}: {count} puzzles: rules built + proof {}",
+            summary(whole)
+        );
+        // True candidates with 6 givens (killer: 4 cages) fewer: several
+        // solutions.
+        let mut times = Vec::new();
+        let mut several = 0;
+        for m in made.iter().take(20) {
+            let mut m = m.clone();
+            m.variant
+                .cages
+                .truncate(m.variant.cages.len().saturating_sub(4));
+            let mut fewer = m.puzzle.clone();
+            let n = 9;
+            let given: Vec<usize> = (0..81).filter(|&i| fewer.cells()[i] != 0).collect();
+            for &i in given.iter().take(6) {
+                fewer.set(i / n, i % n, None);
+            }
+            let rules = Arc::new(m.variant.rules(m.puzzle.shape()).unwrap());
+            let start = Instant::now();
+            let found = pool.install(|| {
+                sudoku::setter::true_candidates(&rules, &fewer, &Limits::none()).unwrap()
+            });
+            times.push(millis(start));
+            assert!(found.incomplete.is_none());
+            several += usize::from((0..81).any(|c| found.values(c).len() > 1));
+        }
+        println!(
+            "{names}: true candidates, 20 puzzles ({several} with several solutions), one \
+             thread: {}",
+            summary(times)
+        );
+    }
 }

@@ -208,10 +208,18 @@ pub fn generate_setter_checked(
     // units engine; Dancing Links takes seconds on a killer without
     // givens) and its ties broken in another order.
     let mut second = made.variant.clone();
-    second.constraints.extend(second.cages.drain(..).map(|cage| Constraint::Cage {
-        cells: cage.cells.iter().map(|&(r, c)| r * shape.side() as usize + c).collect(),
-        sum: Some(cage.sum),
-    }));
+    second
+        .constraints
+        .extend(second.cages.drain(..).map(|cage| {
+            Constraint::Cage {
+                cells: cage
+                    .cells
+                    .iter()
+                    .map(|&(r, c)| r * shape.side() as usize + c)
+                    .collect(),
+                sum: Some(cage.sum),
+            }
+        }));
     let rules = second.rules(shape).map_err(|_| failed())?;
     let mut checker = SudokuSolver::with_rules(rules.into(), Engine::Auto).map_err(|_| failed())?;
     checker.set_seed(Some(super::mix(seed ^ 0x636865636b)));

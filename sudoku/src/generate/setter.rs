@@ -215,10 +215,17 @@ pub fn generate_setter(
     // added) within the checks' budget; the last is kept otherwise.
     let mut drawn = None;
     for _ in 0..CLUE_DRAWS {
-        let (variant, puzzle, quick) = draw_clues(base, clues, &solution, &mut rng, meter)?;
-        drawn = Some((variant, puzzle));
-        if quick {
-            break;
+        let (variant, puzzle, proof) = draw_clues(base, clues, &solution, &mut rng, meter)?;
+        match proof {
+            Proof::Quick => {
+                drawn = Some((variant, puzzle));
+                break;
+            }
+            Proof::Slow => drawn = Some((variant, puzzle)),
+            // Undecided within its budget: every given, which the digging
+            // below removes while it can.
+            Proof::Undecided if drawn.is_none() => drawn = Some((variant, solution.clone())),
+            Proof::Undecided => {}
         }
     }
     let (mut variant, mut puzzle) = drawn.expect("at least one draw");
@@ -243,17 +250,32 @@ pub fn generate_setter(
 /// proof takes more than [`CHECK_NODES`] nodes.
 const CLUE_DRAWS: u32 = 8;
 
+/// Search nodes allowed to each check of a freshly drawn clue set: some
+/// random killer partitions without givens take seconds to decide.
+const DRAW_NODES: u64 = 4_000;
+
+/// How the uniqueness of a drawn clue set was proved.
+enum Proof {
+    /// Within [`CHECK_NODES`] nodes.
+    Quick,
+    /// Within [`DRAW_NODES`] nodes.
+    Slow,
+    /// Not within [`DRAW_NODES`] nodes (the givens returned are then not
+    /// known to give one solution).
+    Undecided,
+}
+
 /// Draws `clues` from `solution` onto `base`, and givens (for a killer,
 /// none at first) from cells where two solutions differ until `solution`
-/// is the only one. Returns the variant, the givens, and whether the
-/// uniqueness proof took at most [`CHECK_NODES`] nodes.
+/// is the only one. Returns the variant, the givens, and how quickly their
+/// uniqueness was proved.
 fn draw_clues(
     base: &Variant,
     clues: Clues,
     solution: &Grid,
     rng: &mut Rng,
     meter: &mut Meter,
-) -> Result<(Variant, Grid, bool), SetterError> {
+) -> Result<(Variant, Grid, Proof), SetterError> {
     let shape = solution.shape();
     let n = shape.side() as usize;
     let values = solution.cells();
@@ -276,7 +298,8 @@ fn draw_clues(
     };
     let mut checker = Checker::new(&variant, shape)?;
     loop {
-        match checker.verdict(&puzzle, None, meter)? {
+        match checker.verdict(&puzzle, Some(DRAW_NODES), meter)? {
+            None => return Ok((variant, puzzle, Proof::Undecided)),
             Some(Verdict::Unique(found)) if found == *solution => break,
             Some(Verdict::Multiple(a, b)) => {
                 let differ: Vec<usize> = (0..n * n)
@@ -295,8 +318,11 @@ fn draw_clues(
             }
         }
     }
-    let quick = checker.unique(&puzzle, solution, meter)?;
-    Ok((variant, puzzle, quick))
+    let proof = match checker.unique(&puzzle, solution, meter)? {
+        true => Proof::Quick,
+        false => Proof::Slow,
+    };
+    Ok((variant, puzzle, proof))
 }
 
 /// A uniqueness checker for one variant: the planner's engine.
@@ -574,17 +600,13 @@ fn arrow_line(
     }
     *budget -= 1;
     let mut next: Vec<usize> = king(from, n)
-        .filter(|&m| {
-            m != circle && !used[m] && !line.contains(&m) && u32::from(values[m]) <= left
-        })
+        .filter(|&m| m != circle && !used[m] && !line.contains(&m) && u32::from(values[m]) <= left)
         .collect();
     rng.shuffle(&mut next);
     for m in next {
         line.push(m);
         let rest = left - u32::from(values[m]);
-        if arrow_line(
-            values, n, used, circle, m, rest, min_len, line, rng, budget,
-        ) {
+        if arrow_line(values, n, used, circle, m, rest, min_len, line, rng, budget) {
             return true;
         }
         line.pop();
@@ -601,9 +623,7 @@ fn dig_givens(
     meter: &mut Meter,
 ) -> Result<(), SetterError> {
     let n = puzzle.side();
-    let mut order: Vec<usize> = (0..n * n)
-        .filter(|&i| puzzle.cells()[i] != 0)
-        .collect();
+    let mut order: Vec<usize> = (0..n * n).filter(|&i| puzzle.cells()[i] != 0).collect();
     rng.shuffle(&mut order);
     for cell in order {
         let (r, c) = (cell / n, cell % n);

@@ -8,8 +8,8 @@ use serde::Serialize;
 use solver_core::Limits;
 use sudoku::format::fpuzzles::{to_fpuzzles_link, FPuzzle, FpuzzlesError};
 use sudoku::{
-    generate_setter_checked, in_seed_order, write_boxed_with, write_compact, Clues, Grid,
-    Notation, SetterGenerated, Variant,
+    generate_setter_checked, in_seed_order, write_boxed_with, write_compact, Clues, Grid, Notation,
+    SetterGenerated, Variant,
 };
 
 use super::{stop, Ended, GenerateArgs, OutputFormat};
