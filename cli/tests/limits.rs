@@ -295,7 +295,17 @@ fn sudoku_generate_stops_at_timeout_and_sigint() {
     assert!(stderr(&output).contains("interrupted by Ctrl-C: 0 puzzles written"));
     let output = assert_interrupted(
         "sudoku",
-        &["generate", "--variant", "x,windoku,jigsaw", "--seed", "1"],
+        // A round of 64 non-consecutive puzzles takes seconds (x, windoku
+        // and jigsaw, slow before, are now refused at once).
+        &[
+            "generate",
+            "--variant",
+            "non-consecutive",
+            "--seed",
+            "1",
+            "-n",
+            "1000000",
+        ],
     );
     assert_eq!(stdout(&output), "");
 }
@@ -319,12 +329,12 @@ fn sudoku_generate_without_a_grid_is_a_clear_error() {
     assert!(took < Duration::from_secs(1) + PROMPTLY, "{took:?}");
     let err = stderr(&output);
     assert!(!err.contains("internal error"), "{err}");
-    // Without --timeout: status 2 and "no x,windoku,jigsaw puzzle of 3x3
-    // boxes found: none of 200 random region maps could be filled ..."
-    // after 25 s (280 s on a loaded machine), too long for a test.
-    assert_eq!(code(&output), 3, "{err}");
+    // Random jigsaw maps with both x and windoku are refused at once
+    // (status 2), pointing to --regions (before: 25 s, 280 s on a loaded
+    // machine, to fail).
+    assert_eq!(code(&output), 2, "{err}");
     assert!(
-        err.contains("incomplete: time limit reached: 0 of 1 puzzle written"),
+        err.contains("refused up front") && err.contains("--regions"),
         "{err}"
     );
     assert_eq!(stdout(&output), "");

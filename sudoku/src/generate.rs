@@ -17,9 +17,15 @@ use crate::solve::{SolveError, SudokuSolver, Verdict};
 
 mod checked;
 mod fill;
+mod setter;
 
 pub use checked::{
-    generate_checked, generate_variant_checked, in_seed_order, GenerateTrouble, RATING_NODES,
+    generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
+    GenerateTrouble, RATING_NODES,
+};
+pub use setter::{
+    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, CHECK_NODES,
+    MAX_MERGED,
 };
 
 /// The pattern of givens a generated puzzle keeps: a given cell's images
@@ -892,25 +898,25 @@ pub(crate) fn mix(x: u64) -> u64 {
 }
 
 /// SplitMix64: small, fast, and the same everywhere.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         mix(self.0)
     }
 
     /// Uniform in `0..bound` (`bound > 0`), by Lemire's multiply-shift.
-    fn below(&mut self, bound: usize) -> usize {
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
         ((u128::from(self.next()) * bound as u128) >> 64) as usize
     }
 
     /// Fisher-Yates.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
         }

@@ -88,9 +88,10 @@ pub use format::{
     DEFAULT_MAX_PUZZLE_BYTES,
 };
 pub use generate::{
-    generate, generate_checked, generate_variant_checked, generate_within, in_seed_order, minimize,
-    minimize_within, random_full_grid, GenerateOptions, GenerateTrouble, Generated,
-    ParseSymmetryError, Symmetry, RATING_NODES,
+    generate, generate_checked, generate_setter, generate_setter_checked, generate_variant_checked,
+    generate_within, in_seed_order, minimize, minimize_within, parse_generate_names,
+    random_full_grid, Clues, GenerateOptions, GenerateTrouble, Generated, ParseSymmetryError,
+    SetterError, SetterGenerated, Symmetry, CHECK_NODES, MAX_MERGED, RATING_NODES,
 };
 pub use grid::{Conflict, Grid};
 pub use parallel::Progress;

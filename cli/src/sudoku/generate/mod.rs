@@ -1,8 +1,11 @@
 //! `sudoku generate`: puzzles with exactly one solution, of any shape, from a
 //! seed: the same seed gives the same puzzles whatever the thread count.
 //!
-//! Classic puzzles here; variant puzzles (X, windoku, jigsaw) in [`variant`].
+//! Classic puzzles here; variant puzzles (X, windoku, jigsaw) in
+//! [`variant`]; killer, thermo and arrow puzzles and the grid-based rules
+//! (anti-knight, anti-king, non-consecutive) in [`setter`].
 
+mod setter;
 mod variant;
 
 use std::io::{self, Write as _};
@@ -18,13 +21,27 @@ use sudoku::{
     GenerateTrouble, Notation, Shape, Symmetry,
 };
 
-use super::{eprint_line, parse_box, OutputFormat, INTERNAL_ERROR, INTERRUPTED};
+use super::{eprint_line, parse_box, INTERNAL_ERROR, INTERRUPTED};
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
 
 pub(crate) const GENERATE_ABOUT: &str = include_str!("../../../help/generate.txt");
+
+/// How generated puzzles are printed (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// One puzzle per line (a JSON document where the rules need one)
+    #[default]
+    Text,
+    /// Puzzles drawn as grids
+    Grid,
+    /// JSON Lines: one object per puzzle
+    Json,
+    /// One f-puzzles link per line (opens in the f-puzzles editor)
+    Fpuzzles,
+}
 
 /// The arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -86,18 +103,24 @@ pub struct GenerateArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Make variant puzzles: x, windoku (hyper), jigsaw, or several joined
-    /// with commas (jigsaw,x)
+    /// Make variant puzzles: x, windoku (hyper), jigsaw, anti-knight,
+    /// anti-king, non-consecutive, killer, thermo, arrow, or several joined
+    /// with commas (killer,x)
     #[arg(
         long,
         value_name = "NAMES",
-        long_help = "Make variant puzzles: x, windoku (hyper), jigsaw, or several\n\
-                     joined with commas (jigsaw,x). Jigsaw puzzles get a random region\n\
-                     map (connected regions) and are written as JSON documents (one\n\
-                     per line, with their map) that solve, count and check read back;\n\
-                     x and windoku puzzles are written like classic ones (read them\n\
-                     back with --variant). --symmetry, --givens and the rating apply\n\
-                     to classic puzzles only."
+        long_help = "Make variant puzzles: x, windoku (hyper), jigsaw, anti-knight,\n\
+                     anti-king, non-consecutive (rules), killer, thermo, arrow (clues\n\
+                     drawn from a random solution), or several joined with commas\n\
+                     (killer,x; thermo,anti-knight). Jigsaw puzzles get a random region\n\
+                     map and combine with x and windoku only. Jigsaw and killer puzzles\n\
+                     are written as JSON documents (one per line, with their map or\n\
+                     cages) that solve, count and check read back; puzzles with\n\
+                     thermometers, arrows or the rules anti-knight, anti-king and\n\
+                     non-consecutive as f-puzzles links; x and windoku puzzles like\n\
+                     classic ones (read them back with --variant). --format fpuzzles\n\
+                     writes any of them as f-puzzles links. --symmetry, --givens and\n\
+                     the rating apply to classic puzzles only."
     )]
     pub variant: Option<String>,
 
@@ -198,6 +221,17 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         seed
     });
     if let Some(names) = &args.variant {
+        let (base, jigsaw, clues) = sudoku::parse_generate_names(names)
+            .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
+        if !clues.is_empty() || !base.constraints.is_empty() {
+            if jigsaw || args.regions.is_some() {
+                return Err(Failure::bad_input(
+                    "--variant: jigsaw combines with x and windoku only, not with killer, \
+                     thermo, arrow, anti-knight, anti-king or non-consecutive",
+                ));
+            }
+            return setter::run(args, &base, clues, first_seed, &limits);
+        }
         return variant::run(args, names, first_seed, &limits);
     }
     let options = GenerateOptions {
@@ -236,6 +270,15 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         let written = match args.format {
             OutputFormat::Text => writeln!(out, "{}", write_compact(&made.puzzle, &notation)),
             OutputFormat::Grid => writeln!(out, "{}", write_boxed_with(&made.puzzle, &notation)),
+            OutputFormat::Fpuzzles => {
+                match setter::fpuzzles_link(&made.puzzle, &Default::default()) {
+                    Ok(link) => writeln!(out, "{link}"),
+                    Err(e) => {
+                        trouble = Some((GenerateTrouble::Internal(e.to_string()), seed));
+                        return false;
+                    }
+                }
+            }
             OutputFormat::Json => out.json_line(&Record {
                 puzzle: write_compact(&made.puzzle, &notation),
                 shape: shape.to_string(),

@@ -11,10 +11,9 @@ use sudoku::{
     Notation, Variant,
 };
 
-use super::{stop, Ended, GenerateArgs};
+use super::{stop, Ended, GenerateArgs, OutputFormat};
 use crate::exit::Failure;
 use crate::output::Output;
-use crate::sudoku::OutputFormat;
 
 /// One generated variant puzzle as a JSON document that `solve`, `count`
 /// and `check` read back.
@@ -47,6 +46,17 @@ pub(crate) fn run(
         ));
     }
     let shape = args.box_shape;
+    let mut base = base;
+    let mut jigsaw = jigsaw;
+    if let Some(path) = &args.regions {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::bad_input(format!("--regions {}: {e}", path.display())))?;
+        let regions: sudoku::Regions = text
+            .parse()
+            .map_err(|e| Failure::bad_input(format!("--regions {}: {e}", path.display())))?;
+        base.regions = Some(regions);
+        jigsaw = false;
+    }
     base.rules(shape)
         .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
     let notation = Notation::standard_for(shape);
@@ -80,6 +90,13 @@ pub(crate) fn run(
             (OutputFormat::Grid, Some(regions)) => {
                 writeln!(out, "{}", write_regions(&puzzle, regions, &notation))
             }
+            (OutputFormat::Fpuzzles, _) => match super::setter::fpuzzles_link(&puzzle, &variant) {
+                Ok(link) => writeln!(out, "{link}"),
+                Err(e) => {
+                    trouble = Some((sudoku::GenerateTrouble::Internal(e.to_string()), seed));
+                    return false;
+                }
+            },
             // A jigsaw puzzle needs its map: a JSON document per line.
             (OutputFormat::Text | OutputFormat::Json, _) => out.json_line(&document()),
         };

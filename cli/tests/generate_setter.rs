@@ -1,0 +1,80 @@
+//! `sudoku generate --variant killer|thermo|arrow|anti-knight|...`: the
+//! puzzles written read back through `sudoku check` (JSON documents and
+//! f-puzzles links) as unique, the same seed writes the same lines, and
+//! impossible combinations are refused with status 2.
+
+// Not every shared helper is used by these tests.
+#[allow(dead_code)]
+mod common;
+
+use std::time::Duration;
+
+use common::{code, stderr, stdout};
+
+fn run(args: &[&str], input: &str) -> std::process::Output {
+    common::run_with("sudoku", args, input, Duration::from_secs(120))
+}
+
+#[test]
+fn generated_puzzles_check_unique() {
+    for (variant, format) in [
+        ("killer", "text"),
+        ("killer", "fpuzzles"),
+        ("thermo", "text"),
+        ("arrow", "fpuzzles"),
+        ("anti-knight", "text"),
+        ("killer,x", "text"),
+    ] {
+        let args = [
+            "generate",
+            "--variant",
+            variant,
+            "--box",
+            "2x3",
+            "--seed",
+            "3",
+            "-n",
+            "3",
+        ];
+        let made = run(&[&args[..], &["--format", format]].concat(), "");
+        assert_eq!(code(&made), 0, "{variant}: {}", stderr(&made));
+        let lines = stdout(&made);
+        assert_eq!(lines.lines().count(), 3, "{variant} {format}: {lines}");
+        if format == "fpuzzles" || variant != "killer" && variant != "killer,x" {
+            assert!(lines
+                .lines()
+                .all(|l| l.starts_with("https://www.f-puzzles.com/?load=")));
+        }
+        let again = run(&[&args[..], &["--format", format]].concat(), "");
+        assert_eq!(stdout(&again), lines, "{variant}: the same seed");
+        let checked = run(&["check", "--box", "2x3"], &lines);
+        assert_eq!(code(&checked), 0, "{variant}: {}", stderr(&checked));
+        let answers = stdout(&checked);
+        assert_eq!(answers.lines().count(), 3, "{answers}");
+        assert!(
+            answers.lines().all(|l| l.starts_with("unique")),
+            "{variant}: {answers}"
+        );
+    }
+}
+
+#[test]
+fn impossible_combinations_are_refused() {
+    for (args, says) in [
+        (
+            &["--variant", "killer,jigsaw"][..],
+            "jigsaw combines with x and windoku only",
+        ),
+        (&["--variant", "x,windoku,jigsaw"][..], "--regions"),
+        (&["--variant", "killer,sandwich"][..], "sandwich"),
+        (
+            &["--variant", "anti-king", "--box", "2"][..],
+            "no full grid",
+        ),
+    ] {
+        let out = run(&[&["generate", "--seed", "1"][..], args].concat(), "");
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+}
