@@ -1167,3 +1167,107 @@ fn f_puzzles_and_true_candidates() {
     assert_eq!(records[0]["status"], "multiple");
     assert_eq!(records[0]["engine"], "propagation");
 }
+
+/// Every 4x4 grid with 2x2 boxes (288 of them), by plain backtracking.
+fn all_4x4_grids() -> Vec<[u8; 16]> {
+    fn fits(g: &[u8; 16], cell: usize, v: u8) -> bool {
+        let (r, c) = (cell / 4, cell % 4);
+        (0..cell).all(|o| {
+            let (or, oc) = (o / 4, o % 4);
+            let shares = or == r || oc == c || (or / 2 == r / 2 && oc / 2 == c / 2);
+            !shares || g[o] != v
+        })
+    }
+    fn go(g: &mut [u8; 16], cell: usize, out: &mut Vec<[u8; 16]>) {
+        if cell == 16 {
+            out.push(*g);
+            return;
+        }
+        for v in 1..=4 {
+            if fits(g, cell, v) {
+                g[cell] = v;
+                go(g, cell + 1, out);
+            }
+        }
+        g[cell] = 0;
+    }
+    let mut out = Vec::new();
+    go(&mut [0; 16], 0, &mut out);
+    out
+}
+
+/// `candidates --unique-makers`: the placements that leave exactly one
+/// solution, against a brute force over all 288 grids; `none` when no
+/// single placement does; unsolvable puzzles said so.
+#[test]
+fn unique_makers_match_brute_force() {
+    let grids = all_4x4_grids();
+    assert_eq!(grids.len(), 288);
+    let puzzles = [
+        ".41.3.4.......2.",
+        ".4...2.44...2...",
+        "...4.....3.1...2",
+        "..21..43..3...1.",
+        "12..34..........",
+        "...1.3.4..4..1..",
+    ];
+    let expected: Vec<String> = puzzles
+        .iter()
+        .map(|p| {
+            let givens: Vec<u8> = p.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+            let givens: Vec<u8> = givens.iter().map(|&g| if g > 4 { 0 } else { g }).collect();
+            let sols: Vec<&[u8; 16]> = grids
+                .iter()
+                .filter(|g| givens.iter().zip(g.iter()).all(|(&a, &b)| a == 0 || a == b))
+                .collect();
+            if sols.is_empty() {
+                return "unsolvable".to_string();
+            }
+            let mut found = Vec::new();
+            for cell in (0..16).filter(|&c| givens[c] == 0) {
+                for v in 1..=4u8 {
+                    if sols.iter().filter(|g| g[cell] == v).count() == 1 {
+                        found.push(format!("r{}c{}={v}", cell / 4 + 1, cell % 4 + 1));
+                    }
+                }
+            }
+            if found.is_empty() {
+                "none".to_string()
+            } else {
+                found.join(" ")
+            }
+        })
+        .collect();
+    assert!(expected.iter().any(|e| e.contains('=')));
+    assert!(expected.iter().any(|e| e == "none"));
+    assert!(expected.iter().any(|e| e == "unsolvable"));
+    let input = puzzles.join("\n") + "\n";
+    let out = run(&["candidates", "--unique-makers"], input.clone());
+    assert_eq!(lines(&out), expected, "stderr: {}", stderr(&out));
+    // JSON: [row, column, value] from 1, as many as the text lists.
+    let out = run(
+        &["candidates", "--unique-makers", "--format", "json"],
+        input,
+    );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), puzzles.len());
+    for (record, text) in records.iter().zip(&expected) {
+        if text == "unsolvable" {
+            assert_eq!(record["status"], "unsolvable");
+            continue;
+        }
+        assert_eq!(record["status"], "unique-makers");
+        let listed: Vec<String> = record["unique_makers"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|p| format!("r{}c{}={}", p[0], p[1], p[2]))
+            .collect();
+        let listed = if listed.is_empty() {
+            "none".to_string()
+        } else {
+            listed.join(" ")
+        };
+        assert_eq!(&listed, text);
+    }
+}

@@ -71,6 +71,9 @@ pub enum Task {
     /// True candidates: per cell, the values of some solution
     /// ([`crate::setter::true_candidates`]).
     Candidates,
+    /// The placements of one more given that leave exactly one solution
+    /// ([`crate::setter::unique_makers`]).
+    UniqueMakers,
     /// Every solution, one at a time ([`Grid::solutions`]).
     Enumerate,
     /// The completions split into cubes ([`crate::cubes`]).
@@ -110,6 +113,15 @@ pub enum Answer<G = Grid> {
         /// Why the work stopped early, if it did.
         incomplete: Option<Incomplete>,
     },
+    /// `candidates --unique-makers`: the placements (cell index, value)
+    /// that leave exactly one solution, in cell then value order; when
+    /// `incomplete`, a limit stopped the work and the list may be short.
+    UniqueMakers {
+        /// Each placement that makes the puzzle unique.
+        placements: Vec<(usize, u16)>,
+        /// Why the work stopped early, if it did.
+        incomplete: Option<Incomplete>,
+    },
     /// `minimize`, `rate`: the puzzle has several solutions.
     NotUnique,
     /// The puzzle cannot be read, its givens clash, or its shape cannot be
@@ -142,6 +154,13 @@ impl<G> Answer<G> {
             Answer::Minimized(_) => Answer::Minimized(()),
             Answer::Rated(rating) => Answer::Rated(rating),
             Answer::Candidates { cells, incomplete } => Answer::Candidates { cells, incomplete },
+            Answer::UniqueMakers {
+                placements,
+                incomplete,
+            } => Answer::UniqueMakers {
+                placements,
+                incomplete,
+            },
             Answer::NotUnique => Answer::NotUnique,
             Answer::Invalid(message) => Answer::Invalid(message),
             Answer::Internal(message) => Answer::Internal(message),
@@ -161,12 +180,16 @@ impl<G> Answer<G> {
                     incomplete: Some(Incomplete::Cancelled),
                     ..
                 }
+                | Answer::UniqueMakers {
+                    incomplete: Some(Incomplete::Cancelled),
+                    ..
+                }
         )
     }
 
     /// The status word: `solved`, `unique`, `multiple`, `unsolvable`,
-    /// `counted`, `unknown`, `minimized`, `rated`, `candidates`, `invalid`
-    /// or `error`.
+    /// `counted`, `unknown`, `minimized`, `rated`, `candidates`,
+    /// `unique-makers`, `invalid` or `error`.
     pub fn status(&self) -> &'static str {
         match self {
             Answer::Solved(_) => "solved",
@@ -184,6 +207,10 @@ impl<G> Answer<G> {
                 incomplete: None, ..
             } => "candidates",
             Answer::Candidates { .. } => "unknown",
+            Answer::UniqueMakers {
+                incomplete: None, ..
+            } => "unique-makers",
+            Answer::UniqueMakers { .. } => "unknown",
             Answer::NotUnique => "multiple",
             Answer::Invalid(_) => "invalid",
             Answer::Internal(_) => "error",
@@ -308,7 +335,7 @@ pub fn answer(
         },
     };
     let grid = &puzzle.grid;
-    if *question.task == Task::Candidates {
+    if matches!(question.task, Task::Candidates | Task::UniqueMakers) {
         return answer_candidates(grid, variant, question, &limits);
     }
     let mut answered = if variant.is_classic() {
@@ -514,13 +541,15 @@ fn search(
         Task::Minimize { .. }
         | Task::Rate { .. }
         | Task::Candidates
+        | Task::UniqueMakers
         | Task::Enumerate
         | Task::Split => invalid("this task is not answered one puzzle at a time"),
     };
 }
 
-/// True candidates of `grid` under `variant` (all threads of the pool):
-/// every value found is proven by a solution checked against the rules.
+/// True candidates of `grid` under `variant`, or the placements that make
+/// it unique (all threads of the pool): every value found is proven by a
+/// solution checked against the rules.
 fn answer_candidates(
     grid: &Grid,
     variant: &Variant,
@@ -531,7 +560,7 @@ fn answer_candidates(
         Ok(rules) => Arc::new(rules),
         Err(e) => return Answered::new(invalid(e)),
     };
-    let chosen = match plan(&rules, &Task::Candidates, question.engine) {
+    let chosen = match plan(&rules, question.task, question.engine) {
         Ok(chosen) => chosen,
         Err(e) => return Answered::new(invalid(e)),
     };
@@ -540,6 +569,17 @@ fn answer_candidates(
     }
     let mut answered = Answered::new(Answer::Unsolvable);
     answered.plan = Some(chosen);
+    if *question.task == Task::UniqueMakers {
+        answered.answer = match crate::setter::unique_makers(&rules, grid, limits) {
+            Ok(found) if found.unsolvable => Answer::Unsolvable,
+            Ok(found) => Answer::UniqueMakers {
+                placements: found.placements,
+                incomplete: found.incomplete,
+            },
+            Err(e) => refused(e),
+        };
+        return answered;
+    }
     answered.answer =
         match crate::setter::true_candidates_with(&rules, grid, limits, question.engine) {
             Ok(found) if found.is_unsolvable() => Answer::Unsolvable,

@@ -67,7 +67,7 @@ impl Task {
             Task::Check => Job::Check,
             Task::Minimize { .. } => Job::Minimize,
             Task::Rate { .. } => Job::Rate,
-            Task::Candidates => Job::Candidates,
+            Task::Candidates | Task::UniqueMakers => Job::Candidates,
             Task::Enumerate => Job::Enumerate,
             Task::Split => Job::Split,
         }

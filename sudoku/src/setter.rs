@@ -245,6 +245,8 @@ pub struct UniqueMakers {
     pub placements: Vec<(usize, u16)>,
     /// Set when a limit stopped the work (the list may then be short).
     pub incomplete: Option<Incomplete>,
+    /// The puzzle has no solution at all (the list is then empty).
+    pub unsolvable: bool,
 }
 
 /// For a puzzle with several solutions, the placements of one more given
@@ -260,6 +262,14 @@ pub fn unique_makers(
         return Ok(UniqueMakers {
             placements: Vec::new(),
             incomplete: candidates.incomplete,
+            unsolvable: false,
+        });
+    }
+    if candidates.is_unsolvable() {
+        return Ok(UniqueMakers {
+            placements: Vec::new(),
+            incomplete: None,
+            unsolvable: true,
         });
     }
     let n = puzzle.shape().side() as usize;
@@ -301,5 +311,6 @@ pub fn unique_makers(
     Ok(UniqueMakers {
         placements,
         incomplete: stopped.into_inner().expect("not poisoned"),
+        unsolvable: false,
     })
 }

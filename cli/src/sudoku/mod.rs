@@ -95,7 +95,7 @@ pub enum Command {
     Check(CommonArgs),
     /// Print each puzzle's true candidates (the values of some solution, per cell)
     #[command(long_about = CANDIDATES_ABOUT, after_help = AFTER_HELP)]
-    Candidates(CommonArgs),
+    Candidates(CandidatesArgs),
     /// Measure solving speed on puzzle files
     #[command(long_about = BENCH_ABOUT)]
     Bench(bench::BenchArgs),
@@ -142,6 +142,18 @@ pub struct MinimizeArgs {
     /// vertical, diagonal, anti-diagonal
     #[arg(long, value_name = "SYMMETRY", default_value = "none")]
     pub symmetry: sudoku::Symmetry,
+}
+
+/// The arguments of `candidates`.
+#[derive(Debug, clap::Args)]
+pub struct CandidatesArgs {
+    /// The options common to every subcommand.
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Instead of the candidates, list the placements (cell=value) that
+    /// would leave exactly one solution
+    #[arg(long)]
+    pub unique_makers: bool,
 }
 
 /// The arguments of `rate`.
@@ -402,7 +414,8 @@ pub fn run(args: &Args) -> ExitCode {
             &count.common,
         ),
         Command::Check(common) => (Mode::Check, common),
-        Command::Candidates(common) => (Mode::Candidates, common),
+        Command::Candidates(c) if c.unique_makers => (Mode::UniqueMakers, &c.common),
+        Command::Candidates(c) => (Mode::Candidates, &c.common),
         Command::Minimize(m) => (
             Mode::Minimize {
                 seed: m.seed,

@@ -337,6 +337,25 @@ impl Report {
                 }
                 line.join(" ")
             }
+            Answer::UniqueMakers {
+                placements,
+                incomplete,
+            } => {
+                // `r1c2=3` for each placement; `none` when no single
+                // placement leaves exactly one solution.
+                let side = self.shape.map_or(1, |s| s.side() as usize);
+                let mut line: Vec<String> = placements
+                    .iter()
+                    .map(|&(cell, v)| format!("r{}c{}={v}", cell / side + 1, cell % side + 1))
+                    .collect();
+                if line.is_empty() {
+                    line.push("none".to_string());
+                }
+                if let Some(why) = incomplete {
+                    line.push(format!("(incomplete: {why})"));
+                }
+                line.join(" ")
+            }
             Answer::NotUnique => {
                 "multiple: the puzzle has several solutions (only a puzzle with exactly \
                  one can be minimized or rated)"
@@ -372,6 +391,7 @@ impl Report {
             average_nodes: None,
             singles_only: None,
             candidates: None,
+            unique_makers: None,
         };
         match &self.answer {
             Answer::Solved(g) | Answer::Unique(g) => record.solution = Some(self.compact(g)),
@@ -405,6 +425,20 @@ impl Report {
             }
             Answer::Candidates { cells, incomplete } => {
                 record.candidates = Some(cells);
+                record.complete = Some(incomplete.is_none());
+                record.incomplete = *incomplete;
+            }
+            Answer::UniqueMakers {
+                placements,
+                incomplete,
+            } => {
+                let side = self.shape.map_or(1, |s| s.side() as usize);
+                record.unique_makers = Some(
+                    placements
+                        .iter()
+                        .map(|&(cell, v)| [cell / side + 1, cell % side + 1, usize::from(v)])
+                        .collect(),
+                );
                 record.complete = Some(incomplete.is_none());
                 record.incomplete = *incomplete;
             }
@@ -456,6 +490,10 @@ pub struct JsonRecord<'a> {
     /// True candidates: the values of each cell.
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<&'a [Vec<u16>]>,
+    /// The placements that leave exactly one solution: `[row, column,
+    /// value]`, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique_makers: Option<Vec<[usize; 3]>>,
 }
 
 impl JsonRecord<'_> {

@@ -102,6 +102,10 @@ impl Totals {
                 incomplete: None, ..
             } => self.candidates += 1,
             Answer::Candidates { .. } => self.unknown += 1,
+            Answer::UniqueMakers {
+                incomplete: None, ..
+            } => self.candidates += 1,
+            Answer::UniqueMakers { .. } => self.unknown += 1,
             Answer::NotUnique => self.multiple += 1,
             Answer::Invalid(_) => self.invalid += 1,
             Answer::Internal(_) => self.internal += 1,
@@ -160,7 +164,7 @@ impl Totals {
                     rows.push(("at --limit", n(self.limited)));
                 }
             }
-            Mode::Candidates => {
+            Mode::Candidates | Mode::UniqueMakers => {
                 rows.push(("candidates", n(self.candidates)));
                 rows.push(("unsolvable", n(self.unsolvable)));
             }
