@@ -346,7 +346,7 @@ impl Report {
                 let side = self.shape.map_or(1, |s| s.side() as usize);
                 let mut line: Vec<String> = placements
                     .iter()
-                    .map(|&(cell, v)| format!("r{}c{}={v}", cell / side + 1, cell % side + 1))
+                    .map(|&(cell, v)| crate::cubes::choice_name(side, cell, v))
                     .collect();
                 if line.is_empty() {
                     line.push("none".to_string());
