@@ -88,8 +88,13 @@ impl<G> Report<G> {
         let shape = self.shape.map_or(String::new(), |s| {
             format!(" ({n}x{n}, {s} boxes)", n = s.side())
         });
+        // The 9x9 specialist says which of its paths this CPU takes.
+        let path = match plan.engine {
+            crate::EngineName::Band9 => format!(", {} path", crate::bitsearch::band9_path()),
+            _ => String::new(),
+        };
         Some(format!(
-            "explain: {name}, line {}{shape}: engine {plan}",
+            "explain: {name}, line {}{shape}: engine {plan}{path}",
             self.line
         ))
     }

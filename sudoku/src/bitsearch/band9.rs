@@ -45,6 +45,7 @@ use std::ops::ControlFlow;
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use super::search::{limits_interrupted, next_random, Clash, CHECK_EVERY};
+use super::wide::Wide;
 
 /// A row of a band: nine bits.
 const ROW: u32 = 0x1FF;
@@ -260,12 +261,40 @@ fn many_rows(word: u32) -> u32 {
     (any >> 8) * ROW
 }
 
+/// How [`State::settle`] finds which boxes of each row of a word still
+/// hold the digit (bit `3 * row + box`).
+pub(super) trait Incidence: Copy {
+    fn incidence(self, word: u32) -> usize;
+}
+
+/// Three lookups in [`BOXES_OF_ROW`]: the baseline path.
+#[derive(Clone, Copy)]
+pub(super) struct Lookup;
+
+impl Incidence for Lookup {
+    #[inline(always)]
+    fn incidence(self, word: u32) -> usize {
+        usize::from(BOXES_OF_ROW[(word & ROW) as usize])
+            | usize::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
+            | usize::from(BOXES_OF_ROW[(word >> 18) as usize]) << 6
+    }
+}
+
+/// Each box-row of the word folded onto its first cell, and those nine bits
+/// gathered by one `pext` (the wider path).
+impl Incidence for Wide {
+    #[inline(always)]
+    fn incidence(self, word: u32) -> usize {
+        self.pext(word | word >> 1 | word >> 2, 0o111_111_111) as usize
+    }
+}
+
 /// A cell or a (unit, digit) pair with no option left.
 struct Contradiction;
 
 /// A node's state.
 #[derive(Clone, Copy)]
-struct State {
+pub(super) struct State {
     /// Word `9 * band + digit`: the cells of the band where the digit is
     /// possible (or placed).
     words: [u32; 27],
@@ -359,13 +388,10 @@ impl State {
     /// and places the digit where a row has one cell left. False on a
     /// contradiction.
     #[inline(always)]
-    fn settle<const I: usize>(&mut self) -> bool {
+    fn settle<const I: usize>(&mut self, path: impl Incidence) -> bool {
         let (i, b, d) = (I, I / 9, I % 9);
         let mut word = self.words[i];
-        let incidence = usize::from(BOXES_OF_ROW[(word & ROW) as usize])
-            | usize::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
-            | usize::from(BOXES_OF_ROW[(word >> 18) as usize]) << 6;
-        word &= PERMUTATION_CELLS[incidence];
+        word &= PERMUTATION_CELLS[path.incidence(word)];
         if word == 0 {
             return false;
         }
@@ -389,8 +415,24 @@ impl State {
         true
     }
 
-    /// Propagates until nothing changes; false on a contradiction.
+    /// Propagates until nothing changes; false on a contradiction. The
+    /// baseline path.
     fn propagate(&mut self, claims_from: u32) -> bool {
+        self.propagate_with(Lookup, claims_from)
+    }
+
+    /// Propagates on the wider path if there is one, else the baseline.
+    #[inline(always)]
+    fn propagate_on(&mut self, wide: Option<Wide>, claims_from: u32) -> bool {
+        match wide {
+            Some(wide) => wide.propagate(self, claims_from),
+            None => self.propagate(claims_from),
+        }
+    }
+
+    /// [`State::propagate`], with the row-box incidence found by `path`.
+    #[inline(always)]
+    pub(super) fn propagate_with(&mut self, path: impl Incidence, claims_from: u32) -> bool {
         loop {
             let mut changed = false;
             // Unrolled: each word's indices are constants.
@@ -398,7 +440,7 @@ impl State {
                 ($($i:literal)*) => {$(
                     if self.words[$i] != self.seen[$i] {
                         changed = true;
-                        if !self.settle::<$i>() {
+                        if !self.settle::<$i>(path) {
                             return false;
                         }
                     }
@@ -593,15 +635,38 @@ impl State {
 }
 
 /// The 9x9 specialist; reusable across puzzles.
-#[derive(Default)]
 pub(crate) struct Band9Search {
     /// xorshift state for shuffling the options of each level; 0 = never.
     pub(crate) rng: u64,
+    /// The wider path, where this CPU has it.
+    wide: Option<Wide>,
+}
+
+impl Default for Band9Search {
+    /// The search on the widest path this CPU has.
+    fn default() -> Band9Search {
+        Band9Search {
+            rng: 0,
+            wide: Wide::detect(),
+        }
+    }
+}
+
+/// The path [`Band9Search`] takes on this CPU: `avx2` (see [`Wide`]) or
+/// `baseline`.
+pub(crate) fn path() -> &'static str {
+    if Wide::detect().is_some() {
+        "avx2"
+    } else {
+        "baseline"
+    }
 }
 
 /// One run's limits, counters and caller.
 struct Run<'a, V> {
     limits: &'a Limits,
+    /// The wider path, if taken.
+    wide: Option<Wide>,
     /// The fewest open cells at which [`State::choose`] weighs.
     weigh_from: u32,
     /// The fewest open cells at which [`State::propagate`] looks for
@@ -635,6 +700,7 @@ impl Band9Search {
         let mut root = State::with_givens(givens)?;
         let mut run = Run {
             limits,
+            wide: self.wide,
             weigh_from: weigh_from(root.open()),
             claims_from: claims_from(root.open()),
             stats: Stats {
@@ -647,7 +713,7 @@ impl Band9Search {
             solution: [0; 81],
             visit,
         };
-        let incomplete = if !root.propagate(run.claims_from) {
+        let incomplete = if !root.propagate_on(run.wide, run.claims_from) {
             None
         } else if root.solved() {
             run.report(&root).break_value()
@@ -690,7 +756,7 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
                 &mut copy
             };
             t.place_among(usize::from(d), b, p, candidates);
-            if !t.propagate(self.claims_from) {
+            if !t.propagate_on(self.wide, self.claims_from) {
                 continue;
             }
             if t.solved() {
@@ -939,6 +1005,102 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_wider_incidence_is_the_lookup_one() {
+        let Some(wide) = Wide::detect() else {
+            eprintln!("this CPU has no wider path: only the baseline is tested");
+            return;
+        };
+        // Each row through all its 512 patterns, the others fixed; then
+        // random words.
+        for row in 0..3 {
+            for x in 0u32..512 {
+                for others in [0, 0o421, 0o777, 0o070] {
+                    let word = (others * COLUMN) & !(ROW << (9 * row)) | x << (9 * row);
+                    assert_eq!(wide.incidence(word), Lookup.incidence(word), "{word:#o}");
+                }
+            }
+        }
+        let mut rng = 0x1234_5678_9ABC_DEF1;
+        for _ in 0..100_000 {
+            let word = next_random(&mut rng) as u32 & 0x7FF_FFFF;
+            assert_eq!(wide.incidence(word), Lookup.incidence(word), "{word:#o}");
+        }
+    }
+
+    /// The verdict (up to two solutions), the first solution and the nodes
+    /// of `givens` on the path `wide`.
+    fn answer(givens: &[u16], wide: Option<Wide>) -> Option<(u128, Vec<u16>, u64)> {
+        let mut first = Vec::new();
+        let outcome = Band9Search { rng: 0, wide }
+            .run(givens, &Limits::none().solutions(2), true, |s| {
+                if first.is_empty() {
+                    first = s.to_vec();
+                }
+                ControlFlow::Continue(())
+            })
+            .ok()?;
+        Some((outcome.stats.solutions, first, outcome.stats.nodes))
+    }
+
+    /// Random full grids with random cells cleared (from 30 to 64 open):
+    /// the wider path gives the same verdicts, solutions and trees as the
+    /// baseline; each solution fills the givens and is a valid grid.
+    #[test]
+    fn both_paths_give_the_same_answers() {
+        let wide = Wide::detect();
+        if wide.is_none() {
+            eprintln!("this CPU has no wider path: only the baseline is tested");
+        }
+        let shape = Shape::square(3).unwrap();
+        let mut rng = 0x9E37_79B9_7F4A_7C15;
+        let mut verdicts = [0usize; 3];
+        for round in 0..300u64 {
+            let mut search = Band9Search {
+                rng: round.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1,
+                wide: None,
+            };
+            let mut full = Vec::new();
+            search
+                .run(&[0; 81], &Limits::none().solutions(1), true, |s| {
+                    full = s.to_vec();
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            let open = 30 + (round % 35) as usize;
+            let mut givens = full.clone();
+            let mut cleared = 0;
+            while cleared < open {
+                let cell = (next_random(&mut rng) % 81) as usize;
+                if givens[cell] != 0 {
+                    givens[cell] = 0;
+                    cleared += 1;
+                }
+            }
+            // A few puzzles with a wrong given: no solution, or a clash.
+            if round % 10 == 9 {
+                let cell = givens.iter().position(|&v| v != 0).unwrap();
+                givens[cell] = givens[cell] % 9 + 1;
+            }
+            let base = answer(&givens, None);
+            if let Some((count, first, _)) = &base {
+                verdicts[(*count).min(2) as usize] += 1;
+                if *count > 0 {
+                    let grid = Grid::from_values(shape, first.clone()).unwrap();
+                    assert!(grid.is_solved(), "{grid}");
+                    for (g, v) in givens.iter().zip(first) {
+                        assert!(*g == 0 || g == v);
+                    }
+                }
+            }
+            if let Some(wide) = wide {
+                assert_eq!(answer(&givens, Some(wide)), base, "{givens:?}");
+            }
+        }
+        // Every verdict was met.
+        assert!(verdicts.iter().all(|&n| n > 0), "{verdicts:?}");
     }
 
     #[test]

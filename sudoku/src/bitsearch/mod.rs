@@ -12,6 +12,7 @@ mod band9;
 mod search;
 mod tables;
 mod units;
+mod wide;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ use std::sync::Arc;
 use solver_core::{Contradiction, Engine, Limits, Outcome};
 
 use crate::shape::Shape;
+pub(crate) use band9::path as band9_path;
 use band9::Band9Search;
 use search::BitSearch;
 pub(crate) use search::Clash;
