@@ -63,8 +63,9 @@ cpu() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-path=$(grep -m1 -v '^#' "$DATA/puzzles6_forum_hardest_1106" | "$OURS" check --stats -j 1 - 2>&1 >/dev/null |
-    awk '/^engines:/ {print $2}' || true)
+# The engine and, for band9, the path this CPU takes (avx2 or baseline).
+path=$(grep -m1 -v '^#' "$DATA/puzzles6_forum_hardest_1106" | "$OURS" check --explain -j 1 - 2>&1 >/dev/null |
+    sed -n 's/^explain: .*: engine \([a-z0-9]*\):.*, \([a-z0-9-]*\) path$/\1 (\2)/p; t; s/^explain: .*: engine \([a-z0-9]*\):.*/\1/p' || true)
 echo "# $(date -u +%FT%TZ) $(uname -m) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
     "$(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg); ours: ${path:-?}"
 printf '%-12s %9s %9s %9s %9s %7s\n' set puzzles ours_s tdoku_s ours_k/s ratio
