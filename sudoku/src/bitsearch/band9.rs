@@ -652,13 +652,14 @@ impl Default for Band9Search {
     }
 }
 
-/// The path [`Band9Search`] takes on this CPU: `avx2` (see [`Wide`]) or
+/// The path [`Band9Search`] takes on this CPU: `avx2` (see [`Wide`]),
+/// `avx2-lookup` (the same without `pext`, where it is slow) or
 /// `baseline`.
 pub(crate) fn path() -> &'static str {
-    if Wide::detect().is_some() {
-        "avx2"
-    } else {
-        "baseline"
+    match Wide::detect() {
+        Some(wide) if wide.uses_pext() => "avx2",
+        Some(_) => "avx2-lookup",
+        None => "baseline",
     }
 }
 
@@ -1097,6 +1098,8 @@ mod tests {
             }
             if let Some(wide) = wide {
                 assert_eq!(answer(&givens, Some(wide)), base, "{givens:?}");
+                let lookup = Some(wide.without_pext());
+                assert_eq!(answer(&givens, lookup), base, "{givens:?}");
             }
         }
         // Every verdict was met.
