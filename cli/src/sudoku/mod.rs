@@ -299,7 +299,8 @@ pub struct CommonArgs {
         long_help = "Say on stderr which engine answers the puzzles and why, the first\n\
                      time each kind of puzzle (box shape, rules, task) meets it, e.g.\n  \
                      explain: a.txt, line 1 (9x9, 3x3 boxes): engine band9: the 9x9\n  \
-                     specialist (...) (classic 9x9 grid)\n\
+                     specialist (...) (classic 9x9 grid), avx2 path\n\
+                     (band9's path: avx2, avx2-lookup or baseline, by what the CPU has).\n\
                      Engines: band9, bits, units, cdcl, dlx (see --engine). JSON records\n\
                      always name theirs in \"engine\"."
     )]
