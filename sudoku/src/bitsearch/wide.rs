@@ -18,7 +18,7 @@
 
 #![allow(unsafe_code)]
 
-use super::band9::{Lookup, State};
+use super::band9::State;
 
 /// Proof that this CPU has AVX2, BMI1, BMI2, LZCNT and POPCNT: made only by
 /// [`Wide::detect`].
@@ -91,7 +91,7 @@ impl Wide {
                 if self.pext {
                     propagate_v3(self, s, claims_from)
                 } else {
-                    propagate_v3(Lookup, s, claims_from)
+                    propagate_v3(super::band9::Lookup, s, claims_from)
                 }
             }
         }
