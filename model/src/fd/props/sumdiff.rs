@@ -29,8 +29,12 @@ use crate::model::Value;
 pub(crate) const MAX_VARS: usize = 8;
 
 /// The search runs only when the product of the free members' domain sizes
-/// but the last is at most this.
-const BUDGET: u64 = 1 << 12;
+/// but the last is at most this. Beyond it the search seldom prunes more
+/// than bounds do and costs far more: on a magic square of order 4 (lines of
+/// four members over `1..=16`) a budget of 4,096 and one of 32 explore the
+/// same number of nodes within 4% (56,620 and 58,842) for 1.79 and 0.93
+/// billion instructions (callgrind, whole `fzn-dancing-links -a` runs).
+const BUDGET: u64 = 32;
 
 /// `sum(vars) = rhs`, the members pairwise distinct.
 pub(crate) struct SumDistinct {
@@ -41,6 +45,8 @@ pub(crate) struct SumDistinct {
     /// its first value lies above it.
     g: Value,
     shift: Vec<u32>,
+    /// [`BUDGET`] (tests raise it).
+    budget: u64,
     // Scratch, per free member (in search order): `free` of them.
     free: usize,
     order: Vec<usize>,
@@ -81,6 +87,7 @@ impl SumDistinct {
             rhs,
             g,
             shift,
+            budget: BUDGET,
             free: 0,
             order: vec![0; n],
             dom: vec![0; n],
@@ -257,7 +264,7 @@ impl Propagator for SumDistinct {
             self.dom[b] = d;
         }
         let last = u64::from(self.dom[m - 1].count_ones());
-        if work / last.max(1) > BUDGET {
+        if work / last.max(1) > self.budget {
             return self.bounds(s, target);
         }
         let (mut lo, mut hi) = (0i64, 0i64);
@@ -341,6 +348,12 @@ mod tests {
         )
     }
 
+    /// The budget under test: the engine's, or none (the search always
+    /// runs).
+    fn budget() -> impl Strategy<Value = u64> {
+        prop_oneof![Just(BUDGET), Just(u64::MAX)]
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -348,7 +361,7 @@ mod tests {
         /// values (domain consistency, failing when a member has none);
         /// beyond it, never a supported value goes.
         #[test]
-        fn keeps_exactly_the_supported_values((members, rhs) in case()) {
+        fn keeps_exactly_the_supported_values((members, rhs) in case(), budget in budget()) {
             let init: Vec<InitialDomain> = members
                 .iter()
                 .map(|&(lo, w, _)| Ok(Arc::from((lo..lo + Value::from(w)).collect::<Vec<_>>())))
@@ -375,10 +388,11 @@ mod tests {
                 let mut sizes: Vec<u64> = doms.iter().map(|d| d.len() as u64).collect();
                 sizes.sort_unstable();
                 sizes.pop();
-                sizes.iter().product::<u64>() <= BUDGET
+                sizes.iter().product::<u64>() <= budget
             };
             let vars: Vec<usize> = (0..members.len()).collect();
             let mut p = SumDistinct::new(vars, rhs, &s).expect("word domains");
+            p.budget = budget;
             let r = p.propagate(&mut s);
             if expected.iter().any(|e| e.is_empty()) {
                 if within {
