@@ -207,7 +207,11 @@ fn implied(
             continue;
         }
         let (a, b) = (row[*c], v[*c]);
-        for k in 0..=cols {
+        // The row is zero before its pivot (echelon form); there v is zero
+        // or in a column no later row clears (the sum does not follow
+        // then, whatever the entry becomes), so only its zero-ness counts,
+        // which scaling by a != 0 keeps.
+        for k in *c..=cols {
             v[k] = v[k].checked_mul(a)?.checked_sub(row[k].checked_mul(b)?)?;
         }
         v[cols + 1] = v[cols + 1].checked_mul(a)?;
