@@ -476,7 +476,20 @@ mod tests {
 
     #[test]
     fn integers_print_as_format_prints_them() {
-        let mut cases = vec![0i64, 1, -1, 9, 10, -10, 99, 100, 34, -4567, i64::MAX, i64::MIN];
+        let mut cases = vec![
+            0i64,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            34,
+            -4567,
+            i64::MAX,
+            i64::MIN,
+        ];
         cases.extend((0..64).map(|k| 1i64 << k));
         cases.extend((0..64).map(|k| -(1i64 << k)));
         cases.extend((1..19).map(|k| 10i64.pow(k) - 1));

@@ -340,10 +340,21 @@ impl Store {
         if self.watched[x] & events == 0 {
             return;
         }
-        for k in 0..self.watchers[x].len() {
-            let (p, mask) = self.watchers[x][k];
-            if mask & events != 0 && p != self.running_idempotent {
-                self.enqueue(p);
+        // The fields apart, so the walk over the list needs no copy and no
+        // bounds checks.
+        let Store {
+            watchers,
+            queued,
+            queues,
+            priority,
+            running_idempotent,
+            ..
+        } = self;
+        for &(p, mask) in &watchers[x] {
+            let q = &mut queued[p as usize];
+            if mask & events != 0 && !*q && p != *running_idempotent {
+                *q = true;
+                queues[priority[p as usize] as usize].push(p);
             }
         }
     }

@@ -39,11 +39,10 @@ const BUDGET: u64 = 32;
 /// `sum(vars) = rhs`, the members pairwise distinct.
 pub(crate) struct SumDistinct {
     vars: Vec<usize>,
-    /// The sum of the members' positions (value `g + position`).
+    /// The sum of the members' positions (value `g + position`, `g` the
+    /// smallest initial value of the members).
     rhs: Value,
-    /// The smallest initial value of the members, and per member how far
-    /// its first value lies above it.
-    g: Value,
+    /// Per member: how far its first value lies above `g`.
     shift: Vec<u32>,
     /// [`BUDGET`] (tests raise it).
     budget: u64,
@@ -85,7 +84,6 @@ impl SumDistinct {
         Some(SumDistinct {
             vars,
             rhs,
-            g,
             shift,
             budget: BUDGET,
             free: 0,
@@ -99,32 +97,57 @@ impl SumDistinct {
     }
 
     /// Bounds consistency of the sum alone (the search would be too
-    /// large), to its fixed point: `target` is the sum of the free members'
-    /// positions (`order[..free]`).
-    fn bounds(&mut self, s: &mut Store, target: i64) -> Res {
-        let g = self.g;
+    /// large), to its fixed point, on the words `dom[..free]` (positions
+    /// above `g`): `target` is the sum of the free members' positions, and
+    /// the values in `used` (taken by fixed members) go too.
+    fn bounds(&mut self, s: &mut Store, target: i64, used: u64) -> Res {
+        let m = self.free;
+        // supp: the words as the store holds them.
+        self.supp[..m].copy_from_slice(&self.dom[..m]);
+        for d in &mut self.dom[..m] {
+            *d &= !used;
+        }
         loop {
             let (mut lo, mut hi) = (0i64, 0i64);
-            for &i in &self.order[..self.free] {
-                let x = self.vars[i];
-                lo += s.min(x) - g;
-                hi += s.max(x) - g;
+            for &d in &self.dom[..m] {
+                if d == 0 {
+                    return Err(Fail);
+                }
+                lo += i64::from(d.trailing_zeros());
+                hi += i64::from(63 - d.leading_zeros());
             }
             if lo > target || hi < target {
                 return Err(Fail);
             }
-            let before = s.changes;
-            for &i in &self.order[..self.free] {
-                let x = self.vars[i];
-                let (a, b) = (s.min(x) - g, s.max(x) - g);
+            let mut changed = false;
+            for d in &mut self.dom[..m] {
+                let (a, b) = (
+                    i64::from(d.trailing_zeros()),
+                    i64::from(63 - d.leading_zeros()),
+                );
                 // The others take at least lo - a and at most hi - b.
-                s.set_max(x, g.saturating_add(target - (lo - a)))?;
-                s.set_min(x, g.saturating_add(target - (hi - b)))?;
+                let (from, to) = (target - (hi - b), target - (lo - a));
+                let keep = if from > 63 || to < 0 {
+                    0
+                } else {
+                    *d & range_mask(from.max(0) as u32, to.min(63) as u32)
+                };
+                if keep != *d {
+                    *d = keep;
+                    changed = true;
+                }
             }
-            if s.changes == before {
-                return Ok(());
+            if !changed {
+                break;
             }
         }
+        for j in 0..m {
+            if self.dom[j] != self.supp[j] {
+                let i = self.order[j];
+                s.intersect_word(self.vars[i], self.dom[j] >> self.shift[i])?;
+            }
+        }
+        Ok(())
     }
 
     /// Every completion from member `j` on with `target` left and `used`
@@ -265,7 +288,7 @@ impl Propagator for SumDistinct {
         }
         let last = u64::from(self.dom[m - 1].count_ones());
         if work / last.max(1) > self.budget {
-            return self.bounds(s, target);
+            return self.bounds(s, target, used);
         }
         let (mut lo, mut hi) = (0i64, 0i64);
         for j in (0..m).rev() {
