@@ -3,7 +3,6 @@
 //! the search completed, `=====UNSATISFIABLE=====`, `=====UNKNOWN=====` when
 //! a limit stopped it before any solution, and `%%%mzn-stat:` lines.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -78,9 +77,15 @@ pub fn format_solution(outputs: &[Output], solution: &Solution, out: &mut String
                 vars,
                 kind,
             } => {
-                let _ = write!(out, "{name} = array{}d(", dims.len());
-                for (lo, hi) in dims {
-                    let _ = write!(out, "{lo}..{hi}, ");
+                out.push_str(name);
+                out.push_str(" = array");
+                push_int(out, dims.len() as Value);
+                out.push_str("d(");
+                for &(lo, hi) in dims {
+                    push_int(out, lo);
+                    out.push_str("..");
+                    push_int(out, hi);
+                    out.push_str(", ");
                 }
                 out.push('[');
                 for (k, var) in vars.iter().enumerate() {
@@ -112,8 +117,9 @@ fn push_int(out: &mut String, v: Value) {
     if v < 0 {
         out.push('-');
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or_default());
+    for &b in &buf[k..] {
+        out.push(char::from(b));
+    }
 }
 
 /// Solves and prints. `stop` ends the search when raised (Ctrl-C); the run
