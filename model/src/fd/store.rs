@@ -100,8 +100,9 @@ pub(crate) struct Store {
     dstamp: Vec<u64>,
     wstamp: Vec<u64>,
     istamp: Vec<u64>,
-    /// Per variable: the propagators to wake and on which events.
-    watchers: Vec<Vec<(u32, u8)>>,
+    /// Per variable: the propagators to wake, on which events, and their
+    /// priorities.
+    watchers: Vec<Vec<(u32, u8, u8)>>,
     /// Per variable: the union of its watchers' events (a change no one
     /// watches costs no walk over the list).
     watched: Vec<u8>,
@@ -209,6 +210,8 @@ impl Store {
         self.priority.push(priority.min(1));
         self.idempotent.push(false);
         self.queued.push(false);
+        // Each propagator is queued at most once: no queue ever grows.
+        self.queues[usize::from(priority.min(1))].reserve(1);
         (self.priority.len() - 1) as u32
     }
 
@@ -223,7 +226,8 @@ impl Store {
         if let Some(w) = self.watchers[var].iter_mut().find(|w| w.0 == p) {
             w.1 |= events;
         } else {
-            self.watchers[var].push((p, events));
+            let priority = self.priority[p as usize];
+            self.watchers[var].push((p, events, priority));
         }
     }
 
@@ -233,7 +237,7 @@ impl Store {
     }
 
     /// The propagators watching `var`.
-    pub(crate) fn watchers(&self, var: usize) -> &[(u32, u8)] {
+    pub(crate) fn watchers(&self, var: usize) -> &[(u32, u8, u8)] {
         &self.watchers[var]
     }
 
@@ -346,15 +350,16 @@ impl Store {
             watchers,
             queued,
             queues,
-            priority,
             running_idempotent,
             ..
         } = self;
-        for &(p, mask) in &watchers[x] {
-            let q = &mut queued[p as usize];
-            if mask & events != 0 && !*q && p != *running_idempotent {
-                *q = true;
-                queues[priority[p as usize] as usize].push(p);
+        for &(p, mask, priority) in &watchers[x] {
+            if mask & events != 0 && p != *running_idempotent {
+                let q = &mut queued[p as usize];
+                if !*q {
+                    *q = true;
+                    queues[usize::from(priority)].push(p);
+                }
             }
         }
     }
