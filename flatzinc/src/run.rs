@@ -497,7 +497,7 @@ mod tests {
             i64::MIN,
         ];
         cases.extend((0..64).map(|k| 1i64 << k));
-        cases.extend((0..64).map(|k| -(1i64 << k)));
+        cases.extend((0..64).map(|k| (1i64 << k).wrapping_neg()));
         cases.extend((1..19).map(|k| 10i64.pow(k) - 1));
         let mut out = String::from("x");
         for v in cases {
