@@ -210,8 +210,12 @@ impl Store {
         self.priority.push(priority.min(1));
         self.idempotent.push(false);
         self.queued.push(false);
-        // Each propagator is queued at most once: no queue ever grows.
-        self.queues[usize::from(priority.min(1))].reserve(1);
+        // Each propagator is queued at most once: room for all of them, so
+        // no queue grows during the search.
+        let n = self.priority.len();
+        for q in &mut self.queues {
+            q.reserve(n.saturating_sub(q.len()));
+        }
         (self.priority.len() - 1) as u32
     }
 
