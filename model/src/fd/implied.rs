@@ -26,6 +26,9 @@ use crate::constraints::Rel;
 /// columns) the search may take.
 const MAX_WORK: u64 = 1 << 22;
 
+/// Entries beyond this are divided by their gcd while reducing.
+const LARGE: u128 = 1 << 48;
+
 /// The smallest and largest implied sums looked for.
 const SIZES: std::ops::RangeInclusive<usize> = 3..=4;
 
@@ -204,14 +207,23 @@ fn implied(
             continue;
         }
         let (a, b) = (row[*c], v[*c]);
-        for k in 0..=cols {
+        // The row is zero before its pivot (echelon form); there v is zero
+        // or in a column no later row clears (the sum does not follow
+        // then, whatever the entry becomes), so only its zero-ness counts,
+        // which scaling by a != 0 keeps.
+        for k in *c..=cols {
             v[k] = v[k].checked_mul(a)?.checked_sub(row[k].checked_mul(b)?)?;
         }
         v[cols + 1] = v[cols + 1].checked_mul(a)?;
-        let g = v.iter().fold(0i128, |g, &x| gcd(g, x));
-        if g > 1 {
-            for x in v.iter_mut() {
-                *x /= g;
+        // Divided by the gcd of its entries only once they grow (the gcd of
+        // i128 values is most of the cost where they stay small, as unit
+        // coefficients do).
+        if v.iter().any(|x| x.unsigned_abs() > LARGE) {
+            let g = v.iter().fold(0i128, |g, &x| gcd(g, x));
+            if g > 1 {
+                for x in v.iter_mut() {
+                    *x /= g;
+                }
             }
         }
     }

@@ -61,6 +61,28 @@ pub(crate) enum Spec {
     False,
 }
 
+/// A table over `xs` with a variable in two columns or more as a table over
+/// distinct variables: the tuples that agree on a repeated variable's
+/// columns, each cut to the first of them (compact-table keeps one support
+/// set per column and misses what a removal in one column means for
+/// another). `None`: no variable repeats, the tuples stand.
+fn distinct_columns(xs: &[usize], tuples: &[Vec<Value>]) -> (Vec<usize>, Option<Vec<Vec<Value>>>) {
+    // Per column, the first column of its variable.
+    let first: Vec<usize> = (0..xs.len())
+        .map(|j| xs.iter().position(|&x| x == xs[j]).unwrap_or(j))
+        .collect();
+    if first.iter().enumerate().all(|(j, &f)| f == j) {
+        return (xs.to_vec(), None);
+    }
+    let keep: Vec<usize> = (0..xs.len()).filter(|&j| first[j] == j).collect();
+    let tuples = tuples
+        .iter()
+        .filter(|t| (0..xs.len()).all(|j| t[j] == t[first[j]]))
+        .map(|t| keep.iter().map(|&j| t[j]).collect())
+        .collect();
+    (keep.iter().map(|&j| xs[j]).collect(), Some(tuples))
+}
+
 /// A model compiled for the propagation engine.
 #[derive(Debug)]
 pub(crate) struct Program {
@@ -142,7 +164,8 @@ impl Program {
                             continue;
                         }
                     } else {
-                        let xs = ix(vars);
+                        let (xs, kept) = distinct_columns(&ix(vars), tuples);
+                        let tuples = kept.as_deref().unwrap_or(tuples);
                         let data = TableData::new(
                             xs.len(),
                             tuples,
@@ -324,5 +347,47 @@ impl Program {
             self.domains.push(Ok(Arc::from(&[v][..])));
             self.domains.len() - 1
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_columns;
+
+    #[test]
+    fn a_repeated_variable_keeps_the_tuples_that_agree() {
+        let (xs, t) = distinct_columns(&[4, 7, 4], &[vec![1, 2, 1], vec![1, 2, 3], vec![5, 6, 5]]);
+        assert_eq!(xs, vec![4, 7]);
+        assert_eq!(t, Some(vec![vec![1, 2], vec![5, 6]]));
+        assert_eq!(distinct_columns(&[1, 2], &[vec![1, 2]]), (vec![1, 2], None));
+    }
+
+    /// A table over `[x, x]` allows only its tuples with equal entries (the
+    /// case the agreement proptest of `model/tests/fd.rs` found: the
+    /// engine once let x = 2 through, supported in each column apart).
+    #[test]
+    fn a_table_over_one_variable_twice() {
+        use crate::{Model, ModelEngine};
+        use solver_core::Limits;
+        let table = [
+            vec![-2, 2],
+            vec![-1, 3],
+            vec![-1, 3],
+            vec![2, -1],
+            vec![1, 2],
+        ];
+        for forbidden in [vec![-2, -1, 3], vec![]] {
+            let mut m = Model::new();
+            let x = m.int_var("x", -2, 3).unwrap();
+            m.table(&[x, x], &table).unwrap();
+            let out: Vec<Vec<i64>> = forbidden.iter().map(|&v| vec![v]).collect();
+            m.forbidden(&[x], &out).unwrap();
+            let c = m.compile_with(Some(ModelEngine::Propagation)).unwrap();
+            assert_eq!(
+                c.solver().count(&Limits::none()).solutions,
+                0,
+                "{forbidden:?}"
+            );
+        }
     }
 }

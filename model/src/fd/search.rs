@@ -96,7 +96,7 @@ impl<'p> Search<'p> {
         let mut prop_vars = vec![Vec::new(); n];
         let mut wdeg = vec![0; store.var_count()];
         for (x, w) in wdeg.iter_mut().enumerate() {
-            for &(p, _) in store.watchers(x) {
+            for &(p, _, _) in store.watchers(x) {
                 prop_vars[p as usize].push(x as u32);
             }
             *w = store.degree(x) as u64;

@@ -100,8 +100,9 @@ pub(crate) struct Store {
     dstamp: Vec<u64>,
     wstamp: Vec<u64>,
     istamp: Vec<u64>,
-    /// Per variable: the propagators to wake and on which events.
-    watchers: Vec<Vec<(u32, u8)>>,
+    /// Per variable: the propagators to wake, on which events, and their
+    /// priorities.
+    watchers: Vec<Vec<(u32, u8, u8)>>,
     /// Per variable: the union of its watchers' events (a change no one
     /// watches costs no walk over the list).
     watched: Vec<u8>,
@@ -209,6 +210,12 @@ impl Store {
         self.priority.push(priority.min(1));
         self.idempotent.push(false);
         self.queued.push(false);
+        // Each propagator is queued at most once: room for all of them, so
+        // no queue grows during the search.
+        let n = self.priority.len();
+        for q in &mut self.queues {
+            q.reserve(n.saturating_sub(q.len()));
+        }
         (self.priority.len() - 1) as u32
     }
 
@@ -223,7 +230,8 @@ impl Store {
         if let Some(w) = self.watchers[var].iter_mut().find(|w| w.0 == p) {
             w.1 |= events;
         } else {
-            self.watchers[var].push((p, events));
+            let priority = self.priority[p as usize];
+            self.watchers[var].push((p, events, priority));
         }
     }
 
@@ -233,7 +241,7 @@ impl Store {
     }
 
     /// The propagators watching `var`.
-    pub(crate) fn watchers(&self, var: usize) -> &[(u32, u8)] {
+    pub(crate) fn watchers(&self, var: usize) -> &[(u32, u8, u8)] {
         &self.watchers[var]
     }
 
@@ -340,10 +348,22 @@ impl Store {
         if self.watched[x] & events == 0 {
             return;
         }
-        for k in 0..self.watchers[x].len() {
-            let (p, mask) = self.watchers[x][k];
-            if mask & events != 0 && p != self.running_idempotent {
-                self.enqueue(p);
+        // The fields apart, so the walk over the list needs no copy and no
+        // bounds checks.
+        let Store {
+            watchers,
+            queued,
+            queues,
+            running_idempotent,
+            ..
+        } = self;
+        for &(p, mask, priority) in &watchers[x] {
+            if mask & events != 0 && p != *running_idempotent {
+                let q = &mut queued[p as usize];
+                if !*q {
+                    *q = true;
+                    queues[usize::from(priority)].push(p);
+                }
             }
         }
     }
