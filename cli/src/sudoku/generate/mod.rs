@@ -109,18 +109,7 @@ pub struct GenerateArgs {
     #[arg(
         long,
         value_name = "NAMES",
-        long_help = "Make variant puzzles: x, windoku (hyper), jigsaw, anti-knight,\n\
-                     anti-king, non-consecutive (rules), killer, thermo, arrow (clues\n\
-                     drawn from a random solution), or several joined with commas\n\
-                     (killer,x; thermo,anti-knight). Jigsaw puzzles get a random region\n\
-                     map and combine with x and windoku only. Jigsaw and killer puzzles\n\
-                     are written as JSON documents (one per line, with their map or\n\
-                     cages) that solve, count and check read back; puzzles with\n\
-                     thermometers, arrows or the rules anti-knight, anti-king and\n\
-                     non-consecutive as f-puzzles links; x and windoku puzzles like\n\
-                     classic ones (read them back with --variant). --format fpuzzles\n\
-                     writes any of them as f-puzzles links. --symmetry, --givens and\n\
-                     the rating apply to classic puzzles only."
+        long_help = include_str!("../../../help/options/generate-variant.txt")
     )]
     pub variant: Option<String>,
 
