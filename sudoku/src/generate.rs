@@ -17,8 +17,10 @@ use crate::solve::{SolveError, SudokuSolver, Verdict};
 
 mod checked;
 mod fill;
+mod records;
 mod setter;
 
+pub use records::{GeneratedFormat, Made};
 pub use checked::{
     generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
     GenerateTrouble, RATING_NODES,
