@@ -65,7 +65,13 @@ impl Ledger {
     /// out, as `json` leaves out the records' warnings (JSON records carry
     /// them); `problems` sums up the puzzles not solved, `explain` says once
     /// per shape and plan which engine answered and why.
-    pub fn new(names: Vec<String>, quiet: bool, json: bool, problems: bool, explain: bool) -> Ledger {
+    pub fn new(
+        names: Vec<String>,
+        quiet: bool,
+        json: bool,
+        problems: bool,
+        explain: bool,
+    ) -> Ledger {
         Ledger {
             files: vec![FileState::default(); names.len()],
             names,
