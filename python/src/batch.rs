@@ -10,9 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
 use solver_core::Limits;
-use sudoku::{
-    Answer, Answered, Engine, Grid, Notation, Puzzle, Question, Shape, Task, Variant,
-};
+use sudoku::{Answer, Answered, Engine, Grid, Notation, Puzzle, Question, Shape, Task, Variant};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};

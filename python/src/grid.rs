@@ -519,7 +519,10 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<u128> {
-        match self.answered(py, &Task::Count { limit }, timeout, max_nodes)?.answer {
+        match self
+            .answered(py, &Task::Count { limit }, timeout, max_nodes)?
+            .answer
+        {
             Answer::Counted {
                 solutions,
                 incomplete: None | Some(Why::SolutionLimit),
