@@ -33,7 +33,7 @@ use serde::{Serialize, Serializer};
 use crate::{Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
 
 /// One search of a whole matrix by Dancing Links, sequential (`threads`
-/// 1) or parallel ([`Matrix::par_count`], [`Matrix::par_for_each_solution`]).
+/// of 1) or parallel ([`Matrix::par_count`], [`Matrix::par_for_each_solution`]).
 /// A seed and progress reports apply to the sequential search only.
 pub struct Search<'a> {
     /// The problem.
