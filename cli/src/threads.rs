@@ -24,10 +24,7 @@ pub struct ThreadsArg {
         long = "threads",
         value_name = "N",
         value_parser = clap::value_parser!(u32).range(1..=4096),
-        long_help = "Search with N threads [default: one per core, or \
-                     $RAYON_NUM_THREADS]. At most 4 threads per available core are \
-                     started: a larger N (or $RAYON_NUM_THREADS) is capped there, \
-                     with a note on stderr."
+        long_help = include_str!("../help/options/threads.txt")
     )]
     pub threads: Option<u32>,
 }

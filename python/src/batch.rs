@@ -10,9 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
 use solver_core::Limits;
-use sudoku::{
-    Answer, Answered, Engine, Grid, Notation, Puzzle, Question, Shape, Task, Variant, Verdict,
-};
+use sudoku::{Answer, Answered, Engine, Grid, Notation, Puzzle, Question, Shape, Task, Variant};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
@@ -149,32 +147,31 @@ impl Check {
         }
     }
 
-    /// The check of `grid` from its verdict, with each solution verified
-    /// against the rules and givens (`is_solution(solution, puzzle)`, code
-    /// apart from the search) and wrapped by `wrap`; `engine` is the
-    /// planner's.
-    pub fn from_verdict_with(
-        index: usize,
-        grid: &Grid,
-        verdict: Verdict,
-        engine: Option<&'static str>,
-        is_solution: impl Fn(&Grid, &Grid) -> bool,
-        wrap: impl Fn(Grid) -> Sudoku,
-    ) -> Check {
-        let internal = || Check::internal(index, engine);
-        let mut check = Check::failed(index, verdict.status(), String::new());
+    /// The check as [`sudoku::answer`] answered it (every solution already
+    /// checked against the rules and givens), each solution wrapped by
+    /// `wrap`.
+    pub fn from_answered(index: usize, answered: Answered, wrap: impl Fn(Grid) -> Sudoku) -> Check {
+        let engine = engine_of(&answered);
+        let mut check = Check::failed(index, answered.answer.status(), String::new());
         check.message = None;
         check.engine = engine;
-        match verdict {
-            Verdict::Unique(s) if is_solution(&s, grid) => check.solution = Some(wrap(s)),
-            Verdict::Multiple(a, b) if a != b && is_solution(&a, grid) && is_solution(&b, grid) => {
+        match answered.answer {
+            Answer::Unique(s) => check.solution = Some(wrap(s)),
+            Answer::Multiple(a, b) => {
                 check.solution = Some(wrap(a));
                 check.second = Some(wrap(b));
             }
-            Verdict::Unique(_) | Verdict::Multiple(..) => return internal(),
-            Verdict::Unsolvable => {}
-            Verdict::Invalid(conflict) => check.message = Some(conflict.to_string()),
-            Verdict::Unknown(why) => check.message = Some(format!("gave up: {why}")),
+            Answer::Unsolvable => {}
+            Answer::Invalid(message) => check.message = Some(unlined(message)),
+            Answer::Unknown(why) => check.message = Some(format!("gave up: {why}")),
+            Answer::Internal(_) => return Check::internal(index, engine),
+            other => {
+                check.status = "internal";
+                check.message = Some(format!(
+                    "internal error: a check answered {:?}",
+                    other.status()
+                ));
+            }
         }
         check
     }
@@ -214,7 +211,7 @@ const LINE: usize = 1;
 
 /// `message` without the `line 1: ` that [`sudoku::answer`] puts before the
 /// messages it makes itself (a read error keeps its own location).
-fn unlined(message: String) -> String {
+pub(crate) fn unlined(message: String) -> String {
     match message.strip_prefix("line 1: ") {
         Some(rest) => rest.to_owned(),
         None => message,
@@ -291,29 +288,7 @@ fn check_one(index: usize, input: Input, shape: Option<Shape>, limits: &Limits) 
         Err(m) => return Check::failed(index, "invalid", m),
     };
     let (answered, _) = answer(grid, &Task::Check, limits);
-    let engine = engine_of(&answered);
-    let mut check = Check::failed(index, answered.answer.status(), String::new());
-    check.message = None;
-    check.engine = engine;
-    match answered.answer {
-        Answer::Unique(s) => check.solution = Some(Sudoku::new(s)),
-        Answer::Multiple(a, b) => {
-            check.solution = Some(Sudoku::new(a));
-            check.second = Some(Sudoku::new(b));
-        }
-        Answer::Unsolvable => {}
-        Answer::Invalid(message) => check.message = Some(unlined(message)),
-        Answer::Unknown(why) => check.message = Some(format!("gave up: {why}")),
-        Answer::Internal(_) => return Check::internal(index, engine),
-        other => {
-            check.status = "internal";
-            check.message = Some(format!(
-                "internal error: a check answered {:?}",
-                other.status()
-            ));
-        }
-    }
-    check
+    Check::from_answered(index, answered, Sudoku::new)
 }
 
 /// Reads the inputs and runs `each` over them in parallel, in order.

@@ -7,15 +7,15 @@ use solver_core::{Incomplete as Why, Limits};
 use std::sync::Arc;
 
 use sudoku::{
-    parse_documents, parse_puzzle, with_thread_solver, write_boxed, write_regions, Alphabet,
-    Engine, GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, ReadOptions, Rules, Shape,
-    SolveError, SudokuSolver, Symmetry, Task, Variant, Verdict, DEFAULT_MEMORY_BUDGET,
+    parse_documents, parse_puzzle, write_boxed, write_regions, Alphabet, Answer, Answered, Engine,
+    GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, Puzzle, Question, ReadOptions,
+    Rules, Shape, SolveError, Symmetry, Task, Variant, DEFAULT_MEMORY_BUDGET,
 };
 
 use crate::batch::Check;
 use crate::errors::{self, solve_error, value_error};
 use crate::interrupt;
-use crate::limits::{call_limits, CallLimits};
+use crate::limits::call_limits;
 
 /// Search nodes a call spends on the calling thread before it moves the
 /// search to a helper thread that can be interrupted (a few milliseconds;
@@ -96,38 +96,18 @@ impl Sudoku {
         }
     }
 
-    /// `solution`, a grid a search found for this puzzle, once checked
-    /// against the rules and givens by code apart from the search (as the
-    /// library's answer path checks every solution: the grid's own check for
-    /// classic Sudoku, [`sudoku::verify`] from the variant's wording
-    /// otherwise); RuntimeError naming an internal error if it fails.
+    /// `solution` if it passes the library's independent check of the rules
+    /// and givens ([`sudoku::verify`], which the answer path applies to
+    /// every solution it returns); RuntimeError naming an internal error if
+    /// it fails.
     fn checked(&self, solution: Grid) -> PyResult<Sudoku> {
-        let ok = if self.variant.is_classic() {
-            solution.is_solution_of(&self.grid)
-        } else {
-            sudoku::verify(&solution, &self.grid, &self.variant)
-        };
-        if ok {
+        if sudoku::verify(&solution, &self.grid, &self.variant) {
             Ok(self.same_variant(solution))
         } else {
             Err(internal_error(
                 "the solution found fails the check of the rules and givens",
             ))
         }
-    }
-
-    /// The engine the planner picks for `task` (as the command's JSON
-    /// `engine`), None if it refuses the shape.
-    fn engine(&self, rules: Option<&Rules>, task: &Task) -> Option<&'static str> {
-        let plan = match rules {
-            Some(rules) => sudoku::plan(rules, task, Engine::Auto),
-            None => sudoku::plan(
-                &Rules::standard_shared(self.grid.shape()),
-                task,
-                Engine::Auto,
-            ),
-        };
-        plan.ok().map(|p| p.engine.as_str())
     }
 
     fn side(&self) -> usize {
@@ -300,45 +280,9 @@ pub fn grid_from_object(value: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyRes
     Grid::from_values(shape, values).map_err(value_error)
 }
 
-/// Runs `op` with this thread's solver for `grid`, on the calling thread
-/// within [`INLINE_NODES`] nodes; a search that needs more is run again on a
-/// helper thread that Ctrl-C can interrupt (see [`interrupt`]).
-fn search<R: Send>(
-    py: Python<'_>,
-    grid: &Grid,
-    rules: Option<&Arc<Rules>>,
-    call: &CallLimits,
-    op: impl Fn(&mut SudokuSolver, &Limits) -> R + Sync,
-    stopped_by_nodes: impl Fn(&R) -> bool,
-) -> PyResult<R> {
-    let mut inline = call.limits.clone();
-    let user_nodes = inline.max_nodes;
-    let budget = inline_nodes(grid.shape());
-    inline.max_nodes = Some(user_nodes.map_or(budget, |n| n.min(budget)));
-    let run = |limits: &Limits| match rules {
-        None => with_thread_solver(grid.shape(), Engine::Auto, |solver| op(solver, limits))
-            .map_err(SolveError::from),
-        Some(rules) => SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)
-            .map(|mut solver| op(&mut solver, limits))
-            .map_err(SolveError::from),
-    };
-    let first = py
-        .allow_threads(|| run(&inline))
-        .map_err(|e| solve_error(py, e))?;
-    let user_stops_first = user_nodes.is_some_and(|n| n <= budget);
-    if user_stops_first || !stopped_by_nodes(&first) {
-        return Ok(first);
-    }
-    interrupt::run(py, &call.cancel, || run(&call.limits))?.map_err(|e| solve_error(py, e))
-}
-
 /// RuntimeError for a bug of the search: `internal error: {what}`.
 fn internal_error(what: &str) -> PyErr {
     PyRuntimeError::new_err(format!("internal error: {what}"))
-}
-
-fn gave_up_on_nodes<T>(r: &Result<T, SolveError>) -> bool {
-    matches!(r, Err(SolveError::GaveUp(Why::NodeLimit)))
 }
 
 #[pymethods]
@@ -510,18 +454,10 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<Sudoku> {
-        let call = call_limits(timeout, max_nodes, None)?;
-        let rules = self.rules()?;
-        let result = search(
-            py,
-            &self.grid,
-            rules.as_ref(),
-            &call,
-            |s, l| s.solve_one(&self.grid, l).0,
-            gave_up_on_nodes,
-        )?;
-        let solution = result.map_err(|e| solve_error(py, e))?;
-        self.checked(solution)
+        match self.answered(py, &Task::Solve, timeout, max_nodes)?.answer {
+            Answer::Solved(solution) => Ok(self.same_variant(solution)),
+            other => Err(self.refusal(py, other)),
+        }
     }
 
     /// The solution if there is exactly one; raises NotUnique when there are
@@ -534,20 +470,9 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<Sudoku> {
-        match self.verdict(py, timeout, max_nodes)? {
-            Verdict::Unique(g) => self.checked(g),
-            // Two different solutions, each checked, before NotUnique.
-            Verdict::Multiple(a, b) if a == b => {
-                Err(internal_error("the two solutions found are the same grid"))
-            }
-            Verdict::Multiple(a, b) => {
-                self.checked(a)?;
-                self.checked(b)?;
-                Err(solve_error(py, SolveError::NotUnique))
-            }
-            Verdict::Unsolvable => Err(solve_error(py, SolveError::Unsolvable)),
-            Verdict::Invalid(c) => Err(solve_error(py, SolveError::Invalid(c))),
-            Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
+        match self.answered(py, &Task::Check, timeout, max_nodes)?.answer {
+            Answer::Unique(solution) => Ok(self.same_variant(solution)),
+            other => Err(self.refusal(py, other)),
         }
     }
 
@@ -560,10 +485,11 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<bool> {
-        match self.verdict(py, timeout, max_nodes)? {
-            Verdict::Unique(_) => Ok(true),
-            Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
-            _ => Ok(false),
+        match self.answered(py, &Task::Check, timeout, max_nodes)?.answer {
+            Answer::Unique(_) => Ok(true),
+            Answer::Multiple(..) | Answer::Unsolvable => Ok(false),
+            Answer::Invalid(_) if self.clash().is_some() => Ok(false),
+            other => Err(self.refusal(py, other)),
         }
     }
 
@@ -577,16 +503,8 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<Check> {
-        let verdict = self.verdict(py, timeout, max_nodes)?;
-        let rules = self.rules()?;
-        Ok(Check::from_verdict_with(
-            0,
-            &self.grid,
-            verdict,
-            self.engine(rules.as_deref(), &Task::Check),
-            |s, g| self.solves(rules.as_deref(), s, g),
-            |g| self.same_variant(g),
-        ))
+        let answered = self.answered(py, &Task::Check, timeout, max_nodes)?;
+        Ok(Check::from_answered(0, answered, |g| self.same_variant(g)))
     }
 
     /// The number of solutions, counting at most `limit` (the result is
@@ -601,49 +519,19 @@ impl Sudoku {
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<u128> {
-        let call = call_limits(timeout, max_nodes, limit)?;
-        let grid = &self.grid;
-        if let Some(rules) = self.rules()? {
-            let result = search(
-                py,
-                grid,
-                Some(&rules),
-                &call,
-                |s, l| s.count(grid, l),
-                |r| {
-                    matches!(r, Ok(c) if c.outcome.incomplete == Some(Why::NodeLimit))
-                        || gave_up_on_nodes(r)
-                },
-            )?;
-            return match result {
-                Ok(c) => match c.outcome.incomplete {
-                    None | Some(Why::SolutionLimit) => Ok(c.solutions),
-                    Some(why) => Err(errors::incomplete(py, why, Some(c.solutions))),
-                },
-                Err(SolveError::Unsolvable) => Ok(0),
-                Err(e) => Err(solve_error(py, e)),
-            };
-        }
-        let mut inline = call.limits.clone();
-        let budget = inline_nodes(grid.shape());
-        inline.max_nodes = Some(max_nodes.map_or(budget, |n| n.min(budget)));
-        let first = py.allow_threads(|| grid.count_solutions(&inline));
-        let result = match first {
-            Ok(c)
-                if c.outcome.incomplete == Some(Why::NodeLimit)
-                    && max_nodes.is_none_or(|n| n > budget) =>
-            {
-                interrupt::run(py, &call.cancel, || grid.par_count_solutions(&call.limits))?
-            }
-            other => other,
-        };
-        match result {
-            Ok(c) => match c.outcome.incomplete {
-                None | Some(Why::SolutionLimit) => Ok(c.solutions),
-                Some(why) => Err(errors::incomplete(py, why, Some(c.solutions))),
-            },
-            Err(SolveError::Unsolvable) => Ok(0),
-            Err(e) => Err(solve_error(py, e)),
+        match self
+            .answered(py, &Task::Count { limit }, timeout, max_nodes)?
+            .answer
+        {
+            Answer::Counted {
+                solutions,
+                incomplete: None | Some(Why::SolutionLimit),
+            } => Ok(solutions),
+            Answer::Counted {
+                solutions,
+                incomplete: Some(why),
+            } => Err(errors::incomplete(py, why, Some(solutions))),
+            other => Err(self.refusal(py, other)),
         }
     }
 
@@ -890,22 +778,73 @@ impl Sudoku {
 }
 
 impl Sudoku {
-    fn verdict(
+    /// `task` answered through the library's one answer path
+    /// ([`sudoku::answer`]: the planner's engine, every solution checked by
+    /// code apart from the search), within [`inline_nodes`] on the calling
+    /// thread; a search that needs more runs again (a count on every core)
+    /// on a helper thread that Ctrl-C can interrupt (see [`interrupt`]).
+    fn answered(
         &self,
         py: Python<'_>,
+        task: &Task,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
-    ) -> PyResult<Verdict> {
+    ) -> PyResult<Answered> {
         let call = call_limits(timeout, max_nodes, None)?;
-        let rules = self.rules()?;
-        search(
-            py,
-            &self.grid,
-            rules.as_ref(),
-            &call,
-            |s, l| s.check_unique(&self.grid, l).0,
-            |v| matches!(v, Verdict::Unknown(Why::NodeLimit)),
-        )
+        let puzzle = Puzzle {
+            grid: self.grid.clone(),
+            notation: Notation::default(),
+            solution: None,
+            variant: None,
+        };
+        let run = |limits: &Limits, every_thread: bool| {
+            let question = Question {
+                task,
+                engine: Engine::Auto,
+                limits,
+                progress: None,
+            };
+            sudoku::answer(&puzzle, &self.variant, 1, &question, every_thread)
+        };
+        let mut inline = call.limits.clone();
+        let budget = inline_nodes(self.grid.shape());
+        inline.max_nodes = Some(max_nodes.map_or(budget, |n| n.min(budget)));
+        let first = py.allow_threads(|| run(&inline, false));
+        let stopped_by_budget = matches!(
+            first.answer,
+            Answer::Unknown(Why::NodeLimit)
+                | Answer::Counted {
+                    incomplete: Some(Why::NodeLimit),
+                    ..
+                }
+        );
+        if max_nodes.is_some_and(|n| n <= budget) || !stopped_by_budget {
+            return Ok(first);
+        }
+        interrupt::run(py, &call.cancel, || run(&call.limits, true))
+    }
+
+    /// The first two givens that clash, if any.
+    fn clash(&self) -> Option<sudoku::Conflict> {
+        match self.rules() {
+            Ok(Some(rules)) => rules.check(&self.grid).err(),
+            _ => self.grid.check().err(),
+        }
+    }
+
+    /// The exception for an answer that is not the one asked for.
+    fn refusal(&self, py: Python<'_>, answer: Answer) -> PyErr {
+        match answer {
+            Answer::Unsolvable => solve_error(py, SolveError::Unsolvable),
+            Answer::Multiple(..) => solve_error(py, SolveError::NotUnique),
+            Answer::Unknown(why) => errors::incomplete(py, why, None),
+            Answer::Invalid(message) => match self.clash() {
+                Some(conflict) => solve_error(py, SolveError::Invalid(conflict)),
+                None => PyValueError::new_err(crate::batch::unlined(message)),
+            },
+            Answer::Internal(message) => internal_error(&crate::batch::unlined(message)),
+            other => internal_error(&format!("the search answered {:?}", other.status())),
+        }
     }
 }
 

@@ -48,7 +48,8 @@ def test_sigint_stops_generate_and_leaves_python_healthy(what):
     # what readline() has buffered.
     out = child.stdout.read()
     assert first.startswith("interrupted after"), first + out
-    # About 100 ms (20 ms polling); a loaded test machine gets more.
-    assert took < 2.0, took
+    # About 100 ms (20 ms polling); within a second on a loaded machine
+    # (the child is running already: no start-up is timed).
+    assert took < 1.0, took
     assert out.splitlines() == ["True"]
     assert child.returncode == 0

@@ -79,8 +79,12 @@ def test_sigint_raises_keyboard_interrupt_and_leaves_python_healthy(what):
     time.sleep(1.0)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
+    # The child is running already: what is timed is its own latency.
+    first = child.stdout.readline()
+    latency = time.monotonic() - sent
     out, _ = child.communicate(timeout=30)
-    assert time.monotonic() - sent < 10
+    out = first + out
+    assert latency < 1.0, f"KeyboardInterrupt {latency:.2f} s after SIGINT"
     lines = out.splitlines()
     assert lines[0].startswith("interrupted after"), out
     assert float(lines[1].split()[2]) < 0.2, out

@@ -19,6 +19,8 @@
 //!   learning: the engine for single hard instances rather than counts.
 //! - [`cubes`] splits a search into parts to count on many machines
 //!   (cube and conquer) and adds up their counts.
+//! - [`drive`] runs a whole search of a matrix as a command does (counted or
+//!   enumerated, one thread or many, any engine over options) and sums it up.
 //! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
 //!   classic problems with known counts.
 //!
@@ -52,6 +54,7 @@ mod builder;
 pub mod cdcl;
 mod cells;
 pub mod cubes;
+pub mod drive;
 mod engine;
 mod error;
 mod ids;

@@ -17,12 +17,14 @@ use crate::solve::{SolveError, SudokuSolver, Verdict};
 
 mod checked;
 mod fill;
+mod records;
 mod setter;
 
 pub use checked::{
     generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
     GenerateTrouble, RATING_NODES,
 };
+pub use records::{GeneratedFormat, Made};
 pub use setter::{
     generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, CHECK_NODES,
     MAX_MERGED,

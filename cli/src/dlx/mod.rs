@@ -12,14 +12,14 @@ use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
 use serde::Serialize;
 use solver_core::cdcl::Learner;
-use solver_core::{knuth, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
+use solver_core::drive::{progress_line, run_engine, Search, Summary};
+use solver_core::{knuth, Incomplete, Limits, Progress};
 
 use crate::exit::{cancel_flag, Exit, Failure};
 use crate::output::{Format, Output};
@@ -104,8 +104,7 @@ pub struct SearchArgs {
         long,
         value_name = "N",
         value_parser = clap::value_parser!(u64).range(1..),
-        long_help = "Stop after N solutions. This is a normal stop (exit status 0),\n\
-                     but a count is then only a lower bound, marked incomplete."
+        long_help = include_str!("../../help/options/dlx-limit.txt")
     )]
     pub limit: Option<u64>,
 
@@ -117,9 +116,7 @@ pub struct SearchArgs {
     #[arg(
         long,
         value_name = "N",
-        long_help = "Give up after N search-tree nodes (exit status 3). Exact with\n\
-                     -j 1; with several threads the budget is checked from time to\n\
-                     time and can be overshot."
+        long_help = include_str!("../../help/options/dlx-max-nodes.txt")
     )]
     pub max_nodes: Option<u64>,
 
@@ -131,10 +128,7 @@ pub struct SearchArgs {
     #[arg(
         long,
         value_name = "N",
-        long_help = "Break ties between equally constrained items at random, from\n\
-                     seed N, instead of taking the first. The search then runs on\n\
-                     one thread and -j is ignored, so that a seed always gives the\n\
-                     same search."
+        long_help = include_str!("../../help/options/dlx-seed.txt")
     )]
     pub seed: Option<u64>,
 
@@ -148,28 +142,14 @@ pub struct SearchArgs {
         value_enum,
         value_name = "ENGINE",
         default_value_t = Engine::Dlx,
-        long_help = "The search. dlx: Knuth's Dancing Links, every feature. cdcl:\n\
-                     clause learning (each dead end becomes a clause that prunes the\n\
-                     rest of the search), for problems where one solution, or the\n\
-                     proof that there is none or only one, is hard to find: it\n\
-                     can be far quicker there, and far slower at counting many\n\
-                     solutions. Nodes are its decisions, updates its assignments.\n\
-                     One thread (-j, --seed and --progress are ignored, with a\n\
-                     warning), options printed in input order, no colours."
+        long_help = include_str!("../../help/options/dlx-engine.txt")
     )]
     pub engine: Engine,
 
     /// Report progress on stderr every second (one thread)
     #[arg(
         long,
-        long_help = "Report progress on stderr every second: elapsed time, nodes,\n\
-                     solutions, current level, the choices on the first levels\n\
-                     (k/d: trying choice k of d) and an estimate of the fraction\n\
-                     of the search tree done. For example\n  \
-                     progress: 2.0s, 81234 nodes, 3 solutions, level 9,\n    \
-                     path 1/3 2/5 4/4 1/2 ..., 37.125% done\n\
-                     (on one line). The search then runs on one thread and -j is\n\
-                     ignored."
+        long_help = include_str!("../../help/options/dlx-progress.txt")
     )]
     pub progress: bool,
 }
@@ -281,16 +261,19 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let search = Search {
         matrix: &matrix,
         limits: &limits,
-        args,
         threads,
+        seed: args.seed,
+        progress: args.progress.then_some(report_progress as fn(&Progress)),
     };
     let engine = engine.as_str();
+    let format = args.format;
+    let print = |k: u64, options: &[String]| print_solution(&mut out, format, k, options);
     let (solutions, outcome) = match (learner, mode) {
         (Some(mut learner), _) => {
-            run_engine(&mut learner, &matrix, &limits, mode, args.format, &mut out)
+            run_engine(&mut learner, &matrix, &limits, mode == Mode::Solve, print)
         }
         (None, Mode::Count) => search.count(),
-        (None, Mode::Solve) => search.solve(&mut out),
+        (None, Mode::Solve) => search.solve(print),
     };
     let summary = Summary::new(solutions, &outcome, engine, started, threads);
     end_search(out, args.format, mode, &summary)
@@ -341,30 +324,6 @@ fn limits(args: &SearchArgs, started: Instant) -> Limits {
         max_nodes: args.max_nodes,
         deadline: args.timeout.and_then(|t| started.checked_add(t)),
         cancel: Some(cancel_flag()),
-    }
-}
-
-/// Counts or prints the solutions with one engine on this thread, through
-/// the one engine front (`--engine cdcl`).
-fn run_engine(
-    engine: &mut dyn solver_core::Engine<Start = [OptionId], Solution = [OptionId]>,
-    matrix: &Matrix,
-    limits: &Limits,
-    mode: Mode,
-    format: Format,
-    out: &mut Output,
-) -> (u128, Outcome) {
-    let mut found = 0u64;
-    let record = mode == Mode::Solve;
-    let outcome = engine.run(&[], limits, record, &mut |chosen| {
-        found += 1;
-        let options: Vec<String> = chosen.iter().map(|&o| matrix.option_text(o)).collect();
-        print_solution(out, format, found, &options)
-    });
-    match outcome {
-        Ok(outcome) => (outcome.stats.solutions, outcome),
-        // Nothing is forced: the empty start cannot clash.
-        Err(solver_core::Contradiction) => (0, Outcome::default()),
     }
 }
 
@@ -421,111 +380,11 @@ fn thread_count(args: &SearchArgs) -> usize {
     }
 }
 
-/// The summary of a search, as printed in JSON.
-#[derive(Clone, Copy, Debug, Serialize)]
-struct Summary {
-    #[serde(serialize_with = "crate::values::big_number")]
-    solutions: u128,
-    complete: bool,
-    incomplete: Option<Incomplete>,
-    /// The engine that searched: `dlx` or `cdcl`.
-    engine: &'static str,
-    nodes: u64,
-    updates: u64,
-    elapsed_ms: u64,
-    threads: usize,
-}
-
-impl Summary {
-    fn new(
-        solutions: u128,
-        outcome: &Outcome,
-        engine: &'static str,
-        started: Instant,
-        threads: usize,
-    ) -> Summary {
-        Summary {
-            solutions,
-            complete: outcome.incomplete.is_none(),
-            incomplete: outcome.incomplete,
-            engine,
-            nodes: outcome.stats.nodes,
-            updates: outcome.stats.updates,
-            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-            threads,
-        }
-    }
-}
-
-impl AsRef<Summary> for Summary {
-    fn as_ref(&self) -> &Summary {
-        self
-    }
-}
-
 /// One solution, as printed in JSON.
 #[derive(Serialize)]
 struct SolutionRecord<'a> {
     solution: u64,
     options: &'a [String],
-}
-
-/// One search, sequential or parallel.
-struct Search<'a> {
-    matrix: &'a Matrix,
-    limits: &'a Limits,
-    args: &'a SearchArgs,
-    threads: usize,
-}
-
-impl Search<'_> {
-    fn solver(&self) -> solver_core::Solver {
-        let mut solver = self.matrix.solver();
-        solver.set_seed(self.args.seed);
-        if self.args.progress {
-            solver.set_progress(Duration::from_secs(1), report_progress);
-        }
-        solver
-    }
-
-    fn count(&self) -> (u128, Outcome) {
-        let count = if self.threads == 1 {
-            self.solver().count(self.limits)
-        } else {
-            self.matrix
-                .par_count(&[], self.limits)
-                .expect("no option is forced")
-        };
-        (count.solutions, count.outcome)
-    }
-
-    /// Prints every solution; stops as soon as a write fails.
-    fn solve(&self, out: &mut Output) -> (u128, Outcome) {
-        let format = self.args.format;
-        let matrix = self.matrix;
-        let texts = |solution: &[OptionId]| -> Vec<String> {
-            solution.iter().map(|&o| matrix.option_text(o)).collect()
-        };
-        let mut printed = 0u64;
-        let outcome = if self.threads == 1 {
-            self.solver().for_each_solution(self.limits, |solution| {
-                printed += 1;
-                print_solution(out, format, printed, &texts(solution))
-            })
-        } else {
-            let shared = Mutex::new((&mut *out, &mut printed));
-            self.matrix
-                .par_for_each_solution(&[], self.limits, |solution| {
-                    let options = texts(solution);
-                    let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                    let (out, printed) = &mut *guard;
-                    **printed += 1;
-                    print_solution(out, format, **printed, &options)
-                })
-                .expect("no option is forced")
-        };
-        (u128::from(printed), outcome)
-    }
 }
 
 /// Prints solution number `k` (from 1); `Break` when the output has failed.
@@ -552,39 +411,9 @@ fn print_solution(out: &mut Output, format: Format, k: u64, options: &[String]) 
     }
 }
 
-/// How many levels of the search path a progress report shows.
-const PATH_LEVELS: usize = 10;
-
 /// Prints a progress report on stderr, one line, in the spirit of Knuth's.
 fn report_progress(progress: &Progress) {
     let _ = writeln!(io::stderr().lock(), "{}", progress_line(progress));
-}
-
-/// A progress report: `progress: 3.0s, 1234 nodes, 5 solutions, level 7,
-/// path 1/3 2/5 4/4 ..., 12.345% done`.
-fn progress_line(progress: &Progress) -> String {
-    let mut path: Vec<String> = progress
-        .path
-        .iter()
-        .take(PATH_LEVELS)
-        .map(|(k, d)| format!("{k}/{d}"))
-        .collect();
-    if progress.path.len() > PATH_LEVELS {
-        path.push("...".to_string());
-    }
-    format!(
-        "progress: {:.1}s, {} nodes, {} solutions, level {}, path {}, {:.3}% done",
-        progress.elapsed.as_secs_f64(),
-        progress.nodes,
-        progress.solutions,
-        progress.level,
-        if path.is_empty() {
-            "-".to_string()
-        } else {
-            path.join(" ")
-        },
-        100.0 * progress.fraction,
-    )
 }
 
 #[cfg(test)]
@@ -613,39 +442,5 @@ mod tests {
             status(Mode::Solve, 0, Some(Incomplete::Deadline)),
             Exit::Incomplete
         );
-    }
-
-    #[test]
-    fn big_numbers_become_strings() {
-        let summary = |solutions| Summary {
-            solutions,
-            complete: true,
-            incomplete: None,
-            engine: "dlx",
-            nodes: 0,
-            updates: 0,
-            elapsed_ms: 0,
-            threads: 1,
-        };
-        let json = serde_json::to_value(summary(92)).unwrap();
-        assert_eq!(json["solutions"], 92);
-        let big = u128::from(u64::MAX) + 1;
-        let json = serde_json::to_value(summary(big)).unwrap();
-        assert_eq!(json["solutions"], "18446744073709551616");
-    }
-
-    #[test]
-    fn progress_lines() {
-        let progress = Progress {
-            nodes: 1234,
-            solutions: 5,
-            level: 12,
-            path: (1..=12).map(|k| (1, k)).collect(),
-            fraction: 0.125,
-            elapsed: Duration::from_secs(3),
-        };
-        let line = progress_line(&progress);
-        assert!(line.starts_with("progress: 3.0s, 1234 nodes, 5 solutions, level 12, path 1/1 1/2"));
-        assert!(line.ends_with("1/10 ..., 12.500% done"), "{line}");
     }
 }

@@ -14,11 +14,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku::batch::{Batch, Chunk, Input, Pipeline, Problems, Source, Status, Totals};
+use sudoku::batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status, Totals};
 use sudoku::{ReadOptions, Regions, Variant, DEFAULT_MAX_PUZZLE_BYTES};
 
 use super::progress::Progress;
-use super::writer::{FileState, Writer};
+use super::writer::Writer;
 use super::{eprint_line, CommonArgs, Mode, OutputFormat};
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
@@ -87,18 +87,13 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
         format: args.format.into(),
         names: names.clone(),
     };
+    let json = args.format == OutputFormat::Json;
+    let problems = !json && !crate::output::stderr_is_stdout();
     let writer = Writer {
         out: Output::stdout(),
-        format: args.format,
-        names: names.clone(),
-        files: vec![FileState::default(); sources.len()],
-        quiet: args.quiet,
-        totals: Totals::default(),
+        ledger: Ledger::new(names.clone(), args.quiet, json, problems, args.explain),
         progress: &progress,
         stdout_is_terminal: io::stdout().is_terminal(),
-        problems: (args.format != OutputFormat::Json && !crate::output::stderr_is_stdout())
-            .then(Problems::default),
-        explained: args.explain.then(Vec::new),
     };
     let input = Input::new(sources, options, bytes, batch.few_below(threads));
     let done = || progress.puzzle_done();
@@ -121,8 +116,9 @@ fn end(
 ) -> Result<Ending, Failure> {
     let Writer {
         out,
-        totals,
-        problems,
+        ledger: Ledger {
+            totals, problems, ..
+        },
         ..
     } = writer;
     out.finish()?;

@@ -203,9 +203,7 @@ pub struct CountArgs {
         long,
         value_name = "N",
         value_parser = clap::value_parser!(u64).range(1..),
-        long_help = "Stop counting a puzzle at N solutions [default: no limit]. The\n\
-                     count is then a lower bound, marked incomplete, but this is a\n\
-                     normal stop (exit status 0)."
+        long_help = include_str!("../../help/options/count-limit.txt")
     )]
     pub limit: Option<u64>,
 
@@ -231,11 +229,7 @@ pub struct CommonArgs {
         long = "box",
         value_name = "SHAPE",
         value_parser = parse_box,
-        long_help = "Box shape: an order such as 3 (3x3 boxes, 9x9 grid), or rows x\n\
-                     columns such as 2x3 (boxes 2 rows high and 3 columns wide, 6x6\n\
-                     grid). Every puzzle must then have this shape. Without it, each\n\
-                     puzzle's grid is found from its number of cells, with square\n\
-                     boxes: 16 cells make a 4x4 grid, 81 a 9x9, 256 a 16x16."
+        long_help = include_str!("../../help/options/box.txt")
     )]
     pub box_shape: Option<Shape>,
 
@@ -244,10 +238,7 @@ pub struct CommonArgs {
         long,
         value_name = "SYMBOLS",
         value_parser = parse_alphabet,
-        long_help = "The symbols of the values 1, 2, 3 ..., in order; `.` is then the\n\
-                     only blank. For example 0123456789ABCDEF for 16x16 grids written\n\
-                     in hexadecimal (0 is then the value 1). Answers use the same\n\
-                     symbols. [default: 1-9 then a-z, blanks . 0 x _ - *]"
+        long_help = include_str!("../../help/options/alphabet.txt")
     )]
     pub alphabet: Option<Alphabet>,
 
@@ -276,16 +267,7 @@ pub struct CommonArgs {
         long,
         value_enum,
         default_value_t,
-        long_help = "The search engine. auto: the planner's choice, a bit-parallel\n\
-                     engine where one applies, Dancing Links otherwise. bits: the\n\
-                     bit-parallel engines (band9 for 9x9; bits for classic grids up\n\
-                     to 128x128, handing solve and check to clause learning, cdcl,\n\
-                     from 36x36; units for variants of up to 128 cells), refused\n\
-                     with an `invalid` record (status 2) where none applies. dlx:\n\
-                     Knuth's Dancing Links, any rules and size. Every engine gives\n\
-                     the same verdicts and counts; where a puzzle has several\n\
-                     solutions they may print different ones. --explain says which\n\
-                     engine ran and why; JSON records name it in \"engine\"."
+        long_help = include_str!("../../help/options/engine.txt")
     )]
     pub engine: EngineArg,
 
@@ -296,21 +278,14 @@ pub struct CommonArgs {
     /// Say on stderr which engine answers the puzzles, and why
     #[arg(
         long,
-        long_help = "Say on stderr which engine answers the puzzles and why, the first\n\
-                     time each kind of puzzle (box shape, rules, task) meets it, e.g.\n  \
-                     explain: a.txt, line 1 (9x9, 3x3 boxes): engine band9: the 9x9\n  \
-                     specialist (...) (classic 9x9 grid), avx2 path\n\
-                     (band9's path: avx2, avx2-lookup or baseline, by what the CPU has).\n\
-                     Engines: band9, bits, units, cdcl, dlx (see --engine). JSON records\n\
-                     always name theirs in \"engine\"."
+        long_help = include_str!("../../help/options/explain.txt")
     )]
     pub explain: bool,
 
     /// Print totals on stderr at the end
     #[arg(
         long,
-        long_help = "Print totals on stderr at the end: puzzles, how many got each\n\
-                     answer, search-tree nodes, elapsed time and puzzles per second."
+        long_help = include_str!("../../help/options/stats.txt")
     )]
     pub stats: bool,
 
@@ -318,9 +293,7 @@ pub struct CommonArgs {
     #[arg(
         short,
         long,
-        long_help = "No progress bar and no warnings (errors are still reported).\n\
-                     The progress bar is shown only when stderr is a terminal, and\n\
-                     in plain colours when NO_COLOR is set."
+        long_help = include_str!("../../help/options/quiet.txt")
     )]
     pub quiet: bool,
 }

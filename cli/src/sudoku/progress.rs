@@ -25,9 +25,24 @@ impl Progress {
     /// A progress bar over `total_bytes` of input (unknown: a spinner), or a
     /// hidden one when `visible` is false.
     pub(crate) fn new(visible: bool, total_bytes: Option<u64>) -> Progress {
+        Progress::drawn_on(
+            visible.then(|| ProgressDrawTarget::stderr_with_hz(10)),
+            total_bytes,
+        )
+    }
+
+    /// A progress bar drawn on `target` (none: hidden).
+    fn drawn_on(target: Option<ProgressDrawTarget>, total_bytes: Option<u64>) -> Progress {
         let puzzles = Arc::new(AtomicU64::new(0));
         let parts = Arc::new(sudoku::Progress::default());
-        let bar = visible.then(|| make_bar(total_bytes, Arc::clone(&puzzles), Arc::clone(&parts)));
+        let bar = target.map(|target| {
+            make_bar(
+                total_bytes,
+                Arc::clone(&puzzles),
+                Arc::clone(&parts),
+                target,
+            )
+        });
         Progress {
             bar,
             puzzles,
@@ -84,6 +99,7 @@ fn make_bar(
     total_bytes: Option<u64>,
     puzzles: Arc<AtomicU64>,
     parts: Arc<sudoku::Progress>,
+    target: ProgressDrawTarget,
 ) -> ProgressBar {
     let plain = no_color();
     let template = match (total_bytes, plain) {
@@ -112,8 +128,103 @@ fn make_bar(
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
         .with_key("puzzles", counter);
-    let bar = ProgressBar::with_draw_target(total_bytes, ProgressDrawTarget::stderr_with_hz(10));
+    let bar = ProgressBar::with_draw_target(total_bytes, target);
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::time::Instant;
+
+    use indicatif::TermLike;
+
+    use super::*;
+
+    /// A terminal that keeps what is drawn on it.
+    #[derive(Clone, Debug, Default)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl Screen {
+        fn text(&self) -> String {
+            self.0.lock().unwrap().clone()
+        }
+    }
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push_str(&format!("{s}\n"));
+            Ok(())
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Waits (at most 10 s: the bar ticks every 200 ms) until `screen`
+    /// shows `text`.
+    fn shows(screen: &Screen, text: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !screen.text().contains(text) {
+            if Instant::now() > deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        true
+    }
+
+    #[test]
+    fn the_bar_shows_the_puzzles_answered_and_the_bytes_read() {
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let progress = Progress::drawn_on(Some(target), Some(1000));
+        assert!(progress.is_visible() && progress.parts().is_some());
+        for _ in 0..3 {
+            progress.puzzle_done();
+        }
+        progress.set_bytes(500);
+        assert!(shows(&screen, "3 puzzles"), "{:?}", screen.text());
+        assert!(shows(&screen, " 50%"), "{:?}", screen.text());
+        for _ in 0..4 {
+            progress.puzzle_done();
+        }
+        assert!(shows(&screen, "7 puzzles"), "{:?}", screen.text());
+        progress.finish();
+    }
+
+    #[test]
+    fn a_hidden_bar_counts_and_draws_nothing() {
+        let progress = Progress::new(false, Some(1000));
+        assert!(!progress.is_visible() && progress.parts().is_none());
+        progress.puzzle_done();
+        progress.set_bytes(10);
+        assert_eq!(progress.puzzles.load(Ordering::Relaxed), 0);
+        assert_eq!(progress.suspend(|| 7), 7);
+        progress.finish();
+    }
 }

@@ -16,14 +16,7 @@ pub struct VariantArgs {
     #[arg(
         long,
         value_name = "NAMES",
-        long_help = "Sudoku variant, names joined with commas (x,windoku):\n  \
-                     x        both main diagonals also hold every value once\n  \
-                     windoku  the windows (boxes one cell in from the box borders,\n           \
-                     four on 9x9) also hold every value once; also `hyper`\n  \
-                     jigsaw   irregular regions replace the boxes (needs --regions)\n  \
-                     killer   cages: cells with different values adding up to a\n           \
-                     sum (needs --cages; givens are optional)\n\
-                     --regions implies jigsaw and --cages implies killer."
+        long_help = include_str!("../../help/options/variant.txt")
     )]
     pub variant: Option<String>,
 
@@ -31,11 +24,7 @@ pub struct VariantArgs {
     #[arg(
         long,
         value_name = "FILE",
-        long_help = "Region map for jigsaw Sudoku: a second grid with one symbol per\n\
-                     cell and one symbol per region, a row per line, for example\n  \
-                     aaabbb\n  aaccbb\n  ...\n\
-                     Every region must have one cell per value. The puzzle's size\n\
-                     comes from the map (give --box to read a grid with boxes)."
+        long_help = include_str!("../../help/options/regions.txt")
     )]
     pub regions: Option<std::path::PathBuf>,
 
@@ -43,11 +32,7 @@ pub struct VariantArgs {
     #[arg(
         long,
         value_name = "FILE",
-        long_help = "Cages for killer Sudoku: one cage per line, the sum then the\n\
-                     cells, such as `15 r1c1 r1c2` (row 1 column 1, row 1 column 2);\n\
-                     or, in a file ending in .json, an array such as\n  \
-                     [{\"sum\": 15, \"cells\": [\"r1c1\", \"r1c2\"]}]\n\
-                     The cells of a cage hold different values; cages do not overlap."
+        long_help = include_str!("../../help/options/cages.txt")
     )]
     pub cages: Option<std::path::PathBuf>,
 }

@@ -10,7 +10,8 @@
 //! - [`Pipeline`] runs the workers: each reads a chunk, answers it and hands
 //!   it over; the chunks reach the [`Sink`] in input order.
 //! - [`Totals`] counts the answers (the run's [`Status`], the `--stats`
-//!   report); [`Problems`] sums up the puzzles that could not be solved.
+//!   report); [`Problems`] sums up the puzzles that could not be solved;
+//!   a sink's [`Ledger`] keeps both and puts the notes between the records.
 //!
 //! The command adds what belongs to a terminal: the progress bar, Ctrl-C,
 //! notes on stderr and exit statuses.
@@ -44,12 +45,14 @@
 //! ```
 
 mod input;
+mod ledger;
 mod pipeline;
 mod report;
 mod search;
 mod totals;
 
 pub use input::{Chunk, Event, Input, Source};
+pub use ledger::{Ledger, Piece};
 pub use pipeline::{Done, Group, Pipeline, Sink};
 pub use report::{JsonRecord, OutputFormat, Report};
 pub use search::Batch;

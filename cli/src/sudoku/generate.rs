@@ -1,12 +1,11 @@
 //! `sudoku generate`: puzzles with exactly one solution, of any shape, from a
 //! seed: the same seed gives the same puzzles whatever the thread count.
 //!
-//! Classic puzzles here; variant puzzles (X, windoku, jigsaw) in
-//! [`variant`]; killer, thermo and arrow puzzles and the grid-based rules
-//! (anti-knight, anti-king, non-consecutive) in [`setter`].
-
-mod setter;
-mod variant;
+//! Classic puzzles, variant puzzles (X, windoku, jigsaw), and killer,
+//! thermo and arrow puzzles and the grid-based rules (anti-knight,
+//! anti-king, non-consecutive): each made and checked by the library, its
+//! record made by the library ([`sudoku::Made::record`]); here they are
+//! written in seed order, with the warnings and the exit status.
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
@@ -14,11 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use serde::Serialize;
 use solver_core::{Incomplete, Limits};
 use sudoku::{
-    generate_checked, in_seed_order, write_boxed_with, write_compact, GenerateOptions,
-    GenerateTrouble, Notation, Shape, Symmetry,
+    generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
+    GenerateOptions, GenerateTrouble, GeneratedFormat, Made, Shape, Symmetry, Variant,
 };
 
 use super::{eprint_line, parse_box, INTERNAL_ERROR, INTERRUPTED};
@@ -27,7 +25,7 @@ use crate::output::Output;
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
 
-pub(crate) const GENERATE_ABOUT: &str = include_str!("../../../help/generate.txt");
+pub(crate) const GENERATE_ABOUT: &str = include_str!("../../help/generate.txt");
 
 /// How generated puzzles are printed (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -41,6 +39,17 @@ pub enum OutputFormat {
     Json,
     /// One f-puzzles link per line (opens in the f-puzzles editor)
     Fpuzzles,
+}
+
+impl From<OutputFormat> for GeneratedFormat {
+    fn from(format: OutputFormat) -> GeneratedFormat {
+        match format {
+            OutputFormat::Text => GeneratedFormat::Text,
+            OutputFormat::Grid => GeneratedFormat::Grid,
+            OutputFormat::Json => GeneratedFormat::Json,
+            OutputFormat::Fpuzzles => GeneratedFormat::Fpuzzles,
+        }
+    }
 }
 
 /// The arguments of `generate`.
@@ -109,18 +118,7 @@ pub struct GenerateArgs {
     #[arg(
         long,
         value_name = "NAMES",
-        long_help = "Make variant puzzles: x, windoku (hyper), jigsaw, anti-knight,\n\
-                     anti-king, non-consecutive (rules), killer, thermo, arrow (clues\n\
-                     drawn from a random solution), or several joined with commas\n\
-                     (killer,x; thermo,anti-knight). Jigsaw puzzles get a random region\n\
-                     map and combine with x and windoku only. Jigsaw and killer puzzles\n\
-                     are written as JSON documents (one per line, with their map or\n\
-                     cages) that solve, count and check read back; puzzles with\n\
-                     thermometers, arrows or the rules anti-knight, anti-king and\n\
-                     non-consecutive as f-puzzles links; x and windoku puzzles like\n\
-                     classic ones (read them back with --variant). --format fpuzzles\n\
-                     writes any of them as f-puzzles links. --symmetry, --givens and\n\
-                     the rating apply to classic puzzles only."
+        long_help = include_str!("../../help/options/generate-variant.txt")
     )]
     pub variant: Option<String>,
 
@@ -130,29 +128,9 @@ pub struct GenerateArgs {
     pub regions: Option<std::path::PathBuf>,
 }
 
-/// One generated puzzle in JSON.
-#[derive(Debug, Serialize)]
-struct Record {
-    puzzle: String,
-    #[serde(rename = "box")]
-    shape: String,
-    givens: usize,
-    seed: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rating: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    average_nodes: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    singles_only: Option<bool>,
-    minimal: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    target_reached: Option<bool>,
-    solution: String,
-}
-
 /// How a run of `generate` ended, when it did not fail.
 #[derive(Debug)]
-pub(super) enum Ended {
+enum Ended {
     /// Every puzzle written.
     Done,
     /// Stopped by `--timeout` (status 3) or Ctrl-C (status 130), after
@@ -164,7 +142,7 @@ pub(super) enum Ended {
 
 /// The limits of a whole run: `--timeout` from now, and a flag that
 /// Ctrl-C raises.
-pub(super) fn run_limits(timeout: Option<Duration>) -> Limits {
+fn run_limits(timeout: Option<Duration>) -> Limits {
     let cancel = Arc::new(AtomicBool::new(false));
     let raised = Arc::clone(&cancel);
     // Fails only if a handler is already set (not in this program).
@@ -208,7 +186,7 @@ pub(crate) fn main(args: &GenerateArgs) -> ExitCode {
 }
 
 /// Runs `generate` and writes its puzzles in order.
-pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
+fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
     args.threads.init();
     let limits = run_limits(args.timeout);
     let first_seed = args.seed.unwrap_or_else(|| {
@@ -230,9 +208,14 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
                      thermo, arrow, anti-knight, anti-king or non-consecutive",
                 ));
             }
-            return setter::run(args, &base, clues, first_seed, &limits);
+            let shape = args.box_shape;
+            base.rules(shape)
+                .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
+            let make = |seed| generate_setter_checked(&base, clues, shape, seed, &limits);
+            let record = |made: &_, _| Made::Setter(made).record(args.format.into());
+            return stop(write_puzzles(args, first_seed, make, record, |_, _, _| {})?);
         }
-        return variant::run(args, names, first_seed, &limits);
+        return plain_variant(args, names, first_seed, &limits);
     }
     let options = GenerateOptions {
         symmetry: args.symmetry,
@@ -242,20 +225,10 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         attempts: args.attempts,
     };
     let shape = args.box_shape;
-    let notation = Notation::standard_for(shape);
-    let mut out = Output::stdout();
     let mut above_target = 0u64;
-    let mut written_puzzles = 0u64;
-    let mut trouble = None;
     let make = |seed| generate_checked(shape, seed, &options, args.rate_seeds, &limits);
-    in_seed_order(first_seed, args.count, make, |seed, result| {
-        let (made, rating) = match result {
-            Ok(made) => made,
-            Err(why) => {
-                trouble = Some((why, seed));
-                return false;
-            }
-        };
+    let record = |(made, rating): &_, _| Made::Classic(made, *rating).record(args.format.into());
+    let warn = |out: &mut Output, seed, (made, _): &(sudoku::Generated, _)| {
         if made.target_reached == Some(false) {
             above_target += 1;
             if !args.quiet {
@@ -267,37 +240,8 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
                 ));
             }
         }
-        let written = match args.format {
-            OutputFormat::Text => writeln!(out, "{}", write_compact(&made.puzzle, &notation)),
-            OutputFormat::Grid => writeln!(out, "{}", write_boxed_with(&made.puzzle, &notation)),
-            OutputFormat::Fpuzzles => {
-                match setter::fpuzzles_link(&made.puzzle, &Default::default()) {
-                    Ok(link) => writeln!(out, "{link}"),
-                    Err(e) => {
-                        trouble = Some((GenerateTrouble::Internal(e.to_string()), seed));
-                        return false;
-                    }
-                }
-            }
-            OutputFormat::Json => out.json_line(&Record {
-                puzzle: write_compact(&made.puzzle, &notation),
-                shape: shape.to_string(),
-                givens: made.givens,
-                seed,
-                rating: rating.map(|r| r.rating),
-                average_nodes: rating.map(|r| r.average_nodes),
-                singles_only: rating.map(|r| r.singles_only),
-                minimal: made.minimal,
-                target_reached: made.target_reached,
-                solution: write_compact(&made.solution, &notation),
-            }),
-        };
-        written_puzzles += u64::from(written.is_ok() && !out.has_failed());
-        let _ = out.end_record();
-        !out.has_failed()
-    });
-    let _ = out.end_record();
-    out.finish()?;
+    };
+    let written = write_puzzles(args, first_seed, make, record, warn)?;
     if above_target > 0 && !args.quiet {
         eprint_line(&format!(
             "{above_target} of {} puzzles stayed above {} givens",
@@ -306,14 +250,92 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         ));
     }
     let _ = io::stderr().flush();
-    match trouble {
-        Some((why, seed)) => stop(why, seed, written_puzzles),
-        None => Ok(Ended::Done),
-    }
+    stop(written)
 }
 
-/// How the run ends at a puzzle that was not made (`written` were).
-pub(super) fn stop(trouble: GenerateTrouble, seed: u64, written: u64) -> Result<Ended, Failure> {
+/// `generate` for x, windoku and jigsaw (with random maps, or the one of
+/// `--regions`).
+fn plain_variant(
+    args: &GenerateArgs,
+    names: &str,
+    first_seed: u64,
+    limits: &Limits,
+) -> Result<Ended, Failure> {
+    let (mut base, [mut jigsaw, killer]) =
+        Variant::parse_names(names).map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
+    if killer {
+        return Err(Failure::bad_input(
+            "--variant: generate makes x, windoku and jigsaw puzzles (and their \
+             combinations), not killer",
+        ));
+    }
+    let shape = args.box_shape;
+    if let Some(path) = &args.regions {
+        let bad = |e: &dyn std::fmt::Display| {
+            Failure::bad_input(format!("--regions {}: {e}", path.display()))
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+        base.regions = Some(text.parse::<sudoku::Regions>().map_err(|e| bad(&e))?);
+        jigsaw = false;
+    }
+    base.rules(shape)
+        .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
+    let make = |seed| generate_variant_checked(&base, names, shape, jigsaw, seed, limits);
+    let record = |(puzzle, solution, variant): &_, seed| {
+        let made = Made::Variant {
+            puzzle,
+            solution,
+            variant,
+            seed,
+        };
+        made.record(args.format.into())
+    };
+    stop(write_puzzles(args, first_seed, make, record, |_, _, _| {})?)
+}
+
+/// A puzzle that was not made, and its seed.
+type Trouble = Option<(GenerateTrouble, u64)>;
+
+/// Makes `--count` puzzles from `first_seed` on with `make`, in seed order,
+/// and writes the `record` of each (after `warn` has seen it); stops at the
+/// first puzzle not made or when the output fails. Returns how many were
+/// written and the trouble that stopped it.
+fn write_puzzles<T: Send>(
+    args: &GenerateArgs,
+    first_seed: u64,
+    make: impl Fn(u64) -> Result<T, GenerateTrouble> + Sync,
+    record: impl Fn(&T, u64) -> Result<String, GenerateTrouble>,
+    mut warn: impl FnMut(&mut Output, u64, &T),
+) -> Result<(u64, Trouble), Failure> {
+    let mut out = Output::stdout();
+    let mut written = 0u64;
+    let mut trouble = None;
+    in_seed_order(first_seed, args.count, make, |seed, result| {
+        let text = result.and_then(|made| {
+            warn(&mut out, seed, &made);
+            record(&made, seed)
+        });
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => {
+                trouble = Some((why, seed));
+                return false;
+            }
+        };
+        written += u64::from(out.write_all(text.as_bytes()).is_ok() && !out.has_failed());
+        let _ = out.end_record();
+        !out.has_failed()
+    });
+    out.finish()?;
+    Ok((written, trouble))
+}
+
+/// How the run ends: done, or at a puzzle that was not made (`written`
+/// were).
+fn stop((written, trouble): (u64, Trouble)) -> Result<Ended, Failure> {
+    let Some((trouble, seed)) = trouble else {
+        return Ok(Ended::Done);
+    };
     match trouble {
         GenerateTrouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
         GenerateTrouble::NoGrid(message) => {

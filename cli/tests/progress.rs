@@ -1,0 +1,65 @@
+//! The progress bar of `sudoku count` and batch runs (issue 20: "a progress
+//! bar on a terminal ... on every thread"): drawn on a real terminal (a
+//! pseudo-terminal made by `script`), with the puzzles answered and, while
+//! one puzzle is counted on every thread, its parts; never drawn when
+//! stderr is not a terminal.
+
+#[allow(dead_code)] // each test binary uses some of the helpers
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::stderr;
+
+/// The empty 9x9 grid (6.7e21 solutions: a count that runs until its
+/// timeout), in a temporary file.
+fn empty9() -> PathBuf {
+    let path = std::env::temp_dir().join(format!("progress-{}-empty9.txt", std::process::id()));
+    std::fs::write(&path, format!("{}\n", ".".repeat(81))).unwrap();
+    path
+}
+
+#[test]
+fn no_bar_when_stderr_is_not_a_terminal() {
+    let file = empty9();
+    let output = Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["count", "-j", "2", "--timeout", "1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(!err.contains("puzzles"), "{err:?}");
+    assert!(!err.contains('\r') && !err.contains('\u{1b}'), "{err:?}");
+    assert!(!err.contains("parts"), "{err:?}");
+}
+
+#[test]
+fn the_bar_is_drawn_on_a_terminal_with_every_threads_parts() {
+    let script = std::path::Path::new("/usr/bin/script");
+    if !script.exists() {
+        eprintln!("skipped: no /usr/bin/script to make a terminal");
+        return;
+    }
+    let file = empty9();
+    let sudoku = assert_cmd::cargo::cargo_bin("sudoku");
+    let command = format!(
+        "{} count -j 2 --timeout 3 {}",
+        sudoku.display(),
+        file.display()
+    );
+    let output = Command::new(script)
+        .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    // The terminal's output: the bar's frames, then the count.
+    let screen = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(3), "{screen:?}");
+    assert!(screen.contains("0 puzzles"), "{screen:?}");
+    assert!(screen.contains("counting on every thread: "), "{screen:?}");
+    assert!(screen.contains(" parts"), "{screen:?}");
+    assert!(screen.contains("incomplete"), "{screen:?}");
+}

@@ -1,0 +1,322 @@
+//! A whole search of one matrix, as the `dlx` command runs it: counted or
+//! enumerated, on one thread or many, with a seed and progress reports, or
+//! through any [`Engine`] over options (clause learning); each solution is
+//! handed over as the texts of its options, numbered from 1; the
+//! [`Summary`] says what the search found and did, as JSON records print it.
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use solver_core::drive::{Search, Summary};
+//! use solver_core::{knuth, Limits};
+//!
+//! let matrix = knuth::parse("A B C\nA B\nC\nA\nB C\n")?;
+//! let limits = Limits::none();
+//! let search = Search { matrix: &matrix, limits: &limits, threads: 1, seed: None, progress: None };
+//! assert_eq!(search.count().0, 2);
+//! let mut seen = Vec::new();
+//! let (printed, outcome) = search.solve(|k, options| {
+//!     seen.push((k, options.join(" | ")));
+//!     ControlFlow::Continue(())
+//! });
+//! assert_eq!((printed, seen.len()), (2, 2));
+//! let summary = Summary::new(printed, &outcome, "dlx", std::time::Instant::now(), 1);
+//! assert!(summary.complete && summary.incomplete.is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::ops::ControlFlow;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use serde::{Serialize, Serializer};
+
+use crate::{Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
+
+/// One search of a whole matrix by Dancing Links, sequential (`threads`
+/// of 1) or parallel ([`Matrix::par_count`], [`Matrix::par_for_each_solution`]).
+/// A seed and progress reports apply to the sequential search only.
+pub struct Search<'a> {
+    /// The problem.
+    pub matrix: &'a Matrix,
+    /// The limits of the whole search.
+    pub limits: &'a Limits,
+    /// 1: this thread; more: rayon's pool.
+    pub threads: usize,
+    /// Ties between items broken at random from this seed (one thread).
+    pub seed: Option<u64>,
+    /// Called about every second with where the search is (one thread).
+    pub progress: Option<fn(&Progress)>,
+}
+
+impl Search<'_> {
+    fn solver(&self) -> crate::Solver {
+        let mut solver = self.matrix.solver();
+        solver.set_seed(self.seed);
+        if let Some(report) = self.progress {
+            solver.set_progress(Duration::from_secs(1), report);
+        }
+        solver
+    }
+
+    /// Counts the solutions: the count and how the search ended.
+    pub fn count(&self) -> (u128, Outcome) {
+        let count = if self.threads == 1 {
+            self.solver().count(self.limits)
+        } else {
+            self.matrix
+                .par_count(&[], self.limits)
+                .expect("no option is forced")
+        };
+        (count.solutions, count.outcome)
+    }
+
+    /// Hands every solution to `each` (its number from 1 and its options'
+    /// texts), one at a time even when threads search; stops when `each`
+    /// says [`ControlFlow::Break`]. Returns how many were handed over.
+    pub fn solve(
+        &self,
+        mut each: impl FnMut(u64, &[String]) -> ControlFlow<()> + Send,
+    ) -> (u128, Outcome) {
+        let matrix = self.matrix;
+        let mut handed = 0u64;
+        let outcome = if self.threads == 1 {
+            self.solver().for_each_solution(self.limits, |solution| {
+                handed += 1;
+                each(handed, &texts(matrix, solution))
+            })
+        } else {
+            let shared = Mutex::new((&mut each, &mut handed));
+            self.matrix
+                .par_for_each_solution(&[], self.limits, |solution| {
+                    // The texts are made outside the lock.
+                    let options = texts(matrix, solution);
+                    let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    let (each, handed) = &mut *guard;
+                    **handed += 1;
+                    each(**handed, &options)
+                })
+                .expect("no option is forced")
+        };
+        (u128::from(handed), outcome)
+    }
+}
+
+/// The texts of the options of a solution, as Knuth's format writes them.
+fn texts(matrix: &Matrix, solution: &[OptionId]) -> Vec<String> {
+    solution.iter().map(|&o| matrix.option_text(o)).collect()
+}
+
+/// Counts (`record` false) or enumerates the solutions of `matrix` with one
+/// engine on this thread, through the one engine front; `each` as for
+/// [`Search::solve`]. Returns the solutions and how the search ended.
+pub fn run_engine(
+    engine: &mut dyn Engine<Start = [OptionId], Solution = [OptionId]>,
+    matrix: &Matrix,
+    limits: &Limits,
+    record: bool,
+    mut each: impl FnMut(u64, &[String]) -> ControlFlow<()>,
+) -> (u128, Outcome) {
+    let mut found = 0u64;
+    let outcome = engine.run(&[], limits, record, &mut |chosen| {
+        found += 1;
+        each(found, &texts(matrix, chosen))
+    });
+    match outcome {
+        Ok(outcome) => (outcome.stats.solutions, outcome),
+        // Nothing is forced: the empty start cannot clash.
+        Err(Contradiction) => (0, Outcome::default()),
+    }
+}
+
+/// How many levels of the search path a progress line shows.
+pub const PATH_LEVELS: usize = 10;
+
+/// A progress report on one line, in the spirit of Knuth's: `progress: 3.0s,
+/// 1234 nodes, 5 solutions, level 7, path 1/3 2/5 4/4 ..., 12.345% done`
+/// (the first [`PATH_LEVELS`] levels of the path, `k/d`: choice `k` of `d`).
+pub fn progress_line(progress: &Progress) -> String {
+    let mut path: Vec<String> = progress
+        .path
+        .iter()
+        .take(PATH_LEVELS)
+        .map(|(k, d)| format!("{k}/{d}"))
+        .collect();
+    if progress.path.len() > PATH_LEVELS {
+        path.push("...".to_string());
+    }
+    format!(
+        "progress: {:.1}s, {} nodes, {} solutions, level {}, path {}, {:.3}% done",
+        progress.elapsed.as_secs_f64(),
+        progress.nodes,
+        progress.solutions,
+        progress.level,
+        if path.is_empty() {
+            "-".to_string()
+        } else {
+            path.join(" ")
+        },
+        100.0 * progress.fraction,
+    )
+}
+
+/// What a search found and did, as a JSON record prints it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Summary {
+    /// Solutions counted or handed over (a JSON string beyond 64 bits).
+    #[serde(serialize_with = "big_number")]
+    pub solutions: u128,
+    /// Whether the search ran to its end.
+    pub complete: bool,
+    /// Why it stopped early.
+    pub incomplete: Option<Incomplete>,
+    /// The engine that searched: `dlx`, `cdcl`, `propagation` ...
+    pub engine: &'static str,
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// Link updates (assignments for clause learning).
+    pub updates: u64,
+    /// Milliseconds since the search started.
+    pub elapsed_ms: u64,
+    /// Threads that searched.
+    pub threads: usize,
+}
+
+impl Summary {
+    /// The summary of a search started at `started` that ended with
+    /// `outcome`, having found `solutions`.
+    pub fn new(
+        solutions: u128,
+        outcome: &Outcome,
+        engine: &'static str,
+        started: Instant,
+        threads: usize,
+    ) -> Summary {
+        Summary {
+            solutions,
+            complete: outcome.incomplete.is_none(),
+            incomplete: outcome.incomplete,
+            engine,
+            nodes: outcome.stats.nodes,
+            updates: outcome.stats.updates,
+            elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            threads,
+        }
+    }
+}
+
+impl AsRef<Summary> for Summary {
+    fn as_ref(&self) -> &Summary {
+        self
+    }
+}
+
+/// A count in JSON: a number when it fits in 64 bits, otherwise a string of
+/// digits (JSON readers lose precision on larger numbers).
+pub fn big_number<S: Serializer>(n: &u128, serializer: S) -> Result<S::Ok, S::Error> {
+    match u64::try_from(*n) {
+        Ok(small) => serializer.serialize_u64(small),
+        Err(_) => serializer.collect_str(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knuth;
+
+    #[test]
+    fn big_numbers_become_strings() {
+        let summary = |solutions| Summary {
+            solutions,
+            complete: true,
+            incomplete: None,
+            engine: "dlx",
+            nodes: 0,
+            updates: 0,
+            elapsed_ms: 0,
+            threads: 1,
+        };
+        let json = serde_json::to_value(summary(92)).unwrap();
+        assert_eq!(json["solutions"], 92);
+        let big = u128::from(u64::MAX) + 1;
+        let json = serde_json::to_value(summary(big)).unwrap();
+        assert_eq!(json["solutions"], "18446744073709551616");
+    }
+
+    #[test]
+    fn progress_lines() {
+        let progress = Progress {
+            nodes: 1234,
+            solutions: 5,
+            level: 12,
+            path: (1..=12).map(|k| (1, k)).collect(),
+            fraction: 0.125,
+            elapsed: Duration::from_secs(3),
+        };
+        let line = progress_line(&progress);
+        assert!(line.starts_with("progress: 3.0s, 1234 nodes, 5 solutions, level 12, path 1/1 1/2"));
+        assert!(line.ends_with("1/10 ..., 12.500% done"), "{line}");
+        let start = Progress {
+            path: Vec::new(),
+            ..progress
+        };
+        assert!(progress_line(&start).contains("level 12, path -, "));
+    }
+
+    /// Domino tilings of a 3x4 board: 11 (a known count), on one thread and
+    /// on two, counted and enumerated, every solution handed over once with
+    /// its number.
+    #[test]
+    fn sequential_and_parallel_agree_on_a_known_count() {
+        let mut text = String::new();
+        let cell = |r: usize, c: usize| format!("c{r}{c}");
+        for r in 0..3 {
+            for c in 0..4 {
+                text.push_str(&cell(r, c));
+                text.push(' ');
+            }
+        }
+        text.push('\n');
+        for r in 0..3 {
+            for c in 0..4 {
+                if c + 1 < 4 {
+                    text.push_str(&format!("{} {}\n", cell(r, c), cell(r, c + 1)));
+                }
+                if r + 1 < 3 {
+                    text.push_str(&format!("{} {}\n", cell(r, c), cell(r + 1, c)));
+                }
+            }
+        }
+        let matrix = knuth::parse(&text).unwrap();
+        let limits = Limits::none();
+        for threads in [1, 2] {
+            let search = Search {
+                matrix: &matrix,
+                limits: &limits,
+                threads,
+                seed: None,
+                progress: None,
+            };
+            assert_eq!(search.count().0, 11, "{threads} threads");
+            let mut numbers = Vec::new();
+            let (n, outcome) = search.solve(|k, options| {
+                assert_eq!(options.len(), 6);
+                numbers.push(k);
+                ControlFlow::Continue(())
+            });
+            numbers.sort_unstable();
+            assert_eq!((n, outcome.incomplete), (11, None));
+            assert_eq!(numbers, (1..=11).collect::<Vec<u64>>());
+        }
+        // A search stopped by its visitor says so.
+        let search = Search {
+            matrix: &matrix,
+            limits: &limits,
+            threads: 1,
+            seed: Some(7),
+            progress: None,
+        };
+        let (n, outcome) = search.solve(|_, _| ControlFlow::Break(()));
+        assert_eq!((n, outcome.incomplete), (1, Some(Incomplete::Stopped)));
+    }
+}

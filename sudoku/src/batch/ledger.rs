@@ -1,0 +1,159 @@
+//! What a sink does with each answered chunk, whatever it writes to: the
+//! records' text and the notes between them in input order (`--explain`
+//! lines, warnings, read errors, files without a puzzle), the [`Totals`]
+//! and [`Problems`] kept up to date, and after Ctrl-C only the records
+//! finished before it (with the count it stopped, as a lower bound).
+//!
+//! ```
+//! use sudoku::batch::{Done, Group, Ledger, Piece};
+//!
+//! let mut ledger = Ledger::new(vec!["a.txt".into()], false, false, false, false);
+//! let group = Group { text: Vec::new(), done: vec![Done::EndOfFile { file: 0 }] };
+//! let mut notes = Vec::new();
+//! assert!(ledger.walk(&group, |piece| {
+//!     if let Piece::Note(note) = piece {
+//!         notes.push(note);
+//!     }
+//!     true
+//! }));
+//! assert_eq!(notes.len(), 1);
+//! assert!(notes[0].starts_with("warning: a.txt: no puzzle found"));
+//! ```
+
+use super::pipeline::{Done, Group};
+use super::report::Report;
+use super::totals::{Problems, Totals};
+use crate::answer::Answer;
+use crate::plan::Plan;
+use crate::shape::Shape;
+
+/// One piece of what a chunk writes, in order.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// Records' text, for the output.
+    Text(&'a [u8]),
+    /// A note for stderr, after the text before it.
+    Note(String),
+}
+
+/// What the ledger knows of each input.
+#[derive(Clone, Debug, Default)]
+struct FileState {
+    puzzles: usize,
+    failed: bool,
+}
+
+/// The books of a batch run's writing: see the [module documentation](self).
+#[derive(Debug)]
+pub struct Ledger {
+    /// The inputs' names, as notes give them.
+    pub names: Vec<String>,
+    files: Vec<FileState>,
+    /// The answers so far.
+    pub totals: Totals,
+    /// `Some` when the problems are summed up at the end.
+    pub problems: Option<Problems>,
+    /// `Some` with `--explain`: the (shape, plan) pairs already explained.
+    explained: Option<Vec<(Option<Shape>, Plan)>>,
+    /// Notes of warnings (not for JSON, nor quiet runs).
+    warnings: bool,
+    quiet: bool,
+}
+
+impl Ledger {
+    /// The books of a run over the inputs `names`: `quiet` leaves warnings
+    /// out, as `json` leaves out the records' warnings (JSON records carry
+    /// them); `problems` sums up the puzzles not solved, `explain` says once
+    /// per shape and plan which engine answered and why.
+    pub fn new(
+        names: Vec<String>,
+        quiet: bool,
+        json: bool,
+        problems: bool,
+        explain: bool,
+    ) -> Ledger {
+        Ledger {
+            files: vec![FileState::default(); names.len()],
+            names,
+            totals: Totals::default(),
+            problems: problems.then(Problems::default),
+            explained: explain.then(Vec::new),
+            warnings: !json && !quiet,
+            quiet,
+        }
+    }
+
+    /// The `--explain` line of `answered`, the first time a grid of its
+    /// shape gets that plan.
+    fn explain(&mut self, answered: &Report<()>) -> Option<String> {
+        let seen = self.explained.as_mut()?;
+        let key = (answered.shape, answered.plan?);
+        if seen.contains(&key) {
+            return None;
+        }
+        seen.push(key);
+        answered.explain_line(&self.names[answered.file])
+    }
+
+    /// Hands `group`'s text and notes to `write`, in order, and counts its
+    /// answers; false when nothing more is to be written: `write` said so
+    /// (the output failed), or Ctrl-C came (the records finished before it
+    /// are handed over, and the first count it stopped, as a lower bound).
+    pub fn walk(&mut self, group: &Group, mut write: impl FnMut(Piece<'_>) -> bool) -> bool {
+        let text = &group.text[..];
+        // The records' text is handed over at once up to the next note.
+        let mut written = 0;
+        let mut end = 0;
+        let mut ok = true;
+        for item in &group.done {
+            let mut notes = Vec::new();
+            match item {
+                Done::Answered(answered, record_end) if answered.answer.was_cancelled() => {
+                    if matches!(answered.answer, Answer::Counted { .. }) {
+                        end = *record_end;
+                        self.totals.add(answered);
+                        self.totals.partial += 1;
+                        self.files[answered.file].puzzles += 1;
+                    }
+                    write(Piece::Text(&text[written..end]));
+                    return false;
+                }
+                Done::Answered(answered, record_end) => {
+                    end = *record_end;
+                    self.totals.add(answered);
+                    self.files[answered.file].puzzles += 1;
+                    let name = &self.names[answered.file];
+                    if let Some(problems) = &mut self.problems {
+                        problems.add(answered, name);
+                    }
+                    notes.extend(self.explain(answered));
+                    notes.extend(answered.note(&self.names[answered.file], self.warnings));
+                }
+                Done::CannotRead { file, message } => {
+                    self.totals.read_errors += 1;
+                    self.files[*file].failed = true;
+                    notes.push(format!("error: {message}"));
+                }
+                Done::EndOfFile { file } => {
+                    let state = &self.files[*file];
+                    if state.puzzles == 0 && !state.failed && !self.quiet {
+                        notes.push(format!(
+                            "warning: {}: no puzzle found (the input is empty or only \
+                             comments and blank lines)",
+                            self.names[*file]
+                        ));
+                    }
+                }
+            }
+            for note in notes {
+                ok &= write(Piece::Text(&text[written..end]));
+                written = end;
+                ok &= write(Piece::Note(note));
+            }
+            if !ok {
+                return false;
+            }
+        }
+        write(Piece::Text(&text[written..end]))
+    }
+}
