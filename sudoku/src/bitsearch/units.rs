@@ -19,6 +19,7 @@
 //! (the cage's options in the exact-cover matrix, summarised by values).
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
@@ -27,6 +28,10 @@ use crate::rules::Rules;
 
 /// The most cells a grid may have here.
 pub(crate) const MAX_CELLS: usize = 128;
+
+/// The most places of a value in a unit (or a cage) that locked candidates
+/// look at: a box meets a row or a column in at most 3 cells on 9x9.
+const MAX_POINTING: u32 = 4;
 
 /// The largest side of a grid of at most [`MAX_CELLS`] cells.
 const MAX_VALUES: usize = 11;
@@ -42,6 +47,8 @@ struct State {
     placed: [u128; MAX_VALUES],
     /// Filled cells.
     filled: u128,
+    /// Cells whose candidates changed since the cages last looked at them.
+    touched: u128,
 }
 
 /// The search over the units of one set of rules.
@@ -69,21 +76,59 @@ struct CageBits {
 
 impl CageBits {
     fn new(cage: &crate::rules::Cage, n: usize) -> CageBits {
-        let size = cage.cells.len() as u32;
+        let cells = cage.cells.iter().fold(0u128, |b, &c| b | 1 << c);
+        CageBits::of(cells, cage.sum, n)
+    }
+
+    /// The cage of `cells` (all different) adding up to `sum`.
+    fn of(cells: u128, sum: u32, n: usize) -> CageBits {
+        let size = cells.count_ones();
         let combos = (0u16..1 << n)
             .filter(|m| {
                 let total: u32 = (0..n)
                     .filter(|v| m >> v & 1 != 0)
                     .map(|v| v as u32 + 1)
                     .sum();
-                m.count_ones() == size && total == cage.sum
+                m.count_ones() == size && total == sum
             })
             .collect();
-        CageBits {
-            cells: cage.cells.iter().fold(0u128, |b, &c| b | 1 << c),
-            combos,
+        CageBits { cells, combos }
+    }
+}
+
+/// The cages the rules imply (the "45 rule" of killer solvers): a unit
+/// holds each value once, so its values add up to `n (n + 1) / 2`; less the
+/// sums of the cages inside it (pairwise disjoint), the rest of its cells
+/// add up to the difference. Those cells lie in one unit, so their values
+/// differ: a cage like the others. Units whose cells are all caged, or that
+/// hold no whole cage, give none.
+fn implied_cages(units: &[u128], cages: &[CageBits], sums: &[u32], n: usize) -> Vec<CageBits> {
+    let whole = (n * (n + 1) / 2) as u32;
+    let mut out = Vec::new();
+    for &unit in units {
+        let (mut covered, mut total) = (0u128, 0u32);
+        for (cage, &sum) in cages.iter().zip(sums) {
+            if cage.cells & !unit == 0 && cage.cells & covered == 0 {
+                covered |= cage.cells;
+                total += sum;
+            }
+        }
+        let rest = unit & !covered;
+        if covered != 0 && rest != 0 {
+            let cage = match whole.checked_sub(total) {
+                Some(sum) => CageBits::of(rest, sum, n),
+                // Cages adding up to more than a unit holds: no solution.
+                None => CageBits {
+                    cells: rest,
+                    combos: Vec::new(),
+                },
+            };
+            if !out.iter().any(|c: &CageBits| c.cells == rest) {
+                out.push(cage);
+            }
         }
     }
+    out
 }
 
 /// Where the search is, for the limits.
@@ -130,6 +175,11 @@ impl UnitSearch {
                 mine & !(1 << c)
             })
             .collect();
+        // The implied cages are inside units: their cells are peers already.
+        let sums: Vec<u32> = rules.cages().iter().map(|c| c.sum).collect();
+        let mut cages = cages;
+        let implied = implied_cages(&units, &cages, &sums, n);
+        cages.extend(implied);
         let all = if cells == 128 {
             u128::MAX
         } else {
@@ -156,21 +206,7 @@ impl UnitSearch {
         record: bool,
         visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Outcome, Clash> {
-        let mut state = State {
-            cand: [0; MAX_VALUES],
-            placed: [0; MAX_VALUES],
-            filled: 0,
-        };
-        state.cand[..self.n].fill(self.all);
-        for (cell, &v) in givens.iter().enumerate().take(self.cells) {
-            if v != 0 {
-                let v = usize::from(v) - 1;
-                if state.cand[v] >> cell & 1 == 0 {
-                    return Err(Clash);
-                }
-                self.place(&mut state, cell, v);
-            }
-        }
+        let state = self.start(givens)?;
         let mut run = Run {
             limits,
             record,
@@ -190,6 +226,29 @@ impl UnitSearch {
         })
     }
 
+    /// The state of `givens` placed (not propagated); `Err(Clash)` when
+    /// two givens break a unit.
+    fn start(&self, givens: &[u16]) -> Result<State, Clash> {
+        let mut state = State {
+            cand: [0; MAX_VALUES],
+            placed: [0; MAX_VALUES],
+            filled: 0,
+            touched: 0,
+        };
+        state.cand[..self.n].fill(self.all);
+        for (cell, &v) in givens.iter().enumerate().take(self.cells) {
+            if v != 0 {
+                let v = usize::from(v) - 1;
+                if v >= self.n || state.cand[v] >> cell & 1 == 0 {
+                    return Err(Clash);
+                }
+                self.place(&mut state, cell, v);
+            }
+        }
+        state.touched = self.all;
+        Ok(state)
+    }
+
     fn place(&self, s: &mut State, cell: usize, v: usize) {
         let bit = 1u128 << cell;
         s.filled |= bit;
@@ -197,6 +256,7 @@ impl UnitSearch {
         for c in &mut s.cand {
             *c &= !bit;
         }
+        s.touched |= bit | (s.cand[v] & self.peers[cell]);
         s.cand[v] &= !self.peers[cell];
     }
 
@@ -241,78 +301,179 @@ impl UnitSearch {
                     }
                 }
             }
-            if !changed {
-                match self.cage_step(s) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {}
-                }
+            if changed {
+                continue;
+            }
+            match self.cage_step(s) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.pointing(s) {
+                return true;
             }
         }
     }
 
-    /// One pass over the cages: values in no admissible combination leave
-    /// the cage; a value every admissible combination needs, with one place
-    /// left, is placed. `None` on a contradiction, else whether anything
-    /// changed.
+    /// Removes `v` from the cells outside `places` that see all of
+    /// `places` (two or more cells, one of which holds `v`); whether any
+    /// went.
+    fn point(&self, s: &mut State, v: usize, places: u128) -> bool {
+        let mut rest = places;
+        let mut seeing = self.all;
+        while rest != 0 && seeing & s.cand[v] != 0 {
+            seeing &= self.peers[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        let gone = seeing & s.cand[v];
+        if gone == 0 {
+            return false;
+        }
+        s.cand[v] &= !gone;
+        s.touched |= gone;
+        true
+    }
+
+    /// Locked candidates for any units: where a unit's places for a value
+    /// all see a cell outside them, that cell loses the value (a box's
+    /// places in one row clear the rest of the row, and so on; cages count
+    /// as peers). Whether anything changed.
+    fn pointing(&self, s: &mut State) -> bool {
+        let mut changed = false;
+        for v in 0..self.n {
+            for &u in &self.units {
+                if s.placed[v] & u != 0 {
+                    continue;
+                }
+                let places = s.cand[v] & u;
+                if places.count_ones() <= MAX_POINTING {
+                    changed |= self.point(s, v, places);
+                }
+            }
+        }
+        changed
+    }
+
+    /// One pass over the cages. A value combination of a cage is admissible
+    /// when it holds the values already placed in the cage, and its other
+    /// values can go in the cage's empty cells: each such value has a cell
+    /// for it and each empty cell a value. A value leaves an empty cell
+    /// when no admissible combination gives it to that cell; a value every
+    /// admissible combination needs, with one place left in the cage, is
+    /// placed. `None` on a contradiction, else whether anything changed.
     fn cage_step(&self, s: &mut State) -> Option<bool> {
         let mut changed = false;
+        let mut touched = std::mem::take(&mut s.touched);
+        // Each cell's candidates (bit v for value v + 1), read again after a
+        // value is placed.
+        let mut masks = [0u16; MAX_CELLS];
+        self.cell_masks(s, &mut masks);
         for cage in &self.cages {
-            let (mut placed, mut open) = (0u16, 0u16);
+            touched |= s.touched;
+            if cage.cells & touched == 0 {
+                continue;
+            }
+            let mut placed = 0u16;
             for v in 0..self.n {
                 if s.placed[v] & cage.cells != 0 {
                     placed |= 1 << v;
                 }
-                if s.cand[v] & cage.cells != 0 {
-                    open |= 1 << v;
-                }
             }
-            // The candidates of each empty cell of the cage (at most one
-            // cell per value).
-            let mut masks = [0u16; MAX_VALUES];
+            // The empty cells of the cage and their candidates (at most
+            // one cell per value).
+            let mut cells = [0usize; MAX_VALUES];
+            let mut here = [0u16; MAX_VALUES];
             let mut empty = cage.cells & !s.filled;
             let mut k = 0;
             while empty != 0 && k < MAX_VALUES {
-                let cell = empty.trailing_zeros();
+                let cell = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                masks[k] = (0..self.n)
-                    .filter(|&v| s.cand[v] >> cell & 1 != 0)
-                    .fold(0, |m, v| m | 1 << v);
+                cells[k] = cell;
+                here[k] = masks[cell];
                 k += 1;
             }
-            let (mut union, mut common) = (0u16, u16::MAX);
+            if k == 0 {
+                // Full: its values must be one of its combinations.
+                if !cage.combos.contains(&placed) {
+                    return None;
+                }
+                continue;
+            }
+            let mut support = [0u16; MAX_VALUES];
+            let (mut any, mut common) = (false, u16::MAX);
             for &m in &cage.combos {
+                if m & placed != placed {
+                    continue;
+                }
                 let rest = m & !placed;
-                if m & placed == placed
-                    && rest & !open == 0
-                    && masks[..k].iter().all(|&c| c & rest != 0)
-                {
-                    union |= m;
-                    common &= m;
+                let mut reach = 0u16;
+                let mut fits = true;
+                for &c in &here[..k] {
+                    let open = c & rest;
+                    if open == 0 {
+                        fits = false;
+                        break;
+                    }
+                    reach |= open;
+                }
+                if !fits || reach != rest {
+                    continue;
+                }
+                any = true;
+                common &= rest;
+                for (sup, &c) in support[..k].iter_mut().zip(&here[..k]) {
+                    *sup |= c & rest;
                 }
             }
-            if union == 0 {
+            if !any {
                 return None;
             }
-            for v in 0..self.n {
-                if union >> v & 1 == 0 {
-                    if s.cand[v] & cage.cells != 0 {
-                        s.cand[v] &= !cage.cells;
-                        changed = true;
+            for i in 0..k {
+                let mut gone = here[i] & !support[i];
+                if gone != 0 {
+                    changed = true;
+                    let cell = cells[i];
+                    masks[cell] &= !gone;
+                    s.touched |= 1 << cell;
+                    while gone != 0 {
+                        s.cand[gone.trailing_zeros() as usize] &= !(1u128 << cell);
+                        gone &= gone - 1;
                     }
-                } else if (common & !placed) >> v & 1 != 0 {
-                    let places = s.cand[v] & cage.cells;
-                    if places == 0 {
-                        return None;
-                    }
-                    if places & (places - 1) == 0 {
-                        self.place(s, places.trailing_zeros() as usize, v);
-                        changed = true;
-                    }
+                }
+            }
+            // Values every combination needs: placed where one place is
+            // left, else taken from the cells that see all their places.
+            let mut needed = common;
+            while needed != 0 {
+                let v = needed.trailing_zeros() as usize;
+                needed &= needed - 1;
+                let places = s.cand[v] & cage.cells & !s.filled;
+                if places == 0 {
+                    return None;
+                }
+                if places & (places - 1) == 0 {
+                    self.place(s, places.trailing_zeros() as usize, v);
+                    self.cell_masks(s, &mut masks);
+                    changed = true;
+                } else if self.point(s, v, places) {
+                    self.cell_masks(s, &mut masks);
+                    changed = true;
                 }
             }
         }
         Some(changed)
+    }
+
+    /// Each cell's candidates as a mask of values.
+    fn cell_masks(&self, s: &State, masks: &mut [u16; MAX_CELLS]) {
+        masks.fill(0);
+        for v in 0..self.n {
+            let mut b = s.cand[v];
+            while b != 0 {
+                masks[b.trailing_zeros() as usize] |= 1 << v;
+                b &= b - 1;
+            }
+        }
     }
 
     fn next_random(&mut self) -> u64 {
@@ -322,35 +483,26 @@ impl UnitSearch {
         self.rng
     }
 
-    fn search<F: FnMut(&[u16]) -> ControlFlow<()>>(&mut self, mut s: State, run: &mut Run<'_, F>) {
-        if !self.propagate(&mut s) {
-            return;
-        }
-        let empty = self.all & !s.filled;
-        if empty == 0 {
-            run.stats.solutions += 1;
-            if run.record {
-                run.values.clear();
-                run.values.resize(self.cells, 0);
-                for (v, &b) in s.placed.iter().enumerate() {
-                    let mut b = b;
-                    while b != 0 {
-                        run.values[b.trailing_zeros() as usize] = v as u16 + 1;
-                        b &= b - 1;
-                    }
+    /// Writes the values of a full state into `run.values` when recording.
+    fn record<F>(&self, s: &State, run: &mut Run<'_, F>) {
+        if run.record {
+            run.values.clear();
+            run.values.resize(self.cells, 0);
+            for (v, &b) in s.placed.iter().enumerate() {
+                let mut b = b;
+                while b != 0 {
+                    run.values[b.trailing_zeros() as usize] = v as u16 + 1;
+                    b &= b - 1;
                 }
             }
-            if (run.visit)(&run.values).is_break() {
-                run.stop = Some(Incomplete::Stopped);
-            } else if run
-                .limits
-                .max_solutions
-                .is_some_and(|max| run.stats.solutions >= max)
-            {
-                run.stop = Some(Incomplete::SolutionLimit);
-            }
-            return;
         }
+    }
+
+    /// The choices to branch on in `s` (not solved): the (cell, value)
+    /// pairs of the empty cell with the fewest candidates, or of the unit
+    /// and value with the fewest places when that is fewer.
+    fn choices(&mut self, s: &State) -> Vec<(usize, usize)> {
+        let empty = self.all & !s.filled;
         // The empty cell with the fewest candidates (random among equals
         // when seeded).
         let mut best = (u32::MAX, 0usize);
@@ -380,7 +532,6 @@ impl UnitSearch {
                 }
             }
         }
-        // The choices: (cell, value) pairs.
         let mut choices: Vec<(usize, usize)> = match places {
             Some((v, mut m)) => {
                 let mut out = Vec::with_capacity(m.count_ones() as usize);
@@ -402,23 +553,53 @@ impl UnitSearch {
             let offset = (self.next_random() % choices.len() as u64) as usize;
             choices.rotate_left(offset);
         }
-        for (cell, v) in choices {
-            if run
-                .limits
-                .max_nodes
-                .is_some_and(|max| run.stats.nodes >= max)
-            {
-                run.stop = Some(Incomplete::NodeLimit);
-                return;
+        choices
+    }
+
+    /// Counts a node against the limits; false when one stops the search
+    /// (`run.stop` then says which).
+    fn node<F>(run: &mut Run<'_, F>) -> bool {
+        if run
+            .limits
+            .max_nodes
+            .is_some_and(|max| run.stats.nodes >= max)
+        {
+            run.stop = Some(Incomplete::NodeLimit);
+            return false;
+        }
+        run.stats.nodes += 1;
+        run.until_check -= 1;
+        if run.until_check == 0 {
+            run.until_check = CHECK_EVERY;
+            if let Some(why) = limits_interrupted(run.limits) {
+                run.stop = Some(why);
+                return false;
             }
-            run.stats.nodes += 1;
-            run.until_check -= 1;
-            if run.until_check == 0 {
-                run.until_check = CHECK_EVERY;
-                if let Some(why) = limits_interrupted(run.limits) {
-                    run.stop = Some(why);
-                    return;
-                }
+        }
+        true
+    }
+
+    fn search<F: FnMut(&[u16]) -> ControlFlow<()>>(&mut self, mut s: State, run: &mut Run<'_, F>) {
+        if !self.propagate(&mut s) {
+            return;
+        }
+        if s.filled == self.all {
+            run.stats.solutions += 1;
+            self.record(&s, run);
+            if (run.visit)(&run.values).is_break() {
+                run.stop = Some(Incomplete::Stopped);
+            } else if run
+                .limits
+                .max_solutions
+                .is_some_and(|max| run.stats.solutions >= max)
+            {
+                run.stop = Some(Incomplete::SolutionLimit);
+            }
+            return;
+        }
+        for (cell, v) in self.choices(&s) {
+            if !Self::node(run) {
+                return;
             }
             let mut next = s;
             self.place(&mut next, cell, v);
@@ -427,5 +608,137 @@ impl UnitSearch {
                 return;
             }
         }
+    }
+
+    /// The choices of the root's branching after propagating `givens`:
+    /// their completions partition the puzzle's solutions (empty when
+    /// propagation solves the puzzle or shows it has no solution).
+    /// `Err(Clash)` when the givens break a unit at once.
+    pub(crate) fn split(&mut self, givens: &[u16]) -> Result<Vec<(usize, u16)>, Clash> {
+        let mut s = self.start(givens)?;
+        if !self.propagate(&mut s) || s.filled == self.all {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .choices(&s)
+            .into_iter()
+            .map(|(cell, v)| (cell, v as u16 + 1))
+            .collect())
+    }
+
+    /// True candidates: searches the completions of `givens` as
+    /// [`run`](Self::run) does, but skips every subtree whose candidates
+    /// (the values still possible in each cell) were all seen in solutions
+    /// already, and tries values not yet seen first. `seen` holds, per
+    /// cell, bit `v - 1` for each value `v` seen in a solution; `visit`
+    /// gets each solution found and is expected to add it to `seen` (other
+    /// threads may add to it too: the search reads it again after each
+    /// solution and every [`CHECK_EVERY`] nodes). So every (cell, value)
+    /// of some solution ends up in `seen`, unless a limit stops the search.
+    pub(crate) fn candidates(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        seen: &[AtomicU64],
+        visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        let state = self.start(givens)?;
+        let mut run = Run {
+            limits,
+            record: true,
+            visit,
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            until_check: CHECK_EVERY,
+            stop: None,
+            values: Vec::new(),
+        };
+        let mut known = Seen {
+            shared: seen,
+            bits: [0; MAX_VALUES],
+            next_read: 0,
+        };
+        known.read(self.n);
+        self.candidates_search(state, &mut run, &mut known);
+        Ok(Outcome {
+            stats: run.stats,
+            incomplete: run.stop,
+        })
+    }
+
+    fn candidates_search<F: FnMut(&[u16]) -> ControlFlow<()>>(
+        &mut self,
+        mut s: State,
+        run: &mut Run<'_, F>,
+        seen: &mut Seen<'_>,
+    ) {
+        if !self.propagate(&mut s) || !seen.news(&s, self.n) {
+            return;
+        }
+        if s.filled == self.all {
+            run.stats.solutions += 1;
+            self.record(&s, run);
+            if (run.visit)(&run.values).is_break() {
+                run.stop = Some(Incomplete::Stopped);
+            }
+            seen.read(self.n);
+            return;
+        }
+        let mut choices = self.choices(&s);
+        // Values not yet seen in their cell first: their subtrees hold the
+        // solutions that teach something.
+        choices.sort_by_key(|&(cell, v)| seen.bits[v] >> cell & 1);
+        for (i, (cell, v)) in choices.into_iter().enumerate() {
+            if i > 0 && !seen.news(&s, self.n) {
+                return;
+            }
+            if !Self::node(run) {
+                return;
+            }
+            if run.stats.nodes >= seen.next_read {
+                seen.read(self.n);
+                seen.next_read = run.stats.nodes + CHECK_EVERY;
+            }
+            let mut next = s;
+            self.place(&mut next, cell, v);
+            self.candidates_search(next, run, seen);
+            if run.stop.is_some() {
+                return;
+            }
+        }
+    }
+}
+
+/// The values seen in solutions, as the true-candidates search reads them:
+/// per value, the cells where it was seen.
+struct Seen<'a> {
+    /// Per cell, bit `v - 1` for value `v` (written by the caller, and by
+    /// other threads).
+    shared: &'a [AtomicU64],
+    bits: [u128; MAX_VALUES],
+    /// The node count at which to read `shared` again.
+    next_read: u64,
+}
+
+impl Seen<'_> {
+    fn read(&mut self, n: usize) {
+        for (cell, m) in self.shared.iter().enumerate().take(MAX_CELLS) {
+            let mut m = m.load(Ordering::Relaxed);
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if v < n {
+                    self.bits[v] |= 1 << cell;
+                }
+            }
+        }
+    }
+
+    /// Whether `s` still has a (cell, value) not seen in a solution: a
+    /// candidate, or a value placed on the way down.
+    fn news(&self, s: &State, n: usize) -> bool {
+        (0..n).any(|v| (s.cand[v] | s.placed[v]) & !self.bits[v] != 0)
     }
 }
