@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use super::search::{limits_interrupted, Clash, CHECK_EVERY};
-use crate::rules::Rules;
+use crate::rules::{Rules, UnitKind};
 
 /// The most cells a grid may have here.
 pub(crate) const MAX_CELLS: usize = 128;
@@ -61,6 +61,8 @@ pub(crate) struct UnitSearch {
     peers: Vec<u128>,
     /// The killer cages.
     cages: Vec<CageBits>,
+    /// The sums the rules imply.
+    sums: Vec<SumBits>,
     /// Random tie-breaks (0: none).
     pub(crate) rng: u64,
 }
@@ -72,6 +74,8 @@ struct CageBits {
     /// The sets of values (bit `v` for value `v + 1`) with one value per
     /// cell adding up to the sum.
     combos: Vec<u16>,
+    /// The units that meet the cage.
+    units: Vec<u128>,
 }
 
 impl CageBits {
@@ -92,43 +96,151 @@ impl CageBits {
                 m.count_ones() == size && total == sum
             })
             .collect();
-        CageBits { cells, combos }
+        CageBits {
+            cells,
+            combos,
+            units: Vec::new(),
+        }
     }
 }
 
-/// The cages the rules imply (the "45 rule" of killer solvers): a unit
-/// holds each value once, so its values add up to `n (n + 1) / 2`; less the
-/// sums of the cages inside it (pairwise disjoint), the rest of its cells
-/// add up to the difference. Those cells lie in one unit, so their values
-/// differ: a cage like the others. Units whose cells are all caged, or that
-/// hold no whole cage, give none.
-fn implied_cages(units: &[u128], cages: &[CageBits], sums: &[u32], n: usize) -> Vec<CageBits> {
-    let whole = (n * (n + 1) / 2) as u32;
-    let mut out = Vec::new();
-    for &unit in units {
-        let (mut covered, mut total) = (0u128, 0u32);
-        for (cage, &sum) in cages.iter().zip(sums) {
-            if cage.cells & !unit == 0 && cage.cells & covered == 0 {
-                covered |= cage.cells;
-                total += sum;
-            }
+/// A sum the rules imply: the values of `plus` less those of `minus` add up
+/// to `total`.
+#[derive(PartialEq, Eq)]
+struct SumBits {
+    plus: u128,
+    minus: u128,
+    total: i32,
+}
+
+/// The most cells of an implied sum kept (bounds on more cells rarely
+/// prune).
+const MAX_SUM_CELLS: u32 = 8;
+
+/// The cages and sums the rules imply (the "45 rule" of killer solvers). A
+/// unit holds each value once, so its values add up to `n (n + 1) / 2`, and
+/// `h` units that share no cell (a run of rows or of columns) add up to `h`
+/// times that. Less the sums of the cages inside such a region, the rest of
+/// its cells add up to the difference: a cage like the others when those
+/// cells all see each other, else a sum. A cage that crosses the region's
+/// border may also be swapped for its cells outside (with a minus sign)
+/// when those are fewer. The cages must not overlap (else none is implied).
+fn implied(
+    rules: &Rules,
+    cages: &[CageBits],
+    sums: &[u32],
+    peers: &[u128],
+    n: usize,
+) -> (Vec<CageBits>, Vec<SumBits>) {
+    let (mut more, mut linear) = (Vec::new(), Vec::new());
+    let mut union = 0u128;
+    for cage in cages {
+        if cage.cells & union != 0 {
+            return (more, linear);
         }
-        let rest = unit & !covered;
-        if covered != 0 && rest != 0 {
-            let cage = match whole.checked_sub(total) {
-                Some(sum) => CageBits::of(rest, sum, n),
-                // Cages adding up to more than a unit holds: no solution.
-                None => CageBits {
-                    cells: rest,
-                    combos: Vec::new(),
-                },
-            };
-            if !out.iter().any(|c: &CageBits| c.cells == rest) {
-                out.push(cage);
+        union |= cage.cells;
+    }
+    if cages.is_empty() {
+        return (more, linear);
+    }
+    let bits = |cells: &[usize]| cells.iter().fold(0u128, |b, &c| b | 1 << c);
+    let mut regions: Vec<(u128, i32)> = rules.units().iter().map(|u| (bits(&u.cells), 1)).collect();
+    for kind in [UnitKind::Row, UnitKind::Column] {
+        let lines: Vec<u128> = rules
+            .units()
+            .iter()
+            .filter(|u| u.kind == kind)
+            .map(|u| bits(&u.cells))
+            .collect();
+        for len in 2..lines.len() {
+            for first in 0..=lines.len() - len {
+                let cells = lines[first..first + len].iter().fold(0, |b, &l| b | l);
+                regions.push((cells, len as i32));
             }
         }
     }
-    out
+    // Pairs of boxes (or jigsaw regions).
+    let boxes: Vec<u128> = rules
+        .units()
+        .iter()
+        .filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region))
+        .map(|u| bits(&u.cells))
+        .collect();
+    for (i, &a) in boxes.iter().enumerate() {
+        for &b in &boxes[i + 1..] {
+            regions.push((a | b, 2));
+        }
+    }
+    let whole = (n * (n + 1) / 2) as i32;
+    let clique = |cells: u128| {
+        let mut rest = cells;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if rest & !peers[c] != 0 {
+                return false;
+            }
+        }
+        true
+    };
+    for (region, houses) in regions {
+        let mut plus = region;
+        let mut total = houses * whole;
+        let mut crossing = Vec::new();
+        for (cage, &sum) in cages.iter().zip(sums) {
+            if cage.cells & !region == 0 {
+                plus &= !cage.cells;
+                total -= sum as i32;
+            } else if cage.cells & region != 0 {
+                crossing.push((cage.cells, sum as i32));
+            }
+        }
+        if plus == region {
+            continue;
+        }
+        // The cells left, as a cage or a sum.
+        if plus != 0 {
+            if clique(plus) && (plus.count_ones() as usize) < n {
+                if !more.iter().any(|c: &CageBits| c.cells == plus) {
+                    more.push(match u32::try_from(total) {
+                        Ok(sum) => CageBits::of(plus, sum, n),
+                        // More than the region holds: no solution.
+                        Err(_) => CageBits {
+                            cells: plus,
+                            combos: Vec::new(),
+                            units: Vec::new(),
+                        },
+                    });
+                }
+            } else if plus.count_ones() <= MAX_SUM_CELLS {
+                let sum = SumBits {
+                    plus,
+                    minus: 0,
+                    total,
+                };
+                if !linear.contains(&sum) {
+                    linear.push(sum);
+                }
+            }
+        }
+        // Crossing cages with fewer cells outside than inside swapped.
+        let mut minus = 0u128;
+        for &(cells, sum) in &crossing {
+            let (inside, outside) = (cells & region, cells & !region);
+            if outside.count_ones() < inside.count_ones() {
+                plus &= !inside;
+                minus |= outside;
+                total -= sum;
+            }
+        }
+        if minus != 0 && (plus | minus).count_ones() <= MAX_SUM_CELLS {
+            let sum = SumBits { plus, minus, total };
+            if !linear.contains(&sum) {
+                linear.push(sum);
+            }
+        }
+    }
+    (more, linear)
 }
 
 /// Where the search is, for the limits.
@@ -165,7 +277,7 @@ impl UnitSearch {
             .iter()
             .map(|u| u.cells.iter().fold(0u128, |b, &c| b | 1 << c))
             .collect();
-        let peers = (0..cells)
+        let peers: Vec<u128> = (0..cells)
             .map(|c| {
                 let mine = rules.units_of(c).iter().fold(0u128, |b, &u| b | units[u]);
                 let mine = cages
@@ -175,11 +287,18 @@ impl UnitSearch {
                 mine & !(1 << c)
             })
             .collect();
-        // The implied cages are inside units: their cells are peers already.
+        // The implied cages' cells see each other: peers already.
         let sums: Vec<u32> = rules.cages().iter().map(|c| c.sum).collect();
         let mut cages = cages;
-        let implied = implied_cages(&units, &cages, &sums, n);
-        cages.extend(implied);
+        let (more, linear) = implied(rules, &cages, &sums, &peers, n);
+        cages.extend(more);
+        for cage in &mut cages {
+            cage.units = units
+                .iter()
+                .copied()
+                .filter(|&u| u & cage.cells != 0)
+                .collect();
+        }
         let all = if cells == 128 {
             u128::MAX
         } else {
@@ -192,6 +311,7 @@ impl UnitSearch {
             units,
             peers,
             cages,
+            sums: linear,
             rng: 0,
         })
     }
@@ -399,10 +519,19 @@ impl UnitSearch {
                 }
                 continue;
             }
+            // Values a unit can place only in the cage: it holds them.
+            let mut must = placed;
+            for &u in &cage.units {
+                for v in 0..self.n {
+                    if s.placed[v] & u == 0 && s.cand[v] & u & !cage.cells == 0 {
+                        must |= 1 << v;
+                    }
+                }
+            }
             let mut support = [0u16; MAX_VALUES];
             let (mut any, mut common) = (false, u16::MAX);
             for &m in &cage.combos {
-                if m & placed != placed {
+                if m & must != must {
                     continue;
                 }
                 let rest = m & !placed;
@@ -451,24 +580,110 @@ impl UnitSearch {
                 if places == 0 {
                     return None;
                 }
+                let before = s.cand;
                 if places & (places - 1) == 0 {
-                    self.place(s, places.trailing_zeros() as usize, v);
-                    self.cell_masks(s, &mut masks);
+                    let cell = places.trailing_zeros() as usize;
+                    self.place(s, cell, v);
+                    Self::sync(&before, s, &mut masks);
+                    masks[cell] = 1 << v;
                     changed = true;
                 } else if self.point(s, v, places) {
-                    self.cell_masks(s, &mut masks);
+                    Self::sync(&before, s, &mut masks);
                     changed = true;
+                }
+            }
+        }
+        for sum in &self.sums {
+            touched |= s.touched;
+            if (sum.plus | sum.minus) & touched == 0 {
+                continue;
+            }
+            match self.sum_step(s, sum, &mut masks) {
+                None => return None,
+                Some(c) => changed |= c,
+            }
+        }
+        Some(changed)
+    }
+
+    /// Bounds on an implied sum: each cell keeps the values the other
+    /// cells' smallest and largest values leave possible. `None` on a
+    /// contradiction, else whether anything changed.
+    fn sum_step(&self, s: &mut State, sum: &SumBits, masks: &mut [u16; MAX_CELLS]) -> Option<bool> {
+        let lo = |m: u16| m.trailing_zeros() as i32 + 1;
+        let hi = |m: u16| 16 - m.leading_zeros() as i32;
+        let (mut low, mut high) = (0i32, 0i32);
+        for (cells, sign) in [(sum.plus, 1), (sum.minus, -1)] {
+            let mut rest = cells;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let m = masks[c];
+                if m == 0 {
+                    return None;
+                }
+                if sign > 0 {
+                    low += lo(m);
+                    high += hi(m);
+                } else {
+                    low -= hi(m);
+                    high -= lo(m);
+                }
+            }
+        }
+        if sum.total < low || sum.total > high {
+            return None;
+        }
+        let mut changed = false;
+        for (cells, sign) in [(sum.plus, 1), (sum.minus, -1)] {
+            let mut rest = cells & !s.filled;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let m = masks[c];
+                let (min, max) = if sign > 0 {
+                    (sum.total - high + hi(m), sum.total - low + lo(m))
+                } else {
+                    (low + hi(m) - sum.total, high + lo(m) - sum.total)
+                };
+                let keep = if max < 1 || min > self.n as i32 {
+                    0
+                } else {
+                    let (min, max) = (min.max(1), max.min(self.n as i32));
+                    ((1u32 << max) - (1u32 << (min - 1))) as u16
+                };
+                let mut gone = m & !keep;
+                if gone != 0 {
+                    changed = true;
+                    masks[c] &= keep;
+                    s.touched |= 1 << c;
+                    while gone != 0 {
+                        s.cand[gone.trailing_zeros() as usize] &= !(1u128 << c);
+                        gone &= gone - 1;
+                    }
                 }
             }
         }
         Some(changed)
     }
 
-    /// Each cell's candidates as a mask of values.
+    /// Takes from `masks` the candidates that left `s` since `before`.
+    fn sync(before: &[u128; MAX_VALUES], s: &State, masks: &mut [u16; MAX_CELLS]) {
+        for (v, (&b, &a)) in before.iter().zip(&s.cand).enumerate() {
+            let mut gone = b & !a;
+            while gone != 0 {
+                masks[gone.trailing_zeros() as usize] &= !(1 << v);
+                gone &= gone - 1;
+            }
+        }
+    }
+
+    /// Each cell's candidates as a mask of values (a filled cell: its
+    /// value).
     fn cell_masks(&self, s: &State, masks: &mut [u16; MAX_CELLS]) {
         masks.fill(0);
         for v in 0..self.n {
-            let mut b = s.cand[v];
+            let mut b = s.cand[v] | s.placed[v];
             while b != 0 {
                 masks[b.trailing_zeros() as usize] |= 1 << v;
                 b &= b - 1;
