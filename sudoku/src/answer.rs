@@ -393,6 +393,7 @@ fn counted_answer(
 fn refused(e: SolveError) -> Answer {
     match e {
         SolveError::Invalid(conflict) => invalid(conflict),
+        SolveError::Broken(_) => Answer::Internal(e.to_string()),
         e => invalid(e),
     }
 }
@@ -570,14 +571,15 @@ fn answer_candidates(
     let mut answered = Answered::new(Answer::Unsolvable);
     answered.plan = Some(chosen);
     if *question.task == Task::UniqueMakers {
-        answered.answer = match crate::setter::unique_makers(&rules, grid, limits) {
-            Ok(found) if found.unsolvable => Answer::Unsolvable,
-            Ok(found) => Answer::UniqueMakers {
-                placements: found.placements,
-                incomplete: found.incomplete,
-            },
-            Err(e) => refused(e),
-        };
+        answered.answer =
+            match crate::setter::unique_makers_with(&rules, grid, limits, question.engine) {
+                Ok(found) if found.unsolvable => Answer::Unsolvable,
+                Ok(found) => Answer::UniqueMakers {
+                    placements: found.placements,
+                    incomplete: found.incomplete,
+                },
+                Err(e) => refused(e),
+            };
         return answered;
     }
     answered.answer =

@@ -52,7 +52,8 @@ pub fn differing_cells(a: &Grid, b: &Grid) -> Vec<usize> {
 
 /// The uniqueness verdict of `puzzle` under `rules`, and for two solutions
 /// the cells where they differ (empty otherwise). Every solution is checked
-/// against the rules ([`Rules::is_solution`]) before it is returned.
+/// against the rules ([`Rules::is_solution`]) before it is returned; one
+/// that breaks them is [`SolveError::Broken`].
 pub fn verdict(
     rules: &Arc<Rules>,
     puzzle: &Grid,
@@ -62,16 +63,27 @@ pub fn verdict(
     let (verdict, _) = solver.check_unique(puzzle, limits);
     let cells = match &verdict {
         Verdict::Multiple(a, b) => {
-            assert!(rules.is_solution(a, puzzle) && rules.is_solution(b, puzzle));
+            checked(rules, a, puzzle)?;
+            checked(rules, b, puzzle)?;
             differing_cells(a, b)
         }
         Verdict::Unique(a) => {
-            assert!(rules.is_solution(a, puzzle));
+            checked(rules, a, puzzle)?;
             Vec::new()
         }
         _ => Vec::new(),
     };
     Ok((verdict, cells))
+}
+
+/// `Ok` when `solution` is a solution of `puzzle` under `rules`, else
+/// [`SolveError::Broken`].
+fn checked(rules: &Rules, solution: &Grid, puzzle: &Grid) -> Result<(), SolveError> {
+    if rules.is_solution(solution, puzzle) {
+        Ok(())
+    } else {
+        Err(SolveError::Broken(solution.clone()))
+    }
 }
 
 /// True candidates: for each cell, the values it takes in some solution.
@@ -104,26 +116,37 @@ fn mask_of(values: &[u16]) -> impl Iterator<Item = u64> + '_ {
     values.iter().map(|&v| 1u64 << (v - 1))
 }
 
+/// Why a try of true candidates stopped: a limit, or a broken solution.
+enum Stop {
+    Limit(Incomplete),
+    Broken(Grid),
+}
+
 /// One solution of `grid`, checked against the rules, or why there is none.
 fn one(
     solver: &mut SudokuSolver,
     rules: &Rules,
     grid: &Grid,
     limits: &Limits,
-) -> Result<Option<Grid>, Incomplete> {
+) -> Result<Option<Grid>, Stop> {
     match solver.solve_one(grid, limits).0 {
-        Ok(g) => {
-            assert!(rules.is_solution(&g, grid), "a solution broke the rules");
-            Ok(Some(g))
-        }
-        Err(SolveError::GaveUp(why)) => Err(why),
+        Ok(g) if rules.is_solution(&g, grid) => Ok(Some(g)),
+        Ok(g) => Err(Stop::Broken(g)),
+        Err(SolveError::GaveUp(why)) => Err(Stop::Limit(why)),
         Err(_) => Ok(None),
     }
 }
 
-/// The true candidates of `puzzle`: find a solution, then for each
-/// (cell, value) not yet seen in a solution, ask for a solution with that
-/// value placed, adding every solution's values. Sides up to 64.
+/// The true candidates of `puzzle`: per cell, the values it takes in some
+/// solution. Sides up to 64.
+///
+/// On the `units` engine (variants whose units each hold every value once,
+/// killer cages, up to 128 cells) one search enumerates the solutions but
+/// skips every subtree whose candidates were all seen in solutions already,
+/// trying unseen values first; its root's branches are shared out between
+/// the threads. On the other engines each (cell, value) not yet seen in a
+/// solution is tried: a solution with that value placed is asked for, and
+/// all its values are added.
 pub fn true_candidates(
     rules: &Arc<Rules>,
     puzzle: &Grid,
@@ -144,7 +167,9 @@ pub fn true_candidates_with(
 
 /// [`true_candidates_with`] adding to `done` each blank cell it has
 /// finished with, for a caller that shows progress from another thread
-/// (the work is done when `done` reaches the number of blank cells).
+/// (the work is done when `done` reaches the number of blank cells; on the
+/// `units` engine, which does not work cell by cell, `done` grows with the
+/// share of the search done).
 ///
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
@@ -173,32 +198,125 @@ pub fn true_candidates_counted(
     }
     let n = puzzle.shape().side() as usize;
     let seen: Vec<AtomicU64> = (0..n * n).map(|_| AtomicU64::new(0)).collect();
-    let add = |g: &Grid| {
-        for (cell, bit) in mask_of(g.cells()).enumerate() {
-            seen[cell].fetch_or(bit, Ordering::Relaxed);
+    let mut solver = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
+    let stop = match solver.units_split(puzzle.cells()) {
+        Some(split) => {
+            let split = split.unwrap_or_default();
+            by_search(solver, rules, puzzle, &split, limits, &seen, done)
         }
+        None => by_tries(solver, rules, puzzle, limits, &seen, done),
     };
-    let mut first_solver = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
-    match one(&mut first_solver, rules, puzzle, limits) {
-        Err(why) => {
-            return Ok(Candidates {
-                masks: vec![0; n * n],
-                incomplete: Some(why),
-            })
-        }
-        Ok(None) => {
-            return Ok(Candidates {
-                masks: vec![0; n * n],
-                incomplete: None,
-            })
-        }
-        Ok(Some(g)) => add(&g),
+    let incomplete = match stop {
+        None => None,
+        Some(Stop::Limit(why)) => Some(why),
+        Some(Stop::Broken(g)) => return Err(SolveError::Broken(g)),
+    };
+    Ok(Candidates {
+        masks: seen.into_iter().map(AtomicU64::into_inner).collect(),
+        incomplete,
+    })
+}
+
+/// Adds the values of `g` to `seen`.
+fn add(seen: &[AtomicU64], g: &[u16]) {
+    for (cell, bit) in mask_of(g).enumerate() {
+        seen[cell].fetch_or(bit, Ordering::Relaxed);
     }
-    let stopped: Mutex<Option<Incomplete>> = Mutex::new(None);
+}
+
+/// Keeps the first reason to stop.
+fn keep(stopped: &Mutex<Option<Stop>>, stop: Stop) {
+    stopped.lock().expect("not poisoned").get_or_insert(stop);
+}
+
+/// True candidates on the `units` engine: the root's branches `split` (or
+/// the whole puzzle when empty), each searched by
+/// [`SudokuSolver::units_candidates`] on a thread of the pool.
+fn by_search(
+    first: SudokuSolver,
+    rules: &Rules,
+    puzzle: &Grid,
+    split: &[(usize, u16)],
+    limits: &Limits,
+    seen: &[AtomicU64],
+    done: &AtomicUsize,
+) -> Option<Stop> {
+    let open = puzzle.cells().iter().filter(|&&v| v == 0).count();
+    let starts: Vec<Option<(usize, u16)>> = if split.is_empty() {
+        vec![None]
+    } else {
+        split.iter().copied().map(Some).collect()
+    };
+    let finished = AtomicUsize::new(0);
+    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
+    let first = Mutex::new(first);
+    let _ = starts.par_iter().try_for_each_init(
+        || first.lock().expect("not poisoned").fork(),
+        |solver, start| {
+            let Ok(solver) = solver else {
+                return ControlFlow::Break(());
+            };
+            let mut givens = puzzle.cells().to_vec();
+            if let Some((cell, v)) = *start {
+                givens[cell] = v;
+            }
+            let mut visit = |values: &[u16]| {
+                let Ok(g) = Grid::from_values(puzzle.shape(), values.to_vec()) else {
+                    keep(&stopped, Stop::Broken(Grid::empty(puzzle.shape())));
+                    return ControlFlow::Break(());
+                };
+                if !rules.is_solution(&g, puzzle) {
+                    keep(&stopped, Stop::Broken(g));
+                    return ControlFlow::Break(());
+                }
+                add(seen, values);
+                ControlFlow::Continue(())
+            };
+            match solver.units_candidates(&givens, limits, seen, &mut visit) {
+                // Givens that clash: no solution here.
+                Some(Err(_)) => {}
+                Some(Ok(outcome)) => match outcome.incomplete {
+                    None => {}
+                    // The visit stopped it: a broken solution, kept above.
+                    Some(Incomplete::Stopped) => return ControlFlow::Break(()),
+                    Some(why) => {
+                        keep(&stopped, Stop::Limit(why));
+                        return ControlFlow::Break(());
+                    }
+                },
+                None => unreachable!("a fork of a units solver runs units"),
+            }
+            // Progress: the share of the branches done, in blank cells.
+            let k = finished.fetch_add(1, Ordering::Relaxed);
+            let share = |k: usize| open * k / starts.len();
+            done.fetch_add(share(k + 1) - share(k), Ordering::Relaxed);
+            ControlFlow::Continue(())
+        },
+    );
+    stopped.into_inner().expect("not poisoned")
+}
+
+/// True candidates on the other engines: each (cell, value) not yet seen
+/// in a solution is tried, blank cells shared out between the threads.
+fn by_tries(
+    mut first: SudokuSolver,
+    rules: &Rules,
+    puzzle: &Grid,
+    limits: &Limits,
+    seen: &[AtomicU64],
+    done: &AtomicUsize,
+) -> Option<Stop> {
+    let n = puzzle.shape().side() as usize;
+    match one(&mut first, rules, puzzle, limits) {
+        Err(stop) => return Some(stop),
+        Ok(None) => return None,
+        Ok(Some(g)) => add(seen, g.cells()),
+    }
+    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
     let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.cells()[c] == 0).collect();
     // Each thread's solver forks the first (the propagation engine shares
     // its compiled model); the mutex is held only while forking.
-    let first = Mutex::new(first_solver);
+    let first = Mutex::new(first);
     let _ = open.par_iter().try_for_each_init(
         || first.lock().expect("not poisoned").fork(),
         |solver, &cell| {
@@ -211,7 +329,7 @@ pub fn true_candidates_counted(
                     continue;
                 }
                 if let Some(why) = limits.interrupted() {
-                    *stopped.lock().expect("not poisoned") = Some(why);
+                    keep(&stopped, Stop::Limit(why));
                     return ControlFlow::Break(());
                 }
                 grid[cell] = v;
@@ -219,10 +337,10 @@ pub fn true_candidates_counted(
                     continue;
                 };
                 match one(solver, rules, &placed, limits) {
-                    Ok(Some(g)) => add(&g),
+                    Ok(Some(g)) => add(seen, g.cells()),
                     Ok(None) => {}
-                    Err(why) => {
-                        *stopped.lock().expect("not poisoned") = Some(why);
+                    Err(stop) => {
+                        keep(&stopped, stop);
                         return ControlFlow::Break(());
                     }
                 }
@@ -231,10 +349,7 @@ pub fn true_candidates_counted(
             ControlFlow::Continue(())
         },
     );
-    Ok(Candidates {
-        masks: seen.into_iter().map(AtomicU64::into_inner).collect(),
-        incomplete: stopped.into_inner().expect("not poisoned"),
-    })
+    stopped.into_inner().expect("not poisoned")
 }
 
 /// The placements (cell, value) that leave exactly one solution.
@@ -257,7 +372,32 @@ pub fn unique_makers(
     puzzle: &Grid,
     limits: &Limits,
 ) -> Result<UniqueMakers, SolveError> {
-    let candidates = true_candidates(rules, puzzle, limits)?;
+    unique_makers_with(rules, puzzle, limits, Engine::Auto)
+}
+
+/// [`unique_makers`] on the engine asked for (refused as
+/// [`SudokuSolver::with_rules`] refuses it where it cannot apply). A
+/// solution that breaks the rules is [`SolveError::Broken`].
+///
+/// ```
+/// use std::sync::Arc;
+/// use solver_core::Limits;
+/// use sudoku::{setter, Engine, Grid, Rules, Shape};
+///
+/// let rules = Arc::new(Rules::standard(Shape::square(2)?));
+/// let puzzle: Grid = "123434..21..43..".parse()?;
+/// let makers = setter::unique_makers_with(&rules, &puzzle, &Limits::none(), Engine::Dlx)?;
+/// assert_eq!(makers.placements.len(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn unique_makers_with(
+    rules: &Arc<Rules>,
+    puzzle: &Grid,
+    limits: &Limits,
+    engine: Engine,
+) -> Result<UniqueMakers, SolveError> {
+    let base = Mutex::new(SudokuSolver::with_rules(Arc::clone(rules), engine)?);
+    let candidates = true_candidates_with(rules, puzzle, limits, engine)?;
     if candidates.incomplete.is_some() {
         return Ok(UniqueMakers {
             placements: Vec::new(),
@@ -277,8 +417,7 @@ pub fn unique_makers(
         .filter(|&c| puzzle.cells()[c] == 0)
         .flat_map(|c| candidates.values(c).into_iter().map(move |v| (c, v)))
         .collect();
-    let stopped: Mutex<Option<Incomplete>> = Mutex::new(None);
-    let base = Mutex::new(SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?);
+    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
     let mut placements: Vec<(usize, u16)> = tries
         .par_iter()
         .map_init(
@@ -286,19 +425,22 @@ pub fn unique_makers(
             |solver, &(cell, v)| {
                 let solver = solver.as_mut().ok()?;
                 if let Some(why) = limits.interrupted() {
-                    *stopped.lock().expect("not poisoned") = Some(why);
+                    keep(&stopped, Stop::Limit(why));
                     return None;
                 }
                 let mut grid = puzzle.cells().to_vec();
                 grid[cell] = v;
                 let placed = Grid::from_values(puzzle.shape(), grid).ok()?;
                 match solver.check_unique(&placed, limits).0 {
-                    Verdict::Unique(g) => {
-                        assert!(rules.is_solution(&g, &placed), "a solution broke the rules");
-                        Some((cell, v))
+                    Verdict::Unique(g) if rules.is_solution(&g, &placed) => Some((cell, v)),
+                    Verdict::Unique(g) | Verdict::Multiple(g, _)
+                        if !rules.is_solution(&g, &placed) =>
+                    {
+                        keep(&stopped, Stop::Broken(g));
+                        None
                     }
                     Verdict::Unknown(why) => {
-                        *stopped.lock().expect("not poisoned") = Some(why);
+                        keep(&stopped, Stop::Limit(why));
                         None
                     }
                     _ => None,
@@ -308,9 +450,14 @@ pub fn unique_makers(
         .flatten()
         .collect();
     placements.sort_unstable();
+    let incomplete = match stopped.into_inner().expect("not poisoned") {
+        None => None,
+        Some(Stop::Limit(why)) => Some(why),
+        Some(Stop::Broken(g)) => return Err(SolveError::Broken(g)),
+    };
     Ok(UniqueMakers {
         placements,
-        incomplete: stopped.into_inner().expect("not poisoned"),
+        incomplete,
         unsolvable: false,
     })
 }

@@ -39,6 +39,10 @@ pub enum SolveError {
     /// The grid's shape cannot be solved here (too large for the memory budget).
     #[error(transparent)]
     Shape(#[from] ShapeError),
+    /// A solution an engine found breaks the rules or the givens: a bug,
+    /// reported rather than answered (every solution is checked).
+    #[error("internal error: a solution found breaks the rules or the givens: {0}")]
+    Broken(Grid),
     /// The grid is not of the solver's shape.
     #[error("a {found} box grid given to a solver for {expected} boxes")]
     WrongShape {
@@ -528,6 +532,39 @@ impl SudokuSolver {
                 Err(conflict) => SolveError::Invalid(conflict),
                 Ok(()) => SolveError::Unsolvable,
             }),
+        }
+    }
+
+    /// For the units engine (`None` for the others): the choices of the
+    /// root's branching on `givens`, whose completions partition the
+    /// solutions (empty when propagation alone answers); `Err` when two
+    /// givens clash.
+    pub(crate) fn units_split(
+        &mut self,
+        givens: &[u16],
+    ) -> Option<Result<Vec<(usize, u16)>, crate::bitsearch::Clash>> {
+        match &mut self.state {
+            State::Bits(AnyBitSearch::Units(units)) => Some(units.split(givens)),
+            _ => None,
+        }
+    }
+
+    /// For the units engine (`None` for the others): the true-candidates
+    /// search of `givens` (every solution that shows a value not yet in
+    /// `seen` goes to `visit`, which adds it to `seen`); `Err` when two
+    /// givens clash.
+    pub(crate) fn units_candidates(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        seen: &[std::sync::atomic::AtomicU64],
+        visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Option<Result<Outcome, crate::bitsearch::Clash>> {
+        match &mut self.state {
+            State::Bits(AnyBitSearch::Units(units)) => {
+                Some(units.candidates(givens, limits, seen, visit))
+            }
+            _ => None,
         }
     }
 

@@ -19,14 +19,19 @@
 //! (the cage's options in the exact-cover matrix, summarised by values).
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use super::search::{limits_interrupted, Clash, CHECK_EVERY};
-use crate::rules::Rules;
+use crate::rules::{Rules, UnitKind};
 
 /// The most cells a grid may have here.
 pub(crate) const MAX_CELLS: usize = 128;
+
+/// The most places of a value in a unit (or a cage) that locked candidates
+/// look at: a box meets a row or a column in at most 3 cells on 9x9.
+const MAX_POINTING: u32 = 4;
 
 /// The largest side of a grid of at most [`MAX_CELLS`] cells.
 const MAX_VALUES: usize = 11;
@@ -42,6 +47,8 @@ struct State {
     placed: [u128; MAX_VALUES],
     /// Filled cells.
     filled: u128,
+    /// Cells whose candidates changed since the cages last looked at them.
+    touched: u128,
 }
 
 /// The search over the units of one set of rules.
@@ -54,6 +61,8 @@ pub(crate) struct UnitSearch {
     peers: Vec<u128>,
     /// The killer cages.
     cages: Vec<CageBits>,
+    /// The sums the rules imply.
+    sums: Vec<SumBits>,
     /// Random tie-breaks (0: none).
     pub(crate) rng: u64,
 }
@@ -65,25 +74,173 @@ struct CageBits {
     /// The sets of values (bit `v` for value `v + 1`) with one value per
     /// cell adding up to the sum.
     combos: Vec<u16>,
+    /// The units that meet the cage.
+    units: Vec<u128>,
 }
 
 impl CageBits {
     fn new(cage: &crate::rules::Cage, n: usize) -> CageBits {
-        let size = cage.cells.len() as u32;
+        let cells = cage.cells.iter().fold(0u128, |b, &c| b | 1 << c);
+        CageBits::of(cells, cage.sum, n)
+    }
+
+    /// The cage of `cells` (all different) adding up to `sum`.
+    fn of(cells: u128, sum: u32, n: usize) -> CageBits {
+        let size = cells.count_ones();
         let combos = (0u16..1 << n)
             .filter(|m| {
                 let total: u32 = (0..n)
                     .filter(|v| m >> v & 1 != 0)
                     .map(|v| v as u32 + 1)
                     .sum();
-                m.count_ones() == size && total == cage.sum
+                m.count_ones() == size && total == sum
             })
             .collect();
         CageBits {
-            cells: cage.cells.iter().fold(0u128, |b, &c| b | 1 << c),
+            cells,
             combos,
+            units: Vec::new(),
         }
     }
+}
+
+/// A sum the rules imply: the values of `plus` less those of `minus` add up
+/// to `total`.
+#[derive(PartialEq, Eq)]
+struct SumBits {
+    plus: u128,
+    minus: u128,
+    total: i32,
+}
+
+/// The most cells of an implied sum kept (bounds on more cells rarely
+/// prune).
+const MAX_SUM_CELLS: u32 = 8;
+
+/// The cages and sums the rules imply (the "45 rule" of killer solvers). A
+/// unit holds each value once, so its values add up to `n (n + 1) / 2`, and
+/// `h` units that share no cell (a run of rows or of columns) add up to `h`
+/// times that. Less the sums of the cages inside such a region, the rest of
+/// its cells add up to the difference: a cage like the others when those
+/// cells all see each other, else a sum. A cage that crosses the region's
+/// border may also be swapped for its cells outside (with a minus sign)
+/// when those are fewer. The cages must not overlap (else none is implied).
+fn implied(
+    rules: &Rules,
+    cages: &[CageBits],
+    sums: &[u32],
+    peers: &[u128],
+    n: usize,
+) -> (Vec<CageBits>, Vec<SumBits>) {
+    let (mut more, mut linear) = (Vec::new(), Vec::new());
+    let mut union = 0u128;
+    for cage in cages {
+        if cage.cells & union != 0 {
+            return (more, linear);
+        }
+        union |= cage.cells;
+    }
+    if cages.is_empty() {
+        return (more, linear);
+    }
+    let bits = |cells: &[usize]| cells.iter().fold(0u128, |b, &c| b | 1 << c);
+    let mut regions: Vec<(u128, i32)> = rules.units().iter().map(|u| (bits(&u.cells), 1)).collect();
+    for kind in [UnitKind::Row, UnitKind::Column] {
+        let lines: Vec<u128> = rules
+            .units()
+            .iter()
+            .filter(|u| u.kind == kind)
+            .map(|u| bits(&u.cells))
+            .collect();
+        for len in 2..lines.len() {
+            for first in 0..=lines.len() - len {
+                let cells = lines[first..first + len].iter().fold(0, |b, &l| b | l);
+                regions.push((cells, len as i32));
+            }
+        }
+    }
+    // Pairs of boxes (or jigsaw regions).
+    let boxes: Vec<u128> = rules
+        .units()
+        .iter()
+        .filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region))
+        .map(|u| bits(&u.cells))
+        .collect();
+    for (i, &a) in boxes.iter().enumerate() {
+        for &b in &boxes[i + 1..] {
+            regions.push((a | b, 2));
+        }
+    }
+    let whole = (n * (n + 1) / 2) as i32;
+    let clique = |cells: u128| {
+        let mut rest = cells;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if rest & !peers[c] != 0 {
+                return false;
+            }
+        }
+        true
+    };
+    for (region, houses) in regions {
+        let mut plus = region;
+        let mut total = houses * whole;
+        let mut crossing = Vec::new();
+        for (cage, &sum) in cages.iter().zip(sums) {
+            if cage.cells & !region == 0 {
+                plus &= !cage.cells;
+                total -= sum as i32;
+            } else if cage.cells & region != 0 {
+                crossing.push((cage.cells, sum as i32));
+            }
+        }
+        if plus == region {
+            continue;
+        }
+        // The cells left, as a cage or a sum.
+        if plus != 0 {
+            if clique(plus) && (plus.count_ones() as usize) < n {
+                if !more.iter().any(|c: &CageBits| c.cells == plus) {
+                    more.push(match u32::try_from(total) {
+                        Ok(sum) => CageBits::of(plus, sum, n),
+                        // More than the region holds: no solution.
+                        Err(_) => CageBits {
+                            cells: plus,
+                            combos: Vec::new(),
+                            units: Vec::new(),
+                        },
+                    });
+                }
+            } else if plus.count_ones() <= MAX_SUM_CELLS {
+                let sum = SumBits {
+                    plus,
+                    minus: 0,
+                    total,
+                };
+                if !linear.contains(&sum) {
+                    linear.push(sum);
+                }
+            }
+        }
+        // Crossing cages with fewer cells outside than inside swapped.
+        let mut minus = 0u128;
+        for &(cells, sum) in &crossing {
+            let (inside, outside) = (cells & region, cells & !region);
+            if outside.count_ones() < inside.count_ones() {
+                plus &= !inside;
+                minus |= outside;
+                total -= sum;
+            }
+        }
+        if minus != 0 && (plus | minus).count_ones() <= MAX_SUM_CELLS {
+            let sum = SumBits { plus, minus, total };
+            if !linear.contains(&sum) {
+                linear.push(sum);
+            }
+        }
+    }
+    (more, linear)
 }
 
 /// Where the search is, for the limits.
@@ -120,7 +277,7 @@ impl UnitSearch {
             .iter()
             .map(|u| u.cells.iter().fold(0u128, |b, &c| b | 1 << c))
             .collect();
-        let peers = (0..cells)
+        let peers: Vec<u128> = (0..cells)
             .map(|c| {
                 let mine = rules.units_of(c).iter().fold(0u128, |b, &u| b | units[u]);
                 let mine = cages
@@ -130,6 +287,18 @@ impl UnitSearch {
                 mine & !(1 << c)
             })
             .collect();
+        // The implied cages' cells see each other: peers already.
+        let sums: Vec<u32> = rules.cages().iter().map(|c| c.sum).collect();
+        let mut cages = cages;
+        let (more, linear) = implied(rules, &cages, &sums, &peers, n);
+        cages.extend(more);
+        for cage in &mut cages {
+            cage.units = units
+                .iter()
+                .copied()
+                .filter(|&u| u & cage.cells != 0)
+                .collect();
+        }
         let all = if cells == 128 {
             u128::MAX
         } else {
@@ -142,6 +311,7 @@ impl UnitSearch {
             units,
             peers,
             cages,
+            sums: linear,
             rng: 0,
         })
     }
@@ -156,21 +326,7 @@ impl UnitSearch {
         record: bool,
         visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Outcome, Clash> {
-        let mut state = State {
-            cand: [0; MAX_VALUES],
-            placed: [0; MAX_VALUES],
-            filled: 0,
-        };
-        state.cand[..self.n].fill(self.all);
-        for (cell, &v) in givens.iter().enumerate().take(self.cells) {
-            if v != 0 {
-                let v = usize::from(v) - 1;
-                if state.cand[v] >> cell & 1 == 0 {
-                    return Err(Clash);
-                }
-                self.place(&mut state, cell, v);
-            }
-        }
+        let state = self.start(givens)?;
         let mut run = Run {
             limits,
             record,
@@ -190,6 +346,29 @@ impl UnitSearch {
         })
     }
 
+    /// The state of `givens` placed (not propagated); `Err(Clash)` when
+    /// two givens break a unit.
+    fn start(&self, givens: &[u16]) -> Result<State, Clash> {
+        let mut state = State {
+            cand: [0; MAX_VALUES],
+            placed: [0; MAX_VALUES],
+            filled: 0,
+            touched: 0,
+        };
+        state.cand[..self.n].fill(self.all);
+        for (cell, &v) in givens.iter().enumerate().take(self.cells) {
+            if v != 0 {
+                let v = usize::from(v) - 1;
+                if v >= self.n || state.cand[v] >> cell & 1 == 0 {
+                    return Err(Clash);
+                }
+                self.place(&mut state, cell, v);
+            }
+        }
+        state.touched = self.all;
+        Ok(state)
+    }
+
     fn place(&self, s: &mut State, cell: usize, v: usize) {
         let bit = 1u128 << cell;
         s.filled |= bit;
@@ -197,6 +376,7 @@ impl UnitSearch {
         for c in &mut s.cand {
             *c &= !bit;
         }
+        s.touched |= bit | (s.cand[v] & self.peers[cell]);
         s.cand[v] &= !self.peers[cell];
     }
 
@@ -241,78 +421,274 @@ impl UnitSearch {
                     }
                 }
             }
-            if !changed {
-                match self.cage_step(s) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {}
-                }
+            if changed {
+                continue;
+            }
+            match self.cage_step(s) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.pointing(s) {
+                return true;
             }
         }
     }
 
-    /// One pass over the cages: values in no admissible combination leave
-    /// the cage; a value every admissible combination needs, with one place
-    /// left, is placed. `None` on a contradiction, else whether anything
-    /// changed.
+    /// Removes `v` from the cells outside `places` that see all of
+    /// `places` (two or more cells, one of which holds `v`); whether any
+    /// went.
+    fn point(&self, s: &mut State, v: usize, places: u128) -> bool {
+        let mut rest = places;
+        let mut seeing = self.all;
+        while rest != 0 && seeing & s.cand[v] != 0 {
+            seeing &= self.peers[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        let gone = seeing & s.cand[v];
+        if gone == 0 {
+            return false;
+        }
+        s.cand[v] &= !gone;
+        s.touched |= gone;
+        true
+    }
+
+    /// Locked candidates for any units: where a unit's places for a value
+    /// all see a cell outside them, that cell loses the value (a box's
+    /// places in one row clear the rest of the row, and so on; cages count
+    /// as peers). Whether anything changed.
+    fn pointing(&self, s: &mut State) -> bool {
+        let mut changed = false;
+        for v in 0..self.n {
+            for &u in &self.units {
+                if s.placed[v] & u != 0 {
+                    continue;
+                }
+                let places = s.cand[v] & u;
+                if places.count_ones() <= MAX_POINTING {
+                    changed |= self.point(s, v, places);
+                }
+            }
+        }
+        changed
+    }
+
+    /// One pass over the cages. A value combination of a cage is admissible
+    /// when it holds the values already placed in the cage, and its other
+    /// values can go in the cage's empty cells: each such value has a cell
+    /// for it and each empty cell a value. A value leaves an empty cell
+    /// when no admissible combination gives it to that cell; a value every
+    /// admissible combination needs, with one place left in the cage, is
+    /// placed. `None` on a contradiction, else whether anything changed.
     fn cage_step(&self, s: &mut State) -> Option<bool> {
         let mut changed = false;
+        let mut touched = std::mem::take(&mut s.touched);
+        // Each cell's candidates (bit v for value v + 1), read again after a
+        // value is placed.
+        let mut masks = [0u16; MAX_CELLS];
+        self.cell_masks(s, &mut masks);
         for cage in &self.cages {
-            let (mut placed, mut open) = (0u16, 0u16);
+            touched |= s.touched;
+            if cage.cells & touched == 0 {
+                continue;
+            }
+            let mut placed = 0u16;
             for v in 0..self.n {
                 if s.placed[v] & cage.cells != 0 {
                     placed |= 1 << v;
                 }
-                if s.cand[v] & cage.cells != 0 {
-                    open |= 1 << v;
-                }
             }
-            // The candidates of each empty cell of the cage (at most one
-            // cell per value).
-            let mut masks = [0u16; MAX_VALUES];
+            // The empty cells of the cage and their candidates (at most
+            // one cell per value).
+            let mut cells = [0usize; MAX_VALUES];
+            let mut here = [0u16; MAX_VALUES];
             let mut empty = cage.cells & !s.filled;
             let mut k = 0;
             while empty != 0 && k < MAX_VALUES {
-                let cell = empty.trailing_zeros();
+                let cell = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                masks[k] = (0..self.n)
-                    .filter(|&v| s.cand[v] >> cell & 1 != 0)
-                    .fold(0, |m, v| m | 1 << v);
+                cells[k] = cell;
+                here[k] = masks[cell];
                 k += 1;
             }
-            let (mut union, mut common) = (0u16, u16::MAX);
-            for &m in &cage.combos {
-                let rest = m & !placed;
-                if m & placed == placed
-                    && rest & !open == 0
-                    && masks[..k].iter().all(|&c| c & rest != 0)
-                {
-                    union |= m;
-                    common &= m;
+            if k == 0 {
+                // Full: its values must be one of its combinations.
+                if !cage.combos.contains(&placed) {
+                    return None;
+                }
+                continue;
+            }
+            // Values a unit can place only in the cage: it holds them.
+            let mut must = placed;
+            for &u in &cage.units {
+                for v in 0..self.n {
+                    if s.placed[v] & u == 0 && s.cand[v] & u & !cage.cells == 0 {
+                        must |= 1 << v;
+                    }
                 }
             }
-            if union == 0 {
+            let mut support = [0u16; MAX_VALUES];
+            let (mut any, mut common) = (false, u16::MAX);
+            for &m in &cage.combos {
+                if m & must != must {
+                    continue;
+                }
+                let rest = m & !placed;
+                let mut reach = 0u16;
+                let mut fits = true;
+                for &c in &here[..k] {
+                    let open = c & rest;
+                    if open == 0 {
+                        fits = false;
+                        break;
+                    }
+                    reach |= open;
+                }
+                if !fits || reach != rest {
+                    continue;
+                }
+                any = true;
+                common &= rest;
+                for (sup, &c) in support[..k].iter_mut().zip(&here[..k]) {
+                    *sup |= c & rest;
+                }
+            }
+            if !any {
                 return None;
             }
-            for v in 0..self.n {
-                if union >> v & 1 == 0 {
-                    if s.cand[v] & cage.cells != 0 {
-                        s.cand[v] &= !cage.cells;
-                        changed = true;
+            for i in 0..k {
+                let mut gone = here[i] & !support[i];
+                if gone != 0 {
+                    changed = true;
+                    let cell = cells[i];
+                    masks[cell] &= !gone;
+                    s.touched |= 1 << cell;
+                    while gone != 0 {
+                        s.cand[gone.trailing_zeros() as usize] &= !(1u128 << cell);
+                        gone &= gone - 1;
                     }
-                } else if (common & !placed) >> v & 1 != 0 {
-                    let places = s.cand[v] & cage.cells;
-                    if places == 0 {
-                        return None;
-                    }
-                    if places & (places - 1) == 0 {
-                        self.place(s, places.trailing_zeros() as usize, v);
-                        changed = true;
+                }
+            }
+            // Values every combination needs: placed where one place is
+            // left, else taken from the cells that see all their places.
+            let mut needed = common;
+            while needed != 0 {
+                let v = needed.trailing_zeros() as usize;
+                needed &= needed - 1;
+                let places = s.cand[v] & cage.cells & !s.filled;
+                if places == 0 {
+                    return None;
+                }
+                let before = s.cand;
+                if places & (places - 1) == 0 {
+                    let cell = places.trailing_zeros() as usize;
+                    self.place(s, cell, v);
+                    Self::sync(&before, s, &mut masks);
+                    masks[cell] = 1 << v;
+                    changed = true;
+                } else if self.point(s, v, places) {
+                    Self::sync(&before, s, &mut masks);
+                    changed = true;
+                }
+            }
+        }
+        for sum in &self.sums {
+            touched |= s.touched;
+            if (sum.plus | sum.minus) & touched == 0 {
+                continue;
+            }
+            match self.sum_step(s, sum, &mut masks) {
+                None => return None,
+                Some(c) => changed |= c,
+            }
+        }
+        Some(changed)
+    }
+
+    /// Bounds on an implied sum: each cell keeps the values the other
+    /// cells' smallest and largest values leave possible. `None` on a
+    /// contradiction, else whether anything changed.
+    fn sum_step(&self, s: &mut State, sum: &SumBits, masks: &mut [u16; MAX_CELLS]) -> Option<bool> {
+        let lo = |m: u16| m.trailing_zeros() as i32 + 1;
+        let hi = |m: u16| 16 - m.leading_zeros() as i32;
+        let (mut low, mut high) = (0i32, 0i32);
+        for (cells, sign) in [(sum.plus, 1), (sum.minus, -1)] {
+            let mut rest = cells;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let m = masks[c];
+                if m == 0 {
+                    return None;
+                }
+                if sign > 0 {
+                    low += lo(m);
+                    high += hi(m);
+                } else {
+                    low -= hi(m);
+                    high -= lo(m);
+                }
+            }
+        }
+        if sum.total < low || sum.total > high {
+            return None;
+        }
+        let mut changed = false;
+        for (cells, sign) in [(sum.plus, 1), (sum.minus, -1)] {
+            let mut rest = cells & !s.filled;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let m = masks[c];
+                let (min, max) = if sign > 0 {
+                    (sum.total - high + hi(m), sum.total - low + lo(m))
+                } else {
+                    (low + hi(m) - sum.total, high + lo(m) - sum.total)
+                };
+                let keep = if max < 1 || min > self.n as i32 {
+                    0
+                } else {
+                    let (min, max) = (min.max(1), max.min(self.n as i32));
+                    ((1u32 << max) - (1u32 << (min - 1))) as u16
+                };
+                let mut gone = m & !keep;
+                if gone != 0 {
+                    changed = true;
+                    masks[c] &= keep;
+                    s.touched |= 1 << c;
+                    while gone != 0 {
+                        s.cand[gone.trailing_zeros() as usize] &= !(1u128 << c);
+                        gone &= gone - 1;
                     }
                 }
             }
         }
         Some(changed)
+    }
+
+    /// Takes from `masks` the candidates that left `s` since `before`.
+    fn sync(before: &[u128; MAX_VALUES], s: &State, masks: &mut [u16; MAX_CELLS]) {
+        for (v, (&b, &a)) in before.iter().zip(&s.cand).enumerate() {
+            let mut gone = b & !a;
+            while gone != 0 {
+                masks[gone.trailing_zeros() as usize] &= !(1 << v);
+                gone &= gone - 1;
+            }
+        }
+    }
+
+    /// Each cell's candidates as a mask of values (a filled cell: its
+    /// value).
+    fn cell_masks(&self, s: &State, masks: &mut [u16; MAX_CELLS]) {
+        masks.fill(0);
+        for v in 0..self.n {
+            let mut b = s.cand[v] | s.placed[v];
+            while b != 0 {
+                masks[b.trailing_zeros() as usize] |= 1 << v;
+                b &= b - 1;
+            }
+        }
     }
 
     fn next_random(&mut self) -> u64 {
@@ -322,35 +698,26 @@ impl UnitSearch {
         self.rng
     }
 
-    fn search<F: FnMut(&[u16]) -> ControlFlow<()>>(&mut self, mut s: State, run: &mut Run<'_, F>) {
-        if !self.propagate(&mut s) {
-            return;
-        }
-        let empty = self.all & !s.filled;
-        if empty == 0 {
-            run.stats.solutions += 1;
-            if run.record {
-                run.values.clear();
-                run.values.resize(self.cells, 0);
-                for (v, &b) in s.placed.iter().enumerate() {
-                    let mut b = b;
-                    while b != 0 {
-                        run.values[b.trailing_zeros() as usize] = v as u16 + 1;
-                        b &= b - 1;
-                    }
+    /// Writes the values of a full state into `run.values` when recording.
+    fn record<F>(&self, s: &State, run: &mut Run<'_, F>) {
+        if run.record {
+            run.values.clear();
+            run.values.resize(self.cells, 0);
+            for (v, &b) in s.placed.iter().enumerate() {
+                let mut b = b;
+                while b != 0 {
+                    run.values[b.trailing_zeros() as usize] = v as u16 + 1;
+                    b &= b - 1;
                 }
             }
-            if (run.visit)(&run.values).is_break() {
-                run.stop = Some(Incomplete::Stopped);
-            } else if run
-                .limits
-                .max_solutions
-                .is_some_and(|max| run.stats.solutions >= max)
-            {
-                run.stop = Some(Incomplete::SolutionLimit);
-            }
-            return;
         }
+    }
+
+    /// The choices to branch on in `s` (not solved): the (cell, value)
+    /// pairs of the empty cell with the fewest candidates, or of the unit
+    /// and value with the fewest places when that is fewer.
+    fn choices(&mut self, s: &State) -> Vec<(usize, usize)> {
+        let empty = self.all & !s.filled;
         // The empty cell with the fewest candidates (random among equals
         // when seeded).
         let mut best = (u32::MAX, 0usize);
@@ -380,7 +747,6 @@ impl UnitSearch {
                 }
             }
         }
-        // The choices: (cell, value) pairs.
         let mut choices: Vec<(usize, usize)> = match places {
             Some((v, mut m)) => {
                 let mut out = Vec::with_capacity(m.count_ones() as usize);
@@ -402,23 +768,53 @@ impl UnitSearch {
             let offset = (self.next_random() % choices.len() as u64) as usize;
             choices.rotate_left(offset);
         }
-        for (cell, v) in choices {
-            if run
-                .limits
-                .max_nodes
-                .is_some_and(|max| run.stats.nodes >= max)
-            {
-                run.stop = Some(Incomplete::NodeLimit);
-                return;
+        choices
+    }
+
+    /// Counts a node against the limits; false when one stops the search
+    /// (`run.stop` then says which).
+    fn node<F>(run: &mut Run<'_, F>) -> bool {
+        if run
+            .limits
+            .max_nodes
+            .is_some_and(|max| run.stats.nodes >= max)
+        {
+            run.stop = Some(Incomplete::NodeLimit);
+            return false;
+        }
+        run.stats.nodes += 1;
+        run.until_check -= 1;
+        if run.until_check == 0 {
+            run.until_check = CHECK_EVERY;
+            if let Some(why) = limits_interrupted(run.limits) {
+                run.stop = Some(why);
+                return false;
             }
-            run.stats.nodes += 1;
-            run.until_check -= 1;
-            if run.until_check == 0 {
-                run.until_check = CHECK_EVERY;
-                if let Some(why) = limits_interrupted(run.limits) {
-                    run.stop = Some(why);
-                    return;
-                }
+        }
+        true
+    }
+
+    fn search<F: FnMut(&[u16]) -> ControlFlow<()>>(&mut self, mut s: State, run: &mut Run<'_, F>) {
+        if !self.propagate(&mut s) {
+            return;
+        }
+        if s.filled == self.all {
+            run.stats.solutions += 1;
+            self.record(&s, run);
+            if (run.visit)(&run.values).is_break() {
+                run.stop = Some(Incomplete::Stopped);
+            } else if run
+                .limits
+                .max_solutions
+                .is_some_and(|max| run.stats.solutions >= max)
+            {
+                run.stop = Some(Incomplete::SolutionLimit);
+            }
+            return;
+        }
+        for (cell, v) in self.choices(&s) {
+            if !Self::node(run) {
+                return;
             }
             let mut next = s;
             self.place(&mut next, cell, v);
@@ -427,5 +823,137 @@ impl UnitSearch {
                 return;
             }
         }
+    }
+
+    /// The choices of the root's branching after propagating `givens`:
+    /// their completions partition the puzzle's solutions (empty when
+    /// propagation solves the puzzle or shows it has no solution).
+    /// `Err(Clash)` when the givens break a unit at once.
+    pub(crate) fn split(&mut self, givens: &[u16]) -> Result<Vec<(usize, u16)>, Clash> {
+        let mut s = self.start(givens)?;
+        if !self.propagate(&mut s) || s.filled == self.all {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .choices(&s)
+            .into_iter()
+            .map(|(cell, v)| (cell, v as u16 + 1))
+            .collect())
+    }
+
+    /// True candidates: searches the completions of `givens` as
+    /// [`run`](Self::run) does, but skips every subtree whose candidates
+    /// (the values still possible in each cell) were all seen in solutions
+    /// already, and tries values not yet seen first. `seen` holds, per
+    /// cell, bit `v - 1` for each value `v` seen in a solution; `visit`
+    /// gets each solution found and is expected to add it to `seen` (other
+    /// threads may add to it too: the search reads it again after each
+    /// solution and every [`CHECK_EVERY`] nodes). So every (cell, value)
+    /// of some solution ends up in `seen`, unless a limit stops the search.
+    pub(crate) fn candidates(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        seen: &[AtomicU64],
+        visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        let state = self.start(givens)?;
+        let mut run = Run {
+            limits,
+            record: true,
+            visit,
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            until_check: CHECK_EVERY,
+            stop: None,
+            values: Vec::new(),
+        };
+        let mut known = Seen {
+            shared: seen,
+            bits: [0; MAX_VALUES],
+            next_read: 0,
+        };
+        known.read(self.n);
+        self.candidates_search(state, &mut run, &mut known);
+        Ok(Outcome {
+            stats: run.stats,
+            incomplete: run.stop,
+        })
+    }
+
+    fn candidates_search<F: FnMut(&[u16]) -> ControlFlow<()>>(
+        &mut self,
+        mut s: State,
+        run: &mut Run<'_, F>,
+        seen: &mut Seen<'_>,
+    ) {
+        if !self.propagate(&mut s) || !seen.news(&s, self.n) {
+            return;
+        }
+        if s.filled == self.all {
+            run.stats.solutions += 1;
+            self.record(&s, run);
+            if (run.visit)(&run.values).is_break() {
+                run.stop = Some(Incomplete::Stopped);
+            }
+            seen.read(self.n);
+            return;
+        }
+        let mut choices = self.choices(&s);
+        // Values not yet seen in their cell first: their subtrees hold the
+        // solutions that teach something.
+        choices.sort_by_key(|&(cell, v)| seen.bits[v] >> cell & 1);
+        for (i, (cell, v)) in choices.into_iter().enumerate() {
+            if i > 0 && !seen.news(&s, self.n) {
+                return;
+            }
+            if !Self::node(run) {
+                return;
+            }
+            if run.stats.nodes >= seen.next_read {
+                seen.read(self.n);
+                seen.next_read = run.stats.nodes + CHECK_EVERY;
+            }
+            let mut next = s;
+            self.place(&mut next, cell, v);
+            self.candidates_search(next, run, seen);
+            if run.stop.is_some() {
+                return;
+            }
+        }
+    }
+}
+
+/// The values seen in solutions, as the true-candidates search reads them:
+/// per value, the cells where it was seen.
+struct Seen<'a> {
+    /// Per cell, bit `v - 1` for value `v` (written by the caller, and by
+    /// other threads).
+    shared: &'a [AtomicU64],
+    bits: [u128; MAX_VALUES],
+    /// The node count at which to read `shared` again.
+    next_read: u64,
+}
+
+impl Seen<'_> {
+    fn read(&mut self, n: usize) {
+        for (cell, m) in self.shared.iter().enumerate().take(MAX_CELLS) {
+            let mut m = m.load(Ordering::Relaxed);
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if v < n {
+                    self.bits[v] |= 1 << cell;
+                }
+            }
+        }
+    }
+
+    /// Whether `s` still has a (cell, value) not seen in a solution: a
+    /// candidate, or a value placed on the way down.
+    fn news(&self, s: &State, n: usize) -> bool {
+        (0..n).any(|v| (s.cand[v] | s.placed[v]) & !self.bits[v] != 0)
     }
 }
