@@ -1244,6 +1244,25 @@ fn unique_makers_match_brute_force() {
     let input = puzzles.join("\n") + "\n";
     let out = run(&["candidates", "--unique-makers"], input.clone());
     assert_eq!(lines(&out), expected, "stderr: {}", stderr(&out));
+    // The engine asked for answers the same (the answer does not depend on it).
+    for engine in ["dlx", "bits"] {
+        let out = run(
+            &[
+                "candidates",
+                "--unique-makers",
+                "--explain",
+                "--engine",
+                engine,
+            ],
+            input.clone(),
+        );
+        assert_eq!(lines(&out), expected, "--engine {engine}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("engine {engine}:")),
+            "{}",
+            stderr(&out)
+        );
+    }
     // JSON: [row, column, value] from 1, as many as the text lists.
     let out = run(
         &["candidates", "--unique-makers", "--format", "json"],
