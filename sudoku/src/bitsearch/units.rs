@@ -254,6 +254,24 @@ struct Run<'a, F> {
     values: Vec<u16>,
 }
 
+impl<'a, F> Run<'a, F> {
+    /// A run from the root (counted as one node) under `limits`.
+    fn new(limits: &'a Limits, record: bool, visit: F) -> Self {
+        Run {
+            limits,
+            record,
+            visit,
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            until_check: CHECK_EVERY,
+            stop: None,
+            values: Vec::new(),
+        }
+    }
+}
+
 impl UnitSearch {
     /// Whether the search takes `rules`: at most 128 cells, every unit
     /// holding each value once.
@@ -327,18 +345,7 @@ impl UnitSearch {
         visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Outcome, Clash> {
         let state = self.start(givens)?;
-        let mut run = Run {
-            limits,
-            record,
-            visit,
-            stats: Stats {
-                nodes: 1,
-                ..Stats::default()
-            },
-            until_check: CHECK_EVERY,
-            stop: None,
-            values: Vec::new(),
-        };
+        let mut run = Run::new(limits, record, visit);
         self.search(state, &mut run);
         Ok(Outcome {
             stats: run.stats,
@@ -858,18 +865,7 @@ impl UnitSearch {
         visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Outcome, Clash> {
         let state = self.start(givens)?;
-        let mut run = Run {
-            limits,
-            record: true,
-            visit,
-            stats: Stats {
-                nodes: 1,
-                ..Stats::default()
-            },
-            until_check: CHECK_EVERY,
-            stop: None,
-            values: Vec::new(),
-        };
+        let mut run = Run::new(limits, true, visit);
         let mut known = Seen {
             shared: seen,
             bits: [0; MAX_VALUES],
