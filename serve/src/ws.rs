@@ -10,19 +10,30 @@
 //! carry the request's nonce and a `type`:
 //!
 //! - `truecandidates` -> `{"type": "truecandidates", "solutionsPerCandidate":
-//!   [...]}`: one number per (cell, value), index `cell * size + value - 1`,
-//!   1 when the value is a true candidate, 0 when not;
+//!   [...]}`: one number per (cell, value), index `cell * size + value - 1`:
+//!   1 when the value is a true candidate, 0 when not; when the puzzle asks
+//!   for "colored candidates" (`"colored"` in `truecandidatesoptions`), the
+//!   number of solutions with that value there, counted up to 8 (each true
+//!   candidate placed and counted), as rangsk's solver counts them. The `"logical"` option (candidates that
+//!   logic keeps but no solution has, marked -1) is not offered: we have no
+//!   logical solver, and send no -1;
 //! - `solve` -> `{"type": "solved", "solution": [...]}` (a value per cell);
 //! - `check` -> `{"type": "count", "count": 0|1|2, "inProgress": false}`
 //!   (2: two or more);
-//! - `count` -> `{"type": "count", "count": n, "inProgress": false}`;
+//! - `count` -> while it runs, every quarter second when more solutions
+//!   have been found, `{"type": "count", "count": n, "inProgress": true}`
+//!   (the solutions found so far, non-decreasing; the editor shows "found n
+//!   solutions so far"), then `{"type": "count", "count": n, "inProgress":
+//!   false}` with the exact count; nothing more once cancelled;
 //! - `cancel` -> `{"type": "canceled"}`;
 //! - no solution, a puzzle we cannot read, or a command we do not have
 //!   (`solvepath`, `step`: logical steps) -> `{"type": "invalid",
 //!   "message": ...}`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
@@ -30,7 +41,7 @@ use axum::routing::any;
 use axum::Router;
 use serde_json::{json, Value};
 use sudoku::format::fpuzzles::read_fpuzzles;
-use sudoku::{setter, Engine, Limits, SudokuSolver, Verdict};
+use sudoku::{setter, Engine, Grid, Limits, Rules, SudokuSolver, Verdict};
 use tokio::sync::mpsc;
 
 pub(crate) fn router() -> Router {
@@ -42,8 +53,13 @@ async fn upgrade(ws: WebSocketUpgrade) -> Response {
 }
 
 async fn connection(mut socket: WebSocket) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    // Each message carries the number of the request it answers: once a
+    // newer request has arrived, an older one's messages (a count's
+    // progress already on its way) are dropped, so nothing of a cancelled
+    // request follows the newer request's answer.
+    let (tx, mut rx) = mpsc::unbounded_channel::<(u64, String)>();
     let mut running: Option<Arc<AtomicBool>> = None;
+    let mut current = 0u64;
     loop {
         tokio::select! {
             incoming = socket.recv() => {
@@ -55,16 +71,24 @@ async fn connection(mut socket: WebSocket) {
                 if let Some(flag) = running.take() {
                     flag.store(true, Ordering::Relaxed);
                 }
+                current += 1;
+                let request = current;
                 let cancel = Arc::new(AtomicBool::new(false));
                 running = Some(Arc::clone(&cancel));
                 let tx = tx.clone();
                 tokio::task::spawn_blocking(move || {
-                    if let Some(reply) = answer(&text, &cancel) {
-                        let _ = tx.send(reply.to_string());
+                    let progress = |message: Value| {
+                        let _ = tx.send((request, message.to_string()));
+                    };
+                    if let Some(reply) = answer(&text, &cancel, &progress) {
+                        let _ = tx.send((request, reply.to_string()));
                     }
                 });
             }
-            Some(reply) = rx.recv() => {
+            Some((request, reply)) = rx.recv() => {
+                if request != current {
+                    continue;
+                }
                 if socket.send(Message::Text(reply.into())).await.is_err() {
                     break;
                 }
@@ -81,8 +105,13 @@ fn invalid(nonce: &Value, message: impl Into<String>) -> Value {
 }
 
 /// The answer to one request, or `None` when it was cancelled (by a newer
-/// request on the connection or by the connection closing).
-pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
+/// request on the connection or by the connection closing). Messages sent
+/// while it works (a count's counts so far) go to `progress`.
+pub(crate) fn answer(
+    text: &str,
+    cancel: &Arc<AtomicBool>,
+    progress: &(dyn Fn(Value) + Sync),
+) -> Option<Value> {
     let message: Value = match serde_json::from_str(text) {
         Ok(m) => m,
         Err(e) => {
@@ -112,7 +141,6 @@ pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
     let grid = puzzle.grid;
     let limits = Limits::none().cancel_flag(Arc::clone(cancel));
     let cancelled = || cancel.load(Ordering::Relaxed);
-    let n = grid.side();
     match command {
         "truecandidates" => {
             let c = match setter::true_candidates(&rules, &grid, &limits) {
@@ -125,10 +153,12 @@ pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
             if c.is_unsolvable() {
                 return Some(invalid(&nonce, "No solutions found."));
             }
-            let per: Vec<u8> = (0..n * n)
-                .flat_map(|cell| (0..n).map(move |v| (cell, v)))
-                .map(|(cell, v)| u8::from(c.masks[cell] >> v & 1 == 1))
-                .collect();
+            let cap = solutions_cap(data);
+            let per = match per_candidate(&rules, &grid, &c, cap, &limits) {
+                Ok(Some(per)) => per,
+                Ok(None) => return None,
+                Err(e) => return Some(invalid(&nonce, e.to_string())),
+            };
             Some(json!({"nonce": nonce, "type": "truecandidates", "solutionsPerCandidate": per}))
         }
         "solve" => {
@@ -162,22 +192,7 @@ pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
             }
             Err(e) => Some(invalid(&nonce, e.to_string())),
         },
-        "count" => {
-            let solver = match SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto) {
-                Ok(s) => s,
-                Err(e) => return Some(invalid(&nonce, e.to_string())),
-            };
-            match solver.par_count(&grid, &limits) {
-                Ok(count) if count.outcome.incomplete.is_none() => Some(json!({
-                    "nonce": nonce, "type": "count",
-                    "count": u64::try_from(count.solutions).unwrap_or(u64::MAX),
-                    "inProgress": false,
-                })),
-                Ok(_) => None,
-                Err(sudoku::SolveError::Invalid(c)) => Some(invalid(&nonce, c.to_string())),
-                Err(e) => Some(invalid(&nonce, e.to_string())),
-            }
-        }
+        "count" => count(&nonce, &rules, &grid, &limits, cancel, progress),
         other => Some(invalid(
             &nonce,
             format!(
@@ -186,4 +201,147 @@ pub(crate) fn answer(text: &str, cancel: &Arc<AtomicBool>) -> Option<Value> {
             ),
         )),
     }
+}
+
+/// How often a running count sends the solutions found so far.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// The answer to `count`: the count on every thread, and while it runs,
+/// every [`PROGRESS_EVERY`] the solutions found so far when there are more
+/// than last sent (`{"type": "count", "count": n, "inProgress": true}`, as
+/// rangsk's solver sends them and the editor shows them), none once the
+/// request is cancelled.
+fn count(
+    nonce: &Value,
+    rules: &Arc<Rules>,
+    grid: &Grid,
+    limits: &Limits,
+    cancel: &Arc<AtomicBool>,
+    progress: &(dyn Fn(Value) + Sync),
+) -> Option<Value> {
+    let found = AtomicU64::new(0);
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let counted = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let counted = setter::count_counted(rules, grid, limits, Engine::Auto, &found);
+            let _ = done_tx.send(());
+            counted
+        });
+        let mut sent = 0;
+        while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_EVERY) {
+            let now = found.load(Ordering::Relaxed);
+            if now > sent && !cancel.load(Ordering::Relaxed) {
+                sent = now;
+                progress(
+                    json!({"nonce": nonce, "type": "count", "count": now, "inProgress": true}),
+                );
+            }
+        }
+        worker.join()
+    });
+    let counted = match counted {
+        Ok(counted) => counted,
+        Err(_) => return Some(invalid(nonce, "internal error: the count failed")),
+    };
+    match counted {
+        Ok(count) if count.outcome.incomplete.is_none() => Some(json!({
+            "nonce": nonce, "type": "count",
+            "count": u64::try_from(count.solutions).unwrap_or(u64::MAX),
+            "inProgress": false,
+        })),
+        Ok(_) => None,
+        Err(sudoku::SolveError::Invalid(c)) => Some(invalid(nonce, c.to_string())),
+        Err(sudoku::SolveError::Unsolvable) => Some(json!({
+            "nonce": nonce, "type": "count", "count": 0, "inProgress": false,
+        })),
+        Err(e) => Some(invalid(nonce, e.to_string())),
+    }
+}
+
+/// The cap on the solutions counted per candidate that the puzzle asks
+/// for: 8 with `"colored"` in `truecandidatesoptions` (the editor's
+/// "colored candidates", as rangsk's solver caps them), else 1 (seen or
+/// not).
+fn solutions_cap(data: &str) -> u64 {
+    let t = data.trim();
+    let doc: Option<Value> = if t.starts_with('{') {
+        serde_json::from_str(t).ok()
+    } else if t.len() <= sudoku::format::fpuzzles::MAX_COMPRESSED_BYTES {
+        lz_str::decompress_from_base64(t)
+            .and_then(|wide| String::from_utf16(&wide).ok())
+            .and_then(|json| serde_json::from_str(&json).ok())
+    } else {
+        None
+    };
+    let colored = doc
+        .as_ref()
+        .and_then(|doc| doc.get("truecandidatesoptions"))
+        .and_then(Value::as_array)
+        .is_some_and(|options| options.iter().any(|o| o == "colored"));
+    if colored {
+        8
+    } else {
+        1
+    }
+}
+
+/// One number per (cell, value), index `cell * side + value - 1`: the
+/// solutions with that value in that cell, counted up to `cap` (0 for a
+/// value in no solution). With a cap of 1 the true candidates say it; above
+/// 1 each true candidate of an open cell is placed and its solutions
+/// counted (a given's value is in every solution: its count is the
+/// puzzle's, counted once). `None` when a limit stopped it.
+fn per_candidate(
+    rules: &Arc<Rules>,
+    grid: &Grid,
+    c: &setter::Candidates,
+    cap: u64,
+    limits: &Limits,
+) -> Result<Option<Vec<u64>>, sudoku::SolveError> {
+    let n = grid.side();
+    let mut per = vec![0u64; n * n * n];
+    for cell in 0..n * n {
+        for v in c.values(cell) {
+            per[cell * n + usize::from(v) - 1] = 1;
+        }
+    }
+    if cap <= 1 {
+        return Ok(Some(per));
+    }
+    let solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
+    let capped = limits.clone().solutions(u128::from(cap));
+    let count = |g: &Grid| -> Result<Option<u64>, sudoku::SolveError> {
+        let counted = match solver.par_count(g, &capped) {
+            Ok(counted) => counted,
+            Err(sudoku::SolveError::Unsolvable) => return Ok(Some(0)),
+            Err(e) => return Err(e),
+        };
+        match counted.outcome.incomplete {
+            None | Some(sudoku::Incomplete::SolutionLimit) => Ok(Some(
+                u64::try_from(counted.solutions).unwrap_or(cap).min(cap),
+            )),
+            Some(_) => Ok(None),
+        }
+    };
+    let Some(whole) = count(grid)? else {
+        return Ok(None);
+    };
+    for cell in 0..n * n {
+        if grid.cells()[cell] != 0 {
+            let v = usize::from(grid.cells()[cell]);
+            per[cell * n + v - 1] = whole;
+            continue;
+        }
+        for v in c.values(cell) {
+            let mut cells = grid.cells().to_vec();
+            cells[cell] = v;
+            let placed = Grid::from_values(grid.shape(), cells)
+                .map_err(|_| sudoku::SolveError::Unsolvable)?;
+            let Some(k) = count(&placed)? else {
+                return Ok(None);
+            };
+            per[cell * n + usize::from(v) - 1] = k;
+        }
+    }
+    Ok(Some(per))
 }

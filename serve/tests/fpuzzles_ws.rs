@@ -196,3 +196,128 @@ fn a_new_request_cancels_the_running_one() {
     );
     assert_eq!(receive(&mut socket)["count"], 1);
 }
+
+/// The f-puzzles JSON of an empty grid of side `n`, compressed.
+fn empty_grid(n: usize) -> String {
+    let grid: Vec<Vec<Value>> = vec![vec![json!({}); n]; n];
+    lz_str::compress_to_base64(json!({"size": n, "grid": grid}).to_string().as_str())
+}
+
+/// 6x6 Sudoku grids (2x3 boxes): 28,200,960, a count from the literature
+/// (Pettersen; 720 relabellings of the 39,168 grids with the first row
+/// 1..6, which the brute force of `tests/variants.rs` also finds).
+const SIX_BY_SIX: u64 = 28_200_960;
+
+#[test]
+fn a_long_count_sends_its_counts_so_far_then_the_exact_count() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": empty_grid(6)}),
+    );
+    let mut so_far = Vec::new();
+    loop {
+        let answer = receive(&mut socket);
+        assert_eq!(answer["nonce"], 1, "{answer}");
+        assert_eq!(answer["type"], "count", "{answer}");
+        let count = answer["count"].as_u64().expect("a count");
+        if answer["inProgress"] == true {
+            so_far.push(count);
+            continue;
+        }
+        assert_eq!(answer["inProgress"], false, "{answer}");
+        assert_eq!(count, SIX_BY_SIX);
+        break;
+    }
+    // Counts so far arrived, grew (strictly: one is sent only when more
+    // solutions were found) and stayed below the total.
+    assert!(!so_far.is_empty(), "no count so far was sent");
+    assert!(so_far.windows(2).all(|w| w[0] < w[1]), "{so_far:?}");
+    assert!(
+        so_far.iter().all(|&c| 0 < c && c < SIX_BY_SIX),
+        "{so_far:?}"
+    );
+}
+
+#[test]
+fn cancel_stops_a_count_and_nothing_of_it_follows() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    // The empty 9x9 grid has about 6.7e21 solutions: the count never ends.
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": empty_grid(9)}),
+    );
+    let first = receive(&mut socket);
+    assert_eq!(first["inProgress"], true, "{first}");
+    assert_eq!(first["nonce"], 1, "{first}");
+    send(&mut socket, &json!({"nonce": 2, "command": "cancel"}));
+    // Counts so far may be on their way; then the cancel's answer.
+    loop {
+        let answer = receive(&mut socket);
+        if answer["nonce"] == 2 {
+            assert_eq!(answer, json!({"nonce": 2, "type": "canceled"}));
+            break;
+        }
+        assert_eq!(answer["inProgress"], true, "{answer}");
+    }
+    // A second later the next message is still the next request's answer:
+    // nothing of the cancelled count (no count so far, no final count).
+    std::thread::sleep(Duration::from_secs(1));
+    let small = data(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0], json!({}));
+    send(
+        &mut socket,
+        &json!({"nonce": 3, "command": "check", "dataType": "fpuzzles", "data": small}),
+    );
+    assert_eq!(
+        receive(&mut socket),
+        json!({"nonce": 3, "type": "count", "count": 1, "inProgress": false})
+    );
+}
+
+#[test]
+fn colored_candidates_count_the_solutions_of_each_up_to_the_cap() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    // Twelve solutions: a candidate is in 3, 6 or 12 of them (the brute
+    // force says which), so counts reach the cap in some cells and not in
+    // others.
+    let givens: [u8; 16] = [1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let expected = completions(&givens);
+    for (nonce, options, cap) in [
+        (1, json!({"truecandidatesoptions": ["colored"]}), 8usize),
+        (
+            2,
+            json!({"truecandidatesoptions": ["colored", "logical"]}),
+            8,
+        ),
+        (3, json!({"truecandidatesoptions": []}), 1),
+    ] {
+        send(
+            &mut socket,
+            &json!({"nonce": nonce, "command": "truecandidates", "dataType": "fpuzzles",
+                    "data": data(&givens, options)}),
+        );
+        let answer = receive(&mut socket);
+        assert_eq!(answer["type"], "truecandidates", "{answer}");
+        let per = answer["solutionsPerCandidate"].as_array().unwrap();
+        let mut capped = 0;
+        for cell in 0..16 {
+            for v in 1..=4u8 {
+                let k = expected.iter().filter(|g| g[cell] == v).count();
+                assert_eq!(
+                    per[cell * 4 + usize::from(v) - 1],
+                    k.min(cap),
+                    "cap {cap}, cell {cell} value {v}"
+                );
+                capped += usize::from(k > cap);
+            }
+        }
+        if cap > 1 {
+            // Counts above the cap are capped, and counts above 1 are kept.
+            assert!(capped > 0, "cap {cap}");
+            assert!(per.iter().any(|k| k.as_u64().unwrap() > 1), "cap {cap}");
+        }
+    }
+}
