@@ -152,9 +152,7 @@ fn brute_force(
             }
         }
     }
-    go(
-        0, n, &peers, givens, accept, limit, &mut grid, &mut out,
-    );
+    go(0, n, &peers, givens, accept, limit, &mut grid, &mut out);
     out
 }
 
@@ -177,13 +175,18 @@ fn the_count_with_progress_counts_as_the_brute_force() {
     let empty = Grid::empty(four());
     for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
         let (count, found) = counted(&Variant::default(), &empty, &Limits::none(), engine).unwrap();
-        assert_eq!((count.solutions, count.is_complete(), found), (288, true, 288));
+        assert_eq!(
+            (count.solutions, count.is_complete(), found),
+            (288, true, 288)
+        );
     }
     // Setter's constraints (the propagation engine) and X with a killer
     // cage (units), against the oracle.
     let cases: Vec<Variant> = vec![
         Variant {
-            constraints: vec![Constraint::Thermometer { cells: vec![0, 1, 5] }],
+            constraints: vec![Constraint::Thermometer {
+                cells: vec![0, 1, 5],
+            }],
             ..Variant::default()
         },
         Variant {
@@ -313,7 +316,11 @@ fn compare(shape: Shape, prefix: &[u16], variant: &Variant) {
     assert_eq!(par.solutions, want, "{stated:?}: par_count");
     let (progress, found) = counted(variant, &puzzle, &Limits::none(), Engine::Auto).unwrap();
     assert_eq!(progress.solutions, want, "{stated:?}: count_counted");
-    assert_eq!(u128::from(found), want, "{stated:?}: count_counted's counter");
+    assert_eq!(
+        u128::from(found),
+        want,
+        "{stated:?}: count_counted's counter"
+    );
     let (solutions, outcome) = solver.solutions_within(&puzzle, &Limits::none()).unwrap();
     assert!(outcome.incomplete.is_none());
     let got: BTreeSet<Vec<u16>> = solutions.iter().map(|g| g.cells().to_vec()).collect();
@@ -442,7 +449,11 @@ fn constraints_on_a_jigsaw_grid() {
             constraints: constraints.clone(),
             ..Variant::default()
         };
-        let accept = |g: &[u16]| constraints.iter().all(|c| obeys(c, g, four(), &constraints));
+        let accept = |g: &[u16]| {
+            constraints
+                .iter()
+                .all(|c| obeys(c, g, four(), &constraints))
+        };
         let expected = brute_force(4, &groups(four(), &variant), &[0; 16], &accept, usize::MAX);
         let empty = Grid::empty(four());
         let rules = Arc::new(variant.rules(four()).unwrap());
@@ -450,7 +461,12 @@ fn constraints_on_a_jigsaw_grid() {
         let (found, _) = solver.solutions_within(&empty, &Limits::none()).unwrap();
         let got: BTreeSet<Vec<u16>> = found.iter().map(|g| g.cells().to_vec()).collect();
         let want: BTreeSet<Vec<u16>> = expected.into_iter().collect();
-        assert!(got == want, "{constraints:?}: {} against {}", got.len(), want.len());
+        assert!(
+            got == want,
+            "{constraints:?}: {} against {}",
+            got.len(),
+            want.len()
+        );
         let (count, _) = counted(&variant, &empty, &Limits::none(), Engine::Auto).unwrap();
         assert_eq!(count.solutions, want.len() as u128, "{constraints:?}");
     }
@@ -468,7 +484,10 @@ fn cages_for(n: usize, pick: usize) -> Vec<CageSpec> {
     let six = [
         vec![],
         vec![cage(&[(1, 0), (1, 1)], 7)],
-        vec![cage(&[(2, 2), (3, 2), (3, 3)], 12), cage(&[(5, 4), (5, 5)], 5)],
+        vec![
+            cage(&[(2, 2), (3, 2), (3, 3)], 12),
+            cage(&[(5, 4), (5, 5)], 5),
+        ],
         vec![cage(&[(4, 0), (4, 1), (5, 0)], 9)],
     ];
     if n == 4 {
@@ -482,7 +501,7 @@ fn cages_for(n: usize, pick: usize) -> Vec<CageSpec> {
 fn extra_for(n: usize, pick: usize) -> Vec<Constraint> {
     use Constraint::*;
     let at = |r: usize, c: usize| r * n + c;
-    let pool = vec![
+    let pool = [
         vec![],
         vec![Thermometer {
             cells: vec![at(1, 0), at(2, 0), at(3, 0)],
@@ -843,7 +862,11 @@ fn assert_unique(shape: Shape, variant: &Variant, puzzle: &Grid, solution: &Grid
     let constraints = &variant.constraints;
     let accept = |g: &[u16]| constraints.iter().all(|c| obeys(c, g, shape, constraints));
     let found = brute_force(n, &groups(shape, variant), puzzle.cells(), &accept, 2);
-    assert_eq!(found, vec![solution.cells().to_vec()], "{variant:?} {puzzle}");
+    assert_eq!(
+        found,
+        vec![solution.cells().to_vec()],
+        "{variant:?} {puzzle}"
+    );
 }
 
 #[test]
