@@ -587,13 +587,17 @@ proptest! {
             .filter(|g| g.iter().zip(&cells).all(|(a, b)| *b == 0 || a == b))
             .count() as u128;
         let puzzle = Grid::from_values(shape, cells).unwrap();
-        let clash = sudoku::Rules::standard(shape).check(&puzzle).is_err();
         let as_constraint = Variant { constraints: stated.clone(), ..Variant::default() };
         let mut askers: Vec<(Variant, Engine)> = vec![(as_constraint, Engine::Auto)];
         if extra.is_empty() {
             for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
                 askers.push((units.clone(), engine));
             }
+        } else {
+            // As the f-puzzles reader states a killer with lines: the units
+            // and cages of the variant, and the constraints beside them.
+            let mixed = Variant { constraints: extra.clone(), ..units.clone() };
+            askers.push((mixed, Engine::Auto));
         }
         for (variant, engine) in askers {
             let rules = Arc::new(variant.rules(shape).unwrap());
@@ -602,8 +606,11 @@ proptest! {
             let count = solver.count(&puzzle, &Limits::none());
             let par = solver.par_count(&puzzle, &Limits::none());
             let progress = counted(&variant, &puzzle, &Limits::none(), engine);
-            if clash {
-                // Givens that clash in a unit: an invalid puzzle, said by all.
+            if rules.check(&puzzle).is_err() {
+                // Givens that clash in a unit of these rules (a diagonal is
+                // a unit as X, a constraint as setter's): an invalid puzzle,
+                // which has no solution.
+                prop_assert_eq!(expected, 0, "{}", what);
                 prop_assert!(matches!(count, Err(SolveError::Invalid(_))), "{}", what);
                 prop_assert!(matches!(par, Err(SolveError::Invalid(_))), "{}", what);
                 prop_assert!(matches!(progress, Err(SolveError::Invalid(_))), "{}", what);
@@ -759,8 +766,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     /// f-puzzles round trip over random puzzles: givens, a random subset of
-    /// every constraint kind the reader takes, X, killer cages with sums,
-    /// jigsaw regions. Written as a link and read back, then written and
+    /// every constraint kind the reader takes, X, windoku, killer cages
+    /// with sums, jigsaw regions. Written as a link and read back, then written and
     /// read again: the second reading equals the first, and the puzzle
     /// read accepts exactly the grids (of all 576 Latin squares) that the
     /// puzzle written accepts, with the same givens.
@@ -768,6 +775,7 @@ proptest! {
     fn fpuzzles_round_trip_keeps_every_puzzle(
         picks in proptest::collection::vec(0usize..1000, 0..6),
         diagonals in proptest::bool::ANY,
+        windows in proptest::bool::ANY,
         killer in proptest::bool::ANY,
         jigsaw in proptest::bool::ANY,
         givens in proptest::collection::vec(0u16..=4, 16),
@@ -790,6 +798,8 @@ proptest! {
         }
         let variant = Variant {
             diagonals,
+            // Windoku's windows are written as extra regions.
+            windows: windows && regions.is_none(),
             regions,
             cages: if killer { vec![cage(&[(3, 0), (3, 1)], 4)] } else { Vec::new() },
             constraints,
