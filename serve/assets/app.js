@@ -93,6 +93,7 @@ function showResult(r) {
   const seconds = (r.elapsed_ms / 1000).toFixed(1) + ' s';
   if (r.status === 'running') {
     let detail = r.nodes ? ', ' + r.nodes + ' nodes' : '';
+    if (r.phase === 'count' && r.solutions_so_far) detail += ', ' + r.solutions_so_far + ' solutions so far';
     if (r.phase === 'candidates' && r.cells_open) detail += ', ' + r.cells_done + ' of ' + r.cells_open + ' cells';
     setText('progress', 'working on the ' + r.phase + '... ' + seconds + detail);
   }

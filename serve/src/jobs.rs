@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use sudoku::format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku::format::{parse_puzzle_with, ReadOptions};
-use sudoku::{setter, Engine, Grid, Limits, Rules, SudokuSolver, Variant, Verdict};
+use sudoku::{setter, Engine, Grid, Limits, Rules, Variant, Verdict};
 
 /// The longest puzzle text read (1 MiB).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -157,6 +157,8 @@ pub struct Job {
     deadline: Instant,
     /// Blank cells the true candidates are done with.
     cells_done: AtomicUsize,
+    /// Solutions the count has found so far.
+    solutions_so_far: AtomicU64,
     state: Mutex<State>,
 }
 
@@ -195,8 +197,9 @@ impl Job {
 
     /// The job as the API's JSON: `status` (`running`, `complete` or
     /// `incomplete` with why), progress (`phase`, `elapsed_ms`, `nodes` of
-    /// the finished count, `cells_done` of `cells_open` for the true
-    /// candidates) and each answer found so far.
+    /// the finished count, `solutions_so_far` of the count while it runs,
+    /// `cells_done` of `cells_open` for the true candidates) and each
+    /// answer found so far.
     pub fn to_json(&self) -> Value {
         let s = self
             .state
@@ -215,6 +218,7 @@ impl Job {
             "phase": s.phase,
             "elapsed_ms": elapsed.as_millis() as u64,
             "nodes": s.nodes,
+            "solutions_so_far": self.solutions_so_far.load(Ordering::Relaxed),
             "cells_done": self.cells_done.load(Ordering::Relaxed),
             "cells_open": s.cells_open,
             "verdict": s.verdict,
@@ -275,11 +279,15 @@ impl Job {
         }
         if let Some(limit) = tasks.count {
             self.update(|s| s.phase = "count");
-            let counted = SudokuSolver::with_rules(Arc::clone(&parsed.rules), Engine::Auto)
-                .map_err(sudoku::SolveError::from)
-                .and_then(|solver| {
-                    solver.par_count(&parsed.grid, &limits.clone().solutions(u128::from(limit)))
-                });
+            // On every thread, adding each solution found to the job's
+            // counter so far.
+            let counted = setter::count_counted(
+                &parsed.rules,
+                &parsed.grid,
+                &limits.clone().solutions(u128::from(limit)),
+                Engine::Auto,
+                &self.solutions_so_far,
+            );
             let value = match counted {
                 Ok(count) => {
                     let nodes = count.outcome.stats.nodes;
@@ -392,6 +400,7 @@ impl Jobs {
             started,
             deadline: started + max_time,
             cells_done: AtomicUsize::new(0),
+            solutions_so_far: AtomicU64::new(0),
             state: Mutex::new(State {
                 phase: "queued",
                 ..State::default()

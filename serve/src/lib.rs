@@ -22,7 +22,7 @@
 //! |---|---|
 //! | `POST /api/parse` `{"text": ..., "edit": {"cell": i, "value": v}}` (`edit` optional) | `{"ok": true, "puzzle": {...}, "text": ...}` (the drawing; `text` the edited puzzle) or 400 `{"ok": false, "error": {"message", "line", "column", "cell"}}` |
 //! | `POST /api/jobs` `{"text": ..., "tasks": ["verdict", "count", "candidates"], "count_limit": 1000, "max_seconds": 300}` | `{"id": n}`, or 400 with the located error |
-//! | `GET /api/jobs/{id}` | `{"status": "running" \| "complete" \| "incomplete", "incomplete": why, "phase", "elapsed_ms", "nodes", "cells_done", "cells_open", "verdict", "count", "candidates"}` |
+//! | `GET /api/jobs/{id}` | `{"status": "running" \| "complete" \| "incomplete", "incomplete": why, "phase", "elapsed_ms", "nodes", "solutions_so_far", "cells_done", "cells_open", "verdict", "count", "candidates"}` |
 //! | `POST /api/jobs/{id}/cancel` | the job; it ends `incomplete` (`cancelled`) within a second |
 //!
 //! Reading a puzzle and drawing it, as `POST /api/parse` does:

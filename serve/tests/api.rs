@@ -400,3 +400,43 @@ fn the_drawing_carries_every_kind_of_constraint() {
     // The little killer from above r1c9 going down-left starts at r1c8.
     assert_eq!(find("littlekillersum")["line"][0], 7);
 }
+
+#[test]
+fn a_running_count_shows_the_solutions_found_so_far() {
+    let bound = start(false);
+    // 6x6 grids (2x3 boxes) with r1c1 = 1: 28,200,960 / 6 = 4,700,160 (a
+    // count from the literature; relabelling the values is a bijection, so
+    // each value of r1c1 starts as many grids). A few seconds of counting.
+    let mut grid = vec![vec![json!({}); 6]; 6];
+    grid[0][0] = json!({"value": 1, "given": true});
+    let text = json!({"size": 6, "grid": grid}).to_string();
+    let (status, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": text, "tasks": ["count"], "count_limit": 10_000_000}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let id = answer["id"].as_u64().unwrap();
+    let started = Instant::now();
+    let mut seen = Vec::new();
+    let job = loop {
+        let (_, job) = get(&bound.url, &format!("/api/jobs/{id}"));
+        if job["status"] != "running" {
+            break job;
+        }
+        let so_far = job["solutions_so_far"].as_u64().expect("a count so far");
+        if job["phase"] == "count" && so_far > 0 {
+            seen.push(so_far);
+        }
+        assert!(started.elapsed() < Duration::from_secs(300), "{job}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(job["count"]["solutions"], 4_700_160, "{job}");
+    assert_eq!(job["count"]["complete"], true, "{job}");
+    // While it ran, the count so far was shown, grew and stayed within the
+    // total; at the end it is the total.
+    assert!(!seen.is_empty(), "no count so far while running: {job}");
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    assert!(seen.iter().all(|&c| c <= 4_700_160), "{seen:?}");
+    assert_eq!(job["solutions_so_far"], 4_700_160, "{job}");
+}
