@@ -14,7 +14,9 @@
 //!   constraint kind (read -> write -> read gives the same puzzle, and the
 //!   same solutions as the puzzle written), and of refusals by name;
 //! - the generators for X, windoku, jigsaw and anti-king on small grids:
-//!   unique by brute force.
+//!   unique by brute force;
+//! - the example variant puzzles: their solutions by the rules written
+//!   here, their uniqueness by engines apart from the one the command uses.
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -910,4 +912,127 @@ fn generated_x_windoku_jigsaw_and_anti_king_puzzles_are_unique_by_brute_force() 
             assert_unique(shape, &made.variant, &made.puzzle, &made.solution);
         }
     }
+}
+
+/// The example variant puzzles (`examples/sudoku/variants`, made for the
+/// project in the course's one-line style): each given solution obeys the
+/// rules as written here (rows, columns, boxes or regions, diagonals,
+/// windows, cage sums) and keeps the givens, and a second engine apart from
+/// the `units` search the command picks finds it the only one: Dancing
+/// Links, and propagation with the diagonals, windows and cages stated as
+/// setter's constraints.
+#[test]
+fn the_example_variant_puzzles_have_their_solutions_by_the_rules() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/sudoku/variants");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let lines = |name: &str| -> Vec<Vec<u16>> {
+        read(name)
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                l.trim()
+                    .chars()
+                    .map(|c| c.to_digit(10).map_or(0, |d| d as u16))
+                    .collect()
+            })
+            .collect()
+    };
+    let nine = Shape::square(3).unwrap();
+    let regions = {
+        let text = read("jigsaw-regions.txt");
+        let letters: Vec<char> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .flat_map(|l| l.trim().chars())
+            .collect();
+        let mut names: Vec<char> = letters.clone();
+        names.sort_unstable();
+        names.dedup();
+        let map: Vec<usize> = letters
+            .iter()
+            .map(|c| names.iter().position(|n| n == c).unwrap())
+            .collect();
+        Regions::from_cells(&map).unwrap()
+    };
+    let cages = sudoku::parse_cages(&read("killer-cages.txt")).unwrap();
+    let cases = [
+        (
+            Variant {
+                diagonals: true,
+                ..Variant::default()
+            },
+            "x.txt",
+            "x-solutions.txt",
+        ),
+        (
+            Variant {
+                windows: true,
+                ..Variant::default()
+            },
+            "windoku.txt",
+            "windoku-solutions.txt",
+        ),
+        (
+            Variant {
+                regions: Some(regions),
+                ..Variant::default()
+            },
+            "jigsaw.txt",
+            "jigsaw-solution.txt",
+        ),
+        (
+            Variant {
+                cages,
+                ..Variant::default()
+            },
+            "killer.txt",
+            "killer-solution.txt",
+        ),
+    ];
+    let mut checked = 0;
+    for (variant, puzzles, solutions) in cases {
+        let groups = groups(nine, &variant);
+        for (puzzle, solution) in lines(puzzles).into_iter().zip(lines(solutions)) {
+            assert_eq!((puzzle.len(), solution.len()), (81, 81), "{puzzles}");
+            // The rules as written here.
+            assert!(solution.iter().all(|v| (1..=9).contains(v)));
+            assert!(puzzle.iter().zip(&solution).all(|(p, s)| *p == 0 || p == s));
+            for g in &groups {
+                let values: BTreeSet<u16> = g.iter().map(|&i| solution[i]).collect();
+                assert_eq!(values.len(), g.len(), "{puzzles}: {g:?}");
+            }
+            for cage in &variant.cages {
+                let values: Vec<u16> = cage
+                    .cells
+                    .iter()
+                    .map(|&(r, c)| solution[r * 9 + c])
+                    .collect();
+                let distinct: BTreeSet<u16> = values.iter().copied().collect();
+                assert_eq!(distinct.len(), values.len(), "{puzzles}");
+                assert_eq!(values.iter().map(|&v| u32::from(v)).sum::<u32>(), cage.sum);
+            }
+            // The only solution, by engines apart from `units`.
+            let grid = Grid::from_values(nine, puzzle).unwrap();
+            let want = sudoku::Verdict::Unique(Grid::from_values(nine, solution).unwrap());
+            let mut askers = vec![(variant.clone(), Engine::Dlx)];
+            if variant.regions.is_none() {
+                let stated = Variant {
+                    constraints: as_constraints(&variant, 9),
+                    ..Variant::default()
+                };
+                askers.push((stated, Engine::Auto));
+            }
+            for (v, engine) in askers {
+                let rules = Arc::new(v.rules(nine).unwrap());
+                let mut solver = SudokuSolver::with_rules(rules, engine).unwrap();
+                assert_eq!(
+                    solver.check_unique(&grid, &Limits::none()).0,
+                    want,
+                    "{puzzles} {engine:?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "{checked}");
 }
