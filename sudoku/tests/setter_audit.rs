@@ -805,7 +805,6 @@ proptest! {
             regions,
             cages: if killer { vec![cage(&[(3, 0), (3, 1)], 4)] } else { Vec::new() },
             constraints,
-            ..Variant::default()
         };
         // Givens that clash in a unit are kept out (f-puzzles may hold
         // them, but the rules would refuse the puzzle).
