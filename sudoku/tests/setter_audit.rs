@@ -529,7 +529,8 @@ proptest! {
     /// bit-parallel family and Dancing Links asked for) and the same rules
     /// stated as setter's constraints (propagation), with random givens
     /// from an oracle grid (sometimes one changed): every engine's count,
-    /// parallel count, count with progress and verdict equal the oracle's.
+    /// parallel count, count with progress, verdict and true candidates
+    /// equal the oracle's.
     /// With a constraint only propagation takes, propagation's answers
     /// equal the oracle's.
     #[test]
@@ -635,6 +636,19 @@ proptest! {
                 _ => "multiple",
             };
             prop_assert_eq!(verdict.status(), status, "{}", what);
+            // True candidates: per cell, the values of the oracle's
+            // solutions with these givens.
+            let c = setter::true_candidates_with(&rules, &puzzle, &Limits::none(), engine).unwrap();
+            prop_assert!(c.incomplete.is_none());
+            for cell in 0..n * n {
+                let want: BTreeSet<u16> = grids
+                    .iter()
+                    .filter(|g| g.iter().zip(puzzle.cells()).all(|(a, b)| *b == 0 || a == b))
+                    .map(|g| g[cell])
+                    .collect();
+                let got: BTreeSet<u16> = c.values(cell).into_iter().collect();
+                prop_assert_eq!(got, want, "true candidates of cell {} {}", cell, what);
+            }
         }
     }
 }
