@@ -16,7 +16,9 @@
 //!   number of solutions with that value there, counted up to 8 (each true
 //!   candidate placed and counted), as rangsk's solver counts them. The `"logical"` option (candidates that
 //!   logic keeps but no solution has, marked -1) is not offered: we have no
-//!   logical solver, and send no -1;
+//!   logical solver, and send no -1. Nothing is sent while they are worked
+//!   out (rangsk's websocket sends none either; only his console's JSON
+//!   mode reports true candidates in progress);
 //! - `solve` -> `{"type": "solved", "solution": [...]}` (a value per cell);
 //! - `check` -> `{"type": "count", "count": 0|1|2, "inProgress": false}`
 //!   (2: two or more);
