@@ -467,6 +467,9 @@ pub fn unique_makers_with(
 const COUNT_PARTS_PER_THREAD: usize = 64;
 /// [`count_counted`]'s split fills at most this many cells.
 const COUNT_SPLIT_DEPTH: usize = 8;
+/// [`count_counted`] first searches the whole puzzle within this many
+/// nodes, and splits it only when that is not enough.
+const COUNT_PROBE_NODES: u64 = 2_000;
 /// Solutions a worker finds before it adds them to the shared counter (one
 /// at a time when a solution limit must be kept exactly).
 const COUNT_BATCH: u64 = 64;
@@ -479,7 +482,8 @@ const COUNT_BATCH: u64 = 64;
 /// solution limit it may pass the limit, which the returned count does
 /// not).
 ///
-/// The puzzle is split into subproblems, level by level filling an empty
+/// A puzzle whose search ends within a few thousand nodes is counted at
+/// once; another is split into subproblems, level by level filling an empty
 /// cell with the fewest values its units allow in every such way (the
 /// subproblems are disjoint and cover every solution), and each is searched
 /// by a thread's fork of the engine asked for (refused as
@@ -517,7 +521,7 @@ pub fn count_counted(
         });
     }
     rules.check(puzzle)?;
-    let first = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
+    let mut first = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
     let stats = |solutions: u128, nodes: u64| Stats {
         nodes,
         updates: 0,
@@ -531,6 +535,40 @@ pub fn count_counted(
                 incomplete: Some(Incomplete::SolutionLimit),
             },
         });
+    }
+    // A short search of the whole puzzle first: most puzzles a setter
+    // checks end within it, sooner than the split could start.
+    let probe_nodes = limits
+        .max_nodes
+        .map_or(COUNT_PROBE_NODES, |m| m.min(COUNT_PROBE_NODES));
+    let probe = Limits {
+        max_nodes: Some(probe_nodes),
+        ..limits.clone()
+    };
+    let outcome = match first.search(puzzle, &probe, false, |_| ControlFlow::Continue(())) {
+        Ok(outcome) => Some(outcome),
+        Err(SolveError::Unsolvable) => None,
+        Err(e) => return Err(e),
+    };
+    let probed = outcome.map_or(0, |o| o.stats.nodes);
+    match outcome {
+        // Refuted at once.
+        None => return Ok(Count::default()),
+        // Beyond the probe: split below.
+        Some(o)
+            if o.incomplete == Some(Incomplete::NodeLimit)
+                && probe_nodes < limits.max_nodes.unwrap_or(u64::MAX) => {}
+        // Answered (complete, or stopped by the caller's own limit).
+        Some(o) => {
+            found.fetch_add(
+                u64::try_from(o.stats.solutions).unwrap_or(u64::MAX),
+                Ordering::Relaxed,
+            );
+            return Ok(Count {
+                solutions: o.stats.solutions,
+                outcome: o,
+            });
+        }
     }
     let parts = count_split(
         rules,
@@ -546,7 +584,7 @@ pub fn count_counted(
             .get_or_insert(why);
         stop.store(true, Ordering::Relaxed);
     };
-    let nodes = AtomicU64::new(0);
+    let nodes = AtomicU64::new(probed);
     let total = AtomicU64::new(0);
     let batch = if limits.max_solutions.is_some() {
         1
