@@ -591,6 +591,70 @@ pub fn count_counted(
     } else {
         COUNT_BATCH
     };
+    // Counts one part on a lent solver.
+    let count_part = |solver: &mut SudokuSolver, part: &Grid| -> Result<u128, SolveError> {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(0);
+        }
+        let mut mine = Limits {
+            max_solutions: None,
+            max_nodes: None,
+            deadline: limits.deadline,
+            cancel: Some(Arc::clone(&stop)),
+        };
+        if let Some(max) = limits.max_nodes {
+            let used = nodes.load(Ordering::Relaxed);
+            if used >= max {
+                raise(Incomplete::NodeLimit);
+                return Ok(0);
+            }
+            mine.max_nodes = Some(max - used);
+        }
+        // Adds `k` solutions to the counters; false at the limit.
+        let add = |k: u64| {
+            found.fetch_add(k, Ordering::Relaxed);
+            let sum = total.fetch_add(k, Ordering::Relaxed) + k;
+            match limits.max_solutions {
+                Some(max) if u128::from(sum) >= max => {
+                    raise(Incomplete::SolutionLimit);
+                    false
+                }
+                _ => true,
+            }
+        };
+        let mut pending = 0u64;
+        let mut visited = 0u64;
+        let outcome = solver.search(part, &mine, false, |_| {
+            pending += 1;
+            visited += 1;
+            if pending < batch {
+                return ControlFlow::Continue(());
+            }
+            let go = add(std::mem::take(&mut pending));
+            if go {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            // A subproblem that propagation alone refutes.
+            Err(SolveError::Unsolvable) => return Ok(0),
+            Err(e) => return Err(e),
+        };
+        // Solutions an engine counted without visiting them.
+        let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
+        add(pending + counted.saturating_sub(visited));
+        nodes.fetch_add(outcome.stats.nodes, Ordering::Relaxed);
+        match outcome.incomplete {
+            // Stopped by another worker, or by the limit it
+            // reached itself (already raised).
+            Some(Incomplete::Cancelled | Incomplete::Stopped) | None => {}
+            Some(why) => raise(why),
+        }
+        Ok(outcome.stats.solutions)
+    };
     let first = Mutex::new(first);
     let finished = std::sync::atomic::AtomicBool::new(false);
     let counts: Result<Vec<u128>, SolveError> = std::thread::scope(|scope| {
@@ -607,75 +671,21 @@ pub fn count_counted(
                 }
             });
         }
+        // Solvers are lent to the parts from a pool that grows to one per
+        // thread at work (a fork can cost more than a small part).
+        let pool: Mutex<Vec<SudokuSolver>> = Mutex::new(Vec::new());
         let counts = parts
             .par_iter()
-            .map_init(
-                || first.lock().expect("not poisoned").fork(),
-                |solver, part| {
-                    let solver = solver.as_mut().map_err(|e| SolveError::Shape(e.clone()))?;
-                    if stop.load(Ordering::Relaxed) {
-                        return Ok(0);
-                    }
-                    let mut mine = Limits {
-                        max_solutions: None,
-                        max_nodes: None,
-                        deadline: limits.deadline,
-                        cancel: Some(Arc::clone(&stop)),
-                    };
-                    if let Some(max) = limits.max_nodes {
-                        let used = nodes.load(Ordering::Relaxed);
-                        if used >= max {
-                            raise(Incomplete::NodeLimit);
-                            return Ok(0);
-                        }
-                        mine.max_nodes = Some(max - used);
-                    }
-                    // Adds `k` solutions to the counters; false at the limit.
-                    let add = |k: u64| {
-                        found.fetch_add(k, Ordering::Relaxed);
-                        let sum = total.fetch_add(k, Ordering::Relaxed) + k;
-                        match limits.max_solutions {
-                            Some(max) if u128::from(sum) >= max => {
-                                raise(Incomplete::SolutionLimit);
-                                false
-                            }
-                            _ => true,
-                        }
-                    };
-                    let mut pending = 0u64;
-                    let mut visited = 0u64;
-                    let outcome = solver.search(part, &mine, false, |_| {
-                        pending += 1;
-                        visited += 1;
-                        if pending < batch {
-                            return ControlFlow::Continue(());
-                        }
-                        let go = add(std::mem::take(&mut pending));
-                        if go {
-                            ControlFlow::Continue(())
-                        } else {
-                            ControlFlow::Break(())
-                        }
-                    });
-                    let outcome = match outcome {
-                        Ok(outcome) => outcome,
-                        // A subproblem that propagation alone refutes.
-                        Err(SolveError::Unsolvable) => return Ok(0),
-                        Err(e) => return Err(e),
-                    };
-                    // Solutions an engine counted without visiting them.
-                    let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
-                    add(pending + counted.saturating_sub(visited));
-                    nodes.fetch_add(outcome.stats.nodes, Ordering::Relaxed);
-                    match outcome.incomplete {
-                        // Stopped by another worker, or by the limit it
-                        // reached itself (already raised).
-                        Some(Incomplete::Cancelled | Incomplete::Stopped) | None => {}
-                        Some(why) => raise(why),
-                    }
-                    Ok(outcome.stats.solutions)
-                },
-            )
+            .map(|part| {
+                let lent = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                let mut solver = match lent {
+                    Some(solver) => solver,
+                    None => first.lock().unwrap_or_else(|e| e.into_inner()).fork()?,
+                };
+                let counted = count_part(&mut solver, part);
+                pool.lock().unwrap_or_else(|e| e.into_inner()).push(solver);
+                counted
+            })
             .collect();
         finished.store(true, Ordering::Relaxed);
         counts
