@@ -464,7 +464,7 @@ pub fn unique_makers_with(
 
 /// Subproblems per thread for [`count_counted`]: enough for work stealing
 /// to even out uneven ones.
-const COUNT_PARTS_PER_THREAD: usize = 64;
+const COUNT_PARTS_PER_THREAD: usize = 16;
 /// [`count_counted`]'s split fills at most this many cells.
 const COUNT_SPLIT_DEPTH: usize = 8;
 /// [`count_counted`] first searches the whole puzzle within this many
