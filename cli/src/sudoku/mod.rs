@@ -13,8 +13,8 @@
 //!   `generate::variant`) and `bench`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
-//! [`EXIT_STATUS`] (and [`crate::exit`]); 70 ([`INTERNAL_ERROR`]) means that
-//! a solution failed the independent check, which is a bug.
+//! [`EXIT_STATUS`] (and [`crate::exit`]); 70 means that a solution failed
+//! the independent check, which is a bug.
 
 mod batch;
 mod bench;
@@ -34,15 +34,9 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
 
-use crate::exit::Failure;
+use crate::exit::{Exit, Failure};
 use crate::threads::ThreadsArg;
 use crate::values::parse_seconds;
-
-/// Exit status for an internal error: a solution that fails the independent
-/// check of the rules and givens (a bug; never printed as an answer).
-pub const INTERNAL_ERROR: u8 = 70;
-
-pub use crate::exit::INTERRUPTED;
 
 const LONG_ABOUT: &str = include_str!("../../help/sudoku.txt");
 
@@ -374,12 +368,14 @@ pub(crate) fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
 /// Runs the command and returns its exit status, having reported any error
 /// on stderr.
 pub fn run(args: &Args) -> ExitCode {
+    crate::exit::finish(run_command(args))
+}
+
+fn run_command(args: &Args) -> Result<Exit, Failure> {
     let (mode, common) = match &args.command {
-        Command::Count(count) if count.cubes.is_some() => {
-            return crate::exit::finish(cubes::count(count))
-        }
-        Command::Split(split) => return crate::exit::finish(cubes::split(split)),
-        Command::Merge(merge) => return crate::exit::finish(crate::cubes::run_merge(merge)),
+        Command::Count(count) if count.cubes.is_some() => return cubes::count(count),
+        Command::Split(split) => return cubes::split(split),
+        Command::Merge(merge) => return crate::cubes::run_merge(merge),
         Command::Solve(common) => (Mode::Solve, common),
         Command::Count(count) => (
             Mode::Count {
@@ -398,32 +394,17 @@ pub fn run(args: &Args) -> ExitCode {
             &m.common,
         ),
         Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
-        Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
-        Command::Generate(g) => return generate::main(g),
-        Command::Serve(s) => return crate::exit::finish(serve::run(s)),
+        Command::Bench(bench) => return bench::run(bench),
+        Command::Generate(g) => return generate::run(g),
+        Command::Serve(s) => return serve::run(s),
         Command::Completions(shell) => {
-            return crate::exit::finish(crate::docs::completions(
-                <Args as clap::CommandFactory>::command(),
-                shell,
-            ))
+            return crate::docs::completions(<Args as clap::CommandFactory>::command(), shell)
         }
         Command::Man(page) => {
-            return crate::exit::finish(crate::docs::man(
-                <Args as clap::CommandFactory>::command(),
-                page,
-            ))
+            return crate::docs::man(<Args as clap::CommandFactory>::command(), page)
         }
     };
-    match batch::run(mode, common) {
-        Ok(batch::Ending::Status(status)) => status.into(),
-        Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
-        Ok(batch::Ending::Interrupted) => ExitCode::from(INTERRUPTED),
-        Err(failure) => finish_failure(failure),
-    }
-}
-
-fn finish_failure(failure: Failure) -> ExitCode {
-    crate::exit::finish(Err(failure))
+    batch::run(mode, common)
 }
 
 /// Writes `message` on stderr as one line (nothing if stderr is gone).
