@@ -92,12 +92,7 @@ pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
             ))
         }
     };
-    let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
-    if stdin(file) && stdin(Some(cubes_file)) {
-        return Err(Failure::bad_input(
-            "the puzzle and the cubes cannot both come from standard input: name the puzzle file",
-        ));
-    }
+    crate::cubes::not_both_stdin(file, cubes_file, "puzzle")?;
     let problem = read_problem(&Source {
         file,
         shape: common.box_shape,
