@@ -276,6 +276,58 @@ impl AsRef<Summary> for Summary {
     }
 }
 
+/// Threads a command allows per available core ([`pool_size`]).
+pub const CAP_PER_CORE: usize = 4;
+
+/// The environment variable rayon reads; a command reads it instead, so
+/// that it is capped like `-j` ([`pool_size`]).
+pub const RAYON_NUM_THREADS: &str = "RAYON_NUM_THREADS";
+
+/// How many threads a command's pool starts for `asked` (`-j`), else `env`
+/// (the value of [`RAYON_NUM_THREADS`]), else one per core of `cores`; and
+/// the note to print when the number asked was capped at `cap` (a command
+/// allows [`CAP_PER_CORE`] per core: more only cost memory and time, each
+/// thread having its own solvers) or the variable could not be read.
+///
+/// ```
+/// use solver_core::drive::pool_size;
+/// assert_eq!(pool_size(Some(3), None, 2, 8), (3, None));
+/// assert_eq!(pool_size(Some(4096), None, 2, 8).0, 8);
+/// ```
+pub fn pool_size(
+    asked: Option<usize>,
+    env: Option<&str>,
+    cores: usize,
+    cap: usize,
+) -> (usize, Option<String>) {
+    let (wanted, from) = match (asked, env.map(str::trim)) {
+        (Some(n), _) => (n, "-j"),
+        (None, None) | (None, Some("")) => return (cores.min(cap).max(1), None),
+        (None, Some(text)) => match text.parse::<usize>() {
+            Ok(0) => return (cores.min(cap).max(1), None),
+            Ok(n) => (n, RAYON_NUM_THREADS),
+            Err(_) => {
+                return (
+                    cores.min(cap).max(1),
+                    Some(format!(
+                        "note: {RAYON_NUM_THREADS}={text} is not a number of threads: \
+                         using {cores} (one per core)"
+                    )),
+                )
+            }
+        },
+    };
+    if wanted > cap {
+        let note = format!(
+            "note: {from} {wanted} is more than {CAP_PER_CORE} threads per core \
+             ({cores} available): using {cap}"
+        );
+        (cap, Some(note))
+    } else {
+        (wanted, None)
+    }
+}
+
 /// A count in JSON: a number when it fits in 64 bits, otherwise a string of
 /// digits (JSON readers lose precision on larger numbers).
 pub fn big_number<S: Serializer>(n: &u128, serializer: S) -> Result<S::Ok, S::Error> {
@@ -307,6 +359,25 @@ mod tests {
         let big = u128::from(u64::MAX) + 1;
         let json = serde_json::to_value(summary(big)).unwrap();
         assert_eq!(json["solutions"], "18446744073709551616");
+    }
+
+    #[test]
+    fn thread_counts_are_capped() {
+        // 2 cores, cap 8.
+        assert_eq!(pool_size(Some(3), None, 2, 8), (3, None));
+        assert_eq!(pool_size(Some(8), Some("100000"), 2, 8), (8, None));
+        let (n, note) = pool_size(Some(4096), None, 2, 8);
+        assert_eq!(n, 8);
+        assert!(note.unwrap().contains("-j 4096"));
+        let (n, note) = pool_size(None, Some("100000"), 2, 8);
+        assert_eq!(n, 8);
+        assert!(note.unwrap().contains("RAYON_NUM_THREADS 100000"));
+        assert_eq!(pool_size(None, Some("5"), 2, 8), (5, None));
+        assert_eq!(pool_size(None, None, 2, 8), (2, None));
+        assert_eq!(pool_size(None, Some("0"), 2, 8), (2, None));
+        let (n, note) = pool_size(None, Some("many"), 2, 8);
+        assert_eq!(n, 2);
+        assert!(note.unwrap().contains("not a number"));
     }
 
     #[test]
