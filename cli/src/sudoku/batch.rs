@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudoku::batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status};
-use sudoku::{ReadOptions, Regions, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Regions, Variant};
 
 use super::progress::Progress;
 use super::writer::Writer;
@@ -44,13 +44,9 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
     } else {
         args.files.iter().map(|p| Source::new(p)).collect()
     };
-    let options = ReadOptions {
-        format: args.input_format.into(),
-        // A region map gives the grid's size.
-        shape: args.box_shape.or(base.regions.as_ref().map(Regions::shape)),
-        alphabet: args.alphabet.clone().unwrap_or_default(),
-        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
-    };
+    // A region map gives the grid's size.
+    let shape = args.box_shape.or(base.regions.as_ref().map(Regions::shape));
+    let options = super::read_options(args.input_format, shape, args.alphabet.as_ref());
     let reads_stdin = sources.iter().any(|s| s.path.is_none());
     if reads_stdin && io::stdin().is_terminal() && !args.quiet {
         eprint_line("Reading puzzles from the terminal: type or paste them, then Ctrl-D.");
@@ -100,24 +96,12 @@ fn end(
     interrupted: bool,
     stats: Option<(Mode, std::time::Duration, usize)>,
 ) -> Result<Exit, Failure> {
-    let Writer {
-        out,
-        ledger: Ledger {
-            totals, problems, ..
-        },
-        ..
-    } = writer;
+    let Writer { out, ledger, .. } = writer;
     out.finish()?;
-    if let Some(summary) = problems.and_then(|p| p.summary(totals.puzzles)) {
-        eprint_line(&summary);
-    }
-    if interrupted {
-        eprint_line(&totals.interrupted_note());
-    }
-    if let Some((mode, elapsed, threads)) = stats {
-        let report = totals.report(mode, elapsed, threads);
-        let _ = io::stderr().lock().write_all(report.as_bytes());
-    }
+    let _ = io::stderr()
+        .lock()
+        .write_all(ledger.end_notes(interrupted, stats).as_bytes());
+    let totals = ledger.totals;
     // The status of the answers: the first of 4 (read errors), 2
     // (invalid), 3 (unknown), 1 (no solution, not unique, or not the
     // solution the input expects), 0 that applies.

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use sudoku::cubes::Cubes;
-use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Alphabet, ReadOptions, Shape};
 
 use crate::cubes::{count_cubes, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
-use crate::sudoku::{CountArgs, InputFormat, VariantArgs};
+use crate::sudoku::{read_options, CountArgs, InputFormat, VariantArgs};
 use solver_core::cubes::limits_per_cube;
 
 /// The arguments of `sudoku split`.
@@ -39,25 +39,14 @@ pub struct SudokuSplitArgs {
     pub split: SplitArgs,
 }
 
-/// Where the puzzle comes from and how to read it.
-struct Source<'a> {
-    file: Option<&'a Path>,
-    shape: Option<Shape>,
-    alphabet: Option<&'a Alphabet>,
-    format: InputFormat,
-    variant: &'a VariantArgs,
-}
-
-/// The one puzzle of the input under its rules ([`Cubes::read`]).
-fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
-    let base = source.variant.load()?;
-    let input = crate::read_input(source.file)?;
-    let options = ReadOptions {
-        format: source.format.into(),
-        shape: source.shape,
-        alphabet: source.alphabet.cloned().unwrap_or_default(),
-        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
-    };
+/// The one puzzle of `file` under its rules ([`Cubes::read`]).
+fn read_problem(
+    file: Option<&Path>,
+    options: ReadOptions,
+    variant: &VariantArgs,
+) -> Result<Cubes, Failure> {
+    let base = variant.load()?;
+    let input = crate::read_input(file)?;
     Cubes::read(&input.name, input.bytes, options, &base)
         .map_err(|e| Failure::bad_input(e.to_string()))
 }
@@ -66,13 +55,8 @@ fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
 pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
     let started = Instant::now();
     crate::cubes::stop_split_at_ctrl_c();
-    let problem = read_problem(&Source {
-        file: args.file.as_deref(),
-        shape: args.box_shape,
-        alphabet: args.alphabet.as_ref(),
-        format: InputFormat::Auto,
-        variant: &args.variant,
-    })?;
+    let options = read_options(InputFormat::Auto, args.box_shape, args.alphabet.as_ref());
+    let problem = read_problem(args.file.as_deref(), options, &args.variant)?;
     let (records, split) = problem.split_within(&args.split.options());
     write_split("sudoku", &records, None, split.incomplete, started)
 }
@@ -93,13 +77,12 @@ pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
         }
     };
     crate::cubes::not_both_stdin(file, cubes_file, "puzzle")?;
-    let problem = read_problem(&Source {
-        file,
-        shape: common.box_shape,
-        alphabet: common.alphabet.as_ref(),
-        format: common.input_format,
-        variant: &common.variant,
-    })?;
+    let options = read_options(
+        common.input_format,
+        common.box_shape,
+        common.alphabet.as_ref(),
+    );
+    let problem = read_problem(file, options, &common.variant)?;
     let parallel = common.threads.init() > 1;
     let engine = common.engine.into();
     count_cubes(

@@ -17,7 +17,7 @@ use super::{eprint_line, parse_box};
 use crate::exit::{Exit, Failure};
 use crate::output::Output;
 use crate::threads::ThreadsArg;
-use crate::values::parse_seconds;
+use crate::values::{parse_seconds, same_choices};
 
 pub(crate) const GENERATE_ABOUT: &str = include_str!("../../help/generate.txt");
 
@@ -35,16 +35,7 @@ pub enum OutputFormat {
     Fpuzzles,
 }
 
-impl From<OutputFormat> for GeneratedFormat {
-    fn from(format: OutputFormat) -> GeneratedFormat {
-        match format {
-            OutputFormat::Text => GeneratedFormat::Text,
-            OutputFormat::Grid => GeneratedFormat::Grid,
-            OutputFormat::Json => GeneratedFormat::Json,
-            OutputFormat::Fpuzzles => GeneratedFormat::Fpuzzles,
-        }
-    }
-}
+same_choices!(OutputFormat => GeneratedFormat { Text, Grid, Json, Fpuzzles });
 
 /// The arguments of `generate`.
 #[derive(Debug, clap::Args)]

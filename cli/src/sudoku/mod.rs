@@ -32,11 +32,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
+use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES, DEFAULT_MEMORY_BUDGET};
 
 use crate::exit::{Exit, Failure};
 use crate::threads::ThreadsArg;
-use crate::values::parse_seconds;
+use crate::values::{parse_seconds, same_choices};
 
 const LONG_ABOUT: &str = include_str!("../../help/sudoku.txt");
 
@@ -175,15 +175,7 @@ pub enum EngineArg {
     Dlx,
 }
 
-impl From<EngineArg> for sudoku::Engine {
-    fn from(engine: EngineArg) -> sudoku::Engine {
-        match engine {
-            EngineArg::Auto => sudoku::Engine::Auto,
-            EngineArg::Bits => sudoku::Engine::Bits,
-            EngineArg::Dlx => sudoku::Engine::Dlx,
-        }
-    }
-}
+same_choices!(EngineArg => sudoku::Engine { Auto, Bits, Dlx });
 
 /// The arguments of `count`.
 #[derive(Debug, clap::Args)]
@@ -310,18 +302,7 @@ pub enum InputFormat {
     Json,
 }
 
-impl From<InputFormat> for sudoku::Format {
-    fn from(format: InputFormat) -> sudoku::Format {
-        match format {
-            InputFormat::Auto => sudoku::Format::Auto,
-            InputFormat::Compact => sudoku::Format::Compact,
-            InputFormat::Numbers => sudoku::Format::Numbers,
-            InputFormat::Grid => sudoku::Format::Grid,
-            InputFormat::Csv => sudoku::Format::Csv,
-            InputFormat::Json => sudoku::Format::Json,
-        }
-    }
-}
+same_choices!(InputFormat => sudoku::Format { Auto, Compact, Numbers, Grid, Csv, Json });
 
 /// How answers are printed (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -335,18 +316,25 @@ pub enum OutputFormat {
     Json,
 }
 
-impl From<OutputFormat> for sudoku::batch::OutputFormat {
-    fn from(format: OutputFormat) -> sudoku::batch::OutputFormat {
-        match format {
-            OutputFormat::Text => sudoku::batch::OutputFormat::Text,
-            OutputFormat::Grid => sudoku::batch::OutputFormat::Grid,
-            OutputFormat::Json => sudoku::batch::OutputFormat::Json,
-        }
-    }
-}
+same_choices!(OutputFormat => sudoku::batch::OutputFormat { Text, Grid, Json });
 
 /// What is asked of every puzzle (the library's task).
 pub(crate) use sudoku::Task as Mode;
+
+/// How to read puzzles: `format`, the box `shape` and the `alphabet` when
+/// given, with the library's limit on a puzzle's size.
+pub(crate) fn read_options(
+    format: InputFormat,
+    shape: Option<Shape>,
+    alphabet: Option<&Alphabet>,
+) -> ReadOptions {
+    ReadOptions {
+        format: format.into(),
+        shape,
+        alphabet: alphabet.cloned().unwrap_or_default(),
+        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
+    }
+}
 
 /// Parses `--box`, refusing up front a shape whose matrix would not fit in
 /// the memory budget.
