@@ -6,7 +6,7 @@
 //! [`::sudoku::cubes`] for grids); this module reads and writes the JSON Lines
 //! records, with errors that say where.
 
-use std::io::{self, BufRead, Write as _};
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -152,11 +152,6 @@ pub fn write_split(
     })
 }
 
-/// Opens a file, or standard input for `-` ([`solver_core::cubes::open`]).
-fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
-    cubes::open(path).map_err(file_failure)
-}
-
 /// A cube file that cannot be used: an I/O error (status 4) or a bad line
 /// (status 2).
 fn file_failure(e: FileError) -> Failure {
@@ -169,7 +164,7 @@ fn file_failure(e: FileError) -> Failure {
 /// Reads every cube record of a split, checked as a split writes them; the
 /// first bad line is an error (status 2).
 fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
-    let (name, reader) = open(path)?;
+    let (name, reader) = cubes::open(path).map_err(file_failure)?;
     read_split(&name, reader).map_err(file_failure)
 }
 
@@ -195,7 +190,7 @@ pub fn count_cubes(
     limits: impl Fn() -> Limits,
     count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
-    let (name, reader) = open(source)?;
+    let (name, reader) = cubes::open(source).map_err(file_failure)?;
     // Ctrl-C stops the cube being counted (its record says "cancelled")
     // and the command ends with 130 (`crate::exit::finish`).
     let cancel = crate::exit::cancel_flag();
@@ -240,7 +235,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
     };
     let mut bad = Vec::new();
     for file in files {
-        let (name, reader) = open(file)?;
+        let (name, reader) = cubes::open(file).map_err(file_failure)?;
         bad.extend(merge_results(&mut merge, &name, reader).map_err(file_failure)?);
     }
     if !bad.is_empty() {

@@ -74,13 +74,10 @@ pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
     }
     let matrix = knuth::parse_bytes(&input.bytes)
         .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+    let about = format!("the problem of {}", input.name);
     drop(input);
     search.threads.init();
     let problem = Fingerprint::of_matrix(&matrix, &[]);
-    let about = format!(
-        "the problem of {}",
-        file.map_or("<stdin>".into(), |f| f.display().to_string())
-    );
     count_cubes(cubes, problem, &about, limits, |record, limits| {
         cubes::count_record(&matrix, &[], problem, record, limits)
     })

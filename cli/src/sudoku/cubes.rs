@@ -8,9 +8,10 @@ use std::time::Instant;
 use sudoku::cubes::Cubes;
 use sudoku::{Alphabet, ReadOptions, Shape};
 
+use super::variant::VariantArgs;
+use super::{read_options, CountArgs, InputFormat};
 use crate::cubes::{count_cubes, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
-use crate::sudoku::{read_options, CountArgs, InputFormat, VariantArgs};
 use solver_core::cubes::limits_per_cube;
 
 /// The arguments of `sudoku split`.

@@ -7,7 +7,7 @@
 //! record made by the library ([`sudoku::Made::record`]); here they are
 //! written in seed order, with the warnings and the exit status.
 
-use std::io::{self, Write as _};
+use std::io::Write as _;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use solver_core::{Incomplete, Limits};
@@ -150,8 +150,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         node_limit: args.max_nodes,
         attempts: args.attempts,
     };
-    let variant = args.variant.as_deref();
-    let maker = Maker::from_names(variant, regions, args.box_shape, options, args.rate_seeds)
+    let names = args.variant.as_deref();
+    let maker = Maker::from_names(names, regions, args.box_shape, options, args.rate_seeds)
         .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
     let target = args.target_givens.unwrap_or_default();
     let mut out = Output::stdout();
@@ -179,7 +179,6 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
             run.above_target, args.count
         ));
     }
-    let _ = io::stderr().flush();
     if let Some(note) = run.note(args.count) {
         eprint_line(&note);
     }

@@ -9,8 +9,8 @@
 //!   on stderr (`--explain`, warnings, errors) and the totals.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
-//! - `variant`: the variant options; `generate` (classic, and variants in
-//!   `generate::variant`) and `bench`: the other subcommands.
+//! - `variant`: the variant options; `generate` (every kind made by
+//!   [`sudoku::Maker`]), `bench` and `serve`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
 //! [`EXIT_STATUS`] (and [`crate::exit`]); 70 means that a solution failed
@@ -23,7 +23,6 @@ mod generate;
 mod progress;
 mod serve;
 mod variant;
-pub(crate) use variant::VariantArgs;
 mod writer;
 
 use std::io::Write as _;
