@@ -18,8 +18,7 @@ use solver_core::cubes::{
 use solver_core::{Incomplete, Limits};
 
 use crate::exit::{Exit, Failure};
-use crate::output::{Format, Output};
-use crate::sudoku::eprint_line;
+use crate::output::{eprint_line, Format, Output};
 
 /// Help for `split`.
 pub const SPLIT_ABOUT: &str = include_str!("../help/split.txt");

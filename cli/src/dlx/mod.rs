@@ -386,4 +386,10 @@ mod tests {
     fn command_line_is_consistent() {
         Args::command().debug_assert();
     }
+
+    #[test]
+    fn completions_and_man_pages_name_every_subcommand() {
+        let subcommands = ["count", "solve", "split", "merge"];
+        crate::docs::check_generated(Args::command(), &subcommands);
+    }
 }

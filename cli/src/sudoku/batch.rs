@@ -19,9 +19,9 @@ use sudoku::{Regions, Variant};
 
 use super::progress::Progress;
 use super::writer::Writer;
-use super::{eprint_line, CommonArgs, Mode, OutputFormat};
+use super::{CommonArgs, Mode, OutputFormat};
 use crate::exit::{Exit, Failure};
-use crate::output::Output;
+use crate::output::{eprint_line, Output};
 
 /// Runs a subcommand over every input: the status from the answers (0 to
 /// 4), 70 when a solution failed the independent check, 130 after Ctrl-C

@@ -13,9 +13,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use solver_core::{Incomplete, Limits};
 use sudoku::{GenerateOptions, GenerateTrouble, GeneratedFormat, Maker, Shape, Symmetry};
 
-use super::{eprint_line, parse_box};
+use super::parse_box;
 use crate::exit::{Exit, Failure};
-use crate::output::Output;
+use crate::output::{eprint_line, Output};
 use crate::threads::ThreadsArg;
 use crate::values::{parse_seconds, same_choices};
 

@@ -25,7 +25,6 @@ mod serve;
 mod variant;
 mod writer;
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -394,11 +393,6 @@ fn run_command(args: &Args) -> Result<Exit, Failure> {
     batch::run(mode, common)
 }
 
-/// Writes `message` on stderr as one line (nothing if stderr is gone).
-pub(crate) fn eprint_line(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,6 +401,14 @@ mod tests {
     #[test]
     fn command_line_is_consistent() {
         Args::command().debug_assert();
+    }
+
+    #[test]
+    fn completions_and_man_pages_name_every_subcommand() {
+        let subcommands = [
+            "solve", "count", "check", "generate", "minimize", "rate", "split",
+        ];
+        crate::docs::check_generated(Args::command(), &subcommands);
     }
 
     #[test]
