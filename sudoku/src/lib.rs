@@ -91,7 +91,7 @@ pub use generate::{
     generate, generate_checked, generate_setter, generate_setter_checked, generate_variant_checked,
     generate_within, in_seed_order, minimize, minimize_within, parse_generate_names,
     random_full_grid, Clues, GenerateOptions, GenerateRun, GenerateTrouble, Generated,
-    GeneratedFormat, Made, Maker, MakerError, ParseSymmetryError, Product, SetterError,
+    GeneratedFormat, Made, MadePuzzle, Maker, MakerError, ParseSymmetryError, SetterError,
     SetterGenerated, Symmetry, CHECK_NODES, MAX_MERGED, RATING_NODES,
 };
 pub use grid::{Conflict, Grid};
