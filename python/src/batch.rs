@@ -210,11 +210,11 @@ pub(crate) fn unlined(message: String) -> String {
     }
 }
 
-/// Answers `task` for `grid` (classic rules) as the command answers each
-/// puzzle of a batch ([`Batch::answer_puzzle`]: the planner's engine, the
-/// batch's limits, every solution checked against the rules and givens by
-/// code apart from the search). Also says whether an invalid puzzle's
-/// givens clash (InvalidPuzzle), rather than another refusal.
+/// Answers `grid` (classic rules) for the batch's task as the command
+/// answers each puzzle of a batch ([`Batch::answer_puzzle`]: the planner's
+/// engine, the batch's limits, every solution checked against the rules and
+/// givens by code apart from the search). Also says whether an invalid
+/// puzzle's givens clash (InvalidPuzzle), rather than another refusal.
 fn answer(grid: Grid, batch: &Batch) -> (Answered, bool) {
     let puzzle = Puzzle {
         grid,
