@@ -3,9 +3,9 @@
 //!
 //! Classic puzzles, variant puzzles (X, windoku, jigsaw), and killer,
 //! thermo and arrow puzzles and the grid-based rules (anti-knight,
-//! anti-king, non-consecutive): each made and checked by the library, its
-//! record made by the library ([`sudoku::Made::record`]); here they are
-//! written in seed order, with the warnings and the exit status.
+//! anti-king, non-consecutive): each made, checked and written as a record
+//! by the library ([`sudoku::Maker`], in seed order under one meter); here
+//! are the options, the output, the warnings and the exit status.
 
 use std::io::Write as _;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
