@@ -256,6 +256,15 @@ mod tests {
         m
     }
 
+    fn search<'a>(compiled: &'a Compiled, limits: &'a Limits, threads: usize) -> ModelSearch<'a> {
+        ModelSearch {
+            compiled,
+            limits,
+            threads,
+            seed: None,
+        }
+    }
+
     #[test]
     fn counts_and_solutions_agree_with_the_enumeration_by_hand() {
         // x + y = 4 over 0..=3: (1,3), (2,2), (3,1).
@@ -263,23 +272,11 @@ mod tests {
         let compiled = m.compile().unwrap();
         let limits = Limits::none();
         for threads in [1, 2] {
-            let search = ModelSearch {
-                compiled: &compiled,
-                limits: &limits,
-                threads,
-                seed: None,
-            };
-            assert_eq!(search.count().0, 3);
+            assert_eq!(search(&compiled, &limits, threads).count().0, 3);
         }
-        let search = ModelSearch {
-            compiled: &compiled,
-            limits: &limits,
-            threads: 1,
-            seed: None,
-        };
         let shown = Shown::new(&m);
         let mut seen = Vec::new();
-        let found = search.solve(|k, values, objective| {
+        let found = search(&compiled, &limits, 1).solve(|k, values, objective| {
             assert_eq!(objective, None);
             seen.push((k, shown.text(values, None)));
             ControlFlow::Continue(())
@@ -300,15 +297,9 @@ mod tests {
         m.maximize(x).unwrap();
         let compiled = m.compile().unwrap();
         let limits = Limits::none();
-        let search = ModelSearch {
-            compiled: &compiled,
-            limits: &limits,
-            threads: 1,
-            seed: None,
-        };
         let shown = Shown::new(&m);
         let mut lines = Vec::new();
-        let found = search.solve(|_, values, objective| {
+        let found = search(&compiled, &limits, 1).solve(|_, values, objective| {
             lines.push(shown.text(values, objective));
             ControlFlow::Continue(())
         });
