@@ -6,21 +6,19 @@
 //! [`::sudoku::cubes`] for grids); this module reads and writes the JSON Lines
 //! records, with errors that say where.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write as _};
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use solver_core::cubes::{
-    count_file, limits_per_cube, merge_results, read_split, split_notes, Counter, CubeRecord,
-    FileError, Fingerprint, Merge, ResultRecord, SplitOptions,
+    self, count_file, merge_results, read_split, split_notes, Counter, CubeRecord, FileError,
+    Fingerprint, Merge, ResultRecord, SplitOptions,
 };
 use solver_core::{Incomplete, Limits};
 
 use crate::exit::{Exit, Failure};
-use crate::output::{Format, Output};
-use crate::sudoku::eprint_line;
+use crate::output::{eprint_line, Format, Output};
 
 /// Help for `split`.
 pub const SPLIT_ABOUT: &str = include_str!("../help/split.txt");
@@ -40,13 +38,13 @@ pub struct SplitArgs {
 
     /// Split until no cube is estimated above NODES search-tree nodes (a
     /// finite number, at least 1)
-    #[arg(long, value_name = "NODES", value_parser = parse_max_estimate)]
+    #[arg(long, value_name = "NODES", value_parser = SplitOptions::parse_max_estimate)]
     pub max_estimate: Option<f64>,
 
     /// Keep splitting the largest cube while it is estimated at more than
     /// R times the median (0: off; up to four times --cubes cubes; a finite
     /// number from 0 to 1e9)
-    #[arg(long, value_name = "R", default_value_t = 2.0, value_parser = parse_balance)]
+    #[arg(long, value_name = "R", default_value_t = 2.0, value_parser = SplitOptions::parse_balance)]
     pub balance: f64,
 
     /// Random probes per cube for the estimate
@@ -69,54 +67,18 @@ pub struct SplitArgs {
     pub max_nodes: Option<u64>,
 }
 
-/// A finite number, for the messages of the parsers below.
-fn finite(text: &str) -> Result<f64, String> {
-    let x: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number"))?;
-    if !x.is_finite() {
-        return Err(format!("`{text}` is not a finite number"));
-    }
-    Ok(x)
-}
-
-/// `--max-estimate`: a finite number of nodes, at least 1.
-fn parse_max_estimate(text: &str) -> Result<f64, String> {
-    let x = finite(text)?;
-    if x < 1.0 {
-        return Err(format!(
-            "{x} nodes: expected at least 1 (every cube has a node)"
-        ));
-    }
-    Ok(x)
-}
-
-/// `--balance`: a finite ratio from 0 (off) to 1e9.
-fn parse_balance(text: &str) -> Result<f64, String> {
-    let x = finite(text)?;
-    if !(0.0..=1e9).contains(&x) {
-        return Err(format!("{x}: expected a ratio from 0 (off) to 1e9"));
-    }
-    Ok(x)
-}
-
 impl SplitArgs {
     /// The library's split options.
     pub fn options(&self) -> SplitOptions {
-        let cubes = match (self.cubes, self.max_estimate) {
-            (None, None) => Some(64),
-            (n, _) => n.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-        };
-        SplitOptions {
-            cubes,
-            max_estimate: self.max_estimate,
-            balance: (self.balance > 0.0).then_some(self.balance),
-            probes: self.probes,
-            seed: self.seed,
-            limits: limits_per_cube(self.max_nodes, self.timeout)(),
-            ..SplitOptions::default()
-        }
+        SplitOptions::asked(
+            self.cubes,
+            self.max_estimate,
+            self.balance,
+            self.probes,
+            self.seed,
+            self.max_nodes,
+            self.timeout,
+        )
     }
 }
 
@@ -189,18 +151,6 @@ pub fn write_split(
     })
 }
 
-/// Opens a file, or standard input for `-`.
-fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
-    if path.as_os_str() == "-" {
-        return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
-    }
-    let name = path.display().to_string();
-    match File::open(path) {
-        Ok(f) => Ok((name, Box::new(BufReader::new(f)))),
-        Err(e) => Err(Failure::io(format!("cannot read {name}: {e}"))),
-    }
-}
-
 /// A cube file that cannot be used: an I/O error (status 4) or a bad line
 /// (status 2).
 fn file_failure(e: FileError) -> Failure {
@@ -213,8 +163,20 @@ fn file_failure(e: FileError) -> Failure {
 /// Reads every cube record of a split, checked as a split writes them; the
 /// first bad line is an error (status 2).
 fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
-    let (name, reader) = open(path)?;
+    let (name, reader) = cubes::open(path).map_err(file_failure)?;
     read_split(&name, reader).map_err(file_failure)
+}
+
+/// Refuses `count --cubes` with both the problem (`what`) and the cubes on
+/// standard input.
+pub fn not_both_stdin(problem: Option<&Path>, cubes: &Path, what: &str) -> Result<(), Failure> {
+    let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
+    match stdin(problem) && stdin(Some(cubes)) {
+        true => Err(Failure::bad_input(format!(
+            "the {what} and the cubes cannot both come from standard input: name the {what} file"
+        ))),
+        false => Ok(()),
+    }
 }
 
 /// Counts the cubes of `source` one after another with `count`, writing a
@@ -227,7 +189,7 @@ pub fn count_cubes(
     limits: impl Fn() -> Limits,
     count: impl FnMut(&CubeRecord, &Limits) -> ResultRecord,
 ) -> Result<Exit, Failure> {
-    let (name, reader) = open(source)?;
+    let (name, reader) = cubes::open(source).map_err(file_failure)?;
     // Ctrl-C stops the cube being counted (its record says "cancelled")
     // and the command ends with 130 (`crate::exit::finish`).
     let cancel = crate::exit::cancel_flag();
@@ -248,11 +210,8 @@ pub fn count_cubes(
     })
     .map_err(file_failure)?;
     out.finish()?;
-    if tally.left > 0 {
-        eprint_line(&format!(
-            "interrupted: {} cube(s) left uncounted (`merge --resume` lists them)",
-            tally.left
-        ));
+    if let Some(note) = tally.left_note() {
+        eprint_line(&note);
     }
     Ok(if tally.bad > 0 {
         Exit::BadInput
@@ -275,7 +234,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<Exit, Failure> {
     };
     let mut bad = Vec::new();
     for file in files {
-        let (name, reader) = open(file)?;
+        let (name, reader) = cubes::open(file).map_err(file_failure)?;
         bad.extend(merge_results(&mut merge, &name, reader).map_err(file_failure)?);
     }
     if !bad.is_empty() {

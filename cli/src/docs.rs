@@ -86,66 +86,28 @@ fn write(bytes: &[u8]) -> Result<Exit, Failure> {
     Ok(Exit::Success)
 }
 
+/// Checks, for the tests of each command, that its completion scripts and
+/// man pages name every one of `subcommands` (and their own pages exist).
 #[cfg(test)]
-mod tests {
-    use clap::CommandFactory as _;
-    use clap_complete::Shell;
-
-    use super::*;
-
-    fn commands() -> [(clap::Command, &'static [&'static str]); 2] {
-        [
-            (
-                crate::sudoku::Args::command(),
-                &[
-                    "solve", "count", "check", "generate", "minimize", "rate", "split",
-                ],
-            ),
-            (
-                crate::dlx::Args::command(),
-                &["count", "solve", "split", "merge"],
-            ),
-        ]
-    }
-
-    #[test]
-    fn completions_name_every_subcommand() {
-        for (command, subcommands) in commands() {
-            for shell in [
-                Shell::Bash,
-                Shell::Zsh,
-                Shell::Fish,
-                Shell::Elvish,
-                Shell::PowerShell,
-            ] {
-                let script = String::from_utf8(completion_script(command.clone(), shell)).unwrap();
-                for sub in subcommands {
-                    assert!(
-                        script.contains(sub),
-                        "{} {shell}: no {sub}",
-                        command.get_name()
-                    );
-                }
-                assert!(script.contains("completions") && script.contains("man"));
-            }
+pub(crate) fn check_generated(command: clap::Command, subcommands: &[&str]) {
+    use clap_complete::Shell::{Bash, Elvish, Fish, PowerShell, Zsh};
+    let name = command.get_name().to_string();
+    for shell in [Bash, Zsh, Fish, Elvish, PowerShell] {
+        let script = String::from_utf8(completion_script(command.clone(), shell)).unwrap();
+        for sub in subcommands {
+            assert!(script.contains(sub), "{name} {shell}: no {sub}");
         }
+        assert!(script.contains("completions") && script.contains("man"));
     }
-
-    #[test]
-    fn man_pages_of_commands_and_subcommands() {
-        for (command, subcommands) in commands() {
-            let name = command.get_name().to_string();
-            let page = String::from_utf8(man_page(command.clone(), None).unwrap()).unwrap();
-            assert!(page.starts_with(".ie"), "roff: {}", &page[..40]);
-            assert!(page.contains(&format!(".TH {name}")), "{name}");
-            for sub in subcommands {
-                assert!(page.contains(sub), "{name}: no {sub}");
-                let own = String::from_utf8(man_page(command.clone(), Some(sub)).unwrap()).unwrap();
-                assert!(own.contains(&format!(".TH {name}-{sub}")), "{name} {sub}");
-            }
-            let wrong = man_page(command, Some("nonesuch")).unwrap_err();
-            assert_eq!(wrong.status, Exit::BadInput);
-            assert!(wrong.message.unwrap().contains("expected one of"));
-        }
+    let page = String::from_utf8(man_page(command.clone(), None).unwrap()).unwrap();
+    assert!(page.starts_with(".ie"), "roff: {}", &page[..40]);
+    assert!(page.contains(&format!(".TH {name}")), "{name}");
+    for sub in subcommands {
+        assert!(page.contains(sub), "{name}: no {sub}");
+        let own = String::from_utf8(man_page(command.clone(), Some(sub)).unwrap()).unwrap();
+        assert!(own.contains(&format!(".TH {name}-{sub}")), "{name} {sub}");
     }
+    let wrong = man_page(command, Some("nonesuch")).unwrap_err();
+    assert_eq!(wrong.status, Exit::BadInput);
+    assert!(wrong.message.unwrap().contains("expected one of"));
 }

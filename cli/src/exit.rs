@@ -7,6 +7,8 @@
 //! | 2 | Bad input or bad usage (clap's usage errors also exit with 2) |
 //! | 3 | Incomplete: the search gave up at a limit (`--max-nodes`, `--timeout`) |
 //! | 4 | I/O error: cannot read the input or cannot write the output |
+//! | 70 | Internal error: a solution or puzzle failed the independent check (a bug) |
+//! | 130 | Interrupted by Ctrl-C, the answer so far written |
 
 use std::fmt;
 use std::io::Write as _;
@@ -30,6 +32,10 @@ pub enum Exit {
     Incomplete = 3,
     /// 4: the input could not be read or the output could not be written.
     IoError = 4,
+    /// 70: a solution or puzzle failed the independent check (a bug).
+    Internal = 70,
+    /// 130: Ctrl-C, after which the command has said what it left.
+    Interrupted = 130,
 }
 
 impl Exit {
@@ -94,9 +100,6 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
-/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED: u8 = 130;
-
 /// Raised by Ctrl-C (SIGINT) once [`cancel_flag`] has installed its
 /// handler: every search given it stops at its next check.
 static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
@@ -121,9 +124,11 @@ pub fn interrupted() -> bool {
 
 /// Ends a command: prints a failure's message (once) on stderr and turns the
 /// status into an [`ExitCode`] for `main`; after Ctrl-C ([`interrupted`]),
-/// 130, the answer so far having been written, marked incomplete.
+/// 130 (128 + SIGINT, as shells report it), the answer so far having been
+/// written, marked incomplete, with `interrupted by Ctrl-C` on stderr unless
+/// the command ended with [`Exit::Interrupted`], having said what it left.
 pub fn finish(result: Result<Exit, Failure>) -> ExitCode {
-    if interrupted() {
+    if interrupted() && result != Ok(Exit::Interrupted) {
         if let Err(Failure {
             message: Some(message),
             ..
@@ -132,7 +137,7 @@ pub fn finish(result: Result<Exit, Failure>) -> ExitCode {
             let _ = writeln!(std::io::stderr(), "error: {message}");
         }
         let _ = writeln!(std::io::stderr(), "interrupted by Ctrl-C");
-        return ExitCode::from(INTERRUPTED);
+        return Exit::Interrupted.into();
     }
     let status = match result {
         Ok(status) => status,
@@ -158,6 +163,8 @@ mod tests {
         assert_eq!(Exit::BadInput.code(), 2);
         assert_eq!(Exit::Incomplete.code(), 3);
         assert_eq!(Exit::IoError.code(), 4);
+        assert_eq!(Exit::Internal.code(), 70);
+        assert_eq!(Exit::Interrupted.code(), 130);
     }
 
     #[test]

@@ -37,24 +37,20 @@ pub struct Input {
 /// Reads the file at `path` in full; standard input when `path` is `None` or
 /// `-`. A failure is an I/O error (status 4) naming the file.
 pub fn read_input(path: Option<&Path>) -> Result<Input, Failure> {
-    match path {
-        None => read_stdin(),
-        Some(p) if p.as_os_str() == "-" => read_stdin(),
-        Some(p) => {
-            let name = p.display().to_string();
-            match std::fs::read(p) {
-                Ok(bytes) => Ok(Input { name, bytes }),
-                Err(e) => Err(Failure::io(format!("cannot read {name}: {e}"))),
-            }
+    let file = path.filter(|p| p.as_os_str() != "-");
+    let name = file.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    let read = match file {
+        Some(p) => std::fs::read(p),
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map(|_| bytes)
         }
-    }
-}
-
-fn read_stdin() -> Result<Input, Failure> {
-    let name = "<stdin>".to_string();
-    let mut bytes = Vec::new();
-    match std::io::stdin().lock().read_to_end(&mut bytes) {
-        Ok(_) => Ok(Input { name, bytes }),
+    };
+    match read {
+        Ok(bytes) => Ok(Input { name, bytes }),
         Err(e) => Err(Failure::io(format!("cannot read {name}: {e}"))),
     }
 }

@@ -123,6 +123,11 @@ impl Write for Output {
     }
 }
 
+/// Writes `message` on stderr as one line (nothing if stderr is gone).
+pub fn eprint_line(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}
+
 /// Whether `error` says that the reader has gone away.
 pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == ErrorKind::BrokenPipe

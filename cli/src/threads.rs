@@ -3,17 +3,12 @@
 //! A thread count far above the machine's cores only costs memory and time
 //! (each thread has its own solvers, and thousands of threads took minutes
 //! to start and stop), so `-j N` and `RAYON_NUM_THREADS` are both capped at
-//! [`CAP_PER_CORE`] times the available parallelism, with a one-line note
-//! on stderr.
+//! [`CAP_PER_CORE`] times the available parallelism
+//! ([`solver_core::drive::pool_size`]), with a one-line note on stderr.
 
 use std::io::Write as _;
 
-/// Threads allowed per available core (see [`cap`]).
-pub const CAP_PER_CORE: usize = 4;
-
-/// The environment variable rayon reads, read here instead so that it is
-/// capped like `-j`.
-const RAYON_NUM_THREADS: &str = "RAYON_NUM_THREADS";
+use solver_core::drive::{pool_size, CAP_PER_CORE, RAYON_NUM_THREADS};
 
 /// The `-j/--threads` option, to flatten into a command's arguments.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::Args)]
@@ -43,43 +38,6 @@ pub fn cap() -> usize {
     cores.saturating_mul(CAP_PER_CORE)
 }
 
-/// How many threads to start for `asked` (`-j`), else `env` (the value of
-/// `RAYON_NUM_THREADS`), else one per core; and the note to print when the
-/// number asked was capped at `cap` or the variable could not be read.
-fn decide(
-    asked: Option<usize>,
-    env: Option<&str>,
-    cores: usize,
-    cap: usize,
-) -> (usize, Option<String>) {
-    let (wanted, from) = match (asked, env.map(str::trim)) {
-        (Some(n), _) => (n, "-j"),
-        (None, None) | (None, Some("")) => return (cores.min(cap).max(1), None),
-        (None, Some(text)) => match text.parse::<usize>() {
-            Ok(0) => return (cores.min(cap).max(1), None),
-            Ok(n) => (n, RAYON_NUM_THREADS),
-            Err(_) => {
-                return (
-                    cores.min(cap).max(1),
-                    Some(format!(
-                        "note: {RAYON_NUM_THREADS}={text} is not a number of threads: \
-                         using {cores} (one per core)"
-                    )),
-                )
-            }
-        },
-    };
-    if wanted > cap {
-        let note = format!(
-            "note: {from} {wanted} is more than {CAP_PER_CORE} threads per core \
-             ({cores} available): using {cap}"
-        );
-        (cap, Some(note))
-    } else {
-        (wanted, None)
-    }
-}
-
 /// Builds the global rayon pool with `threads` threads (`None`: one per
 /// core unless `RAYON_NUM_THREADS` says otherwise), at most [`cap`], and
 /// returns how many threads the pool has. If the pool already exists it is
@@ -87,7 +45,7 @@ fn decide(
 pub fn init(threads: Option<usize>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let env = std::env::var(RAYON_NUM_THREADS).ok();
-    let (count, note) = decide(threads, env.as_deref(), cores, cap());
+    let (count, note) = pool_size(threads, env.as_deref(), cores, cap());
     if let Some(note) = note {
         let _ = writeln!(std::io::stderr().lock(), "{note}");
     }
@@ -98,28 +56,4 @@ pub fn init(threads: Option<usize>) -> usize {
         .thread_name(|k| format!("search-{k}"))
         .build_global();
     rayon::current_num_threads()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::decide;
-
-    #[test]
-    fn thread_counts_are_capped() {
-        // 2 cores, cap 8.
-        assert_eq!(decide(Some(3), None, 2, 8), (3, None));
-        assert_eq!(decide(Some(8), Some("100000"), 2, 8), (8, None));
-        let (n, note) = decide(Some(4096), None, 2, 8);
-        assert_eq!(n, 8);
-        assert!(note.unwrap().contains("-j 4096"));
-        let (n, note) = decide(None, Some("100000"), 2, 8);
-        assert_eq!(n, 8);
-        assert!(note.unwrap().contains("RAYON_NUM_THREADS 100000"));
-        assert_eq!(decide(None, Some("5"), 2, 8), (5, None));
-        assert_eq!(decide(None, None, 2, 8), (2, None));
-        assert_eq!(decide(None, Some("0"), 2, 8), (2, None));
-        let (n, note) = decide(None, Some("many"), 2, 8);
-        assert_eq!(n, 2);
-        assert!(note.unwrap().contains("not a number"));
-    }
 }

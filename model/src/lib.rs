@@ -171,6 +171,7 @@
 mod compile;
 mod constraints;
 mod cube;
+pub mod drive;
 mod engine;
 mod error;
 mod fd;

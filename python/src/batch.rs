@@ -4,13 +4,14 @@
 //! place; it never costs the others.
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
-use solver_core::Limits;
-use sudoku::{Answer, Answered, Engine, Grid, Notation, Puzzle, Question, Shape, Task, Variant};
+use sudoku::batch::{Batch, OutputFormat};
+use sudoku::{Answer, Answered, Engine, Grid, Notation, Puzzle, Shape, Task, Variant};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
@@ -196,15 +197,6 @@ impl Check {
     }
 }
 
-/// The limits of one puzzle: a fresh deadline per puzzle, the shared flag.
-fn puzzle_limits(base: &Limits, timeout: Option<Duration>) -> Limits {
-    let mut limits = base.clone();
-    if let Some(t) = timeout {
-        limits.deadline = Some(Instant::now() + t);
-    }
-    limits
-}
-
 /// The line number the batch passes to [`sudoku::answer`] (each input is
 /// read on its own), and the prefix it puts on the messages it makes.
 const LINE: usize = 1;
@@ -218,24 +210,19 @@ pub(crate) fn unlined(message: String) -> String {
     }
 }
 
-/// Answers `task` for `grid` (classic rules) through the library's one
-/// answer path: the planner's engine, the caller's limits, every solution
-/// checked against the rules and givens by code apart from the search.
-fn answer(grid: Grid, task: &Task, limits: &Limits) -> (Answered, bool) {
+/// Answers `grid` (classic rules) for the batch's task as the command
+/// answers each puzzle of a batch ([`Batch::answer_puzzle`]: the planner's
+/// engine, the batch's limits, every solution checked against the rules and
+/// givens by code apart from the search). Also says whether an invalid
+/// puzzle's givens clash (InvalidPuzzle), rather than another refusal.
+fn answer(grid: Grid, batch: &Batch) -> (Answered, bool) {
     let puzzle = Puzzle {
         grid,
         notation: Notation::default(),
         solution: None,
         variant: None,
     };
-    let question = Question {
-        task,
-        engine: Engine::Auto,
-        limits,
-        progress: None,
-    };
-    let answered = sudoku::answer(&puzzle, &Variant::default(), LINE, &question, false);
-    // Two givens that clash (InvalidPuzzle), rather than another refusal.
+    let answered = batch.answer_puzzle(&puzzle, &Variant::default(), LINE, false, None);
     let clash = matches!(answered.answer, Answer::Invalid(_)) && puzzle.grid.check().is_err();
     (answered, clash)
 }
@@ -249,7 +236,7 @@ fn solve_one(
     index: usize,
     input: Input,
     shape: Option<Shape>,
-    limits: &Limits,
+    batch: &Batch,
 ) -> Result<Grid, Failure> {
     let fail = |status, message| Failure {
         index,
@@ -259,7 +246,7 @@ fn solve_one(
         clash: false,
     };
     let grid = input.grid(shape).map_err(|m| fail("invalid", m))?;
-    let (answered, clash) = answer(grid, &Task::Solve, limits);
+    let (answered, clash) = answer(grid, batch);
     let engine = engine_of(&answered);
     let fail = |status, message| Failure {
         engine,
@@ -282,16 +269,18 @@ fn solve_one(
     }
 }
 
-fn check_one(index: usize, input: Input, shape: Option<Shape>, limits: &Limits) -> Check {
+fn check_one(index: usize, input: Input, shape: Option<Shape>, batch: &Batch) -> Check {
     let grid = match input.grid(shape) {
         Ok(g) => g,
         Err(m) => return Check::failed(index, "invalid", m),
     };
-    let (answered, _) = answer(grid, &Task::Check, limits);
+    let (answered, _) = answer(grid, batch);
     Check::from_answered(index, answered, Sudoku::new)
 }
 
-/// Reads the inputs and runs `each` over them in parallel, in order.
+/// Reads the inputs and runs `each` over them in parallel, in order, each
+/// puzzle answered for `task` by one [`Batch`].
+#[allow(clippy::too_many_arguments)]
 fn run_batch<T: Send>(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -299,12 +288,23 @@ fn run_batch<T: Send>(
     timeout: Option<f64>,
     max_nodes: Option<u64>,
     threads: Option<&Bound<'_, PyAny>>,
-    each: impl Fn(usize, Input, Option<Shape>, &Limits) -> T + Sync,
+    task: Task,
+    each: impl Fn(usize, Input, Option<Shape>, &Batch) -> T + Sync,
 ) -> PyResult<Vec<T>> {
     let shape = shape_arg(r#box)?;
     let threads = threads_arg(threads)?;
+    // Checks `timeout` and `max_nodes` as every call does.
     let call = call_limits(timeout, max_nodes, None)?;
-    let per_puzzle = timeout.map(Duration::from_secs_f64);
+    let batch = Batch {
+        task,
+        timeout: timeout.map(|t| Duration::from_secs_f64(t.min(1e9))),
+        max_nodes,
+        cancel: Arc::clone(&call.cancel),
+        engine: Engine::Auto,
+        base: Variant::default(),
+        format: OutputFormat::Text,
+        names: Vec::new(),
+    };
     // An exception raised by the iterable itself (KeyboardInterrupt in a
     // generator, say) is the caller's, not a bad record: it propagates.
     // Reading a long list runs no Python code, so Ctrl-C is looked for
@@ -316,7 +316,7 @@ fn run_batch<T: Send>(
         }
         inputs.push(Input::take(&item?, shape));
     }
-    let base = &call.limits;
+    let batch = &batch;
     let cancel = &*call.cancel;
     let each = &each;
     // Each worker looks at the cancel flag before each puzzle: a puzzle
@@ -328,8 +328,7 @@ fn run_batch<T: Send>(
             .into_par_iter()
             .enumerate()
             .map(|(i, input)| {
-                (!cancel.load(Ordering::Relaxed))
-                    .then(|| each(i, input, shape, &puzzle_limits(base, per_puzzle)))
+                (!cancel.load(Ordering::Relaxed)).then(|| each(i, input, shape, batch))
             })
             .collect::<Option<Vec<T>>>()
     };
@@ -400,7 +399,16 @@ pub fn solve_many(
     max_nodes: Option<u64>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyObject>> {
-    let results = run_batch(py, puzzles, r#box, timeout, max_nodes, threads, solve_one)?;
+    let results = run_batch(
+        py,
+        puzzles,
+        r#box,
+        timeout,
+        max_nodes,
+        threads,
+        Task::Solve,
+        solve_one,
+    )?;
     results
         .into_iter()
         .map(|r| match r {
@@ -426,5 +434,14 @@ pub fn check_many(
     max_nodes: Option<u64>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Check>> {
-    run_batch(py, puzzles, r#box, timeout, max_nodes, threads, check_one)
+    run_batch(
+        py,
+        puzzles,
+        r#box,
+        timeout,
+        max_nodes,
+        threads,
+        Task::Check,
+        check_one,
+    )
 }

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use sudoku::{
     parse_documents, parse_puzzle, write_boxed, write_regions, Alphabet, Answer, Answered, Engine,
-    GenerateOptions, Grid, Notation, ParseError, ParseErrorKind, Puzzle, Question, ReadOptions,
-    Rules, Shape, SolveError, Symmetry, Task, Variant, DEFAULT_MEMORY_BUDGET,
+    GenerateOptions, GenerateTrouble, Grid, Maker, Notation, ParseError, ParseErrorKind, Puzzle,
+    Question, ReadOptions, Rules, Shape, SolveError, Symmetry, Task, Variant,
+    DEFAULT_MEMORY_BUDGET,
 };
 
 use crate::batch::Check;
@@ -388,7 +389,10 @@ impl Sudoku {
     /// apply). Jigsaw draws random regions from the seed unless `regions`
     /// are given. Killer cannot be generated.
     ///
-    /// Ctrl-C interrupts a long generation (KeyboardInterrupt).
+    /// Made by the generator of `sudoku generate` (`sudoku::Maker`): every
+    /// puzzle is checked apart from how it was made (RuntimeError, internal
+    /// error, if one failed). Unsolvable when no grid of these variants is
+    /// found. Ctrl-C interrupts a long generation (KeyboardInterrupt).
     #[staticmethod]
     #[pyo3(signature = (r#box = None, seed = None, minimal = true, symmetry = "none", givens = None, variant = None, regions = None))]
     #[allow(clippy::too_many_arguments)]
@@ -403,7 +407,8 @@ impl Sudoku {
         regions: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Sudoku> {
         let shape = shape_arg(r#box)?.unwrap_or(Shape::square(3).map_err(value_error)?);
-        let (variant, jigsaw) = crate::variant::variant_args(variant, regions, None, true)?;
+        let names = variant;
+        let (variant, jigsaw) = crate::variant::variant_args(names, regions, None, true)?;
 
         let symmetry: Symmetry = symmetry.parse().map_err(|_| {
             PyValueError::new_err(format!(
@@ -416,30 +421,33 @@ impl Sudoku {
                 .unwrap_or_default();
             now.as_nanos() as u64
         });
-        // A long generation (25x25 and up) runs on a helper thread so that
-        // Ctrl-C raises KeyboardInterrupt at once and stops it.
-        let call = call_limits(None, None, None)?;
-        if !variant.is_classic() || jigsaw {
-            let (puzzle, _, variant) = interrupt::run(py, &call.cancel, || {
-                sudoku::generate_variant_within(&variant, shape, jigsaw, seed, &call.limits)
-            })?
-            .map_err(|e| solve_error(py, e))?;
-            return Ok(Sudoku {
-                grid: puzzle,
-                variant,
-            });
-        }
-        let options = GenerateOptions {
-            symmetry,
-            minimal,
-            target_givens: givens,
-            ..GenerateOptions::default()
+        let maker = if !variant.is_classic() || jigsaw {
+            let names = names.unwrap_or_default();
+            Maker::variant(variant, names, shape, jigsaw).map_err(value_error)?
+        } else {
+            let options = GenerateOptions {
+                symmetry,
+                minimal,
+                target_givens: givens,
+                ..GenerateOptions::default()
+            };
+            Maker::from_names(None, None, shape, options, 0).map_err(value_error)?
         };
-        let made = interrupt::run(py, &call.cancel, || {
-            sudoku::generate_within(shape, seed, &options, &call.limits)
-        })?
-        .map_err(|e| solve_error(py, e))?;
-        Ok(Sudoku::new(made.puzzle))
+        // The generator of `sudoku generate`, every puzzle checked apart
+        // from how it was made; a long generation (25x25 and up) runs on a
+        // helper thread so that Ctrl-C raises KeyboardInterrupt at once and
+        // stops it (the meter's cancel flag).
+        let call = call_limits(None, None, None)?;
+        let made = interrupt::run(py, &call.cancel, || maker.make(seed, &call.limits))?;
+        match made {
+            Ok(made) => Ok(Sudoku {
+                grid: made.puzzle().clone(),
+                variant: made.variant(),
+            }),
+            Err(GenerateTrouble::Stopped(why)) => Err(errors::incomplete(py, why, None)),
+            Err(GenerateTrouble::NoGrid(message)) => Err(errors::Unsolvable::new_err(message)),
+            Err(GenerateTrouble::Internal(message)) => Err(internal_error(&message)),
+        }
     }
 
     /// A solution (the first one found). Raises InvalidPuzzle when givens
@@ -723,7 +731,9 @@ impl Sudoku {
     /// Difficulty as search effort (see the library's `rate`): `rating` is
     /// log2 of the search nodes of a uniqueness check averaged over `seeds`
     /// tie-break orders; 0 when singles alone solve it. Raises NotUnique or
-    /// Unsolvable unless the puzzle has exactly one solution.
+    /// Unsolvable unless the puzzle has exactly one solution, Incomplete at
+    /// a limit. Answered as `sudoku rate` answers (`sudoku::answer`); Ctrl-C
+    /// interrupts a long rating.
     #[pyo3(signature = (seeds = 4, *, timeout = None, max_nodes = None))]
     fn rate(
         &self,
@@ -737,17 +747,17 @@ impl Sudoku {
                 "rate() supports classic Sudoku only, not variants",
             ));
         }
-        let call = call_limits(timeout, max_nodes, None)?;
-        let grid = &self.grid;
-        let rated = interrupt::run(py, &call.cancel, || {
-            sudoku::rate_within(grid, seeds, &call.limits)
-        })?;
-        let r = rated.map_err(|e| solve_error(py, e))?;
-        Ok(Rating {
-            rating: r.rating,
-            average_nodes: r.average_nodes,
-            singles_only: r.singles_only,
-        })
+        match self
+            .answered(py, &Task::Rate { seeds }, timeout, max_nodes)?
+            .answer
+        {
+            Answer::Rated(r) => Ok(Rating {
+                rating: r.rating,
+                average_nodes: r.average_nodes,
+                singles_only: r.singles_only,
+            }),
+            other => Err(self.refusal(py, other)),
+        }
     }
 
     /// The grid on one line (`1.3.3.2...4.....`), as `sudoku solve` writes it.
@@ -836,7 +846,7 @@ impl Sudoku {
     fn refusal(&self, py: Python<'_>, answer: Answer) -> PyErr {
         match answer {
             Answer::Unsolvable => solve_error(py, SolveError::Unsolvable),
-            Answer::Multiple(..) => solve_error(py, SolveError::NotUnique),
+            Answer::Multiple(..) | Answer::NotUnique => solve_error(py, SolveError::NotUnique),
             Answer::Unknown(why) => errors::incomplete(py, why, None),
             Answer::Invalid(message) => match self.clash() {
                 Some(conflict) => solve_error(py, SolveError::Invalid(conflict)),

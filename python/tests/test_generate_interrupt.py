@@ -1,14 +1,23 @@
-"""Ctrl-C during Sudoku.generate (issue 23 #16): a real SIGINT to a child
-Python stops a long generation with KeyboardInterrupt within about 100 ms,
-and the interpreter goes on working. Before, generate(box=5, seed=1)
-ignored Ctrl-C for over 58 s."""
+"""Ctrl-C during Sudoku.generate (issue 23 #16) and Sudoku.rate: a real
+SIGINT to a child Python stops a long generation or rating with
+KeyboardInterrupt within about 100 ms, and the interpreter goes on working.
+Before, generate(box=5, seed=1) ignored Ctrl-C for over 58 s. Both run
+through the command's entry points (sudoku::Maker, sudoku::answer) under the
+meter's cancel flag."""
 
+import os
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
+
+LARGE = os.path.join(
+    os.path.dirname(__file__), "..", "..", "examples", "sudoku", "25x25-270-givens.txt"
+)
+with open(LARGE, encoding="utf-8") as f:
+    HARD_25 = next(line.strip() for line in f if not line.startswith("#"))
 
 CHILD = r"""
 import sys, time
@@ -21,8 +30,11 @@ try:
         # A minimal 25x25 puzzle: minutes of work.
         dl.Sudoku.generate(box=5, seed=1)
     elif what == "variant":
-        # Random jigsaw maps with x and windoku almost never fill: minutes.
-        dl.Sudoku.generate(variant="x,windoku,jigsaw", seed=1)
+        # A minimal 25x25 X puzzle: minutes of work.
+        dl.Sudoku.generate(box=5, variant="x", seed=1)
+    elif what == "rate":
+        # A 25x25 puzzle of the examples: seconds to minutes per seed.
+        dl.Sudoku(sys.argv[2]).rate(seeds=1)
     print("finished?!", flush=True)
 except KeyboardInterrupt:
     print("interrupted after %.3f s" % (time.monotonic() - start), flush=True)
@@ -32,10 +44,10 @@ print(dl.Sudoku.generate(box=2, seed=1).givens > 0, flush=True)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-@pytest.mark.parametrize("what", ["classic", "variant"])
+@pytest.mark.parametrize("what", ["classic", "variant", "rate"])
 def test_sigint_stops_generate_and_leaves_python_healthy(what):
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, what], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD, what, HARD_25], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout.readline().strip() == "ready"
     time.sleep(1.0)
@@ -53,3 +65,17 @@ def test_sigint_stops_generate_and_leaves_python_healthy(what):
     assert took < 1.0, took
     assert out.splitlines() == ["True"]
     assert child.returncode == 0
+
+
+def test_generate_and_rate_stop_at_their_limits_with_incomplete():
+    """The generator and the rating answer under the caller's meter: a limit
+    reached raises Incomplete (never a puzzle or a rating that is not
+    whole)."""
+    import dancing_links as dl
+
+    with pytest.raises(dl.Incomplete) as err:
+        dl.Sudoku(HARD_25).rate(seeds=1, timeout=0.2)
+    assert err.value.reason == "deadline"
+    with pytest.raises(dl.Incomplete) as err:
+        dl.Sudoku(HARD_25).rate(seeds=1, max_nodes=1000)
+    assert err.value.reason == "node-limit"

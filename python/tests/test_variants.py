@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+import dancing_links as dl
 from dancing_links import InvalidPuzzle, Sudoku
 
 import rules
@@ -202,6 +203,19 @@ def test_bad_json_document_says_where():
     assert "line 1" in str(err.value)
     with pytest.raises(ValueError):
         Sudoku.from_json("")
+
+
+def test_jigsaw_with_x_and_windoku_is_refused_at_once():
+    """Random jigsaw maps with both x and windoku almost never admit a grid:
+    the generator of `sudoku generate` refuses them up front (Unsolvable,
+    naming the way out) instead of searching for minutes."""
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(dl.Unsolvable) as err:
+        Sudoku.generate(variant="x,windoku,jigsaw", seed=1)
+    assert time.monotonic() - start < 1.0
+    assert "almost never admit a grid" in str(err.value)
 
 
 def test_killer_cannot_be_generated_and_rate_is_classic_only():

@@ -204,9 +204,127 @@ impl Summary {
     }
 }
 
+/// How a search that printed its answer ends, for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The answer is complete (a solution limit reached is what was asked).
+    Complete,
+    /// A solve found no solution, and the search was complete.
+    NoSolution,
+    /// Another limit stopped the search: the answer is partial.
+    Incomplete,
+}
+
+impl Summary {
+    /// How the search ends; `solving`: it printed solutions (`solve`), so
+    /// that none found is [`Ending::NoSolution`].
+    pub fn ending(&self, solving: bool) -> Ending {
+        match self.incomplete {
+            None | Some(Incomplete::SolutionLimit) if solving && self.solutions == 0 => {
+                Ending::NoSolution
+            }
+            None | Some(Incomplete::SolutionLimit) => Ending::Complete,
+            Some(_) => Ending::Incomplete,
+        }
+    }
+
+    /// The line that ends a `solve` printed as text, for stderr: `no
+    /// solution`, or `incomplete: <why>; N solutions printed`; `None` when
+    /// the solutions printed say it all.
+    pub fn solve_note(&self) -> Option<String> {
+        let n = self.solutions;
+        match (self.ending(true), self.incomplete) {
+            (Ending::NoSolution, _) => Some("no solution".to_string()),
+            (Ending::Incomplete, Some(why)) => Some(format!(
+                "incomplete: {why}; {n} solution{} printed",
+                if n == 1 { "" } else { "s" }
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Solution number `solution` (from 1), as a JSON record prints it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SolutionRecord<'a> {
+    /// Its number, from 1.
+    pub solution: u64,
+    /// The texts of its options.
+    pub options: &'a [String],
+}
+
+/// Solution number `k` (from 1) as text: its options one per line, after a
+/// blank line unless it is the first.
+///
+/// ```
+/// let options = ["a b".to_string(), "c".to_string()];
+/// assert_eq!(solver_core::drive::solution_text(1, &options), "a b\nc\n");
+/// assert_eq!(solver_core::drive::solution_text(2, &options), "\na b\nc\n");
+/// ```
+pub fn solution_text(k: u64, options: &[String]) -> String {
+    let mut text = String::from(if k > 1 { "\n" } else { "" });
+    for option in options {
+        text.push_str(option);
+        text.push('\n');
+    }
+    text
+}
+
 impl AsRef<Summary> for Summary {
     fn as_ref(&self) -> &Summary {
         self
+    }
+}
+
+/// Threads a command allows per available core ([`pool_size`]).
+pub const CAP_PER_CORE: usize = 4;
+
+/// The environment variable rayon reads; a command reads it instead, so
+/// that it is capped like `-j` ([`pool_size`]).
+pub const RAYON_NUM_THREADS: &str = "RAYON_NUM_THREADS";
+
+/// How many threads a command's pool starts for `asked` (`-j`), else `env`
+/// (the value of [`RAYON_NUM_THREADS`]), else one per core of `cores`; and
+/// the note to print when the number asked was capped at `cap` (a command
+/// allows [`CAP_PER_CORE`] per core: more only cost memory and time, each
+/// thread having its own solvers) or the variable could not be read.
+///
+/// ```
+/// use solver_core::drive::pool_size;
+/// assert_eq!(pool_size(Some(3), None, 2, 8), (3, None));
+/// assert_eq!(pool_size(Some(4096), None, 2, 8).0, 8);
+/// ```
+pub fn pool_size(
+    asked: Option<usize>,
+    env: Option<&str>,
+    cores: usize,
+    cap: usize,
+) -> (usize, Option<String>) {
+    let (wanted, from) = match (asked, env.map(str::trim)) {
+        (Some(n), _) => (n, "-j"),
+        (None, None) | (None, Some("")) => return (cores.min(cap).max(1), None),
+        (None, Some(text)) => match text.parse::<usize>() {
+            Ok(0) => return (cores.min(cap).max(1), None),
+            Ok(n) => (n, RAYON_NUM_THREADS),
+            Err(_) => {
+                return (
+                    cores.min(cap).max(1),
+                    Some(format!(
+                        "note: {RAYON_NUM_THREADS}={text} is not a number of threads: \
+                         using {cores} (one per core)"
+                    )),
+                )
+            }
+        },
+    };
+    if wanted > cap {
+        let note = format!(
+            "note: {from} {wanted} is more than {CAP_PER_CORE} threads per core \
+             ({cores} available): using {cap}"
+        );
+        (cap, Some(note))
+    } else {
+        (wanted, None)
     }
 }
 
@@ -241,6 +359,55 @@ mod tests {
         let big = u128::from(u64::MAX) + 1;
         let json = serde_json::to_value(summary(big)).unwrap();
         assert_eq!(json["solutions"], "18446744073709551616");
+    }
+
+    #[test]
+    fn thread_counts_are_capped() {
+        // 2 cores, cap 8.
+        assert_eq!(pool_size(Some(3), None, 2, 8), (3, None));
+        assert_eq!(pool_size(Some(8), Some("100000"), 2, 8), (8, None));
+        let (n, note) = pool_size(Some(4096), None, 2, 8);
+        assert_eq!(n, 8);
+        assert!(note.unwrap().contains("-j 4096"));
+        let (n, note) = pool_size(None, Some("100000"), 2, 8);
+        assert_eq!(n, 8);
+        assert!(note.unwrap().contains("RAYON_NUM_THREADS 100000"));
+        assert_eq!(pool_size(None, Some("5"), 2, 8), (5, None));
+        assert_eq!(pool_size(None, None, 2, 8), (2, None));
+        assert_eq!(pool_size(None, Some("0"), 2, 8), (2, None));
+        let (n, note) = pool_size(None, Some("many"), 2, 8);
+        assert_eq!(n, 2);
+        assert!(note.unwrap().contains("not a number"));
+    }
+
+    #[test]
+    fn endings_and_notes() {
+        let summary = |solutions, incomplete: Option<Incomplete>| Summary {
+            solutions,
+            complete: incomplete.is_none(),
+            incomplete,
+            engine: "dlx",
+            nodes: 0,
+            updates: 0,
+            elapsed_ms: 0,
+            threads: 1,
+        };
+        assert_eq!(summary(0, None).ending(false), Ending::Complete);
+        assert_eq!(summary(0, None).ending(true), Ending::NoSolution);
+        let limit = Some(Incomplete::SolutionLimit);
+        assert_eq!(summary(2, limit).ending(true), Ending::Complete);
+        let nodes = Some(Incomplete::NodeLimit);
+        assert_eq!(summary(5, nodes).ending(false), Ending::Incomplete);
+        let deadline = Some(Incomplete::Deadline);
+        assert_eq!(summary(0, deadline).ending(true), Ending::Incomplete);
+        assert_eq!(summary(0, None).solve_note().unwrap(), "no solution");
+        assert_eq!(summary(3, None).solve_note(), None);
+        assert_eq!(summary(2, limit).solve_note(), None);
+        let note = summary(1, deadline).solve_note().unwrap();
+        assert_eq!(
+            note,
+            format!("incomplete: {}; 1 solution printed", Incomplete::Deadline)
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::solve::{SolveError, SudokuSolver, Verdict};
 
 mod checked;
 mod fill;
+mod maker;
 mod records;
 mod setter;
 
@@ -24,6 +25,7 @@ pub use checked::{
     generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
     GenerateTrouble, RATING_NODES,
 };
+pub use maker::{GenerateRun, MadePuzzle, Maker, MakerError};
 pub use records::{GeneratedFormat, Made};
 pub use setter::{
     generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, CHECK_NODES,

@@ -90,9 +90,9 @@ pub use format::{
 pub use generate::{
     generate, generate_checked, generate_setter, generate_setter_checked, generate_variant_checked,
     generate_within, in_seed_order, minimize, minimize_within, parse_generate_names,
-    random_full_grid, Clues, GenerateOptions, GenerateTrouble, Generated, GeneratedFormat, Made,
-    ParseSymmetryError, SetterError, SetterGenerated, Symmetry, CHECK_NODES, MAX_MERGED,
-    RATING_NODES,
+    random_full_grid, Clues, GenerateOptions, GenerateRun, GenerateTrouble, Generated,
+    GeneratedFormat, Made, MadePuzzle, Maker, MakerError, ParseSymmetryError, SetterError,
+    SetterGenerated, Symmetry, CHECK_NODES, MAX_MERGED, RATING_NODES,
 };
 pub use grid::{Conflict, Grid};
 pub use parallel::Progress;

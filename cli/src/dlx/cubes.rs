@@ -37,10 +37,7 @@ pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
         // A JSON model: at least --cubes partial assignments (64 by
         // default), by the model's own split.
         let (compiled, problem) = super::model::compile_for_cubes(&input)?;
-        let n = args
-            .split
-            .cubes
-            .map_or(64, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        let n = args.split.options().cubes.unwrap_or(64);
         let records = cover_model::cube_records::split(&compiled, problem, n);
         return write_split("dlx", &records, None, None, started);
     }
@@ -64,12 +61,7 @@ pub fn split(args: &DlxSplitArgs) -> Result<Exit, Failure> {
 pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
     let file = search.file.as_deref();
     let limits = limits_per_cube(search.max_nodes, search.timeout);
-    let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
-    if stdin(file) && stdin(Some(cubes)) {
-        return Err(Failure::bad_input(
-            "the problem and the cubes cannot both come from standard input: name the problem file",
-        ));
-    }
+    crate::cubes::not_both_stdin(file, cubes, "problem")?;
     let input = crate::read_input(file)?;
     if super::model::is_json_model(&input.bytes) {
         let (compiled, problem) = super::model::compile_for_cubes(&input)?;
@@ -82,13 +74,10 @@ pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
     }
     let matrix = knuth::parse_bytes(&input.bytes)
         .map_err(|e| Failure::bad_input(format!("{}: {e}", input.name)))?;
+    let about = format!("the problem of {}", input.name);
     drop(input);
     search.threads.init();
     let problem = Fingerprint::of_matrix(&matrix, &[]);
-    let about = format!(
-        "the problem of {}",
-        file.map_or("<stdin>".into(), |f| f.display().to_string())
-    );
     count_cubes(cubes, problem, &about, limits, |record, limits| {
         cubes::count_record(&matrix, &[], problem, record, limits)
     })

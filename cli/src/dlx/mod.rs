@@ -18,8 +18,10 @@ use clap::{Parser, Subcommand};
 use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
 use serde::Serialize;
 use solver_core::cdcl::Learner;
-use solver_core::drive::{progress_line, run_engine, Search, Summary};
-use solver_core::{knuth, Incomplete, Limits, Progress};
+use solver_core::drive::{
+    progress_line, run_engine, solution_text, Ending, Search, SolutionRecord, Summary,
+};
+use solver_core::{knuth, Limits, Progress};
 
 use crate::exit::{cancel_flag, Exit, Failure};
 use crate::output::{Format, Output};
@@ -294,12 +296,8 @@ fn end_search(
         let _ = out.finish();
         return Err(failure);
     }
-    let Summary {
-        solutions,
-        incomplete,
-        ..
-    } = *summary.as_ref();
-    let status = status(mode, solutions, incomplete);
+    let plain = summary.as_ref();
+    let (solutions, incomplete) = (plain.solutions, plain.incomplete);
     // A failed write is remembered by `out` and reported by `finish`.
     let _ = match (format, mode) {
         (Format::Json, _) => out.json_line(summary),
@@ -308,12 +306,18 @@ fn end_search(
             Some(why) => writeln!(out, "{solutions} (incomplete: {why})"),
         },
         (Format::Text, Mode::Solve) => {
-            note_end(status, solutions, incomplete);
+            if let Some(note) = plain.solve_note() {
+                let _ = writeln!(io::stderr().lock(), "{note}");
+            }
             Ok(())
         }
     };
     out.finish()?;
-    Ok(status)
+    Ok(match plain.ending(mode == Mode::Solve) {
+        Ending::Complete => Exit::Success,
+        Ending::NoSolution => Exit::NoSolution,
+        Ending::Incomplete => Exit::Incomplete,
+    })
 }
 
 /// The limits of a search started at `started`: `--limit`, `--max-nodes`,
@@ -325,33 +329,6 @@ fn limits(args: &SearchArgs, started: Instant) -> Limits {
         deadline: args.timeout.and_then(|t| started.checked_add(t)),
         cancel: Some(cancel_flag()),
     }
-}
-
-/// The exit status for a search that printed its answer.
-fn status(mode: Mode, solutions: u128, incomplete: Option<Incomplete>) -> Exit {
-    match incomplete {
-        None | Some(Incomplete::SolutionLimit) => {
-            if mode == Mode::Solve && solutions == 0 {
-                Exit::NoSolution
-            } else {
-                Exit::Success
-            }
-        }
-        Some(_) => Exit::Incomplete,
-    }
-}
-
-/// For `solve` in text: says on stderr why there is nothing (more) to see.
-fn note_end(status: Exit, solutions: u128, incomplete: Option<Incomplete>) {
-    let mut err = io::stderr().lock();
-    let _ = match (status, incomplete) {
-        (Exit::NoSolution, _) => writeln!(err, "no solution"),
-        (Exit::Incomplete, Some(why)) => {
-            let s = if solutions == 1 { "" } else { "s" };
-            writeln!(err, "incomplete: {why}; {solutions} solution{s} printed")
-        }
-        _ => Ok(()),
-    };
 }
 
 /// How many threads the search runs on; `--engine cdcl`, `--seed` and
@@ -380,13 +357,6 @@ fn thread_count(args: &SearchArgs) -> usize {
     }
 }
 
-/// One solution, as printed in JSON.
-#[derive(Serialize)]
-struct SolutionRecord<'a> {
-    solution: u64,
-    options: &'a [String],
-}
-
 /// Prints solution number `k` (from 1); `Break` when the output has failed.
 fn print_solution(out: &mut Output, format: Format, k: u64, options: &[String]) -> ControlFlow<()> {
     let written = match format {
@@ -394,16 +364,7 @@ fn print_solution(out: &mut Output, format: Format, k: u64, options: &[String]) 
             solution: k,
             options,
         }),
-        Format::Text => (|| {
-            if k > 1 {
-                out.write_all(b"\n")?;
-            }
-            for option in options {
-                out.write_all(option.as_bytes())?;
-                out.write_all(b"\n")?;
-            }
-            Ok(())
-        })(),
+        Format::Text => out.write_all(solution_text(k, options).as_bytes()),
     };
     match written.and_then(|()| out.end_record()) {
         Ok(()) => ControlFlow::Continue(()),
@@ -427,20 +388,8 @@ mod tests {
     }
 
     #[test]
-    fn statuses() {
-        assert_eq!(status(Mode::Count, 0, None), Exit::Success);
-        assert_eq!(status(Mode::Solve, 0, None), Exit::NoSolution);
-        assert_eq!(
-            status(Mode::Solve, 2, Some(Incomplete::SolutionLimit)),
-            Exit::Success
-        );
-        assert_eq!(
-            status(Mode::Count, 5, Some(Incomplete::NodeLimit)),
-            Exit::Incomplete
-        );
-        assert_eq!(
-            status(Mode::Solve, 0, Some(Incomplete::Deadline)),
-            Exit::Incomplete
-        );
+    fn completions_and_man_pages_name_every_subcommand() {
+        let subcommands = ["count", "solve", "split", "merge"];
+        crate::docs::check_generated(Args::command(), &subcommands);
     }
 }

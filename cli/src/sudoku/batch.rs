@@ -10,32 +10,23 @@
 //! cheapest in CPU time per puzzle, and uses one core, as asked.
 
 use std::io::{self, IsTerminal as _, Write as _};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku::batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status, Totals};
-use sudoku::{ReadOptions, Regions, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status};
+use sudoku::{Regions, Variant};
 
 use super::progress::Progress;
 use super::writer::Writer;
-use super::{eprint_line, CommonArgs, Mode, OutputFormat};
+use super::{CommonArgs, Mode, OutputFormat};
 use crate::exit::{Exit, Failure};
-use crate::output::Output;
+use crate::output::{eprint_line, Output};
 
-/// How a run ended, when it did not fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ending {
-    /// The status from the answers (0 to 4).
-    Status(Exit),
-    /// A solution failed the independent check: exit with 70.
-    InternalError,
-    /// Ctrl-C: the records finished before it were written; exit with 130.
-    Interrupted,
-}
-
-/// Runs a subcommand over every input.
-pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
+/// Runs a subcommand over every input: the status from the answers (0 to
+/// 4), 70 when a solution failed the independent check, 130 after Ctrl-C
+/// (the records finished before it written).
+pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
     let started = Instant::now();
     let base = if args.variant.is_set() {
         if matches!(mode, Mode::Minimize { .. } | Mode::Rate { .. }) {
@@ -53,13 +44,9 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     } else {
         args.files.iter().map(|p| Source::new(p)).collect()
     };
-    let options = ReadOptions {
-        format: args.input_format.into(),
-        // A region map gives the grid's size.
-        shape: args.box_shape.or(base.regions.as_ref().map(Regions::shape)),
-        alphabet: args.alphabet.clone().unwrap_or_default(),
-        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
-    };
+    // A region map gives the grid's size.
+    let shape = args.box_shape.or(base.regions.as_ref().map(Regions::shape));
+    let options = super::read_options(args.input_format, shape, args.alphabet.as_ref());
     let reads_stdin = sources.iter().any(|s| s.path.is_none());
     if reads_stdin && io::stdin().is_terminal() && !args.quiet {
         eprint_line("Reading puzzles from the terminal: type or paste them, then Ctrl-D.");
@@ -70,12 +57,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Ending, Failure> {
     let progress = Progress::new(show_bar, total_bytes);
 
     let bytes = Arc::new(AtomicU64::new(0));
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // Fails only if a handler is already set (not in this program).
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
+    let cancel = crate::exit::cancel_flag();
     let names: Vec<String> = sources.iter().map(|s| s.name.clone()).collect();
     let batch = Batch {
         task: mode,
@@ -113,43 +95,23 @@ fn end(
     writer: Writer<'_>,
     interrupted: bool,
     stats: Option<(Mode, std::time::Duration, usize)>,
-) -> Result<Ending, Failure> {
-    let Writer {
-        out,
-        ledger: Ledger {
-            totals, problems, ..
-        },
-        ..
-    } = writer;
+) -> Result<Exit, Failure> {
+    let Writer { out, ledger, .. } = writer;
     out.finish()?;
-    if let Some(summary) = problems.and_then(|p| p.summary(totals.puzzles)) {
-        eprint_line(&summary);
-    }
-    if interrupted {
-        eprint_line(&totals.interrupted_note());
-    }
-    if let Some((mode, elapsed, threads)) = stats {
-        let report = totals.report(mode, elapsed, threads);
-        let _ = io::stderr().lock().write_all(report.as_bytes());
-    }
-    if interrupted {
-        Ok(Ending::Interrupted)
-    } else if totals.internal > 0 {
-        Ok(Ending::InternalError)
-    } else {
-        Ok(Ending::Status(status(&totals)))
-    }
-}
-
-/// The exit status of a run (internal errors aside): the highest of 4
-/// (read errors), 2 (invalid), 3 (unknown), 1 (no solution, not unique, or
-/// not the solution the input expects), 0.
-fn status(totals: &Totals) -> Exit {
-    match totals.status() {
+    let _ = io::stderr()
+        .lock()
+        .write_all(ledger.end_notes(interrupted, stats).as_bytes());
+    let totals = ledger.totals;
+    // The status of the answers: the first of 4 (read errors), 2
+    // (invalid), 3 (unknown), 1 (no solution, not unique, or not the
+    // solution the input expects), 0 that applies.
+    Ok(match totals.status() {
+        _ if interrupted => Exit::Interrupted,
+        _ if totals.internal > 0 => Exit::Internal,
         Status::ReadError => Exit::IoError,
         Status::BadInput => Exit::BadInput,
         Status::Incomplete => Exit::Incomplete,
         Status::NoSolution => Exit::NoSolution,
         Status::Success => Exit::Success,
-    }
+    })
 }

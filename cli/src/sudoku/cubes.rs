@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use sudoku::cubes::Cubes;
-use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Alphabet, ReadOptions, Shape};
 
+use super::variant::VariantArgs;
+use super::{read_options, CountArgs, InputFormat};
 use crate::cubes::{count_cubes, write_split, SplitArgs};
 use crate::exit::{Exit, Failure};
-use crate::sudoku::{CountArgs, InputFormat, VariantArgs};
 use solver_core::cubes::limits_per_cube;
 
 /// The arguments of `sudoku split`.
@@ -39,25 +40,14 @@ pub struct SudokuSplitArgs {
     pub split: SplitArgs,
 }
 
-/// Where the puzzle comes from and how to read it.
-struct Source<'a> {
-    file: Option<&'a Path>,
-    shape: Option<Shape>,
-    alphabet: Option<&'a Alphabet>,
-    format: InputFormat,
-    variant: &'a VariantArgs,
-}
-
-/// The one puzzle of the input under its rules ([`Cubes::read`]).
-fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
-    let base = source.variant.load()?;
-    let input = crate::read_input(source.file)?;
-    let options = ReadOptions {
-        format: source.format.into(),
-        shape: source.shape,
-        alphabet: source.alphabet.cloned().unwrap_or_default(),
-        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
-    };
+/// The one puzzle of `file` under its rules ([`Cubes::read`]).
+fn read_problem(
+    file: Option<&Path>,
+    options: ReadOptions,
+    variant: &VariantArgs,
+) -> Result<Cubes, Failure> {
+    let base = variant.load()?;
+    let input = crate::read_input(file)?;
     Cubes::read(&input.name, input.bytes, options, &base)
         .map_err(|e| Failure::bad_input(e.to_string()))
 }
@@ -66,13 +56,8 @@ fn read_problem(source: &Source<'_>) -> Result<Cubes, Failure> {
 pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
     let started = Instant::now();
     crate::cubes::stop_split_at_ctrl_c();
-    let problem = read_problem(&Source {
-        file: args.file.as_deref(),
-        shape: args.box_shape,
-        alphabet: args.alphabet.as_ref(),
-        format: InputFormat::Auto,
-        variant: &args.variant,
-    })?;
+    let options = read_options(InputFormat::Auto, args.box_shape, args.alphabet.as_ref());
+    let problem = read_problem(args.file.as_deref(), options, &args.variant)?;
     let (records, split) = problem.split_within(&args.split.options());
     write_split("sudoku", &records, None, split.incomplete, started)
 }
@@ -92,19 +77,13 @@ pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
             ))
         }
     };
-    let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
-    if stdin(file) && stdin(Some(cubes_file)) {
-        return Err(Failure::bad_input(
-            "the puzzle and the cubes cannot both come from standard input: name the puzzle file",
-        ));
-    }
-    let problem = read_problem(&Source {
-        file,
-        shape: common.box_shape,
-        alphabet: common.alphabet.as_ref(),
-        format: common.input_format,
-        variant: &common.variant,
-    })?;
+    crate::cubes::not_both_stdin(file, cubes_file, "puzzle")?;
+    let options = read_options(
+        common.input_format,
+        common.box_shape,
+        common.alphabet.as_ref(),
+    );
+    let problem = read_problem(file, options, &common.variant)?;
     let parallel = common.threads.init() > 1;
     let engine = common.engine.into();
     count_cubes(

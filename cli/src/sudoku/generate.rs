@@ -3,27 +3,21 @@
 //!
 //! Classic puzzles, variant puzzles (X, windoku, jigsaw), and killer,
 //! thermo and arrow puzzles and the grid-based rules (anti-knight,
-//! anti-king, non-consecutive): each made and checked by the library, its
-//! record made by the library ([`sudoku::Made::record`]); here they are
-//! written in seed order, with the warnings and the exit status.
+//! anti-king, non-consecutive): each made, checked and written as a record
+//! by the library ([`sudoku::Maker`], in seed order under one meter); here
+//! are the options, the output, the warnings and the exit status.
 
-use std::io::{self, Write as _};
-use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::io::Write as _;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use solver_core::{Incomplete, Limits};
-use sudoku::{
-    generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
-    GenerateOptions, GenerateTrouble, GeneratedFormat, Made, Shape, Symmetry, Variant,
-};
+use sudoku::{GenerateOptions, GenerateTrouble, GeneratedFormat, Maker, Shape, Symmetry};
 
-use super::{eprint_line, parse_box, INTERNAL_ERROR, INTERRUPTED};
+use super::parse_box;
 use crate::exit::{Exit, Failure};
-use crate::output::Output;
+use crate::output::{eprint_line, Output};
 use crate::threads::ThreadsArg;
-use crate::values::parse_seconds;
+use crate::values::{parse_seconds, same_choices};
 
 pub(crate) const GENERATE_ABOUT: &str = include_str!("../../help/generate.txt");
 
@@ -41,16 +35,7 @@ pub enum OutputFormat {
     Fpuzzles,
 }
 
-impl From<OutputFormat> for GeneratedFormat {
-    fn from(format: OutputFormat) -> GeneratedFormat {
-        match format {
-            OutputFormat::Text => GeneratedFormat::Text,
-            OutputFormat::Grid => GeneratedFormat::Grid,
-            OutputFormat::Json => GeneratedFormat::Json,
-            OutputFormat::Fpuzzles => GeneratedFormat::Fpuzzles,
-        }
-    }
-}
+same_choices!(OutputFormat => GeneratedFormat { Text, Grid, Json, Fpuzzles });
 
 /// The arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -128,67 +113,17 @@ pub struct GenerateArgs {
     pub regions: Option<std::path::PathBuf>,
 }
 
-/// How a run of `generate` ended, when it did not fail.
-#[derive(Debug)]
-enum Ended {
-    /// Every puzzle written.
-    Done,
-    /// Stopped by `--timeout` (status 3) or Ctrl-C (status 130), after
-    /// writing this many puzzles.
-    Stopped(Incomplete, u64),
-    /// A puzzle failed its check (status 70), after the ones before it.
-    Internal,
-}
-
-/// The limits of a whole run: `--timeout` from now, and a flag that
-/// Ctrl-C raises.
-fn run_limits(timeout: Option<Duration>) -> Limits {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let raised = Arc::clone(&cancel);
-    // Fails only if a handler is already set (not in this program).
-    let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
-    Limits {
-        max_solutions: None,
-        max_nodes: None,
-        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-        cancel: Some(cancel),
-    }
-}
-
-/// Runs `generate` and ends it: 0, 3 (`--timeout`), 130 (Ctrl-C) or 70
-/// (a puzzle that failed its check), with a line on stderr for the last
-/// three.
-pub(crate) fn main(args: &GenerateArgs) -> ExitCode {
-    let ended = match run(args) {
-        Ok(ended) => ended,
-        Err(failure) => return crate::exit::finish(Err(failure)),
-    };
-    match ended {
-        Ended::Done => ExitCode::SUCCESS,
-        Ended::Stopped(why, written) => {
-            let s = if written == 1 { "" } else { "s" };
-            if why == Incomplete::Cancelled {
-                eprint_line(&format!(
-                    "interrupted by Ctrl-C: {written} puzzle{s} written (the rest were not made)"
-                ));
-                ExitCode::from(INTERRUPTED)
-            } else {
-                eprint_line(&format!(
-                    "incomplete: {why}: {written} of {} puzzle{} written",
-                    args.count,
-                    if args.count == 1 { "" } else { "s" }
-                ));
-                Exit::Incomplete.into()
-            }
-        }
-        Ended::Internal => ExitCode::from(INTERNAL_ERROR),
-    }
-}
-
-/// Runs `generate` and writes its puzzles in order.
-fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
+/// Runs `generate`: the library's [`Maker`] makes and checks the puzzles in
+/// seed order under one meter (`--timeout`, Ctrl-C); here they are written.
+/// Ends with 0, 3 (`--timeout`), 130 (Ctrl-C) or 70 (a puzzle that failed
+/// its check), with a line on stderr for the last three.
+pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
     args.threads.init();
-    let limits = run_limits(args.timeout);
+    let limits = Limits {
+        deadline: args.timeout.and_then(|t| Instant::now().checked_add(t)),
+        cancel: Some(crate::exit::cancel_flag()),
+        ..Limits::none()
+    };
     let first_seed = args.seed.unwrap_or_else(|| {
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -198,25 +133,16 @@ fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         }
         seed
     });
-    if let Some(names) = &args.variant {
-        let (base, jigsaw, clues) = sudoku::parse_generate_names(names)
-            .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
-        if !clues.is_empty() || !base.constraints.is_empty() {
-            if jigsaw || args.regions.is_some() {
-                return Err(Failure::bad_input(
-                    "--variant: jigsaw combines with x and windoku only, not with killer, \
-                     thermo, arrow, anti-knight, anti-king or non-consecutive",
-                ));
-            }
-            let shape = args.box_shape;
-            base.rules(shape)
-                .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
-            let make = |seed| generate_setter_checked(&base, clues, shape, seed, &limits);
-            let record = |made: &_, _| Made::Setter(made).record(args.format.into());
-            return stop(write_puzzles(args, first_seed, make, record, |_, _, _| {})?);
+    let regions = match &args.regions {
+        None => None,
+        Some(path) => {
+            let bad = |e: &dyn std::fmt::Display| {
+                Failure::bad_input(format!("--regions {}: {e}", path.display()))
+            };
+            let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+            Some(text.parse::<sudoku::Regions>().map_err(|e| bad(&e))?)
         }
-        return plain_variant(args, names, first_seed, &limits);
-    }
+    };
     let options = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal || args.target_givens.is_none(),
@@ -224,128 +150,50 @@ fn run(args: &GenerateArgs) -> Result<Ended, Failure> {
         node_limit: args.max_nodes,
         attempts: args.attempts,
     };
-    let shape = args.box_shape;
-    let mut above_target = 0u64;
-    let make = |seed| generate_checked(shape, seed, &options, args.rate_seeds, &limits);
-    let record = |(made, rating): &_, _| Made::Classic(made, *rating).record(args.format.into());
-    let warn = |out: &mut Output, seed, (made, _): &(sudoku::Generated, _)| {
-        if made.target_reached == Some(false) {
-            above_target += 1;
-            if !args.quiet {
+    let names = args.variant.as_deref();
+    let maker = Maker::from_names(names, regions, args.box_shape, options, args.rate_seeds)
+        .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
+    let target = args.target_givens.unwrap_or_default();
+    let mut out = Output::stdout();
+    let run = maker.run(
+        first_seed,
+        args.count,
+        &limits,
+        args.format.into(),
+        |seed, made, record| {
+            if let Some(givens) = made.above_target().filter(|_| !args.quiet) {
                 let _ = out.flush();
                 eprint_line(&format!(
-                    "warning: seed {seed}: {} givens, above the target of {}",
-                    made.givens,
-                    args.target_givens.unwrap_or_default()
+                    "warning: seed {seed}: {givens} givens, above the target of {target}"
                 ));
             }
-        }
-    };
-    let written = write_puzzles(args, first_seed, make, record, warn)?;
-    if above_target > 0 && !args.quiet {
-        eprint_line(&format!(
-            "{above_target} of {} puzzles stayed above {} givens",
-            args.count,
-            args.target_givens.unwrap_or_default()
-        ));
-    }
-    let _ = io::stderr().flush();
-    stop(written)
-}
-
-/// `generate` for x, windoku and jigsaw (with random maps, or the one of
-/// `--regions`).
-fn plain_variant(
-    args: &GenerateArgs,
-    names: &str,
-    first_seed: u64,
-    limits: &Limits,
-) -> Result<Ended, Failure> {
-    let (mut base, [mut jigsaw, killer]) =
-        Variant::parse_names(names).map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
-    if killer {
-        return Err(Failure::bad_input(
-            "--variant: generate makes x, windoku and jigsaw puzzles (and their \
-             combinations), not killer",
-        ));
-    }
-    let shape = args.box_shape;
-    if let Some(path) = &args.regions {
-        let bad = |e: &dyn std::fmt::Display| {
-            Failure::bad_input(format!("--regions {}: {e}", path.display()))
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
-        base.regions = Some(text.parse::<sudoku::Regions>().map_err(|e| bad(&e))?);
-        jigsaw = false;
-    }
-    base.rules(shape)
-        .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
-    let make = |seed| generate_variant_checked(&base, names, shape, jigsaw, seed, limits);
-    let record = |(puzzle, solution, variant): &_, seed| {
-        let made = Made::Variant {
-            puzzle,
-            solution,
-            variant,
-            seed,
-        };
-        made.record(args.format.into())
-    };
-    stop(write_puzzles(args, first_seed, make, record, |_, _, _| {})?)
-}
-
-/// A puzzle that was not made, and its seed.
-type Trouble = Option<(GenerateTrouble, u64)>;
-
-/// Makes `--count` puzzles from `first_seed` on with `make`, in seed order,
-/// and writes the `record` of each (after `warn` has seen it); stops at the
-/// first puzzle not made or when the output fails. Returns how many were
-/// written and the trouble that stopped it.
-fn write_puzzles<T: Send>(
-    args: &GenerateArgs,
-    first_seed: u64,
-    make: impl Fn(u64) -> Result<T, GenerateTrouble> + Sync,
-    record: impl Fn(&T, u64) -> Result<String, GenerateTrouble>,
-    mut warn: impl FnMut(&mut Output, u64, &T),
-) -> Result<(u64, Trouble), Failure> {
-    let mut out = Output::stdout();
-    let mut written = 0u64;
-    let mut trouble = None;
-    in_seed_order(first_seed, args.count, make, |seed, result| {
-        let text = result.and_then(|made| {
-            warn(&mut out, seed, &made);
-            record(&made, seed)
-        });
-        let text = match text {
-            Ok(text) => text,
-            Err(why) => {
-                trouble = Some((why, seed));
-                return false;
-            }
-        };
-        written += u64::from(out.write_all(text.as_bytes()).is_ok() && !out.has_failed());
-        let _ = out.end_record();
-        !out.has_failed()
-    });
+            let written = out.write_all(record.as_bytes()).is_ok();
+            let _ = out.end_record();
+            written && !out.has_failed()
+        },
+    );
     out.finish()?;
-    Ok((written, trouble))
-}
-
-/// How the run ends: done, or at a puzzle that was not made (`written`
-/// were).
-fn stop((written, trouble): (u64, Trouble)) -> Result<Ended, Failure> {
-    let Some((trouble, seed)) = trouble else {
-        return Ok(Ended::Done);
-    };
-    match trouble {
-        GenerateTrouble::Stopped(why) => Ok(Ended::Stopped(why, written)),
-        GenerateTrouble::NoGrid(message) => {
+    if run.above_target > 0 && !args.quiet {
+        eprint_line(&format!(
+            "{} of {} puzzles stayed above {target} givens",
+            run.above_target, args.count
+        ));
+    }
+    if let Some(note) = run.note(args.count) {
+        eprint_line(&note);
+    }
+    match run.stopped {
+        None => Ok(Exit::Success),
+        Some((GenerateTrouble::Stopped(Incomplete::Cancelled), _)) => Ok(Exit::Interrupted),
+        Some((GenerateTrouble::Stopped(_), _)) => Ok(Exit::Incomplete),
+        Some((GenerateTrouble::NoGrid(message), seed)) => {
             Err(Failure::bad_input(format!("seed {seed}: {message}")))
         }
-        GenerateTrouble::Internal(message) => {
+        Some((GenerateTrouble::Internal(message), seed)) => {
             eprint_line(&format!(
                 "internal error: seed {seed}: generation failed its check: {message}"
             ));
-            Ok(Ended::Internal)
+            Ok(Exit::Internal)
         }
     }
 }

@@ -9,12 +9,12 @@
 //!   on stderr (`--explain`, warnings, errors) and the totals.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
-//! - `variant`: the variant options; `generate` (classic, and variants in
-//!   `generate::variant`) and `bench`: the other subcommands.
+//! - `variant`: the variant options; `generate` (every kind made by
+//!   [`sudoku::Maker`]), `bench` and `serve`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
-//! [`EXIT_STATUS`] (and [`crate::exit`]); 70 ([`INTERNAL_ERROR`]) means that
-//! a solution failed the independent check, which is a bug.
+//! [`EXIT_STATUS`] (and [`crate::exit`]); 70 means that a solution failed
+//! the independent check, which is a bug.
 
 mod batch;
 mod bench;
@@ -23,26 +23,18 @@ mod generate;
 mod progress;
 mod serve;
 mod variant;
-pub(crate) use variant::VariantArgs;
 mod writer;
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
+use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES, DEFAULT_MEMORY_BUDGET};
 
-use crate::exit::Failure;
+use crate::exit::{Exit, Failure};
 use crate::threads::ThreadsArg;
-use crate::values::parse_seconds;
-
-/// Exit status for an internal error: a solution that fails the independent
-/// check of the rules and givens (a bug; never printed as an answer).
-pub const INTERNAL_ERROR: u8 = 70;
-
-pub use crate::exit::INTERRUPTED;
+use crate::values::{parse_seconds, same_choices};
 
 const LONG_ABOUT: &str = include_str!("../../help/sudoku.txt");
 
@@ -181,15 +173,7 @@ pub enum EngineArg {
     Dlx,
 }
 
-impl From<EngineArg> for sudoku::Engine {
-    fn from(engine: EngineArg) -> sudoku::Engine {
-        match engine {
-            EngineArg::Auto => sudoku::Engine::Auto,
-            EngineArg::Bits => sudoku::Engine::Bits,
-            EngineArg::Dlx => sudoku::Engine::Dlx,
-        }
-    }
-}
+same_choices!(EngineArg => sudoku::Engine { Auto, Bits, Dlx });
 
 /// The arguments of `count`.
 #[derive(Debug, clap::Args)]
@@ -316,18 +300,7 @@ pub enum InputFormat {
     Json,
 }
 
-impl From<InputFormat> for sudoku::Format {
-    fn from(format: InputFormat) -> sudoku::Format {
-        match format {
-            InputFormat::Auto => sudoku::Format::Auto,
-            InputFormat::Compact => sudoku::Format::Compact,
-            InputFormat::Numbers => sudoku::Format::Numbers,
-            InputFormat::Grid => sudoku::Format::Grid,
-            InputFormat::Csv => sudoku::Format::Csv,
-            InputFormat::Json => sudoku::Format::Json,
-        }
-    }
-}
+same_choices!(InputFormat => sudoku::Format { Auto, Compact, Numbers, Grid, Csv, Json });
 
 /// How answers are printed (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -341,18 +314,25 @@ pub enum OutputFormat {
     Json,
 }
 
-impl From<OutputFormat> for sudoku::batch::OutputFormat {
-    fn from(format: OutputFormat) -> sudoku::batch::OutputFormat {
-        match format {
-            OutputFormat::Text => sudoku::batch::OutputFormat::Text,
-            OutputFormat::Grid => sudoku::batch::OutputFormat::Grid,
-            OutputFormat::Json => sudoku::batch::OutputFormat::Json,
-        }
-    }
-}
+same_choices!(OutputFormat => sudoku::batch::OutputFormat { Text, Grid, Json });
 
 /// What is asked of every puzzle (the library's task).
 pub(crate) use sudoku::Task as Mode;
+
+/// How to read puzzles: `format`, the box `shape` and the `alphabet` when
+/// given, with the library's limit on a puzzle's size.
+pub(crate) fn read_options(
+    format: InputFormat,
+    shape: Option<Shape>,
+    alphabet: Option<&Alphabet>,
+) -> ReadOptions {
+    ReadOptions {
+        format: format.into(),
+        shape,
+        alphabet: alphabet.cloned().unwrap_or_default(),
+        max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
+    }
+}
 
 /// Parses `--box`, refusing up front a shape whose matrix would not fit in
 /// the memory budget.
@@ -374,12 +354,14 @@ pub(crate) fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
 /// Runs the command and returns its exit status, having reported any error
 /// on stderr.
 pub fn run(args: &Args) -> ExitCode {
+    crate::exit::finish(run_command(args))
+}
+
+fn run_command(args: &Args) -> Result<Exit, Failure> {
     let (mode, common) = match &args.command {
-        Command::Count(count) if count.cubes.is_some() => {
-            return crate::exit::finish(cubes::count(count))
-        }
-        Command::Split(split) => return crate::exit::finish(cubes::split(split)),
-        Command::Merge(merge) => return crate::exit::finish(crate::cubes::run_merge(merge)),
+        Command::Count(count) if count.cubes.is_some() => return cubes::count(count),
+        Command::Split(split) => return cubes::split(split),
+        Command::Merge(merge) => return crate::cubes::run_merge(merge),
         Command::Solve(common) => (Mode::Solve, common),
         Command::Count(count) => (
             Mode::Count {
@@ -398,37 +380,17 @@ pub fn run(args: &Args) -> ExitCode {
             &m.common,
         ),
         Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
-        Command::Bench(bench) => return crate::exit::finish(bench::run(bench)),
-        Command::Generate(g) => return generate::main(g),
-        Command::Serve(s) => return crate::exit::finish(serve::run(s)),
+        Command::Bench(bench) => return bench::run(bench),
+        Command::Generate(g) => return generate::run(g),
+        Command::Serve(s) => return serve::run(s),
         Command::Completions(shell) => {
-            return crate::exit::finish(crate::docs::completions(
-                <Args as clap::CommandFactory>::command(),
-                shell,
-            ))
+            return crate::docs::completions(<Args as clap::CommandFactory>::command(), shell)
         }
         Command::Man(page) => {
-            return crate::exit::finish(crate::docs::man(
-                <Args as clap::CommandFactory>::command(),
-                page,
-            ))
+            return crate::docs::man(<Args as clap::CommandFactory>::command(), page)
         }
     };
-    match batch::run(mode, common) {
-        Ok(batch::Ending::Status(status)) => status.into(),
-        Ok(batch::Ending::InternalError) => ExitCode::from(INTERNAL_ERROR),
-        Ok(batch::Ending::Interrupted) => ExitCode::from(INTERRUPTED),
-        Err(failure) => finish_failure(failure),
-    }
-}
-
-fn finish_failure(failure: Failure) -> ExitCode {
-    crate::exit::finish(Err(failure))
-}
-
-/// Writes `message` on stderr as one line (nothing if stderr is gone).
-pub(crate) fn eprint_line(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
+    batch::run(mode, common)
 }
 
 #[cfg(test)]
@@ -439,6 +401,14 @@ mod tests {
     #[test]
     fn command_line_is_consistent() {
         Args::command().debug_assert();
+    }
+
+    #[test]
+    fn completions_and_man_pages_name_every_subcommand() {
+        let subcommands = [
+            "solve", "count", "check", "generate", "minimize", "rate", "split",
+        ];
+        crate::docs::check_generated(Args::command(), &subcommands);
     }
 
     #[test]

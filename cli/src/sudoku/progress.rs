@@ -112,17 +112,8 @@ fn make_bar(
     };
     let counter = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
         let done = puzzles.load(Ordering::Relaxed);
-        let seconds = state.elapsed().as_secs_f64();
-        let _ = if seconds > 0.5 {
-            write!(w, "{done} puzzles, {:.0}/s", done as f64 / seconds)
-        } else {
-            write!(w, "{done} puzzles")
-        };
-        // A count of one puzzle on every thread: its subproblems.
-        let (counted, total) = (parts.done(), parts.total());
-        if counted < total {
-            let _ = write!(w, "; counting on every thread: {counted} of {total} parts");
-        }
+        let parts = (parts.done(), parts.total());
+        let _ = w.write_str(&sudoku::batch::progress_text(done, state.elapsed(), parts));
     };
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())

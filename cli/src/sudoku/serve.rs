@@ -60,7 +60,7 @@ fn open(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
-        super::eprint_line(&format!(
+        crate::output::eprint_line(&format!(
             "note: cannot open a browser ({opener}: {e}); open {url}"
         ));
     }

@@ -7,9 +7,8 @@ use std::io::Write as _;
 
 use sudoku::batch::{Group, Ledger, Piece, Sink};
 
-use super::eprint_line;
 use super::progress::Progress;
-use crate::output::Output;
+use crate::output::{eprint_line, Output};
 
 /// Writes records and notes in order.
 pub(super) struct Writer<'a> {

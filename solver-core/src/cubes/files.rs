@@ -27,6 +27,32 @@ pub enum FileError {
     Bad(String),
 }
 
+/// Opens the file at `path` for reading, or standard input for `-`; returns
+/// the name to use in messages (`<stdin>` for standard input) and a reader.
+pub fn open(path: &std::path::Path) -> Result<(String, Box<dyn BufRead>), FileError> {
+    if path.as_os_str() == "-" {
+        return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
+    }
+    let name = path.display().to_string();
+    match std::fs::File::open(path) {
+        Ok(f) => Ok((name, Box::new(io::BufReader::new(f)))),
+        Err(source) => Err(FileError::Read { name, source }),
+    }
+}
+
+impl Tally {
+    /// The note of a count stopped by its cancel flag: how many cubes were
+    /// left, and how to list them; `None` when none was.
+    pub fn left_note(&self) -> Option<String> {
+        (self.left > 0).then(|| {
+            format!(
+                "interrupted: {} cube(s) left uncounted (`merge --resume` lists them)",
+                self.left
+            )
+        })
+    }
+}
+
 /// Reads records, calling `each` with each record and its line, or with the
 /// located error of a line that is not one (not UTF-8, not JSON, not a
 /// record); stops when `each` returns false. Blank lines are skipped.
@@ -203,6 +229,34 @@ mod tests {
     use super::*;
     use crate::cubes::{self, SplitOptions};
     use crate::{knuth, problems};
+
+    #[test]
+    fn open_names_the_file_and_its_error() {
+        let path = std::env::temp_dir().join(format!("cubes-open-{}.jsonl", std::process::id()));
+        std::fs::write(&path, "x\n").unwrap();
+        let (name, mut reader) = open(&path).unwrap();
+        assert_eq!(name, path.display().to_string());
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(line, "x\n");
+        std::fs::remove_file(&path).unwrap();
+        let Err(e) = open(&path) else {
+            panic!("a removed file opens")
+        };
+        assert!(e
+            .to_string()
+            .starts_with(&format!("cannot read {}: ", path.display())));
+        assert_eq!(open(std::path::Path::new("-")).unwrap().0, "<stdin>");
+        let tally = Tally {
+            left: 3,
+            ..Tally::default()
+        };
+        assert!(tally
+            .left_note()
+            .unwrap()
+            .contains("3 cube(s) left uncounted"));
+        assert_eq!(Tally::default().left_note(), None);
+    }
 
     #[test]
     fn a_split_reads_back_and_counts_to_the_total() {

@@ -43,13 +43,13 @@ mod split;
 
 use std::time::Instant;
 
-pub use files::{count_file, merge_results, read_split, Counter, FileError, Tally};
+pub use files::{count_file, merge_results, open, read_split, Counter, FileError, Tally};
 pub use fingerprint::{Fingerprint, FingerprintError, Fnv128};
 pub use merge::{
     ranges, runs_text, sensible_of, Merge, Merged, Refusal, Seconds, Total, MAX_CUBES,
 };
 pub use record::{decimal, parse_line, read_lines, Choice, CubeRecord, LineError, ResultRecord};
-pub use split::{split, Cube, Split, SplitOptions};
+pub use split::{split, Cube, Split, SplitOptions, SplitValueError};
 
 use crate::error::ForceError;
 use crate::ids::OptionId;

@@ -71,6 +71,101 @@ impl Default for SplitOptions {
     }
 }
 
+/// A value of a split's option that cannot be used, as the commands'
+/// `--max-estimate` and `--balance` give them ([`SplitOptions::parse_max_estimate`],
+/// [`SplitOptions::parse_balance`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SplitValueError {
+    /// Not a number at all.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// Infinite or NaN.
+    #[error("`{0}` is not a finite number")]
+    NotFinite(String),
+    /// An estimate below 1 node.
+    #[error("{0} nodes: expected at least 1 (every cube has a node)")]
+    EstimateBelowOne(f64),
+    /// A balance ratio outside 0 to 1e9.
+    #[error("{0}: expected a ratio from 0 (off) to 1e9")]
+    BalanceOutOfRange(f64),
+}
+
+/// A finite number.
+fn finite(text: &str) -> Result<f64, SplitValueError> {
+    let x: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| SplitValueError::NotANumber(text.to_string()))?;
+    match x.is_finite() {
+        true => Ok(x),
+        false => Err(SplitValueError::NotFinite(text.to_string())),
+    }
+}
+
+impl SplitOptions {
+    /// The options as the commands ask for them: at least `cubes` cubes (64
+    /// when neither `cubes` nor `max_estimate` is given), none estimated
+    /// above `max_estimate`, `balance` (0: off), `probes` and `seed`, and
+    /// the split stopped at `max_nodes` or after `timeout`.
+    ///
+    /// ```
+    /// use solver_core::cubes::SplitOptions;
+    /// let asked = SplitOptions::asked(None, Some(1e6), 0.0, 32, 1, None, None);
+    /// assert_eq!((asked.cubes, asked.balance), (None, None));
+    /// assert_eq!(SplitOptions::asked(None, None, 2.0, 32, 1, None, None).cubes, Some(64));
+    /// ```
+    pub fn asked(
+        cubes: Option<u64>,
+        max_estimate: Option<f64>,
+        balance: f64,
+        probes: u32,
+        seed: u64,
+        max_nodes: Option<u64>,
+        timeout: Option<std::time::Duration>,
+    ) -> SplitOptions {
+        let cubes = match (cubes, max_estimate) {
+            (None, None) => Some(64),
+            (n, _) => n.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        };
+        SplitOptions {
+            cubes,
+            max_estimate,
+            balance: (balance > 0.0).then_some(balance),
+            probes,
+            seed,
+            limits: super::limits_per_cube(max_nodes, timeout)(),
+            ..SplitOptions::default()
+        }
+    }
+
+    /// Reads a [`max_estimate`](SplitOptions::max_estimate): a finite number
+    /// of nodes, at least 1.
+    ///
+    /// ```
+    /// use solver_core::cubes::SplitOptions;
+    /// assert_eq!(SplitOptions::parse_max_estimate(" 1e6 "), Ok(1e6));
+    /// let e = SplitOptions::parse_max_estimate("0.5").unwrap_err();
+    /// assert_eq!(e.to_string(), "0.5 nodes: expected at least 1 (every cube has a node)");
+    /// ```
+    pub fn parse_max_estimate(text: &str) -> Result<f64, SplitValueError> {
+        let x = finite(text)?;
+        match x >= 1.0 {
+            true => Ok(x),
+            false => Err(SplitValueError::EstimateBelowOne(x)),
+        }
+    }
+
+    /// Reads a [`balance`](SplitOptions::balance) ratio: a finite number from
+    /// 0 (off) to 1e9.
+    pub fn parse_balance(text: &str) -> Result<f64, SplitValueError> {
+        let x = finite(text)?;
+        match (0.0..=1e9).contains(&x) {
+            true => Ok(x),
+            false => Err(SplitValueError::BalanceOutOfRange(x)),
+        }
+    }
+}
+
 /// One cube: the options chosen on the way from the root to its subtree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cube {
@@ -408,6 +503,36 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_values_are_finite_and_in_range() {
+        assert_eq!(SplitOptions::parse_max_estimate("1"), Ok(1.0));
+        assert_eq!(SplitOptions::parse_balance("0"), Ok(0.0));
+        assert_eq!(SplitOptions::parse_balance("1e9"), Ok(1e9));
+        for bad in ["x", "", "1e400", "inf", "NaN"] {
+            assert!(SplitOptions::parse_max_estimate(bad).is_err(), "{bad}");
+            assert!(SplitOptions::parse_balance(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            SplitOptions::parse_max_estimate("inf")
+                .unwrap_err()
+                .to_string(),
+            "`inf` is not a finite number"
+        );
+        assert_eq!(
+            SplitOptions::parse_balance("-1").unwrap_err().to_string(),
+            "-1: expected a ratio from 0 (off) to 1e9"
+        );
+        let asked = SplitOptions::asked(Some(10), Some(5.0), 3.0, 8, 2, Some(100), None);
+        assert_eq!(
+            (asked.cubes, asked.max_estimate, asked.balance),
+            (Some(10), Some(5.0), Some(3.0))
+        );
+        assert_eq!(
+            (asked.probes, asked.seed, asked.limits.max_nodes),
+            (8, 2, Some(100))
+        );
+    }
     use crate::limits::Limits;
     use crate::{knuth, problems};
 

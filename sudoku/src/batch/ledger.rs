@@ -23,7 +23,9 @@
 use super::pipeline::{Done, Group};
 use super::report::Report;
 use super::totals::{Problems, Totals};
-use crate::answer::Answer;
+use std::time::Duration;
+
+use crate::answer::{Answer, Task};
 use crate::plan::Plan;
 use crate::shape::Shape;
 
@@ -95,6 +97,26 @@ impl Ledger {
         answered.explain_line(&self.names[answered.file])
     }
 
+    /// The notes that end a run, for stderr, each ending with a newline: the
+    /// puzzles not solved summed up, what Ctrl-C left (`interrupted`), and
+    /// with `stats` (the task, the time taken, the threads) the totals.
+    pub fn end_notes(&self, interrupted: bool, stats: Option<(Task, Duration, usize)>) -> String {
+        let mut notes = String::new();
+        let problems = self.problems.as_ref();
+        if let Some(line) = problems.and_then(|p| p.summary(self.totals.puzzles)) {
+            notes.push_str(&line);
+            notes.push('\n');
+        }
+        if interrupted {
+            notes.push_str(&self.totals.interrupted_note());
+            notes.push('\n');
+        }
+        if let Some((task, elapsed, threads)) = stats {
+            notes.push_str(&self.totals.report(task, elapsed, threads));
+        }
+        notes
+    }
+
     /// Hands `group`'s text and notes to `write`, in order, and counts its
     /// answers; false when nothing more is to be written: `write` said so
     /// (the output failed), or Ctrl-C came (the records finished before it
@@ -155,5 +177,25 @@ impl Ledger {
             }
         }
         write(Piece::Text(&text[written..end]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_notes_say_what_ctrl_c_left_and_the_totals() {
+        let ledger = Ledger::new(vec!["a.txt".into()], false, false, true, false);
+        assert_eq!(ledger.end_notes(false, None), "");
+        let interrupted = ledger.end_notes(true, None);
+        assert_eq!(
+            interrupted,
+            format!("{}\n", ledger.totals.interrupted_note())
+        );
+        let second = Duration::from_secs(1);
+        let stats = ledger.end_notes(false, Some((Task::Check, second, 2)));
+        assert_eq!(stats, ledger.totals.report(Task::Check, second, 2));
+        assert!(stats.contains("unique"), "{stats}");
     }
 }

@@ -58,6 +58,31 @@ pub use report::{JsonRecord, OutputFormat, Report};
 pub use search::Batch;
 pub use totals::{Problems, Status, Totals};
 
+/// The progress of a run as a progress bar shows it: the puzzles answered
+/// (`done`) and, after half a second, their rate over `elapsed`; while one
+/// puzzle is counted on every thread, how many of its `parts` (done, total:
+/// [`crate::Progress`]) are counted.
+///
+/// ```
+/// use std::time::Duration;
+/// let text = sudoku::batch::progress_text(30, Duration::from_secs(2), (3, 8));
+/// assert_eq!(text, "30 puzzles, 15/s; counting on every thread: 3 of 8 parts");
+/// ```
+pub fn progress_text(done: u64, elapsed: std::time::Duration, parts: (u64, u64)) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let mut text = match seconds > 0.5 {
+        true => format!("{done} puzzles, {:.0}/s", done as f64 / seconds),
+        false => format!("{done} puzzles"),
+    };
+    let (counted, total) = parts;
+    if counted < total {
+        text.push_str(&format!(
+            "; counting on every thread: {counted} of {total} parts"
+        ));
+    }
+    text
+}
+
 /// The records' text alone, in input order (the notes and totals are left
 /// out).
 impl Sink for Vec<u8> {
@@ -67,4 +92,20 @@ impl Sink for Vec<u8> {
     }
 
     fn flush(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    #[test]
+    fn progress_texts() {
+        let ms = Duration::from_millis;
+        assert_eq!(super::progress_text(7, ms(100), (0, 0)), "7 puzzles");
+        assert_eq!(super::progress_text(0, ms(4000), (5, 5)), "0 puzzles, 0/s");
+        assert_eq!(
+            super::progress_text(3, ms(300), (1, 64)),
+            "3 puzzles; counting on every thread: 1 of 64 parts"
+        );
+    }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::input::{Chunk, Event};
 use super::pipeline::{Done, Group};
 use super::report::{OutputFormat, Report};
-use crate::{Answer, Engine, Limits, Question, Record, Regions, Task, Variant};
+use crate::{Answer, Answered, Engine, Limits, Puzzle, Question, Record, Regions, Task, Variant};
 
 /// What is asked of every puzzle of a run, and how its records are written.
 #[derive(Clone, Debug)]
@@ -70,6 +70,49 @@ impl Batch {
         report.shape = Some(puzzle.grid.shape());
         report.notation = puzzle.notation.clone();
         let variant = crate::effective_variant(&puzzle, &self.base);
+        let done = self.answer_puzzle(&puzzle, &variant, line, on_every_thread, progress);
+        report.answer = done.answer;
+        report.nodes = done.nodes;
+        report.expected = done.expected;
+        report.plan = done.plan;
+        (report, variant.regions.clone())
+    }
+
+    /// Answers one puzzle read from `line` under `variant` (the run's rules
+    /// and the puzzle's own: [`crate::effective_variant`]) through
+    /// [`crate::answer`], with the puzzle's limits: the run's node limit, a
+    /// timeout that starts now, the run's cancel flag. What the command and
+    /// the Python package's `solve_many` and `check_many` do for each
+    /// puzzle.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku::batch::{Batch, OutputFormat};
+    /// use sudoku::{parse_puzzle, Alphabet, Answer, Engine, Task, Variant};
+    ///
+    /// let batch = Batch {
+    ///     task: Task::Check,
+    ///     timeout: None,
+    ///     max_nodes: None,
+    ///     cancel: Arc::default(),
+    ///     engine: Engine::Auto,
+    ///     base: Variant::default(),
+    ///     format: OutputFormat::Text,
+    ///     names: Vec::new(),
+    /// };
+    /// let puzzle = parse_puzzle("1.3.3.2...4.....", None, &Alphabet::standard())?;
+    /// let answered = batch.answer_puzzle(&puzzle, &Variant::default(), 1, false, None);
+    /// assert!(matches!(answered.answer, Answer::Unique(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn answer_puzzle(
+        &self,
+        puzzle: &Puzzle,
+        variant: &Variant,
+        line: usize,
+        on_every_thread: bool,
+        progress: Option<&crate::Progress>,
+    ) -> Answered {
         let limits = Limits {
             max_solutions: None,
             max_nodes: self.max_nodes,
@@ -82,12 +125,7 @@ impl Batch {
             limits: &limits,
             progress,
         };
-        let done = crate::answer(&puzzle, &variant, line, &question, on_every_thread);
-        report.answer = done.answer;
-        report.nodes = done.nodes;
-        report.expected = done.expected;
-        report.plan = done.plan;
-        (report, variant.regions.clone())
+        crate::answer(puzzle, variant, line, &question, on_every_thread)
     }
 
     /// Appends the text of one record to `text`; a jigsaw's grids are drawn

@@ -1,0 +1,323 @@
+//! A model's whole search as a command runs it (`dlx count` and `dlx solve`
+//! on a JSON model): count on one thread or every thread, enumerate the
+//! solutions, or, with an objective, branch and bound to the optimum; the
+//! solutions' text and JSON records, and the JSON summary with the
+//! objective. The caller prints; the meter is the caller's [`Limits`].
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use cover_model::drive::{ModelSearch, Shown};
+//! use cover_model::Model;
+//! use solver_core::Limits;
+//!
+//! let mut m = Model::new();
+//! let a = m.var("a", 1..=2)?;
+//! let b = m.var("b", 1..=2)?;
+//! m.all_different(&[a, b])?;
+//! let compiled = m.compile()?;
+//! let limits = Limits::none();
+//! let search = ModelSearch { compiled: &compiled, limits: &limits, threads: 1, seed: None };
+//! assert_eq!(search.count().0, 2);
+//! let shown = Shown::new(&m);
+//! let mut lines = Vec::new();
+//! let found = search.solve(|_, values, objective| {
+//!     lines.push(shown.text(values, objective));
+//!     ControlFlow::Continue(())
+//! });
+//! assert_eq!((found.solutions, lines.join("; ")), (2, "a=1 b=2; a=2 b=1".to_string()));
+//! let record = serde_json::to_string(&shown.record(1, &[1, 2], None))?;
+//! assert_eq!(record, r#"{"solution":1,"values":{"a":1,"b":2}}"#);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::ops::ControlFlow;
+
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use solver_core::cubes::Fingerprint;
+use solver_core::drive::Summary;
+use solver_core::{Limits, Outcome};
+
+use crate::{Compiled, JsonError, Model, Optimum, Value, Var};
+
+/// Whether `bytes` hold a JSON model: the first character other than white
+/// space (after a byte-order mark) is `{`, which no problem in Knuth's
+/// format starts with in practice (its first line names items).
+///
+/// ```
+/// assert!(cover_model::drive::is_json_model(b"\n  {\"variables\": []}"));
+/// assert!(!cover_model::drive::is_json_model(b"a b c\nb c\n"));
+/// ```
+pub fn is_json_model(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// The fingerprint of `model`'s cubes: that of its canonical JSON text, so
+/// that cubes split from one model are counted only on the same model.
+pub fn cube_fingerprint(model: &Model) -> Result<Fingerprint, JsonError> {
+    Ok(Fingerprint::of_bytes(model.to_json()?.as_bytes()))
+}
+
+/// The variables a solution shows: those declared (constants are not), in
+/// the order of declaration.
+pub struct Shown<'a> {
+    model: &'a Model,
+    vars: Vec<Var>,
+}
+
+impl<'a> Shown<'a> {
+    /// The variables of `model` that solutions show.
+    pub fn new(model: &'a Model) -> Shown<'a> {
+        let vars = model.variables().filter(|&v| !model.is_constant(v));
+        Shown {
+            model,
+            vars: vars.collect(),
+        }
+    }
+
+    /// One solution's text: `a=1 b=2`, and ` (objective 7)` with one.
+    pub fn text(&self, values: &[Value], objective: Option<Value>) -> String {
+        let line: Vec<String> = self
+            .vars
+            .iter()
+            .map(|&v| format!("{}={}", self.model.name(v), values[v.index()]))
+            .collect();
+        let mut text = line.join(" ");
+        if let Some(o) = objective {
+            text.push_str(&format!(" (objective {o})"));
+        }
+        text
+    }
+
+    /// Solution number `k` (from 1) as a JSON record:
+    /// `{"solution":1,"values":{"a":1,"b":2}}`, with `"objective"` when there
+    /// is one.
+    pub fn record<'s>(
+        &'s self,
+        k: u64,
+        values: &'s [Value],
+        objective: Option<Value>,
+    ) -> impl Serialize + 's {
+        Record {
+            solution: k,
+            values: Values {
+                shown: self,
+                values,
+            },
+            objective,
+        }
+    }
+}
+
+/// One solution's values by name, in the order of declaration.
+struct Values<'a> {
+    shown: &'a Shown<'a>,
+    values: &'a [Value],
+}
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.shown.vars.len()))?;
+        for &v in &self.shown.vars {
+            map.serialize_entry(self.shown.model.name(v), &self.values[v.index()])?;
+        }
+        map.end()
+    }
+}
+
+/// One solution, as printed in JSON.
+#[derive(Serialize)]
+struct Record<'a> {
+    solution: u64,
+    values: Values<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    objective: Option<Value>,
+}
+
+/// The summary of a model's search: [`Summary`], with the objective's value
+/// and whether it is proved optimal when the model has one.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ModelSummary {
+    /// The search's summary.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// The best value of the objective found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<Value>,
+    /// Whether that value is proved optimal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<bool>,
+}
+
+impl AsRef<Summary> for ModelSummary {
+    fn as_ref(&self) -> &Summary {
+        &self.summary
+    }
+}
+
+/// What [`ModelSearch::solve`] found.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// Solutions handed over.
+    pub solutions: u128,
+    /// How the search ended.
+    pub outcome: Outcome,
+    /// With an objective: the best value found and whether it is proved
+    /// optimal.
+    pub best: Option<(Value, bool)>,
+}
+
+/// A search of a compiled model under the caller's limits.
+#[derive(Clone, Copy)]
+pub struct ModelSearch<'a> {
+    /// The model.
+    pub compiled: &'a Compiled,
+    /// The meter: solutions, nodes, deadline, cancel flag.
+    pub limits: &'a Limits,
+    /// Threads to count on (solving runs on one).
+    pub threads: usize,
+    /// Ties broken at random from this seed (one thread).
+    pub seed: Option<u64>,
+}
+
+impl ModelSearch<'_> {
+    /// Counts the solutions: on one thread, or on every thread of the
+    /// rayon pool when `threads` > 1.
+    pub fn count(&self) -> (u128, Outcome) {
+        let count = if self.threads == 1 {
+            let mut solver = self.compiled.solver();
+            solver.set_seed(self.seed);
+            solver.count(self.limits)
+        } else {
+            self.compiled.par_count(self.limits)
+        };
+        (count.solutions, count.outcome)
+    }
+
+    /// Hands each solution (its number from 1, its values, the objective's
+    /// value) to `each` until it breaks or a limit stops the search, on one
+    /// thread. With an objective: branch and bound, then only the optimum
+    /// (or, stopped by a limit, the best solution found, not proved).
+    pub fn solve(
+        &self,
+        mut each: impl FnMut(u64, &[Value], Option<Value>) -> ControlFlow<()>,
+    ) -> Solved {
+        let mut solver = self.compiled.solver();
+        solver.set_seed(self.seed);
+        if self.compiled.objective().is_none() {
+            let mut printed = 0u64;
+            let outcome = solver.for_each_solution(self.limits, |s| {
+                printed += 1;
+                each(printed, s.values(), None)
+            });
+            return Solved {
+                solutions: u128::from(printed),
+                outcome,
+                best: None,
+            };
+        }
+        let (optimum, stats) = solver.optimize(self.limits, &mut |_, _| {});
+        let (best, incomplete) = match optimum {
+            Optimum::Optimal(s, v) => (Some((s, v, true)), None),
+            Optimum::Unsatisfiable => (None, None),
+            Optimum::Incomplete { best, why } => (best.map(|(s, v)| (s, v, false)), Some(why)),
+        };
+        let outcome = Outcome { incomplete, stats };
+        match best {
+            Some((s, v, proved)) => {
+                let _ = each(1, s.values(), Some(v));
+                Solved {
+                    solutions: 1,
+                    outcome,
+                    best: Some((v, proved)),
+                }
+            }
+            None => Solved {
+                solutions: 0,
+                outcome,
+                best: None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rel;
+
+    /// x + y = 4 with x and y in 0..=3.
+    fn small() -> Model {
+        let mut m = Model::new();
+        let x = m.int_var("x", 0, 3).unwrap();
+        let y = m.int_var("y", 0, 3).unwrap();
+        m.linear(&[(1, x), (1, y)], Rel::Eq, 4).unwrap();
+        m
+    }
+
+    fn search<'a>(compiled: &'a Compiled, limits: &'a Limits, threads: usize) -> ModelSearch<'a> {
+        ModelSearch {
+            compiled,
+            limits,
+            threads,
+            seed: None,
+        }
+    }
+
+    #[test]
+    fn counts_and_solutions_agree_with_the_enumeration_by_hand() {
+        // x + y = 4 over 0..=3: (1,3), (2,2), (3,1).
+        let m = small();
+        let compiled = m.compile().unwrap();
+        let limits = Limits::none();
+        for threads in [1, 2] {
+            assert_eq!(search(&compiled, &limits, threads).count().0, 3);
+        }
+        let shown = Shown::new(&m);
+        let mut seen = Vec::new();
+        let found = search(&compiled, &limits, 1).solve(|k, values, objective| {
+            assert_eq!(objective, None);
+            seen.push((k, shown.text(values, None)));
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found.solutions, 3);
+        assert!(found.outcome.incomplete.is_none());
+        let mut texts: Vec<_> = seen.iter().map(|(_, t)| t.clone()).collect();
+        texts.sort();
+        assert_eq!(texts, ["x=1 y=3", "x=2 y=2", "x=3 y=1"]);
+        assert_eq!(seen.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [1, 2, 3]);
+    }
+
+    #[test]
+    fn an_objective_gives_the_optimum_only() {
+        // Maximise x: x = 3 (y = 1), by hand.
+        let mut m = small();
+        let x = m.variables().next().unwrap();
+        m.maximize(x).unwrap();
+        let compiled = m.compile().unwrap();
+        let limits = Limits::none();
+        let shown = Shown::new(&m);
+        let mut lines = Vec::new();
+        let found = search(&compiled, &limits, 1).solve(|_, values, objective| {
+            lines.push(shown.text(values, objective));
+            ControlFlow::Continue(())
+        });
+        assert_eq!(lines, ["x=3 y=1 (objective 3)"]);
+        assert_eq!((found.solutions, found.best), (1, Some((3, true))));
+        let json = serde_json::to_string(&shown.record(1, &[3, 1], Some(3))).unwrap();
+        assert_eq!(
+            json,
+            r#"{"solution":1,"values":{"x":3,"y":1},"objective":3}"#
+        );
+    }
+
+    #[test]
+    fn fingerprints_tell_models_apart() {
+        let a = cube_fingerprint(&small()).unwrap();
+        assert_eq!(a, cube_fingerprint(&small()).unwrap());
+        let mut other = small();
+        other.int_var("z", 0, 1).unwrap();
+        assert_ne!(a, cube_fingerprint(&other).unwrap());
+    }
+}
