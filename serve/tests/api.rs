@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{completions, get, post, start, wait};
+use common::{completions, get, one_long_job_at_a_time, post, start, wait};
 use serde_json::{json, Value};
 
 fn grid_text(givens: &[u8; 16]) -> String {
@@ -296,6 +296,7 @@ fn an_edit_changes_a_given_and_writes_the_puzzle_back() {
 
 #[test]
 fn a_cancelled_job_ends_incomplete_within_a_second() {
+    let _alone = one_long_job_at_a_time();
     let bound = start(false);
     // Counting the completions of an empty 16x16 grid up to a billion
     // takes far longer than this test.
@@ -403,6 +404,7 @@ fn the_drawing_carries_every_kind_of_constraint() {
 
 #[test]
 fn a_running_count_shows_the_solutions_found_so_far() {
+    let _alone = one_long_job_at_a_time();
     let bound = start(false);
     // 6x6 grids (2x3 boxes) with r1c1 = 1: 28,200,960 / 6 = 4,700,160 (a
     // count from the literature; relabelling the values is a bijection, so

@@ -69,24 +69,72 @@ pub(crate) fn par_count(
 ) -> Result<Count, SolveError> {
     grid.check()?;
     if limits.max_solutions == Some(0) {
-        return Ok(Count {
-            solutions: 0,
-            outcome: Outcome {
-                stats: Stats::default(),
-                incomplete: Some(Incomplete::SolutionLimit),
-            },
-        });
+        return Ok(stopped_at_zero());
     }
-    let (parts, split_nodes) = split(grid, SUBPROBLEMS_PER_THREAD * rayon::current_num_threads());
+    let n = grid.side();
+    let (parts, split_nodes) = split(
+        grid,
+        SUBPROBLEMS_PER_THREAD * rayon::current_num_threads(),
+        |g, cell| g.candidates(cell / n, cell % n),
+    );
     if let Some(progress) = progress {
         progress
             .total
             .fetch_add(parts.len() as u64, Ordering::Relaxed);
     }
+    count_parts(
+        &parts,
+        split_nodes,
+        limits,
+        progress,
+        None,
+        |part, mine, each| {
+            with_thread_solver(part.shape(), engine, |solver| {
+                solver.search(part, mine, false, |_| each())
+            })?
+        },
+    )
+}
+
+/// The answer to a count asked for no solution at all.
+pub(crate) fn stopped_at_zero() -> Count {
+    Count {
+        solutions: 0,
+        outcome: Outcome {
+            stats: Stats::default(),
+            incomplete: Some(Incomplete::SolutionLimit),
+        },
+    }
+}
+
+/// Solutions a worker finds before it adds them to the caller's counter
+/// (one at a time when a solution limit must be kept exactly).
+const FOUND_BATCH: u64 = 64;
+
+/// Counts the solutions of every subproblem in `parts` on rayon's threads
+/// and adds them up; `start_nodes` were spent before (the split). `search`
+/// searches one part under the limits it is given, calling its third
+/// argument for each solution it visits (`Err(Unsolvable)`: refuted at
+/// once). Limits are shared: the first worker to reach one stops the
+/// others. `progress` counts the parts done; `found`, when given, grows
+/// with the solutions found as they are found (it may pass a solution
+/// limit, which the returned count does not).
+pub(crate) fn count_parts<S>(
+    parts: &[Grid],
+    start_nodes: u64,
+    limits: &Limits,
+    progress: Option<&Progress>,
+    found: Option<&AtomicU64>,
+    search: S,
+) -> Result<Count, SolveError>
+where
+    S: Fn(&Grid, &Limits, &mut dyn FnMut() -> ControlFlow<()>) -> Result<Outcome, SolveError>
+        + Sync,
+{
     let shared = Shared {
         stop: Arc::new(AtomicBool::new(false)),
         reason: Mutex::new(None),
-        nodes: AtomicU64::new(split_nodes),
+        nodes: AtomicU64::new(start_nodes),
         solutions: AtomicU64::new(0),
     };
     let done = AtomicBool::new(false);
@@ -106,7 +154,7 @@ pub(crate) fn par_count(
         let counts = parts
             .par_iter()
             .map(|part| {
-                let counted = count_part(part, engine, limits, &shared);
+                let counted = count_part(part, limits, &shared, found, &search);
                 if let Some(progress) = progress {
                     progress.done.fetch_add(1, Ordering::Relaxed);
                 }
@@ -117,7 +165,7 @@ pub(crate) fn par_count(
         counts
     })?;
     let mut solutions: u128 = counts.iter().map(|&(s, _)| s).sum();
-    let nodes = split_nodes + counts.iter().map(|&(_, n)| n).sum::<u64>();
+    let nodes = start_nodes + counts.iter().map(|&(_, n)| n).sum::<u64>();
     let mut incomplete = shared.reason();
     if let Some(max) = limits.max_solutions {
         if solutions >= max {
@@ -163,15 +211,37 @@ impl Shared {
     fn reason(&self) -> Option<Incomplete> {
         *self.reason.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// Adds `k` solutions to the shared tally and to `found`; false when
+    /// that reaches the solution limit (raised).
+    fn add(&self, k: u64, limits: &Limits, found: Option<&AtomicU64>) -> bool {
+        if let Some(found) = found {
+            found.fetch_add(k, Ordering::Relaxed);
+        }
+        let Some(max) = limits.max_solutions else {
+            return true;
+        };
+        let sum = self.solutions.fetch_add(k, Ordering::Relaxed) + k;
+        if u128::from(sum) >= max {
+            self.raise(Incomplete::SolutionLimit);
+            false
+        } else {
+            true
+        }
+    }
 }
 
 /// Counts one subproblem's solutions, and the nodes that took.
-fn count_part(
+fn count_part<S>(
     part: &Grid,
-    engine: Engine,
     limits: &Limits,
     shared: &Shared,
-) -> Result<(u128, u64), SolveError> {
+    found: Option<&AtomicU64>,
+    search: &S,
+) -> Result<(u128, u64), SolveError>
+where
+    S: Fn(&Grid, &Limits, &mut dyn FnMut() -> ControlFlow<()>) -> Result<Outcome, SolveError>,
+{
     if shared.stop.load(Ordering::Relaxed) {
         return Ok((0, 0));
     }
@@ -189,26 +259,35 @@ fn count_part(
         }
         mine.max_nodes = Some(max - used);
     }
-    let outcome = with_thread_solver(part.shape(), engine, |solver| {
-        solver.search(part, &mine, false, |_| match limits.max_solutions {
-            Some(max) => {
-                let found = shared.solutions.fetch_add(1, Ordering::Relaxed) + 1;
-                if u128::from(found) >= max {
-                    shared.raise(Incomplete::SolutionLimit);
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }
-            None => ControlFlow::Continue(()),
-        })
-    })?;
+    // Solutions are passed on one by one under a solution limit, else in
+    // batches (only when someone reads them).
+    let batch = match (limits.max_solutions, found) {
+        (Some(_), _) => 1,
+        (None, Some(_)) => FOUND_BATCH,
+        (None, None) => u64::MAX,
+    };
+    let mut pending = 0u64;
+    let mut visited = 0u64;
+    let outcome = search(part, &mine, &mut || {
+        pending += 1;
+        visited += 1;
+        if pending < batch || shared.add(std::mem::take(&mut pending), limits, found) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
     let outcome = match outcome {
         Ok(outcome) => outcome,
         // A subproblem that propagation alone refutes.
         Err(SolveError::Unsolvable) => return Ok((0, 1)),
         Err(e) => return Err(e),
     };
+    // Solutions an engine counted without visiting them.
+    let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
+    if found.is_some() {
+        shared.add(pending + counted.saturating_sub(visited), limits, found);
+    }
     let nodes = outcome.stats.nodes;
     shared.nodes.fetch_add(nodes, Ordering::Relaxed);
     match outcome.incomplete {
@@ -220,9 +299,19 @@ fn count_part(
     Ok((outcome.stats.solutions, nodes))
 }
 
-/// The subproblems: `grid` with cells filled until there are at least
-/// `target` (or the split is deep enough), and the number made.
-fn split(grid: &Grid, target: usize) -> (Vec<Grid>, u64) {
+/// The subproblems: `grid` with cells filled, level by level, each time an
+/// empty cell with the fewest values `allowed` gives (`allowed(grid,
+/// cell)`) in each of those ways, until there are at least `target` (or the
+/// split is deep enough); and the number made. A part with a cell that
+/// allows no value is dropped (nothing completes it). The parts are
+/// disjoint and, when `allowed` keeps every value a solution can hold,
+/// cover every solution.
+pub(crate) fn split(
+    grid: &Grid,
+    target: usize,
+    allowed: impl Fn(&Grid, usize) -> Vec<u16>,
+) -> (Vec<Grid>, u64) {
+    let n = grid.side();
     let mut parts = vec![grid.clone()];
     let mut made = 0u64;
     for _ in 0..MAX_SPLIT_DEPTH {
@@ -232,14 +321,15 @@ fn split(grid: &Grid, target: usize) -> (Vec<Grid>, u64) {
         let mut next = Vec::new();
         let mut grew = false;
         for part in parts {
-            match fewest_candidates(&part) {
-                // Full: a subproblem that is its own solution.
+            match fewest(&part, &allowed) {
+                // Full: a subproblem that is its own solution (or not).
                 None => next.push(part),
-                Some((row, col, values)) => {
+                Some((_, values)) if values.is_empty() => grew = true,
+                Some((cell, values)) => {
                     grew = true;
                     for v in values {
                         let mut child = part.clone();
-                        child.set(row, col, Some(v));
+                        child.set(cell / n, cell % n, Some(v));
                         next.push(child);
                         made += 1;
                     }
@@ -254,23 +344,19 @@ fn split(grid: &Grid, target: usize) -> (Vec<Grid>, u64) {
     (parts, made)
 }
 
-/// An empty cell with the fewest candidates, and its candidates (none if a
-/// cell has none: the grid has no completion).
-fn fewest_candidates(grid: &Grid) -> Option<(usize, usize, Vec<u16>)> {
-    let n = grid.side();
-    let mut best: Option<(usize, usize, Vec<u16>)> = None;
-    for row in 0..n {
-        for col in 0..n {
-            if grid.get(row, col).is_some() {
-                continue;
-            }
-            let values = grid.candidates(row, col);
-            if best.as_ref().is_none_or(|b| values.len() < b.2.len()) {
-                let done = values.len() <= 1;
-                best = Some((row, col, values));
-                if done {
-                    return best;
-                }
+/// An empty cell with the fewest allowed values, and those values.
+fn fewest(grid: &Grid, allowed: impl Fn(&Grid, usize) -> Vec<u16>) -> Option<(usize, Vec<u16>)> {
+    let mut best: Option<(usize, Vec<u16>)> = None;
+    for (cell, &v) in grid.cells().iter().enumerate() {
+        if v != 0 {
+            continue;
+        }
+        let values = allowed(grid, cell);
+        if best.as_ref().is_none_or(|b| values.len() < b.1.len()) {
+            let done = values.len() <= 1;
+            best = Some((cell, values));
+            if done {
+                return best;
             }
         }
     }
@@ -286,7 +372,8 @@ mod tests {
     fn subproblems_are_disjoint_and_cover_the_grid() {
         let shape = Shape::new(2, 3).unwrap();
         let grid = Grid::empty(shape);
-        let (parts, made) = split(&grid, 50);
+        let n = grid.side();
+        let (parts, made) = split(&grid, 50, |g, c| g.candidates(c / n, c % n));
         assert!(parts.len() >= 50);
         assert!(made >= parts.len() as u64);
         // Every part extends the grid; no two parts agree on all the cells

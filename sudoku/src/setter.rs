@@ -465,14 +465,9 @@ pub fn unique_makers_with(
 /// Subproblems per thread for [`count_counted`]: enough for work stealing
 /// to even out uneven ones.
 const COUNT_PARTS_PER_THREAD: usize = 16;
-/// [`count_counted`]'s split fills at most this many cells.
-const COUNT_SPLIT_DEPTH: usize = 8;
 /// [`count_counted`] first searches the whole puzzle within this many
 /// nodes, and splits it only when that is not enough.
 const COUNT_PROBE_NODES: u64 = 2_000;
-/// Solutions a worker finds before it adds them to the shared counter (one
-/// at a time when a solution limit must be kept exactly).
-const COUNT_BATCH: u64 = 64;
 
 /// Counts the solutions of `puzzle` under `rules` on every thread of the
 /// current rayon pool, adding the solutions it finds to `found` as it goes,
@@ -511,8 +506,7 @@ pub fn count_counted(
     engine: Engine,
     found: &AtomicU64,
 ) -> Result<solver_core::Count, SolveError> {
-    use solver_core::{Count, Outcome, Stats};
-    use std::sync::atomic::AtomicBool;
+    use solver_core::Count;
 
     if puzzle.shape() != rules.shape() {
         return Err(SolveError::WrongShape {
@@ -522,19 +516,8 @@ pub fn count_counted(
     }
     rules.check(puzzle)?;
     let mut first = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
-    let stats = |solutions: u128, nodes: u64| Stats {
-        nodes,
-        updates: 0,
-        solutions,
-    };
     if limits.max_solutions == Some(0) {
-        return Ok(Count {
-            solutions: 0,
-            outcome: Outcome {
-                stats: stats(0, 0),
-                incomplete: Some(Incomplete::SolutionLimit),
-            },
-        });
+        return Ok(crate::parallel::stopped_at_zero());
     }
     // A short search of the whole puzzle first: most puzzles a setter
     // checks end within it, sooner than the split could start.
@@ -570,192 +553,42 @@ pub fn count_counted(
             });
         }
     }
-    let parts = count_split(
-        rules,
+    let (parts, _) = crate::parallel::split(
         puzzle,
         COUNT_PARTS_PER_THREAD * rayon::current_num_threads(),
+        |g, cell| allowed_by_units(rules, g.cells(), cell),
     );
-    let stop = Arc::new(AtomicBool::new(false));
-    let reason: Mutex<Option<Incomplete>> = Mutex::new(None);
-    let raise = |why: Incomplete| {
-        reason
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert(why);
-        stop.store(true, Ordering::Relaxed);
-    };
-    let nodes = AtomicU64::new(probed);
-    let total = AtomicU64::new(0);
-    let batch = if limits.max_solutions.is_some() {
-        1
-    } else {
-        COUNT_BATCH
-    };
-    // Counts one part on a lent solver.
-    let count_part = |solver: &mut SudokuSolver, part: &Grid| -> Result<u128, SolveError> {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(0);
-        }
-        let mut mine = Limits {
-            max_solutions: None,
-            max_nodes: None,
-            deadline: limits.deadline,
-            cancel: Some(Arc::clone(&stop)),
-        };
-        if let Some(max) = limits.max_nodes {
-            let used = nodes.load(Ordering::Relaxed);
-            if used >= max {
-                raise(Incomplete::NodeLimit);
-                return Ok(0);
-            }
-            mine.max_nodes = Some(max - used);
-        }
-        // Adds `k` solutions to the counters; false at the limit.
-        let add = |k: u64| {
-            found.fetch_add(k, Ordering::Relaxed);
-            let sum = total.fetch_add(k, Ordering::Relaxed) + k;
-            match limits.max_solutions {
-                Some(max) if u128::from(sum) >= max => {
-                    raise(Incomplete::SolutionLimit);
-                    false
-                }
-                _ => true,
-            }
-        };
-        let mut pending = 0u64;
-        let mut visited = 0u64;
-        let outcome = solver.search(part, &mine, false, |_| {
-            pending += 1;
-            visited += 1;
-            if pending < batch {
-                return ControlFlow::Continue(());
-            }
-            let go = add(std::mem::take(&mut pending));
-            if go {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        let outcome = match outcome {
-            Ok(outcome) => outcome,
-            // A subproblem that propagation alone refutes.
-            Err(SolveError::Unsolvable) => return Ok(0),
-            Err(e) => return Err(e),
-        };
-        // Solutions an engine counted without visiting them.
-        let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
-        add(pending + counted.saturating_sub(visited));
-        nodes.fetch_add(outcome.stats.nodes, Ordering::Relaxed);
-        match outcome.incomplete {
-            // Stopped by another worker, or by the limit it
-            // reached itself (already raised).
-            Some(Incomplete::Cancelled | Incomplete::Stopped) | None => {}
-            Some(why) => raise(why),
-        }
-        Ok(outcome.stats.solutions)
-    };
+    // Solvers are lent to the parts from a pool that grows to one per
+    // thread at work (a fork can cost more than a small part).
     let first = Mutex::new(first);
-    let finished = std::sync::atomic::AtomicBool::new(false);
-    let counts: Result<Vec<u128>, SolveError> = std::thread::scope(|scope| {
-        if let Some(user) = &limits.cancel {
-            // Forwards the caller's flag to the workers' own.
-            let (finished, raise) = (&finished, &raise);
-            scope.spawn(move || {
-                while !finished.load(Ordering::Relaxed) {
-                    if user.load(Ordering::Relaxed) {
-                        raise(Incomplete::Cancelled);
-                        return;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-            });
-        }
-        // Solvers are lent to the parts from a pool that grows to one per
-        // thread at work (a fork can cost more than a small part).
-        let pool: Mutex<Vec<SudokuSolver>> = Mutex::new(Vec::new());
-        let counts = parts
-            .par_iter()
-            .map(|part| {
-                let lent = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                let mut solver = match lent {
-                    Some(solver) => solver,
-                    None => first.lock().unwrap_or_else(|e| e.into_inner()).fork()?,
-                };
-                let counted = count_part(&mut solver, part);
-                pool.lock().unwrap_or_else(|e| e.into_inner()).push(solver);
-                counted
-            })
-            .collect();
-        finished.store(true, Ordering::Relaxed);
-        counts
-    });
-    let mut solutions: u128 = counts?.iter().sum();
-    let mut incomplete = *reason.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(max) = limits.max_solutions {
-        if solutions >= max {
-            // Workers racing to the limit may pass it together.
-            solutions = max;
-            incomplete = Some(Incomplete::SolutionLimit);
-        }
-    }
-    Ok(Count {
-        solutions,
-        outcome: Outcome {
-            stats: stats(solutions, nodes.into_inner()),
-            incomplete,
+    let pool: Mutex<Vec<SudokuSolver>> = Mutex::new(Vec::new());
+    crate::parallel::count_parts(
+        &parts,
+        probed,
+        limits,
+        None,
+        Some(found),
+        |part, mine, each| {
+            let lent = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let mut solver = match lent {
+                Some(solver) => solver,
+                None => first.lock().unwrap_or_else(|e| e.into_inner()).fork()?,
+            };
+            let outcome = solver.search(part, mine, false, |_| each());
+            pool.lock().unwrap_or_else(|e| e.into_inner()).push(solver);
+            outcome
         },
-    })
+    )
 }
 
-/// [`count_counted`]'s subproblems: `puzzle` with cells filled, level by
-/// level, until there are at least `target` of them (or the split is deep
-/// enough). A grid where an empty cell has no value its units allow is
-/// dropped (no solution completes it).
-fn count_split(rules: &Rules, puzzle: &Grid, target: usize) -> Vec<Grid> {
-    let n = puzzle.shape().side() as usize;
-    let allowed = |cells: &[u16], cell: usize| -> Vec<u16> {
-        let mut used = vec![false; n + 1];
-        for &u in rules.units_of(cell) {
-            for &other in &rules.units()[u].cells {
-                used[usize::from(cells[other])] = true;
-            }
-        }
-        (1..=n as u16).filter(|&v| !used[usize::from(v)]).collect()
-    };
-    let mut parts = vec![puzzle.clone()];
-    for _ in 0..COUNT_SPLIT_DEPTH {
-        if parts.len() >= target {
-            break;
-        }
-        let mut next = Vec::new();
-        let mut grew = false;
-        for part in parts {
-            let cells = part.cells();
-            let fewest = (0..n * n)
-                .filter(|&c| cells[c] == 0)
-                .map(|c| (c, allowed(cells, c)))
-                .min_by_key(|(_, values)| values.len());
-            match fewest {
-                // Full: a subproblem that is its own solution (or not).
-                None => next.push(part),
-                Some((_, values)) if values.is_empty() => grew = true,
-                Some((cell, values)) => {
-                    grew = true;
-                    for v in values {
-                        let mut child = cells.to_vec();
-                        child[cell] = v;
-                        if let Ok(g) = Grid::from_values(puzzle.shape(), child) {
-                            next.push(g);
-                        }
-                    }
-                }
-            }
-        }
-        parts = next;
-        if !grew {
-            break;
+/// The values `cell` may take as far as the givens of its units go.
+fn allowed_by_units(rules: &Rules, cells: &[u16], cell: usize) -> Vec<u16> {
+    let n = rules.shape().side() as usize;
+    let mut used = vec![false; n + 1];
+    for &u in rules.units_of(cell) {
+        for &other in &rules.units()[u].cells {
+            used[usize::from(cells[other])] = true;
         }
     }
-    parts
+    (1..=n as u16).filter(|&v| !used[usize::from(v)]).collect()
 }

@@ -6,10 +6,19 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use serde_json::Value;
+
+/// Held by the tests of one binary that run long counts or time a cancel:
+/// jobs share the process's rayon pool, so a cancelled job's last parts
+/// can wait behind another test's multi-second count, which would time
+/// that other test rather than the cancel.
+pub fn one_long_job_at_a_time() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Starts a server on free ports (the page, and the f-puzzles websocket
 /// when asked) on a thread of its own; returns where it listens.
