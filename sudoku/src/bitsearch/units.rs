@@ -13,12 +13,13 @@
 //!
 //! Killer cages: a cage's cells are peers (their values differ), and each
 //! round every cage keeps the value combinations that hold the values
-//! already placed in it and whose other values can be given one to one to
-//! its empty cells (a perfect matching of cells to values); a cell keeps
-//! only the values it takes in some such matching of some such
-//! combination, and a value in every such combination with one place left
-//! in the cage is placed (the cage's options in the exact-cover matrix,
-//! summarised by values).
+//! already placed in it and whose other values can go in its empty cells;
+//! values in no such combination leave the cage's cells, and a value in
+//! every such combination with one place left in the cage is placed (the
+//! cage's options in the exact-cover matrix, summarised by values). For
+//! true candidates, where it pays, a combination must also give its values
+//! one to one to the empty cells (a perfect matching of cells to values),
+//! and a cell keeps only the values it takes in some such matching.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -67,6 +68,11 @@ pub(crate) struct UnitSearch {
     sums: Vec<SumBits>,
     /// Random tie-breaks (0: none).
     pub(crate) rng: u64,
+    /// Whether cages keep only the values of a perfect matching (true
+    /// candidates, where it pays) rather than each value some cell of the
+    /// combination can take (uniqueness proofs, where it costs more than it
+    /// saves).
+    matching: bool,
 }
 
 /// A killer cage as bits.
@@ -402,6 +408,7 @@ impl UnitSearch {
             cages,
             sums: linear,
             rng: 0,
+            matching: false,
         })
     }
 
@@ -554,9 +561,11 @@ impl UnitSearch {
 
     /// One pass over the cages. A value combination of a cage is admissible
     /// when it holds the values already placed in the cage, and its other
-    /// values can be given one to one to the cage's empty cells, each cell
-    /// one of its candidates. A value leaves an empty cell when no such
-    /// assignment of an admissible combination gives it to that cell; a value every
+    /// values can go in the cage's empty cells: each such value has a cell
+    /// for it and each empty cell a value (with `matching`: the values can
+    /// be given one to one to the cells, each cell one of its candidates).
+    /// A value leaves an empty cell when no admissible combination (with
+    /// `matching`: no such assignment of one) gives it to that cell; a value every
     /// admissible combination needs, with one place left in the cage, is
     /// placed. `None` on a contradiction, else whether anything changed.
     fn cage_step(&self, s: &mut State) -> Option<bool> {
@@ -624,6 +633,14 @@ impl UnitSearch {
                     reach |= open;
                 }
                 if !fits || reach != rest {
+                    continue;
+                }
+                if !self.matching {
+                    any = true;
+                    common &= rest;
+                    for (sup, &c) in support[..k].iter_mut().zip(&here[..k]) {
+                        *sup |= c & rest;
+                    }
                     continue;
                 }
                 let adds = here[..k]
@@ -962,7 +979,9 @@ impl UnitSearch {
             next_read: 0,
         };
         known.read(self.n);
+        self.matching = true;
         self.candidates_search(state, &mut run, &mut known);
+        self.matching = false;
         Ok(Outcome {
             stats: run.stats,
             incomplete: run.stop,
