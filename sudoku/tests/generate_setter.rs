@@ -266,6 +266,67 @@ fn small_puzzles_are_unique_by_brute_force() {
     }
 }
 
+/// True candidates of 6x6 killers made by the generator and loosened (some
+/// cages and givens taken out, so several solutions) against the brute
+/// force: each cell's values are those of the enumerated solutions. Run on
+/// one thread and on two (the units engine's search shares its work out).
+#[test]
+fn loosened_killers_true_candidates_by_brute_force() {
+    let mut checked = 0;
+    for (box_shape, seed) in [("2x3", 0), ("3x2", 1), ("2x3", 2), ("3x2", 3), ("2x3", 4)] {
+        let made = make("killer", box_shape, seed);
+        let shape = made.puzzle.shape();
+        let n = shape.side() as usize;
+        for drop in [1usize, 2, 3] {
+            let mut variant = made.variant.clone();
+            // The last cages, or every other one.
+            if drop < 3 {
+                variant
+                    .cages
+                    .truncate(variant.cages.len().saturating_sub(drop));
+            } else {
+                let mut i = 0;
+                variant.cages.retain(|_| {
+                    i += 1;
+                    i % 3 != 0
+                });
+            }
+            let mut puzzle = made.puzzle.clone();
+            for c in 0..n * n {
+                puzzle.set(c / n, c % n, None);
+            }
+            let oracle = Rules::new(shape, &variant);
+            let all = brute_force(&oracle, puzzle.cells(), n, 20_000);
+            if all.len() >= 20_000 {
+                continue;
+            }
+            let mut expected = vec![0u64; n * n];
+            for g in &all {
+                for (m, &v) in expected.iter_mut().zip(g) {
+                    *m |= 1 << (v - 1);
+                }
+            }
+            let rules = Arc::new(variant.rules(shape).unwrap());
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let found = pool.install(|| {
+                    sudoku::setter::true_candidates(&rules, &puzzle, &Limits::none()).unwrap()
+                });
+                assert!(found.incomplete.is_none());
+                assert_eq!(found.masks, expected, "{variant} {threads} threads");
+            }
+            checked += usize::from(all.len() > 1);
+        }
+    }
+    assert!(
+        checked >= 5,
+        "only {checked} puzzles with several solutions"
+    );
+}
+
 #[test]
 fn killer_cages_partition_the_grid() {
     for seed in 0..3 {
@@ -445,6 +506,25 @@ fn speed() {
             let given: Vec<usize> = (0..81).filter(|&i| fewer.cells()[i] != 0).collect();
             for &i in given.iter().take(6) {
                 fewer.set(i / n, i % n, None);
+            }
+            if let Ok(path) = std::env::var("TC_DUMP") {
+                // The loosened puzzles as f-puzzles links, one per line, to
+                // time them as whole processes.
+                use std::io::Write;
+                let link = sudoku::format::fpuzzles::to_fpuzzles_link(
+                    &sudoku::format::fpuzzles::FPuzzle {
+                        grid: fewer.clone(),
+                        variant: m.variant.clone(),
+                    },
+                )
+                .unwrap();
+                let mut file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(format!("{path}.{names}"))
+                    .unwrap();
+                writeln!(file, "{link}").unwrap();
+                continue;
             }
             let rules = Arc::new(m.variant.rules(m.puzzle.shape()).unwrap());
             let start = Instant::now();

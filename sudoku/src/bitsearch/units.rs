@@ -13,10 +13,13 @@
 //!
 //! Killer cages: a cage's cells are peers (their values differ), and each
 //! round every cage keeps the value combinations that hold the values
-//! already placed in it and whose other values can still go in its empty
-//! cells; values in no such combination leave the cage's cells, and a value
-//! in every such combination with one place left in the cage is placed
-//! (the cage's options in the exact-cover matrix, summarised by values).
+//! already placed in it and whose other values can go in its empty cells;
+//! values in no such combination leave the cage's cells, and a value in
+//! every such combination with one place left in the cage is placed (the
+//! cage's options in the exact-cover matrix, summarised by values). For
+//! true candidates, where it pays, a combination must also give its values
+//! one to one to the empty cells (a perfect matching of cells to values),
+//! and a cell keeps only the values it takes in some such matching.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -65,6 +68,11 @@ pub(crate) struct UnitSearch {
     sums: Vec<SumBits>,
     /// Random tie-breaks (0: none).
     pub(crate) rng: u64,
+    /// Whether cages keep only the values of a perfect matching (true
+    /// candidates, where it pays) rather than each value some cell of the
+    /// combination can take (uniqueness proofs, where it costs more than it
+    /// saves).
+    matching: bool,
 }
 
 /// A killer cage as bits.
@@ -243,6 +251,75 @@ fn implied(
     (more, linear)
 }
 
+/// The cells' values in some perfect matching of cells to values: `opts`
+/// holds each cell's values (as many values in all as cells); adds to
+/// `support[i]` each value cell `i` takes in some matching that gives each
+/// cell one of its values and each value one cell. False (and `support`
+/// untouched) when there is no such matching.
+fn matched_support(opts: &[u16], support: &mut [u16]) -> bool {
+    let k = opts.len();
+    // owner[v]: the cell holding value v (or none), mine[i]: cell i's value.
+    let mut owner = [u8::MAX; 16];
+    let mut mine = [0u8; MAX_VALUES];
+    fn augment(
+        i: usize,
+        opts: &[u16],
+        owner: &mut [u8; 16],
+        mine: &mut [u8; MAX_VALUES],
+        tried: &mut u16,
+    ) -> bool {
+        let mut free = opts[i] & !*tried;
+        while free != 0 {
+            let v = free.trailing_zeros() as usize;
+            free &= free - 1;
+            *tried |= 1 << v;
+            let j = owner[v];
+            if j == u8::MAX || augment(usize::from(j), opts, owner, mine, tried) {
+                owner[v] = i as u8;
+                mine[i] = v as u8;
+                return true;
+            }
+        }
+        false
+    }
+    for i in 0..k {
+        let mut tried = 0u16;
+        if !augment(i, opts, &mut owner, &mut mine, &mut tried) {
+            return false;
+        }
+    }
+    // Cell i can take cell j's value when it is among i's values; an edge
+    // (i, value of j) is in some perfect matching when j reaches i back.
+    let mut reach = [0u16; MAX_VALUES];
+    for (i, (r, &o)) in reach.iter_mut().zip(opts).enumerate() {
+        for (j, &v) in mine[..k].iter().enumerate() {
+            if j != i && o >> v & 1 != 0 {
+                *r |= 1 << j;
+            }
+        }
+    }
+    for m in 0..k {
+        for i in 0..k {
+            if reach[i] >> m & 1 != 0 {
+                reach[i] |= reach[m];
+            }
+        }
+    }
+    for i in 0..k {
+        let mut sup = 1u16 << mine[i];
+        let mut next = reach[i];
+        while next != 0 {
+            let j = next.trailing_zeros() as usize;
+            next &= next - 1;
+            if reach[j] >> i & 1 != 0 {
+                sup |= 1 << mine[j];
+            }
+        }
+        support[i] |= sup & opts[i];
+    }
+    true
+}
+
 /// Where the search is, for the limits.
 struct Run<'a, F> {
     limits: &'a Limits,
@@ -331,6 +408,7 @@ impl UnitSearch {
             cages,
             sums: linear,
             rng: 0,
+            matching: false,
         })
     }
 
@@ -484,8 +562,10 @@ impl UnitSearch {
     /// One pass over the cages. A value combination of a cage is admissible
     /// when it holds the values already placed in the cage, and its other
     /// values can go in the cage's empty cells: each such value has a cell
-    /// for it and each empty cell a value. A value leaves an empty cell
-    /// when no admissible combination gives it to that cell; a value every
+    /// for it and each empty cell a value (with `matching`: the values can
+    /// be given one to one to the cells, each cell one of its candidates).
+    /// A value leaves an empty cell when no admissible combination (with
+    /// `matching`: no such assignment of one) gives it to that cell; a value every
     /// admissible combination needs, with one place left in the cage, is
     /// placed. `None` on a contradiction, else whether anything changed.
     fn cage_step(&self, s: &mut State) -> Option<bool> {
@@ -555,11 +635,33 @@ impl UnitSearch {
                 if !fits || reach != rest {
                     continue;
                 }
+                if !self.matching {
+                    any = true;
+                    common &= rest;
+                    for (sup, &c) in support[..k].iter_mut().zip(&here[..k]) {
+                        *sup |= c & rest;
+                    }
+                    continue;
+                }
+                let adds = here[..k]
+                    .iter()
+                    .zip(&support[..k])
+                    .any(|(&c, &sup)| c & rest & !sup != 0);
+                if !adds && any && common & rest == common {
+                    // Nothing this combination could change.
+                    continue;
+                }
+                // Each cell keeps the values it takes in some one-to-one
+                // assignment of the combination's values to the cells.
+                let mut opts = [0u16; MAX_VALUES];
+                for (o, &c) in opts[..k].iter_mut().zip(&here[..k]) {
+                    *o = c & rest;
+                }
+                if !matched_support(&opts[..k], &mut support) {
+                    continue;
+                }
                 any = true;
                 common &= rest;
-                for (sup, &c) in support[..k].iter_mut().zip(&here[..k]) {
-                    *sup |= c & rest;
-                }
             }
             if !any {
                 return None;
@@ -848,10 +950,15 @@ impl UnitSearch {
             .collect())
     }
 
-    /// True candidates: searches the completions of `givens` as
-    /// [`run`](Self::run) does, but skips every subtree whose candidates
-    /// (the values still possible in each cell) were all seen in solutions
-    /// already, and tries values not yet seen first. `seen` holds, per
+    /// True candidates: searches the completions of `givens`, skipping
+    /// every subtree whose candidates (the values still possible in each
+    /// cell) were all seen in solutions already. Where a value placed on
+    /// the way down was seen in no solution, it branches as
+    /// [`run`](Self::run) does, values not yet seen first, until a solution
+    /// shows it; elsewhere it branches on a value not yet seen (in the cell
+    /// with the fewest candidates that has one): placed, then taken out, so
+    /// a value in no solution is refuted once there instead of in every
+    /// subtree that still holds it. `seen` holds, per
     /// cell, bit `v - 1` for each value `v` seen in a solution; `visit`
     /// gets each solution found and is expected to add it to `seen` (other
     /// threads may add to it too: the search reads it again after each
@@ -872,7 +979,9 @@ impl UnitSearch {
             next_read: 0,
         };
         known.read(self.n);
+        self.matching = true;
         self.candidates_search(state, &mut run, &mut known);
+        self.matching = false;
         Ok(Outcome {
             stats: run.stats,
             incomplete: run.stop,
@@ -897,28 +1006,84 @@ impl UnitSearch {
             seen.read(self.n);
             return;
         }
-        let mut choices = self.choices(&s);
-        // Values not yet seen in their cell first: their subtrees hold the
-        // solutions that teach something.
-        choices.sort_by_key(|&(cell, v)| seen.bits[v] >> cell & 1);
-        for (i, (cell, v)) in choices.into_iter().enumerate() {
-            if i > 0 && !seen.news(&s, self.n) {
-                return;
+        if seen.placed_news(&s, self.n) {
+            // A value placed on the way down was seen in no solution: any
+            // solution here teaches, so look for one as a plain search
+            // does (unseen values first).
+            let mut choices = self.choices(&s);
+            choices.sort_by_key(|&(cell, v)| seen.bits[v] >> cell & 1);
+            for (i, (cell, v)) in choices.into_iter().enumerate() {
+                if i > 0 && !seen.news(&s, self.n) {
+                    return;
+                }
+                if !self.step(run, seen) {
+                    return;
+                }
+                let mut next = s;
+                self.place(&mut next, cell, v);
+                self.candidates_search(next, run, seen);
+                if run.stop.is_some() {
+                    return;
+                }
             }
-            if !Self::node(run) {
-                return;
-            }
-            if run.stats.nodes >= seen.next_read {
-                seen.read(self.n);
-                seen.next_read = run.stats.nodes + CHECK_EVERY;
-            }
-            let mut next = s;
-            self.place(&mut next, cell, v);
-            self.candidates_search(next, run, seen);
-            if run.stop.is_some() {
-                return;
+            return;
+        }
+        // Only candidates are new: branch on one of them, placed (a
+        // solution there shows it, or none does and it is false here), then
+        // taken out.
+        let (cell, v) = self.unseen_pair(&s, seen);
+        if !self.step(run, seen) {
+            return;
+        }
+        let mut next = s;
+        self.place(&mut next, cell, v);
+        self.candidates_search(next, run, seen);
+        if run.stop.is_some() || !self.step(run, seen) {
+            return;
+        }
+        s.cand[v] &= !(1u128 << cell);
+        s.touched |= 1u128 << cell;
+        self.candidates_search(s, run, seen);
+    }
+
+    /// Counts a node of the true-candidates search (reading `seen` again
+    /// every [`CHECK_EVERY`] nodes); false when a limit stops it.
+    fn step<F>(&self, run: &mut Run<'_, F>, seen: &mut Seen<'_>) -> bool {
+        if !Self::node(run) {
+            return false;
+        }
+        if run.stats.nodes >= seen.next_read {
+            seen.read(self.n);
+            seen.next_read = run.stats.nodes + CHECK_EVERY;
+        }
+        true
+    }
+
+    /// A (cell, value) still possible in `s` but seen in no solution: in
+    /// the empty cell with such a value and the fewest candidates.
+    fn unseen_pair(&self, s: &State, seen: &Seen<'_>) -> (usize, usize) {
+        let mut cells = 0u128;
+        for v in 0..self.n {
+            cells |= s.cand[v] & !seen.bits[v];
+        }
+        let mut best = (u32::MAX, 0usize);
+        let mut rest = cells;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let count = s.cand[..self.n]
+                .iter()
+                .filter(|&&c| c >> cell & 1 != 0)
+                .count() as u32;
+            if count < best.0 {
+                best = (count, cell);
             }
         }
+        let cell = best.1;
+        let v = (0..self.n)
+            .find(|&v| (s.cand[v] & !seen.bits[v]) >> cell & 1 != 0)
+            .expect("a cell with an unseen candidate");
+        (cell, v)
     }
 }
 
@@ -947,9 +1112,74 @@ impl Seen<'_> {
         }
     }
 
+    /// Whether a value placed in `s` was seen in no solution in its cell.
+    fn placed_news(&self, s: &State, n: usize) -> bool {
+        (0..n).any(|v| s.placed[v] & !self.bits[v] != 0)
+    }
+
     /// Whether `s` still has a (cell, value) not seen in a solution: a
     /// candidate, or a value placed on the way down.
     fn news(&self, s: &State, n: usize) -> bool {
         (0..n).any(|v| (s.cand[v] | s.placed[v]) & !self.bits[v] != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every assignment of distinct values to the cells, each from its own
+    /// options, by brute force: the values each cell takes in one.
+    fn brute(opts: &[u16]) -> Option<Vec<u16>> {
+        fn go(opts: &[u16], i: usize, used: u16, path: &mut Vec<u16>, out: &mut Vec<u16>) {
+            if i == opts.len() {
+                for (o, &v) in out.iter_mut().zip(path.iter()) {
+                    *o |= 1 << v;
+                }
+                return;
+            }
+            for v in 0..16 {
+                if opts[i] >> v & 1 != 0 && used >> v & 1 == 0 {
+                    path.push(v);
+                    go(opts, i + 1, used | 1 << v, path, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut out = vec![0u16; opts.len()];
+        go(opts, 0, 0, &mut Vec::new(), &mut out);
+        out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn matched_support_is_the_values_of_some_perfect_matching() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..20_000 {
+            let k = 1 + (next() % 7) as usize;
+            // k values among 9, each cell a random subset of them.
+            let mut values = 0u16;
+            while values.count_ones() < k as u32 {
+                values |= 1 << (next() % 9);
+            }
+            let opts: Vec<u16> = (0..k).map(|_| next() as u16 & values).collect();
+            let mut support = vec![0u16; k];
+            let fits = matched_support(&opts, &mut support);
+            match brute(&opts) {
+                Some(expected) => {
+                    assert!(fits, "{opts:?}");
+                    assert_eq!(support, expected, "{opts:?}");
+                }
+                None => {
+                    assert!(!fits, "{opts:?}");
+                    assert!(support.iter().all(|&m| m == 0));
+                }
+            }
+        }
     }
 }
