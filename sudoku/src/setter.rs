@@ -144,7 +144,9 @@ fn one(
 /// killer cages, up to 128 cells) one search enumerates the solutions but
 /// skips every subtree whose candidates were all seen in solutions already,
 /// trying unseen values first; its root's branches are shared out between
-/// the threads. On the other engines each (cell, value) not yet seen in a
+/// the threads. On the propagation engine (setter's constraints) the same
+/// idea runs over the model ([`cover_model::ModelSolver::true_candidates`]).
+/// On the others (Dancing Links) each (cell, value) not yet seen in a
 /// solution is tried: a solution with that value placed is asked for, and
 /// all its values are added.
 pub fn true_candidates(

@@ -308,23 +308,23 @@ mod tests {
         let mut tuple = vec![0; n];
         let mut idx = vec![0usize; n];
         'all: loop {
-            for i in 0..n {
-                tuple[i] = doms[i][idx[i]];
+            for ((t, d), &k) in tuple.iter_mut().zip(doms).zip(&idx) {
+                *t = d[k];
             }
             let sum: Value = (0..n).map(|i| signs[i] * tuple[i]).sum();
             let distinct =
                 (0..n).all(|i| (0..n).all(|j| differ[i] >> j & 1 == 0 || tuple[i] != tuple[j]));
             if sum == rhs && distinct {
-                for i in 0..n {
-                    out[i].push(tuple[i]);
+                for (o, &t) in out.iter_mut().zip(&tuple) {
+                    o.push(t);
                 }
             }
-            for i in 0..n {
-                idx[i] += 1;
-                if idx[i] < doms[i].len() {
+            for (k, d) in idx.iter_mut().zip(doms) {
+                *k += 1;
+                if *k < d.len() {
                     continue 'all;
                 }
-                idx[i] = 0;
+                *k = 0;
             }
             break;
         }
@@ -378,8 +378,12 @@ mod tests {
                 for j in i + 1..n {
                     if pairs >> (i * 8 + j) & 1 == 1 {
                         differ[i] |= 1 << j;
-                        differ[j] |= 1 << i;
                     }
+                }
+            }
+            for i in 0..n {
+                for j in 0..i {
+                    differ[i] |= (differ[j] >> i & 1) << j;
                 }
             }
             let doms: Vec<Vec<Value>> = (0..n)
