@@ -373,19 +373,14 @@ mod tests {
                 }
             }
             let signs: Vec<i64> = members.iter().map(|m| if m.3 { -1 } else { 1 }).collect();
-            let mut differ = vec![0u32; n];
-            for i in 0..n {
-                for j in i + 1..n {
-                    if pairs >> (i * 8 + j) & 1 == 1 {
-                        differ[i] |= 1 << j;
-                    }
-                }
-            }
-            for i in 0..n {
-                for j in 0..i {
-                    differ[i] |= (differ[j] >> i & 1) << j;
-                }
-            }
+            // Members i < j differ when bit i * 8 + j of `pairs` is set.
+            let pair = |i: usize, j: usize| {
+                let (a, b) = (i.min(j), i.max(j));
+                i != j && pairs >> (a * 8 + b) & 1 == 1
+            };
+            let differ: Vec<u32> = (0..n)
+                .map(|i| (0..n).filter(|&j| pair(i, j)).map(|j| 1u32 << j).sum())
+                .collect();
             let doms: Vec<Vec<Value>> = (0..n)
                 .map(|x| {
                     let mut v = Vec::new();
