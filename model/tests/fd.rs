@@ -1134,7 +1134,10 @@ fn candidates(
         .zip(lows)
         .map(|(s, &lo)| {
             let m = s.load(Ordering::Relaxed);
-            (0..64).filter(|b| m >> b & 1 == 1).map(|b| lo + b).collect()
+            (0..64)
+                .filter(|b| m >> b & 1 == 1)
+                .map(|b| lo + b)
+                .collect()
         })
         .collect())
 }
