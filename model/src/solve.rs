@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::ops::{ControlFlow, Index};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use solver_core::{Count, Found, Incomplete, Limits, OptionId, Outcome, Solver, Stats};
@@ -9,6 +10,7 @@ use solver_core::{Count, Found, Incomplete, Limits, OptionId, Outcome, Solver, S
 use crate::compile::Compiled;
 use crate::constraints::Sense;
 use crate::cube::Cube;
+use crate::engine::ModelEngine;
 use crate::error::ModelError;
 use crate::fd;
 use crate::fd::search::{Branching, Search};
@@ -332,6 +334,115 @@ impl<'c> ModelSolver<'c> {
                 fd::parallel::par_count(search.program, &search.assumptions, limits)
             }
         }
+    }
+
+    /// True candidates of `vars` (with the current assumptions), on every
+    /// thread of the current rayon pool, propagation engine only: one
+    /// search enumerates the solutions but skips every subtree in which no
+    /// variable of `vars` can still take a value not yet in `seen`, trying
+    /// unseen values first (the root split into disjoint cubes between the
+    /// threads).
+    ///
+    /// `seen[i]` holds, for `vars[i]`, bit `k` for the value `lo + k` (`lo`
+    /// its smallest initial value) seen in a solution; `visit` gets each
+    /// solution found (the model's values, in variable order) and must add
+    /// the values of `vars` to `seen` (the searches read it back; it may
+    /// hold values already). When the search completes, every value that
+    /// some solution gives a variable of `vars` is in `seen`; a limit stops
+    /// it with `incomplete` set. `progress` gets (parts done, parts) as the
+    /// work goes on. Each variable must range over at most 64 consecutive
+    /// values (a listed domain), else [`ModelError::Engine`]; so is the
+    /// exact-cover engine.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use cover_model::{Model, ModelEngine, Rel};
+    /// use solver_core::Limits;
+    ///
+    /// let mut m = Model::new();
+    /// let x = m.int_var("x", 1, 4)?;
+    /// let y = m.int_var("y", 1, 4)?;
+    /// m.linear(&[(1, x), (2, y)], Rel::Eq, 7)?; // (1, 3), (3, 2)
+    /// let compiled = m.compile_with(Some(ModelEngine::Propagation))?;
+    /// let seen = [AtomicU64::new(0), AtomicU64::new(0)];
+    /// let visit = |values: &[i64]| {
+    ///     for (s, v) in seen.iter().zip(values) {
+    ///         s.fetch_or(1 << (v - 1), Ordering::Relaxed);
+    ///     }
+    ///     ControlFlow::Continue(())
+    /// };
+    /// let outcome = compiled
+    ///     .solver()
+    ///     .true_candidates(&[x, y], &Limits::none(), &seen, &visit, &|_, _| {})?;
+    /// assert!(outcome.incomplete.is_none());
+    /// assert_eq!(seen[0].load(Ordering::Relaxed), 0b101); // x: 1 or 3
+    /// assert_eq!(seen[1].load(Ordering::Relaxed), 0b110); // y: 2 or 3
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn true_candidates(
+        &self,
+        vars: &[Var],
+        limits: &Limits,
+        seen: &[AtomicU64],
+        visit: &(dyn Fn(&[Value]) -> ControlFlow<()> + Sync),
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Outcome, ModelError> {
+        let Inner::Fd(search) = &self.inner else {
+            return Err(ModelError::Engine {
+                engine: ModelEngine::DancingLinks.name(),
+                reason: "true candidates run on the propagation engine".into(),
+            });
+        };
+        let program = search.program;
+        if seen.len() != vars.len() {
+            return Err(ModelError::Engine {
+                engine: ModelEngine::Propagation.name(),
+                reason: format!(
+                    "true candidates of {} variables need as many seen words, not {}",
+                    vars.len(),
+                    seen.len()
+                ),
+            });
+        }
+        let mut watch = Vec::with_capacity(vars.len());
+        for &var in vars {
+            let x = var.index();
+            if x >= program.model_vars {
+                return Err(ModelError::UnknownVar {
+                    index: x,
+                    vars: program.model_vars,
+                });
+            }
+            match &program.domains[x] {
+                Ok(values)
+                    if values.len() <= 64
+                        && values[values.len() - 1] as i128 - values[0] as i128
+                            == values.len() as i128 - 1 =>
+                {
+                    watch.push((x, values[0]));
+                }
+                _ => {
+                    return Err(ModelError::Engine {
+                        engine: ModelEngine::Propagation.name(),
+                        reason: format!(
+                            "true candidates need variables of at most 64 consecutive values, \
+                             unlike {}",
+                            self.compiled.names[x]
+                        ),
+                    })
+                }
+            }
+        }
+        Ok(fd::candidates::par_candidates(
+            program,
+            &search.assumptions,
+            &watch,
+            limits,
+            seen,
+            visit,
+            progress,
+        ))
     }
 
     /// Counts the solutions inside `cube` (with the current assumptions);

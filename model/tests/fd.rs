@@ -1059,3 +1059,176 @@ fn magic_squares_4_split_by_a_corner() {
         .sum();
     assert_eq!(total, 7_040);
 }
+
+/// Arrow-like sums: contiguous domains, all-differents over some members,
+/// and equalities with coefficients ±1 of both signs (a circle less its
+/// line), which get the `SmallSum` propagator where two members share an
+/// all-different.
+fn random_arrow_model(seed: u64) -> Random {
+    let mut g = Gen(seed | 1);
+    let n = 4 + g.below(3);
+    let doms: Vec<Vec<Value>> = (0..n)
+        .map(|_| {
+            let lo = g.value();
+            (lo..lo + 2 + g.below(5) as Value).collect()
+        })
+        .collect();
+    let mut cons = Vec::new();
+    for _ in 0..1 + g.below(2) {
+        let k = 2 + g.below(n - 1);
+        cons.push(C::AllDiff(g.distinct(n, k)));
+    }
+    for _ in 0..1 + g.below(2) {
+        let k = 3 + g.below(n - 2);
+        let xs = g.distinct(n, k);
+        let signs: Vec<Value> = (0..k)
+            .map(|i| if i == 0 || g.below(3) == 0 { -1 } else { 1 })
+            .collect();
+        // The sum of one assignment, give or take: often satisfiable.
+        let total: Value = xs
+            .iter()
+            .zip(&signs)
+            .map(|(&x, &s)| s * doms[x][g.below(doms[x].len())])
+            .sum();
+        cons.push(C::Linear(
+            xs.iter().zip(&signs).map(|(&x, &s)| (s, x)).collect(),
+            Rel::Eq,
+            total + g.below(3) as Value - 1,
+            None,
+        ));
+    }
+    Random {
+        doms,
+        bools: Vec::new(),
+        cons,
+    }
+}
+
+/// The true candidates of `vars` by the one pruned search, on a pool of
+/// `threads` threads: per variable, the values seen.
+fn candidates(
+    c: &cover_model::Compiled,
+    vars: &[Var],
+    lows: &[Value],
+    threads: usize,
+) -> Result<Vec<Vec<Value>>, cover_model::ModelError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let seen: Vec<AtomicU64> = vars.iter().map(|_| AtomicU64::new(0)).collect();
+    let visit = |values: &[Value]| {
+        for (k, v) in vars.iter().enumerate() {
+            seen[k].fetch_or(1 << (values[v.index()] - lows[k]), Ordering::Relaxed);
+        }
+        ControlFlow::Continue(())
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let outcome = pool.install(|| {
+        c.solver()
+            .true_candidates(vars, &Limits::none(), &seen, &visit, &|_, _| {})
+    })?;
+    assert!(outcome.is_complete());
+    Ok(seen
+        .iter()
+        .zip(lows)
+        .map(|(s, &lo)| {
+            let m = s.load(Ordering::Relaxed);
+            (0..64)
+                .filter(|b| m >> b & 1 == 1)
+                .map(|b| lo + b)
+                .collect()
+        })
+        .collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Arrow-like sums against brute force: solutions, and true candidates
+    /// (every variable, and a few) from the one pruned search on one and on
+    /// two threads equal the values of the brute-force solutions.
+    #[test]
+    fn arrow_models_and_true_candidates_match_brute_force(seed in any::<u64>(), arrow in any::<bool>()) {
+        let r = if arrow { random_arrow_model(seed) } else { random_sum_model(seed) };
+        let expected = brute(&r);
+        let (m, x) = build(&r).expect("no refused constraint");
+        let c = m.compile_with(FD).unwrap();
+        let mut found = Vec::new();
+        let outcome = c.solver().for_each_solution(&Limits::none(), |sol| {
+            found.push(sol.values().to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert!(outcome.is_complete());
+        found.sort();
+        prop_assert_eq!(&found, &expected, "{:?} over {:?}", r.cons, r.doms);
+        let contiguous = |d: &Vec<Value>| d[d.len() - 1] - d[0] == d.len() as Value - 1;
+        for pick in [(0..x.len()).collect::<Vec<usize>>(), vec![seed as usize % x.len()]] {
+            let vars: Vec<Var> = pick.iter().map(|&i| x[i]).collect();
+            let lows: Vec<Value> = pick.iter().map(|&i| r.doms[i][0]).collect();
+            let want: Vec<Vec<Value>> = pick
+                .iter()
+                .map(|&i| {
+                    let mut vs: Vec<Value> = expected.iter().map(|s| s[i]).collect();
+                    vs.sort_unstable();
+                    vs.dedup();
+                    vs
+                })
+                .collect();
+            for threads in [1, 2] {
+                match candidates(&c, &vars, &lows, threads) {
+                    Ok(got) => prop_assert_eq!(&got, &want, "{:?} over {:?}", r.cons, r.doms),
+                    // Only scattered domains are refused.
+                    Err(_) => prop_assert!(pick.iter().any(|&i| !contiguous(&r.doms[i]))),
+                }
+            }
+        }
+    }
+}
+
+/// True candidates refuse what they cannot hold (a domain beyond 64 values,
+/// Dancing Links) and stop at a limit saying so.
+#[test]
+fn true_candidates_refusals_and_limits() {
+    use std::sync::atomic::AtomicU64;
+    let none = |_: &[Value]| ControlFlow::Continue(());
+    let mut m = Model::new();
+    let wide = m.int_var("wide", 0, 100).unwrap();
+    let c = m.compile_with(FD).unwrap();
+    let seen = [AtomicU64::new(0)];
+    let err = c
+        .solver()
+        .true_candidates(&[wide], &Limits::none(), &seen, &none, &|_, _| {})
+        .unwrap_err();
+    assert!(err.to_string().contains("64 consecutive values"), "{err}");
+    let (m, x) = queens_with(6);
+    let dlx = m.compile_with(Some(ModelEngine::DancingLinks)).unwrap();
+    assert!(dlx
+        .solver()
+        .true_candidates(&x[..1], &Limits::none(), &seen, &none, &|_, _| {})
+        .is_err());
+    // A search that sees nothing never runs out of news: a cancelled flag
+    // and a node limit stop it, incomplete.
+    let (m, x) = queens_with(12);
+    let c = m.compile_with(FD).unwrap();
+    let seen: Vec<AtomicU64> = x.iter().map(|_| AtomicU64::new(0)).collect();
+    let flag = Arc::new(AtomicBool::new(true));
+    let limits = Limits {
+        cancel: Some(Arc::clone(&flag)),
+        ..Limits::none()
+    };
+    let out = c
+        .solver()
+        .true_candidates(&x, &limits, &seen, &none, &|_, _| {})
+        .unwrap();
+    assert_eq!(out.incomplete, Some(Incomplete::Cancelled));
+    let limits = Limits {
+        max_nodes: Some(50),
+        ..Limits::none()
+    };
+    let out = c
+        .solver()
+        .true_candidates(&x, &limits, &seen, &none, &|_, _| {})
+        .unwrap();
+    assert_eq!(out.incomplete, Some(Incomplete::NodeLimit));
+}

@@ -144,7 +144,9 @@ fn one(
 /// killer cages, up to 128 cells) one search enumerates the solutions but
 /// skips every subtree whose candidates were all seen in solutions already,
 /// trying unseen values first; its root's branches are shared out between
-/// the threads. On the other engines each (cell, value) not yet seen in a
+/// the threads. On the propagation engine (setter's constraints) the same
+/// idea runs over the model ([`cover_model::ModelSolver::true_candidates`]).
+/// On the others (Dancing Links) each (cell, value) not yet seen in a
 /// solution is tried: a solution with that value placed is asked for, and
 /// all its values are added.
 pub fn true_candidates(
@@ -199,6 +201,9 @@ pub fn true_candidates_counted(
     let n = puzzle.shape().side() as usize;
     let seen: Vec<AtomicU64> = (0..n * n).map(|_| AtomicU64::new(0)).collect();
     let mut solver = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
+    if let Some(stop) = by_propagation(&solver, rules, puzzle, limits, &seen, done) {
+        return finish(stop?, seen);
+    }
     let stop = match solver.units_split(puzzle.cells()) {
         Some(split) => {
             let split = split.unwrap_or_default();
@@ -206,6 +211,11 @@ pub fn true_candidates_counted(
         }
         None => by_tries(solver, rules, puzzle, limits, &seen, done),
     };
+    finish(stop, seen)
+}
+
+/// The candidates seen, or why the work stopped.
+fn finish(stop: Option<Stop>, seen: Vec<AtomicU64>) -> Result<Candidates, SolveError> {
     let incomplete = match stop {
         None => None,
         Some(Stop::Limit(why)) => Some(why),
@@ -215,6 +225,61 @@ pub fn true_candidates_counted(
         masks: seen.into_iter().map(AtomicU64::into_inner).collect(),
         incomplete,
     })
+}
+
+/// True candidates on the propagation engine (`None` for the others): one
+/// search over the model ([`cover_model::ModelSolver::true_candidates`])
+/// that skips every subtree whose cells' candidates were all seen in
+/// solutions already, its root split between the threads; each solution
+/// is checked against the rules before its values count. `done` grows
+/// with the share of the search done, in blank cells.
+fn by_propagation(
+    solver: &SudokuSolver,
+    rules: &Rules,
+    puzzle: &Grid,
+    limits: &Limits,
+    seen: &[AtomicU64],
+    done: &AtomicUsize,
+) -> Option<Result<Option<Stop>, SolveError>> {
+    let open = puzzle.cells().iter().filter(|&&v| v == 0).count();
+    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
+    let visit = |values: &[u16]| {
+        let Ok(g) = Grid::from_values(puzzle.shape(), values.to_vec()) else {
+            keep(&stopped, Stop::Broken(Grid::empty(puzzle.shape())));
+            return ControlFlow::Break(());
+        };
+        if !rules.is_solution(&g, puzzle) {
+            keep(&stopped, Stop::Broken(g));
+            return ControlFlow::Break(());
+        }
+        add(seen, values);
+        ControlFlow::Continue(())
+    };
+    let reported = AtomicUsize::new(0);
+    let progress = |k: usize, parts: usize| {
+        // The blank cells' share of the parts done, added once.
+        let share = open * k / parts.max(1);
+        let before = reported.fetch_max(share, Ordering::Relaxed);
+        if share > before {
+            done.fetch_add(share - before, Ordering::Relaxed);
+        }
+    };
+    let outcome =
+        match solver.propagation_candidates(puzzle.cells(), limits, seen, &visit, &progress)? {
+            Ok(outcome) => outcome,
+            // Givens that clash: no solution.
+            Err(SolveError::Unsolvable) => return Some(Ok(None)),
+            Err(e) => return Some(Err(e)),
+        };
+    if let Some(stop) = stopped.into_inner().expect("not poisoned") {
+        return Some(Ok(Some(stop)));
+    }
+    if outcome.incomplete.is_none() {
+        // Complete (also when no part was left to search): every blank cell.
+        let before = reported.swap(open, Ordering::Relaxed);
+        done.fetch_add(open.saturating_sub(before), Ordering::Relaxed);
+    }
+    Some(Ok(outcome.incomplete.map(Stop::Limit)))
 }
 
 /// Adds the values of `g` to `seen`.

@@ -171,6 +171,32 @@ impl PropGrid {
         Ok(solver)
     }
 
+    /// True candidates of the cells below `cells` (the givens) on every
+    /// thread of the pool ([`cover_model::ModelSolver::true_candidates`]):
+    /// `seen[cell]` bit `v - 1` for each value `v` seen; `visit` gets each
+    /// solution as a value per cell and must add it to `seen`.
+    pub(crate) fn candidates(
+        &self,
+        cells: &[u16],
+        limits: &Limits,
+        seen: &[std::sync::atomic::AtomicU64],
+        visit: &(dyn Fn(&[u16]) -> ControlFlow<()> + Sync),
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Outcome, SolveError> {
+        let solver = self.solver(cells).map_err(|_| SolveError::Unsolvable)?;
+        let grid = |values: &[i64]| -> ControlFlow<()> {
+            let cells: Vec<u16> = self
+                .cells
+                .iter()
+                .map(|x| values[x.index()] as u16)
+                .collect();
+            visit(&cells)
+        };
+        solver
+            .true_candidates(&self.cells, limits, seen, &grid, progress)
+            .map_err(|e| SolveError::Shape(ShapeError::Model { why: e.to_string() }))
+    }
+
     /// The grid of a model solution.
     pub(crate) fn values(&self, solution: &cover_model::Solution) -> Vec<u16> {
         self.cells.iter().map(|&x| solution[x] as u16).collect()
@@ -563,6 +589,25 @@ impl SudokuSolver {
         match &mut self.state {
             State::Bits(AnyBitSearch::Units(units)) => {
                 Some(units.candidates(givens, limits, seen, visit))
+            }
+            _ => None,
+        }
+    }
+
+    /// For the propagation engine (`None` for the others): the true
+    /// candidates of `givens` as one search on every thread
+    /// ([`PropGrid::candidates`]).
+    pub(crate) fn propagation_candidates(
+        &self,
+        givens: &[u16],
+        limits: &Limits,
+        seen: &[std::sync::atomic::AtomicU64],
+        visit: &(dyn Fn(&[u16]) -> ControlFlow<()> + Sync),
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Option<Result<Outcome, SolveError>> {
+        match &self.state {
+            State::Propagation(prop) => {
+                Some(prop.candidates(givens, limits, seen, visit, progress))
             }
             _ => None,
         }

@@ -13,6 +13,7 @@
 //! shared between threads; each [`search::Search`] instantiates the
 //! propagators for itself.
 
+pub(crate) mod candidates;
 pub(crate) mod implied;
 pub(crate) mod parallel;
 pub(crate) mod props;
@@ -44,6 +45,16 @@ pub(crate) enum Spec {
     /// distinct ([`props::sumdiff`]) where the domains allow, else the
     /// `Linear` it stands for.
     SumDistinct(Vec<usize>, i128, i128),
+    /// `sum(signs[i] * vars[i]) = rhs` (signs ±1) with the pairs of
+    /// `differ` distinct (bit `j` of `differ[i]`: members `i` and `j` must
+    /// differ): domain consistency while small ([`props::smallsum`]),
+    /// posted beside the sum's bounds propagator.
+    SmallSum {
+        vars: Vec<usize>,
+        signs: Vec<i64>,
+        differ: Vec<u32>,
+        rhs: i128,
+    },
     Clause(Vec<usize>, Vec<usize>),
     Table(Vec<usize>, Arc<TableData>),
     Forbidden(Vec<usize>, Arc<Vec<Vec<Value>>>),
@@ -336,9 +347,70 @@ impl Program {
                 replace.push((k, Spec::SumDistinct(vars, sign, *rhs)));
             }
         }
+        let replaced: Vec<usize> = replace.iter().map(|r| r.0).collect();
         for (k, spec) in replace {
             self.specs[k] = spec;
         }
+        self.add_small_sums(&member_of, &replaced);
+    }
+
+    /// For every other linear equality with coefficients ±1 over 3 to
+    /// [`props::smallsum::MAX_VARS`] distinct variables, two of which an
+    /// all-different holds (an arrow: its circle less its line cells),
+    /// adds a [`Spec::SmallSum`] beside it: the sum with those pairs
+    /// distinct, domain consistent while small.
+    fn add_small_sums(&mut self, member_of: &[Vec<usize>], replaced: &[usize]) {
+        let mut extra = Vec::new();
+        for (k, spec) in self.specs.iter().enumerate() {
+            let Spec::Linear {
+                terms,
+                rel: Rel::Eq,
+                rhs,
+                reif: None,
+            } = spec
+            else {
+                continue;
+            };
+            let n = terms.len();
+            if replaced.contains(&k)
+                || !(3..=props::smallsum::MAX_VARS).contains(&n)
+                || terms.iter().any(|t| t.0.abs() != 1)
+            {
+                continue;
+            }
+            let vars: Vec<usize> = terms.iter().map(|t| t.1).collect();
+            let mut sorted = vars.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != n {
+                continue;
+            }
+            let mut differ = vec![0u32; n];
+            for i in 0..n {
+                for j in 0..n {
+                    let both = i != j
+                        && member_of[vars[i]].iter().any(|&a| {
+                            let Spec::AllDifferent(xs) = &self.specs[a] else {
+                                return false;
+                            };
+                            xs.contains(&vars[j])
+                        });
+                    if both {
+                        differ[i] |= 1 << j;
+                    }
+                }
+            }
+            if differ.iter().all(|&d| d == 0) {
+                continue;
+            }
+            extra.push(Spec::SmallSum {
+                vars,
+                signs: terms.iter().map(|t| t.0 as i64).collect(),
+                differ,
+                rhs: *rhs,
+            });
+        }
+        self.specs.extend(extra);
     }
 
     /// A hidden variable fixed to `v`.

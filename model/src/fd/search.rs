@@ -13,6 +13,7 @@ use super::props::count::Count;
 use super::props::element::{Element, ElementValues};
 use super::props::linear::{Linear, Offset};
 use super::props::logic::Clause;
+use super::props::smallsum::SmallSum;
 use super::props::sumdiff::SumDistinct;
 use super::props::table::{Forbidden, Table};
 use super::props::{Propagator, Props};
@@ -35,7 +36,7 @@ pub enum Branching {
 
 /// A decision: its left branch, and the right branch (its negation).
 #[derive(Clone, Copy, Debug)]
-enum Decision {
+pub(crate) enum Decision {
     /// `x = v` / `x != v`.
     Assign(usize, Value),
     /// `x <= v` / `x > v`.
@@ -216,7 +217,7 @@ impl<'p> Search<'p> {
         best.map(|b| b.0)
     }
 
-    fn decide(&mut self, x: usize) -> Decision {
+    pub(crate) fn decide(&mut self, x: usize) -> Decision {
         let s = &self.store;
         if !s.is_bits(x) && s.size(x) > 64 {
             let (lo, hi) = (s.min(x) as i128, s.max(x) as i128);
@@ -234,14 +235,14 @@ impl<'p> Search<'p> {
         Decision::Assign(x, v)
     }
 
-    fn left(&mut self, d: Decision) -> Res {
+    pub(crate) fn left(&mut self, d: Decision) -> Res {
         match d {
             Decision::Assign(x, v) => self.store.assign(x, v),
             Decision::Split(x, v) => self.store.set_max(x, v),
         }
     }
 
-    fn right(&mut self, d: Decision) -> Res {
+    pub(crate) fn right(&mut self, d: Decision) -> Res {
         match d {
             Decision::Assign(x, v) => self.store.remove(x, v),
             Decision::Split(x, v) => self.store.set_min(x, v + 1),
@@ -334,7 +335,7 @@ impl<'p> Search<'p> {
         Outcome { stats, incomplete }
     }
 
-    fn limit(&mut self, limits: &Limits, stats: &Stats) -> Option<Incomplete> {
+    pub(crate) fn limit(&mut self, limits: &Limits, stats: &Stats) -> Option<Incomplete> {
         if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
             return Some(Incomplete::NodeLimit);
         }
@@ -406,6 +407,20 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
                     s,
                     props,
                 ),
+            }
+        }
+        Spec::SmallSum {
+            vars,
+            signs,
+            differ,
+            rhs,
+        } => {
+            // Beside the sum's Linear: nothing to post when it does not fit.
+            let p = Value::try_from(*rhs)
+                .ok()
+                .and_then(|rhs| SmallSum::new(vars.clone(), signs.clone(), differ.clone(), rhs, s));
+            if let Some(p) = p {
+                props.post(s, 1, each(vars, DOMAIN), Box::new(p));
             }
         }
         Spec::Clause(pos, neg) => {

@@ -11,6 +11,7 @@ pub(crate) mod count;
 pub(crate) mod element;
 pub(crate) mod linear;
 pub(crate) mod logic;
+pub(crate) mod smallsum;
 pub(crate) mod sumdiff;
 pub(crate) mod table;
 
