@@ -251,6 +251,85 @@ fn implied(
     (more, linear)
 }
 
+/// The most cells [`small_matched_support`] takes (its sets of values fit
+/// in the 64 bits of a `u64`).
+const SMALL_MATCHING: usize = 6;
+
+/// For each value index `j` below [`SMALL_MATCHING`], the subsets of the
+/// values (bit `s` for the set with bits `s`) that hold `j`.
+const HOLDS: [u64; SMALL_MATCHING] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+
+/// [`matched_support`] for at most [`SMALL_MATCHING`] cells sharing
+/// exactly as many `values`, by sets of values: `before[i]` holds (as bits
+/// of a `u64`, one per subset of the values) the sets the cells before `i`
+/// can take one to one, `after[i]` those the cells from `i` on can take;
+/// cell `i` takes value `j` in some perfect matching when a set of
+/// `before[i]` without `j`, plus `j`, leaves the values of a set of
+/// `after[i + 1]`.
+fn small_matched_support(opts: &[u16], values: u16, support: &mut [u16]) -> bool {
+    let k = opts.len();
+    // The values as indices 0..k, and each cell's values as such indices.
+    let mut value = [0u16; SMALL_MATCHING];
+    let mut here = [0u16; SMALL_MATCHING];
+    let mut rest = values;
+    let mut j = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        value[j] = bit;
+        for (h, &o) in here[..k].iter_mut().zip(opts) {
+            if o & bit != 0 {
+                *h |= 1 << j;
+            }
+        }
+        j += 1;
+    }
+    // The sets with value j added to those without it.
+    let add = |sets: u64, j: usize| (sets & !HOLDS[j]) << (1u32 << j);
+    let grow = |sets: u64, mut m: u16| {
+        let mut out = 0u64;
+        while m != 0 {
+            out |= add(sets, m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+        out
+    };
+    let mut before = [0u64; SMALL_MATCHING + 1];
+    before[0] = 1;
+    for i in 0..k {
+        before[i + 1] = grow(before[i], here[i]);
+    }
+    let all = (1usize << k) - 1;
+    if before[k] >> all & 1 == 0 {
+        return false;
+    }
+    let mut after = [0u64; SMALL_MATCHING + 1];
+    after[k] = 1;
+    for i in (0..k).rev() {
+        after[i] = grow(after[i + 1], here[i]);
+    }
+    for i in 0..k {
+        // Bit s of `rest_sets`: the complement of set s can follow cell i.
+        let rest_sets = after[i + 1].reverse_bits() >> (64 - (1u32 << k));
+        let mut m = here[i];
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if add(before[i], j) & rest_sets != 0 {
+                support[i] |= value[j];
+            }
+        }
+    }
+    true
+}
+
 /// The cells' values in some perfect matching of cells to values: `opts`
 /// holds each cell's values (as many values in all as cells); adds to
 /// `support[i]` each value cell `i` takes in some matching that gives each
@@ -258,6 +337,10 @@ fn implied(
 /// untouched) when there is no such matching.
 fn matched_support(opts: &[u16], support: &mut [u16]) -> bool {
     let k = opts.len();
+    let values = opts.iter().fold(0u16, |b, &o| b | o);
+    if k <= SMALL_MATCHING && values.count_ones() as usize == k {
+        return small_matched_support(opts, values, support);
+    }
     // owner[v]: the cell holding value v (or none), mine[i]: cell i's value.
     let mut owner = [u8::MAX; 16];
     let mut mine = [0u8; MAX_VALUES];
