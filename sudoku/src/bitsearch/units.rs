@@ -73,6 +73,28 @@ pub(crate) struct UnitSearch {
     /// combination can take (uniqueness proofs, where it costs more than it
     /// saves).
     matching: bool,
+    /// What the combinations of a cage leave, by (cage, values placed and
+    /// needed, the empty cells' candidates), with `matching` (true
+    /// candidates only).
+    cache: std::cell::RefCell<Vec<CageMemo>>,
+}
+
+/// The slots of [`UnitSearch::cache`] (a power of two).
+const CACHE_SLOTS: usize = 1 << 12;
+
+/// What the combinations of a cage leave in one situation: the key, then
+/// each empty cell's values kept, the values every combination needs,
+/// whether any combination is left.
+#[derive(Clone, Copy, Default)]
+struct CageMemo {
+    /// The cage's index plus one (0: an empty slot).
+    cage: u16,
+    placed: u16,
+    must: u16,
+    here: [u16; MAX_VALUES],
+    support: [u16; MAX_VALUES],
+    common: u16,
+    any: bool,
 }
 
 /// A killer cage as bits.
@@ -492,6 +514,7 @@ impl UnitSearch {
             sums: linear,
             rng: 0,
             matching: false,
+            cache: std::cell::RefCell::new(Vec::new()),
         })
     }
 
@@ -658,7 +681,11 @@ impl UnitSearch {
         // value is placed.
         let mut masks = [0u16; MAX_CELLS];
         self.cell_masks(s, &mut masks);
-        for cage in &self.cages {
+        let mut cache = self.cache.borrow_mut();
+        if self.matching && cache.is_empty() {
+            cache.resize(CACHE_SLOTS, CageMemo::default());
+        }
+        for (index, cage) in self.cages.iter().enumerate() {
             touched |= s.touched;
             if cage.cells & touched == 0 {
                 continue;
@@ -700,7 +727,37 @@ impl UnitSearch {
             }
             let mut support = [0u16; MAX_VALUES];
             let (mut any, mut common) = (false, u16::MAX);
-            for &m in &cage.combos {
+            // The same cage, values and candidates as before: the same
+            // outcome (true candidates only).
+            let slot = if self.matching {
+                let mut h = (index as u64) << 32 | u64::from(must) << 16 | u64::from(placed);
+                for &c in &here[..k] {
+                    h = (h ^ u64::from(c)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                }
+                let slot = (h >> 40) as usize & (CACHE_SLOTS - 1);
+                let memo = &cache[slot];
+                if usize::from(memo.cage) == index + 1
+                    && memo.placed == placed
+                    && memo.must == must
+                    && memo.here[..k] == here[..k]
+                    && memo.here[k..].iter().all(|&c| c == 0)
+                {
+                    support = memo.support;
+                    common = memo.common;
+                    any = memo.any;
+                    None
+                } else {
+                    Some(slot)
+                }
+            } else {
+                None
+            };
+            let combos: &[u16] = if self.matching && slot.is_none() {
+                &[]
+            } else {
+                &cage.combos
+            };
+            for &m in combos {
                 if m & must != must {
                     continue;
                 }
@@ -745,6 +802,19 @@ impl UnitSearch {
                 }
                 any = true;
                 common &= rest;
+            }
+            if let Some(slot) = slot {
+                let mut memo = CageMemo {
+                    cage: index as u16 + 1,
+                    placed,
+                    must,
+                    here: [0; MAX_VALUES],
+                    support,
+                    common,
+                    any,
+                };
+                memo.here[..k].copy_from_slice(&here[..k]);
+                cache[slot] = memo;
             }
             if !any {
                 return None;
