@@ -80,7 +80,7 @@ pub(crate) struct UnitSearch {
 }
 
 /// The slots of [`UnitSearch::cache`] (a power of two).
-const CACHE_SLOTS: usize = 1 << 12;
+const CACHE_SLOTS: usize = 1 << 14;
 
 /// What the combinations of a cage leave in one situation: the key, then
 /// each empty cell's values kept, the values every combination needs,
