@@ -19,7 +19,10 @@
 //! cage's options in the exact-cover matrix, summarised by values). For
 //! true candidates, where it pays, a combination must also give its values
 //! one to one to the empty cells (a perfect matching of cells to values),
-//! and a cell keeps only the values it takes in some such matching.
+//! and a cell keeps only the values it takes in some such matching; what
+//! a cage's combinations leave is then remembered by (cage, values placed
+//! and needed, its empty cells' candidates), as the search meets the same
+//! cage in the same state again and again.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -1302,6 +1305,48 @@ mod tests {
         let mut out = vec![0u16; opts.len()];
         go(opts, 0, 0, &mut Vec::new(), &mut out);
         out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn small_matched_support_agrees_with_brute_force() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut seen = [0usize; SMALL_MATCHING + 1];
+        for _ in 0..20_000 {
+            let k = 1 + (next() % SMALL_MATCHING as u64) as usize;
+            // k values among 11, every one of them some cell's.
+            let mut values = 0u16;
+            while values.count_ones() < k as u32 {
+                values |= 1 << (next() % MAX_VALUES as u64);
+            }
+            let mut opts: Vec<u16> = (0..k).map(|_| next() as u16 & values).collect();
+            let mut missing = values & !opts.iter().fold(0, |b, &o| b | o);
+            while missing != 0 {
+                let i = (next() % k as u64) as usize;
+                opts[i] |= missing & missing.wrapping_neg();
+                missing &= missing - 1;
+            }
+            let mut support = vec![0u16; k];
+            let fits = small_matched_support(&opts, values, &mut support);
+            match brute(&opts) {
+                Some(expected) => {
+                    seen[k] += 1;
+                    assert!(fits, "{opts:?}");
+                    assert_eq!(support, expected, "{opts:?}");
+                }
+                None => {
+                    assert!(!fits, "{opts:?}");
+                    assert!(support.iter().all(|&m| m == 0));
+                }
+            }
+        }
+        // Matchings of every size were checked.
+        assert!(seen[1..].iter().all(|&n| n > 100), "{seen:?}");
     }
 
     #[test]
