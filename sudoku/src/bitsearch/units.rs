@@ -576,6 +576,12 @@ impl UnitSearch {
 
     /// Singles until nothing changes; false on a contradiction.
     fn propagate(&self, s: &mut State) -> bool {
+        // Each value's candidates when the hidden singles and the locked
+        // candidates last looked at it (none yet): a value whose candidates
+        // did not change since gives them nothing new (`u128::MAX`, never
+        // a value's candidates: grids here have at most 11 x 11 cells).
+        let mut singles_saw = [u128::MAX; MAX_VALUES];
+        let mut pointing_saw = [u128::MAX; MAX_VALUES];
         loop {
             let mut changed = false;
             // Naked singles: cells with exactly one candidate; none is a
@@ -600,7 +606,11 @@ impl UnitSearch {
                 changed = true;
             }
             // Hidden singles: a unit with one place left for a value.
-            for v in 0..self.n {
+            for (v, saw) in singles_saw[..self.n].iter_mut().enumerate() {
+                if *saw == s.cand[v] {
+                    continue;
+                }
+                *saw = s.cand[v];
                 for &u in &self.units {
                     if s.placed[v] & u != 0 {
                         continue;
@@ -623,7 +633,7 @@ impl UnitSearch {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.pointing(s) {
+            if !self.pointing(s, &mut pointing_saw) {
                 return true;
             }
         }
@@ -652,9 +662,15 @@ impl UnitSearch {
     /// all see a cell outside them, that cell loses the value (a box's
     /// places in one row clear the rest of the row, and so on; cages count
     /// as peers). Whether anything changed.
-    fn pointing(&self, s: &mut State) -> bool {
+    /// `saw` holds each value's candidates when this last looked at it: a
+    /// value whose candidates did not change since is skipped.
+    fn pointing(&self, s: &mut State, saw: &mut [u128; MAX_VALUES]) -> bool {
         let mut changed = false;
-        for v in 0..self.n {
+        for (v, saw) in saw[..self.n].iter_mut().enumerate() {
+            if *saw == s.cand[v] {
+                continue;
+            }
+            *saw = s.cand[v];
             for &u in &self.units {
                 if s.placed[v] & u != 0 {
                     continue;
