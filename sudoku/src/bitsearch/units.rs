@@ -19,7 +19,10 @@
 //! cage's options in the exact-cover matrix, summarised by values). For
 //! true candidates, where it pays, a combination must also give its values
 //! one to one to the empty cells (a perfect matching of cells to values),
-//! and a cell keeps only the values it takes in some such matching.
+//! and a cell keeps only the values it takes in some such matching; what
+//! a cage's combinations leave is then remembered by (cage, values placed
+//! and needed, its empty cells' candidates), as the search meets the same
+//! cage in the same state again and again.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -73,6 +76,28 @@ pub(crate) struct UnitSearch {
     /// combination can take (uniqueness proofs, where it costs more than it
     /// saves).
     matching: bool,
+    /// What the combinations of a cage leave, by (cage, values placed and
+    /// needed, the empty cells' candidates), with `matching` (true
+    /// candidates only).
+    cache: std::cell::RefCell<Vec<CageMemo>>,
+}
+
+/// The slots of [`UnitSearch::cache`] (a power of two).
+const CACHE_SLOTS: usize = 1 << 14;
+
+/// What the combinations of a cage leave in one situation: the key, then
+/// each empty cell's values kept, the values every combination needs,
+/// whether any combination is left.
+#[derive(Clone, Copy, Default)]
+struct CageMemo {
+    /// The cage's index plus one (0: an empty slot).
+    cage: u16,
+    placed: u16,
+    must: u16,
+    here: [u16; MAX_VALUES],
+    support: [u16; MAX_VALUES],
+    common: u16,
+    any: bool,
 }
 
 /// A killer cage as bits.
@@ -251,6 +276,85 @@ fn implied(
     (more, linear)
 }
 
+/// The most cells [`small_matched_support`] takes (its sets of values fit
+/// in the 64 bits of a `u64`).
+const SMALL_MATCHING: usize = 6;
+
+/// For each value index `j` below [`SMALL_MATCHING`], the subsets of the
+/// values (bit `s` for the set with bits `s`) that hold `j`.
+const HOLDS: [u64; SMALL_MATCHING] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+
+/// [`matched_support`] for at most [`SMALL_MATCHING`] cells sharing
+/// exactly as many `values`, by sets of values: `before[i]` holds (as bits
+/// of a `u64`, one per subset of the values) the sets the cells before `i`
+/// can take one to one, `after[i]` those the cells from `i` on can take;
+/// cell `i` takes value `j` in some perfect matching when a set of
+/// `before[i]` without `j`, plus `j`, leaves the values of a set of
+/// `after[i + 1]`.
+fn small_matched_support(opts: &[u16], values: u16, support: &mut [u16]) -> bool {
+    let k = opts.len();
+    // The values as indices 0..k, and each cell's values as such indices.
+    let mut value = [0u16; SMALL_MATCHING];
+    let mut here = [0u16; SMALL_MATCHING];
+    let mut rest = values;
+    let mut j = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        value[j] = bit;
+        for (h, &o) in here[..k].iter_mut().zip(opts) {
+            if o & bit != 0 {
+                *h |= 1 << j;
+            }
+        }
+        j += 1;
+    }
+    // The sets with value j added to those without it.
+    let add = |sets: u64, j: usize| (sets & !HOLDS[j]) << (1u32 << j);
+    let grow = |sets: u64, mut m: u16| {
+        let mut out = 0u64;
+        while m != 0 {
+            out |= add(sets, m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+        out
+    };
+    let mut before = [0u64; SMALL_MATCHING + 1];
+    before[0] = 1;
+    for i in 0..k {
+        before[i + 1] = grow(before[i], here[i]);
+    }
+    let all = (1usize << k) - 1;
+    if before[k] >> all & 1 == 0 {
+        return false;
+    }
+    let mut after = [0u64; SMALL_MATCHING + 1];
+    after[k] = 1;
+    for i in (0..k).rev() {
+        after[i] = grow(after[i + 1], here[i]);
+    }
+    for i in 0..k {
+        // Bit s of `rest_sets`: the complement of set s can follow cell i.
+        let rest_sets = after[i + 1].reverse_bits() >> (64 - (1u32 << k));
+        let mut m = here[i];
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if add(before[i], j) & rest_sets != 0 {
+                support[i] |= value[j];
+            }
+        }
+    }
+    true
+}
+
 /// The cells' values in some perfect matching of cells to values: `opts`
 /// holds each cell's values (as many values in all as cells); adds to
 /// `support[i]` each value cell `i` takes in some matching that gives each
@@ -258,6 +362,10 @@ fn implied(
 /// untouched) when there is no such matching.
 fn matched_support(opts: &[u16], support: &mut [u16]) -> bool {
     let k = opts.len();
+    let values = opts.iter().fold(0u16, |b, &o| b | o);
+    if k <= SMALL_MATCHING && values.count_ones() as usize == k {
+        return small_matched_support(opts, values, support);
+    }
     // owner[v]: the cell holding value v (or none), mine[i]: cell i's value.
     let mut owner = [u8::MAX; 16];
     let mut mine = [0u8; MAX_VALUES];
@@ -409,6 +517,7 @@ impl UnitSearch {
             sums: linear,
             rng: 0,
             matching: false,
+            cache: std::cell::RefCell::new(Vec::new()),
         })
     }
 
@@ -467,6 +576,12 @@ impl UnitSearch {
 
     /// Singles until nothing changes; false on a contradiction.
     fn propagate(&self, s: &mut State) -> bool {
+        // Each value's candidates when the hidden singles and the locked
+        // candidates last looked at it (none yet): a value whose candidates
+        // did not change since gives them nothing new (`u128::MAX`, never
+        // a value's candidates: grids here have at most 11 x 11 cells).
+        let mut singles_saw = [u128::MAX; MAX_VALUES];
+        let mut pointing_saw = [u128::MAX; MAX_VALUES];
         loop {
             let mut changed = false;
             // Naked singles: cells with exactly one candidate; none is a
@@ -491,7 +606,11 @@ impl UnitSearch {
                 changed = true;
             }
             // Hidden singles: a unit with one place left for a value.
-            for v in 0..self.n {
+            for (v, saw) in singles_saw[..self.n].iter_mut().enumerate() {
+                if *saw == s.cand[v] {
+                    continue;
+                }
+                *saw = s.cand[v];
                 for &u in &self.units {
                     if s.placed[v] & u != 0 {
                         continue;
@@ -514,7 +633,7 @@ impl UnitSearch {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.pointing(s) {
+            if !self.pointing(s, &mut pointing_saw) {
                 return true;
             }
         }
@@ -543,9 +662,15 @@ impl UnitSearch {
     /// all see a cell outside them, that cell loses the value (a box's
     /// places in one row clear the rest of the row, and so on; cages count
     /// as peers). Whether anything changed.
-    fn pointing(&self, s: &mut State) -> bool {
+    /// `saw` holds each value's candidates when this last looked at it: a
+    /// value whose candidates did not change since is skipped.
+    fn pointing(&self, s: &mut State, saw: &mut [u128; MAX_VALUES]) -> bool {
         let mut changed = false;
-        for v in 0..self.n {
+        for (v, saw) in saw[..self.n].iter_mut().enumerate() {
+            if *saw == s.cand[v] {
+                continue;
+            }
+            *saw = s.cand[v];
             for &u in &self.units {
                 if s.placed[v] & u != 0 {
                     continue;
@@ -575,7 +700,11 @@ impl UnitSearch {
         // value is placed.
         let mut masks = [0u16; MAX_CELLS];
         self.cell_masks(s, &mut masks);
-        for cage in &self.cages {
+        let mut cache = self.cache.borrow_mut();
+        if self.matching && cache.is_empty() {
+            cache.resize(CACHE_SLOTS, CageMemo::default());
+        }
+        for (index, cage) in self.cages.iter().enumerate() {
             touched |= s.touched;
             if cage.cells & touched == 0 {
                 continue;
@@ -617,7 +746,37 @@ impl UnitSearch {
             }
             let mut support = [0u16; MAX_VALUES];
             let (mut any, mut common) = (false, u16::MAX);
-            for &m in &cage.combos {
+            // The same cage, values and candidates as before: the same
+            // outcome (true candidates only).
+            let slot = if self.matching {
+                let mut h = (index as u64) << 32 | u64::from(must) << 16 | u64::from(placed);
+                for &c in &here[..k] {
+                    h = (h ^ u64::from(c)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                }
+                let slot = (h >> 40) as usize & (CACHE_SLOTS - 1);
+                let memo = &cache[slot];
+                if usize::from(memo.cage) == index + 1
+                    && memo.placed == placed
+                    && memo.must == must
+                    && memo.here[..k] == here[..k]
+                    && memo.here[k..].iter().all(|&c| c == 0)
+                {
+                    support = memo.support;
+                    common = memo.common;
+                    any = memo.any;
+                    None
+                } else {
+                    Some(slot)
+                }
+            } else {
+                None
+            };
+            let combos: &[u16] = if self.matching && slot.is_none() {
+                &[]
+            } else {
+                &cage.combos
+            };
+            for &m in combos {
                 if m & must != must {
                     continue;
                 }
@@ -662,6 +821,19 @@ impl UnitSearch {
                 }
                 any = true;
                 common &= rest;
+            }
+            if let Some(slot) = slot {
+                let mut memo = CageMemo {
+                    cage: index as u16 + 1,
+                    placed,
+                    must,
+                    here: [0; MAX_VALUES],
+                    support,
+                    common,
+                    any,
+                };
+                memo.here[..k].copy_from_slice(&here[..k]);
+                cache[slot] = memo;
             }
             if !any {
                 return None;
@@ -1149,6 +1321,48 @@ mod tests {
         let mut out = vec![0u16; opts.len()];
         go(opts, 0, 0, &mut Vec::new(), &mut out);
         out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn small_matched_support_agrees_with_brute_force() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut seen = [0usize; SMALL_MATCHING + 1];
+        for _ in 0..20_000 {
+            let k = 1 + (next() % SMALL_MATCHING as u64) as usize;
+            // k values among 11, every one of them some cell's.
+            let mut values = 0u16;
+            while values.count_ones() < k as u32 {
+                values |= 1 << (next() % MAX_VALUES as u64);
+            }
+            let mut opts: Vec<u16> = (0..k).map(|_| next() as u16 & values).collect();
+            let mut missing = values & !opts.iter().fold(0, |b, &o| b | o);
+            while missing != 0 {
+                let i = (next() % k as u64) as usize;
+                opts[i] |= missing & missing.wrapping_neg();
+                missing &= missing - 1;
+            }
+            let mut support = vec![0u16; k];
+            let fits = small_matched_support(&opts, values, &mut support);
+            match brute(&opts) {
+                Some(expected) => {
+                    seen[k] += 1;
+                    assert!(fits, "{opts:?}");
+                    assert_eq!(support, expected, "{opts:?}");
+                }
+                None => {
+                    assert!(!fits, "{opts:?}");
+                    assert!(support.iter().all(|&m| m == 0));
+                }
+            }
+        }
+        // Matchings of every size were checked.
+        assert!(seen[1..].iter().all(|&n| n > 100), "{seen:?}");
     }
 
     #[test]
