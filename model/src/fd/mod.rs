@@ -312,28 +312,11 @@ impl Program {
         }
         let mut replace = Vec::new();
         for (k, spec) in self.specs.iter().enumerate() {
-            let Spec::Linear {
-                terms,
-                rel: Rel::Eq,
-                rhs,
-                reif: None,
-            } = spec
-            else {
+            let Some((terms, rhs, vars)) = small_unit_sum(spec, props::sumdiff::MAX_VARS) else {
                 continue;
             };
-            let n = terms.len();
-            if !(3..=props::sumdiff::MAX_VARS).contains(&n) {
-                continue;
-            }
             let sign = terms[0].0;
-            if sign.abs() != 1 || terms.iter().any(|t| t.0 != sign) {
-                continue;
-            }
-            let vars: Vec<usize> = terms.iter().map(|t| t.1).collect();
-            let mut sorted = vars.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            if sorted.len() != n {
+            if terms.iter().any(|t| t.0 != sign) {
                 continue;
             }
             // One all-different holding every member.
@@ -362,29 +345,13 @@ impl Program {
     fn add_small_sums(&mut self, member_of: &[Vec<usize>], replaced: &[usize]) {
         let mut extra = Vec::new();
         for (k, spec) in self.specs.iter().enumerate() {
-            let Spec::Linear {
-                terms,
-                rel: Rel::Eq,
-                rhs,
-                reif: None,
-            } = spec
-            else {
+            if replaced.contains(&k) {
+                continue;
+            }
+            let Some((terms, rhs, vars)) = small_unit_sum(spec, props::smallsum::MAX_VARS) else {
                 continue;
             };
-            let n = terms.len();
-            if replaced.contains(&k)
-                || !(3..=props::smallsum::MAX_VARS).contains(&n)
-                || terms.iter().any(|t| t.0.abs() != 1)
-            {
-                continue;
-            }
-            let vars: Vec<usize> = terms.iter().map(|t| t.1).collect();
-            let mut sorted = vars.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            if sorted.len() != n {
-                continue;
-            }
+            let n = vars.len();
             let mut differ = vec![0u32; n];
             for i in 0..n {
                 for j in 0..n {
@@ -420,6 +387,33 @@ impl Program {
             self.domains.len() - 1
         })
     }
+}
+
+/// A linear constraint's terms: (coefficient, variable).
+type Terms = [(i128, usize)];
+
+/// `spec`'s terms, right-hand side and variables when it is a linear
+/// equality (not reified) with coefficients ±1 over 3 to `max` distinct
+/// variables: the sums [`Spec::SumDistinct`] and [`Spec::SmallSum`] take.
+fn small_unit_sum(spec: &Spec, max: usize) -> Option<(&Terms, &i128, Vec<usize>)> {
+    let Spec::Linear {
+        terms,
+        rel: Rel::Eq,
+        rhs,
+        reif: None,
+    } = spec
+    else {
+        return None;
+    };
+    let n = terms.len();
+    if !(3..=max).contains(&n) || terms.iter().any(|t| t.0.abs() != 1) {
+        return None;
+    }
+    let vars: Vec<usize> = terms.iter().map(|t| t.1).collect();
+    let mut sorted = vars.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    (sorted.len() == n).then_some((terms.as_slice(), rhs, vars))
 }
 
 #[cfg(test)]
