@@ -121,14 +121,15 @@ fn empty_6x6_has_28200960_solutions() {
     assert_eq!((count.solutions, count.is_complete()), (28_200_960, true));
 }
 
-/// The generated 16x16 and 25x25 sets in `../shared/data` (read by path,
-/// skipped when absent): every puzzle is unique in both engines and its
-/// solution passes the independent check.
+include!("support/shared_data.rs");
+
+/// The generated 16x16 and 25x25 sets of the shared data (read by path):
+/// every puzzle is unique in both engines and its solution passes the
+/// independent check.
 #[test]
-fn shared_16x16_and_25x25_puzzles_are_unique() {
-    use std::io::BufReader;
+#[ignore = "needs the shared data (scripts/data-tests.sh)"]
+fn shared_data_16x16_and_25x25_puzzles_are_unique() {
     use sudoku::{ReadOptions, Records};
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     for (name, engines) in [
         (
             "generated_16x16_minimal10.txt",
@@ -136,11 +137,7 @@ fn shared_16x16_and_25x25_puzzles_are_unique() {
         ),
         ("generated_25x25_3.txt", &[Engine::Bits, Engine::Dlx][..]),
     ] {
-        let Ok(file) = std::fs::File::open(dir.join(name)) else {
-            eprintln!("skipping {name}: not found in ../shared/data");
-            continue;
-        };
-        let puzzles: Vec<Grid> = Records::new(BufReader::new(file), ReadOptions::default())
+        let puzzles: Vec<Grid> = Records::new(shared_data_file(name), ReadOptions::default())
             .map(|r| r.result.expect("shared puzzles parse").grid)
             .collect();
         assert!(!puzzles.is_empty());

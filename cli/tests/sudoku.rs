@@ -738,14 +738,12 @@ fn help_documents_exit_statuses_and_examples() {
     assert_eq!(code(&out), 2);
 }
 
+include!("../../tests/support/shared_data.rs");
+
 #[test]
-fn threads_give_identical_output_on_top1465() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles3_magictour_top1465");
-    if !path.exists() {
-        eprintln!("note: skipped: {} is not here", path.display());
-        return;
-    }
+#[ignore = "needs the shared data (scripts/data-tests.sh)"]
+fn shared_data_threads_give_identical_output_on_top1465() {
+    let path = shared_data_path("puzzles3_magictour_top1465");
     let solve = |threads: &str| {
         let out = sudoku()
             .args(["solve", "--quiet", "-j", threads])

@@ -164,36 +164,28 @@ mod tests {
         }
     }
 
+    include!("../../tests/support/shared_data.rs");
+
     /// Average rating of the first `count` puzzles of a shared data set.
-    fn average(name: &str, count: usize) -> Option<f64> {
-        let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
-        let Ok(file) = std::fs::File::open(&path) else {
-            println!("note: {path} is absent, skipped");
-            return None;
-        };
-        let records = Records::new(std::io::BufReader::new(file), ReadOptions::default());
+    fn average(name: &str, count: usize) -> f64 {
+        let records = Records::new(shared_data_file(name), ReadOptions::default());
         let ratings: Vec<f64> = records
             .take(count)
             .map(|r| rate(&r.result.unwrap().grid, 4).unwrap().rating)
             .collect();
         assert_eq!(ratings.len(), count);
-        Some(ratings.iter().sum::<f64>() / count as f64)
+        ratings.iter().sum::<f64>() / count as f64
     }
 
     #[test]
-    fn shared_sets_in_order_of_difficulty() {
+    #[ignore = "needs the shared data (scripts/data-tests.sh)"]
+    fn shared_data_sets_in_order_of_difficulty() {
         let sets = [
             "puzzles2_17_clue",
             "puzzles3_magictour_top1465",
             "puzzles6_forum_hardest_1106",
         ];
-        let mut averages = Vec::new();
-        for name in sets {
-            match average(name, 50) {
-                Some(a) => averages.push(a),
-                None => return,
-            }
-        }
+        let averages: Vec<f64> = sets.iter().map(|name| average(name, 50)).collect();
         println!("average ratings {sets:?}: {averages:?}");
         assert!(averages[0] < averages[1] && averages[1] < averages[2]);
     }

@@ -628,23 +628,12 @@ fn read_errors_end_the_records() {
 
 // ---------------------------------------------------------------- data files
 
-/// Reads a file of the shared benchmark data, or `None` (with a note) if absent.
-fn data_file(name: &str) -> Option<io::BufReader<std::fs::File>> {
-    let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::File::open(&path) {
-        Ok(file) => Some(io::BufReader::new(file)),
-        Err(e) => {
-            eprintln!("note: skipping, cannot open {path}: {e}");
-            None
-        }
-    }
-}
+include!("../../../tests/support/shared_data.rs");
 
 #[test]
-fn magictour_top1465() {
-    let Some(file) = data_file("puzzles3_magictour_top1465") else {
-        return;
-    };
+#[ignore = "needs the shared data (scripts/data-tests.sh)"]
+fn shared_data_magictour_top1465() {
+    let file = shared_data_file("puzzles3_magictour_top1465");
     let records: Vec<_> = Records::new(file, ReadOptions::default()).collect();
     assert_eq!(records.len(), 1465);
     for r in &records {
@@ -656,10 +645,9 @@ fn magictour_top1465() {
 }
 
 #[test]
-fn generated_16x16() {
-    let Some(file) = data_file("generated_16x16_minimal10.txt") else {
-        return;
-    };
+#[ignore = "needs the shared data (scripts/data-tests.sh)"]
+fn shared_data_generated_16x16() {
+    let file = shared_data_file("generated_16x16_minimal10.txt");
     let records: Vec<_> = Records::new(file, ReadOptions::default()).collect();
     assert_eq!(records.len(), 10);
     for r in &records {
@@ -671,10 +659,9 @@ fn generated_16x16() {
 }
 
 #[test]
-fn generated_25x25() {
-    let Some(file) = data_file("generated_25x25_3.txt") else {
-        return;
-    };
+#[ignore = "needs the shared data (scripts/data-tests.sh)"]
+fn shared_data_generated_25x25() {
+    let file = shared_data_file("generated_25x25_3.txt");
     let records: Vec<_> = Records::new(file, with_shape(shape(5, 5))).collect();
     assert_eq!(records.len(), 3);
     for r in &records {
