@@ -464,6 +464,8 @@ impl ExactCover {
 enum Message {
     Solution(Vec<OptionId>),
     End(Outcome),
+    /// A solution failed the independent check (an engine's bug).
+    Faulty(solver_core::SolutionError),
 }
 
 /// The search thread: sends each solution, then the outcome. It stops
@@ -473,7 +475,14 @@ fn produce(matrix: &Matrix, limits: &solver_core::Limits, tx: &SyncSender<Messag
     let mut solver = matrix.solver();
     let mut search = solver.solutions(limits);
     while let Some(solution) = search.next_solution() {
-        if tx.send(Message::Solution(solution.to_vec())).is_err() {
+        let message = match matrix.check_solution(solution) {
+            Ok(()) => Message::Solution(solution.to_vec()),
+            Err(error) => {
+                let _ = tx.send(Message::Faulty(error));
+                return;
+            }
+        };
+        if tx.send(message).is_err() {
             return;
         }
     }
@@ -524,6 +533,12 @@ impl SolutionIter {
                             Err(errors::incomplete(py, why, Some(outcome.stats.solutions)))
                         }
                     };
+                }
+                Ok(Message::Faulty(error)) => {
+                    self.set_state(IterState::Done);
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "internal error: a solution failed the independent check: {error}"
+                    )));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(signal) = py.check_signals() {

@@ -1,7 +1,8 @@
 //! A whole search of one matrix, as the `dlx` command runs it: counted or
 //! enumerated, on one thread or many, with a seed and progress reports, or
 //! through any [`Engine`] over options (clause learning); each solution is
-//! handed over as the texts of its options, numbered from 1; the
+//! checked ([`Matrix::check_solution`]) and handed over as the texts of its
+//! options, numbered from 1; the
 //! [`Summary`] says what the search found and did, as JSON records print it.
 //!
 //! ```
@@ -17,7 +18,7 @@
 //! let (printed, outcome) = search.solve(|k, options| {
 //!     seen.push((k, options.join(" | ")));
 //!     ControlFlow::Continue(())
-//! });
+//! })?;
 //! assert_eq!((printed, seen.len()), (2, 2));
 //! let summary = Summary::new(printed, &outcome, "dlx", std::time::Instant::now(), 1);
 //! assert!(summary.complete && summary.incomplete.is_none());
@@ -30,7 +31,9 @@ use std::time::{Duration, Instant};
 
 use serde::{Serialize, Serializer};
 
-use crate::{Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress};
+use crate::{
+    Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress, SolutionError,
+};
 
 /// One search of a whole matrix by Dancing Links, sequential (`threads`
 /// of 1) or parallel ([`Matrix::par_count`], [`Matrix::par_for_each_solution`]).
@@ -73,31 +76,81 @@ impl Search<'_> {
     /// Hands every solution to `each` (its number from 1 and its options'
     /// texts), one at a time even when threads search; stops when `each`
     /// says [`ControlFlow::Break`]. Returns how many were handed over.
+    ///
+    /// Each solution passes [`Matrix::check_solution`] before `each` sees it.
+    ///
+    /// # Errors
+    /// [`Faulty`]: a solution failed the check (an engine's bug); the search
+    /// stopped there and that solution was not handed over.
     pub fn solve(
         &self,
         mut each: impl FnMut(u64, &[String]) -> ControlFlow<()> + Send,
-    ) -> (u128, Outcome) {
+    ) -> Result<(u128, Outcome), Faulty> {
         let matrix = self.matrix;
         let mut handed = 0u64;
+        let mut fault = None;
         let outcome = if self.threads == 1 {
             self.solver().for_each_solution(self.limits, |solution| {
                 handed += 1;
-                each(handed, &texts(matrix, solution))
+                checked(matrix, handed, solution, &mut fault, &mut each)
             })
         } else {
-            let shared = Mutex::new((&mut each, &mut handed));
+            let shared = Mutex::new((&mut each, &mut handed, &mut fault));
             self.matrix
                 .par_for_each_solution(&[], self.limits, |solution| {
-                    // The texts are made outside the lock.
-                    let options = texts(matrix, solution);
+                    // The check and the texts are made outside the lock.
+                    let options = matrix
+                        .check_solution(solution)
+                        .map(|()| texts(matrix, solution));
                     let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                    let (each, handed) = &mut *guard;
+                    let (each, handed, fault) = &mut *guard;
                     **handed += 1;
-                    each(**handed, &options)
+                    match options {
+                        Ok(options) => each(**handed, &options),
+                        Err(error) => {
+                            **fault = Some(Faulty {
+                                number: **handed,
+                                error,
+                            });
+                            ControlFlow::Break(())
+                        }
+                    }
                 })
                 .expect("no option is forced")
         };
-        (u128::from(handed), outcome)
+        match fault {
+            Some(fault) => Err(fault),
+            None => Ok((u128::from(handed), outcome)),
+        }
+    }
+}
+
+/// A solution that failed the independent check ([`Matrix::check_solution`]):
+/// an engine's bug, reported as an internal error and never printed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: solution {number} failed the independent check: {error}")]
+pub struct Faulty {
+    /// The solution's number, from 1.
+    pub number: u64,
+    /// What the check found.
+    pub error: SolutionError,
+}
+
+/// Hands solution `number` to `each` if it passes the check; else records
+/// the fault and stops the search.
+fn checked(
+    matrix: &Matrix,
+    number: u64,
+    solution: &[OptionId],
+    fault: &mut Option<Faulty>,
+    each: &mut impl FnMut(u64, &[String]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    match matrix.check_solution(solution) {
+        Ok(()) => each(number, &texts(matrix, solution)),
+        Err(error) => {
+            *fault = Some(Faulty { number, error });
+            ControlFlow::Break(())
+        }
     }
 }
 
@@ -108,24 +161,32 @@ fn texts(matrix: &Matrix, solution: &[OptionId]) -> Vec<String> {
 
 /// Counts (`record` false) or enumerates the solutions of `matrix` with one
 /// engine on this thread, through the one engine front; `each` as for
-/// [`Search::solve`]. Returns the solutions and how the search ended.
+/// [`Search::solve`], each solution checked as there. Returns the solutions
+/// and how the search ended.
+///
+/// # Errors
+/// [`Faulty`]: a solution failed the independent check.
 pub fn run_engine(
     engine: &mut dyn Engine<Start = [OptionId], Solution = [OptionId]>,
     matrix: &Matrix,
     limits: &Limits,
     record: bool,
     mut each: impl FnMut(u64, &[String]) -> ControlFlow<()>,
-) -> (u128, Outcome) {
+) -> Result<(u128, Outcome), Faulty> {
     let mut found = 0u64;
+    let mut fault = None;
     let outcome = engine.run(&[], limits, record, &mut |chosen| {
         found += 1;
-        each(found, &texts(matrix, chosen))
+        checked(matrix, found, chosen, &mut fault, &mut each)
     });
-    match outcome {
+    if let Some(fault) = fault {
+        return Err(fault);
+    }
+    Ok(match outcome {
         Ok(outcome) => (outcome.stats.solutions, outcome),
         // Nothing is forced: the empty start cannot clash.
         Err(Contradiction) => (0, Outcome::default()),
-    }
+    })
 }
 
 /// How many levels of the search path a progress line shows.
@@ -342,6 +403,50 @@ mod tests {
     use super::*;
     use crate::knuth;
 
+    /// An engine that reports a wrong option set once, as a buggy engine would.
+    struct Corrupt(Vec<OptionId>);
+
+    impl Engine for Corrupt {
+        type Start = [OptionId];
+        type Solution = [OptionId];
+        fn name(&self) -> &'static str {
+            "corrupt"
+        }
+        fn run(
+            &mut self,
+            _: &[OptionId],
+            _: &Limits,
+            _: bool,
+            visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+        ) -> Result<Outcome, Contradiction> {
+            let _ = visit(&self.0);
+            Ok(Outcome::default())
+        }
+    }
+
+    /// The answer's check catches a corrupted solution from an engine: it is
+    /// not handed over, and the search reports the fault.
+    #[test]
+    fn a_corrupted_solution_is_caught_not_printed() {
+        let matrix = knuth::parse("A B C\nA B\nC\nA\nB C\n").unwrap();
+        let limits = Limits::none();
+        let mut printed = Vec::new();
+        // A right one passes; a wrong one (B covered twice) does not.
+        let right = vec![OptionId::new(0), OptionId::new(1)];
+        let wrong = vec![OptionId::new(0), OptionId::new(3)];
+        let mut each = |k: u64, options: &[String]| {
+            printed.push((k, options.to_vec()));
+            ControlFlow::Continue(())
+        };
+        assert!(run_engine(&mut Corrupt(right), &matrix, &limits, true, &mut each).is_ok());
+        let fault = run_engine(&mut Corrupt(wrong), &matrix, &limits, true, &mut each).unwrap_err();
+        assert_eq!(
+            fault.to_string(),
+            "internal error: solution 1 failed the independent check: item `B` is covered twice"
+        );
+        assert_eq!(printed.len(), 1);
+    }
+
     #[test]
     fn big_numbers_become_strings() {
         let summary = |solutions| Summary {
@@ -466,11 +571,13 @@ mod tests {
             };
             assert_eq!(search.count().0, 11, "{threads} threads");
             let mut numbers = Vec::new();
-            let (n, outcome) = search.solve(|k, options| {
-                assert_eq!(options.len(), 6);
-                numbers.push(k);
-                ControlFlow::Continue(())
-            });
+            let (n, outcome) = search
+                .solve(|k, options| {
+                    assert_eq!(options.len(), 6);
+                    numbers.push(k);
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
             numbers.sort_unstable();
             assert_eq!((n, outcome.incomplete), (11, None));
             assert_eq!(numbers, (1..=11).collect::<Vec<u64>>());
@@ -483,7 +590,7 @@ mod tests {
             seed: Some(7),
             progress: None,
         };
-        let (n, outcome) = search.solve(|_, _| ControlFlow::Break(()));
+        let (n, outcome) = search.solve(|_, _| ControlFlow::Break(())).unwrap();
         assert_eq!((n, outcome.incomplete), (1, Some(Incomplete::Stopped)));
     }
 }

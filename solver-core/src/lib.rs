@@ -65,6 +65,7 @@ mod parallel;
 pub mod problems;
 mod search;
 mod solver;
+mod verify;
 
 pub use builder::{Entry, ProblemBuilder};
 pub use engine::{Contradiction, Engine};
@@ -74,3 +75,4 @@ pub use limits::{Count, Found, Incomplete, Limits, Outcome, Progress, ProgressHo
 pub use matrix::Matrix;
 pub use search::Solutions;
 pub use solver::Solver;
+pub use verify::SolutionError;

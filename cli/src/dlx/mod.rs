@@ -274,9 +274,10 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         (Some(mut learner), _) => {
             run_engine(&mut learner, &matrix, &limits, mode == Mode::Solve, print)
         }
-        (None, Mode::Count) => search.count(),
+        (None, Mode::Count) => Ok(search.count()),
         (None, Mode::Solve) => search.solve(print),
-    };
+    }
+    .map_err(|fault| Failure::new(Exit::Internal, fault.to_string()))?;
     let summary = Summary::new(solutions, &outcome, engine, started, threads);
     end_search(out, args.format, mode, &summary)
 }
