@@ -168,6 +168,7 @@
 //! members over d values has at most `C(d, k)` combinations).
 #![deny(missing_docs)]
 
+mod check;
 mod compile;
 mod constraints;
 mod cube;
@@ -181,6 +182,7 @@ pub mod plan;
 mod solve;
 mod views;
 
+pub use check::Violation;
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
 pub use cube::{records as cube_records, Cube};

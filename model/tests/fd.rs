@@ -648,6 +648,19 @@ proptest! {
         found.dedup();
         prop_assert_eq!(found.len(), n, "a solution found twice");
         prop_assert_eq!(&found, &expected, "{:?}", r.cons);
+        // The answer's independent check accepts exactly the brute force's
+        // solutions, among every assignment of the domains.
+        let mut every: Vec<Vec<Value>> = vec![Vec::new()];
+        for d in &r.doms {
+            every = every
+                .iter()
+                .flat_map(|p| d.iter().map(move |&u| [&p[..], &[u]].concat()))
+                .collect();
+        }
+        for v in &every {
+            let solution = expected.binary_search(v).is_ok();
+            prop_assert_eq!(m.check_solution(v).is_ok(), solution, "{:?} {:?}", v, r.cons);
+        }
         let total = expected.len() as u128;
         prop_assert_eq!(s.count(&Limits::none()).solutions, total);
         prop_assert_eq!(c.par_count(&Limits::none()).solutions, total);
