@@ -2,7 +2,9 @@
 //! on a JSON model): count on one thread or every thread, enumerate the
 //! solutions, or, with an objective, branch and bound to the optimum; the
 //! solutions' text and JSON records, and the JSON summary with the
-//! objective. The caller prints; the meter is the caller's [`Limits`].
+//! objective. Every solution handed over has passed the model's independent
+//! check ([`Model::check_solution`]). The caller prints; the meter is the
+//! caller's [`Limits`].
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -16,14 +18,14 @@
 //! m.all_different(&[a, b])?;
 //! let compiled = m.compile()?;
 //! let limits = Limits::none();
-//! let search = ModelSearch { compiled: &compiled, limits: &limits, threads: 1, seed: None };
+//! let search = ModelSearch { model: &m, compiled: &compiled, limits: &limits, threads: 1, seed: None };
 //! assert_eq!(search.count().0, 2);
 //! let shown = Shown::new(&m);
 //! let mut lines = Vec::new();
 //! let found = search.solve(|_, values, objective| {
 //!     lines.push(shown.text(values, objective));
 //!     ControlFlow::Continue(())
-//! });
+//! })?;
 //! assert_eq!((found.solutions, lines.join("; ")), (2, "a=1 b=2; a=2 b=1".to_string()));
 //! let record = serde_json::to_string(&shown.record(1, &[1, 2], None))?;
 //! assert_eq!(record, r#"{"solution":1,"values":{"a":1,"b":2}}"#);
@@ -35,10 +37,10 @@ use std::ops::ControlFlow;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use solver_core::cubes::Fingerprint;
-use solver_core::drive::Summary;
+use solver_core::drive::{Faulty, Summary};
 use solver_core::{Limits, Outcome};
 
-use crate::{Compiled, JsonError, Model, Optimum, Value, Var};
+use crate::{Compiled, JsonError, Model, Optimum, Value, Var, Violation};
 
 /// Whether `bytes` hold a JSON model: the first character other than white
 /// space (after a byte-order mark) is `{`, which no problem in Knuth's
@@ -171,7 +173,9 @@ pub struct Solved {
 /// A search of a compiled model under the caller's limits.
 #[derive(Clone, Copy)]
 pub struct ModelSearch<'a> {
-    /// The model.
+    /// The model, whose record checks every solution handed over.
+    pub model: &'a Model,
+    /// The model compiled (`model.compile()`).
     pub compiled: &'a Compiled,
     /// The meter: solutions, nodes, deadline, cancel flag.
     pub limits: &'a Limits,
@@ -199,45 +203,65 @@ impl ModelSearch<'_> {
     /// value) to `each` until it breaks or a limit stops the search, on one
     /// thread. With an objective: branch and bound, then only the optimum
     /// (or, stopped by a limit, the best solution found, not proved).
+    ///
+    /// Each solution passes [`Model::check_solution`] before `each` sees it.
+    ///
+    /// # Errors
+    /// [`Faulty`]: a solution failed the check (an engine's bug); the search
+    /// stopped there and that solution was not handed over.
     pub fn solve(
         &self,
         mut each: impl FnMut(u64, &[Value], Option<Value>) -> ControlFlow<()>,
-    ) -> Solved {
+    ) -> Result<Solved, Faulty<Violation>> {
         let mut solver = self.compiled.solver();
         solver.set_seed(self.seed);
-        if self.compiled.objective().is_none() {
+        let mut fault = None;
+        let mut checked =
+            |number: u64, values: &[Value], objective| match self.model.check_solution(values) {
+                Ok(()) => each(number, values, objective),
+                Err(error) => {
+                    fault = Some(Faulty { number, error });
+                    ControlFlow::Break(())
+                }
+            };
+        let solved = if self.compiled.objective().is_none() {
             let mut printed = 0u64;
             let outcome = solver.for_each_solution(self.limits, |s| {
                 printed += 1;
-                each(printed, s.values(), None)
+                checked(printed, s.values(), None)
             });
-            return Solved {
+            Solved {
                 solutions: u128::from(printed),
                 outcome,
                 best: None,
-            };
-        }
-        let (optimum, stats) = solver.optimize(self.limits, &mut |_, _| {});
-        let (best, incomplete) = match optimum {
-            Optimum::Optimal(s, v) => (Some((s, v, true)), None),
-            Optimum::Unsatisfiable => (None, None),
-            Optimum::Incomplete { best, why } => (best.map(|(s, v)| (s, v, false)), Some(why)),
-        };
-        let outcome = Outcome { incomplete, stats };
-        match best {
-            Some((s, v, proved)) => {
-                let _ = each(1, s.values(), Some(v));
-                Solved {
-                    solutions: 1,
-                    outcome,
-                    best: Some((v, proved)),
-                }
             }
-            None => Solved {
-                solutions: 0,
-                outcome,
-                best: None,
-            },
+        } else {
+            let (optimum, stats) = solver.optimize(self.limits, &mut |_, _| {});
+            let (best, incomplete) = match optimum {
+                Optimum::Optimal(s, v) => (Some((s, v, true)), None),
+                Optimum::Unsatisfiable => (None, None),
+                Optimum::Incomplete { best, why } => (best.map(|(s, v)| (s, v, false)), Some(why)),
+            };
+            let outcome = Outcome { incomplete, stats };
+            match best {
+                Some((s, v, proved)) => {
+                    let _ = checked(1, s.values(), Some(v));
+                    Solved {
+                        solutions: 1,
+                        outcome,
+                        best: Some((v, proved)),
+                    }
+                }
+                None => Solved {
+                    solutions: 0,
+                    outcome,
+                    best: None,
+                },
+            }
+        };
+        match fault {
+            Some(fault) => Err(fault),
+            None => Ok(solved),
         }
     }
 }
@@ -256,8 +280,14 @@ mod tests {
         m
     }
 
-    fn search<'a>(compiled: &'a Compiled, limits: &'a Limits, threads: usize) -> ModelSearch<'a> {
+    fn search<'a>(
+        model: &'a Model,
+        compiled: &'a Compiled,
+        limits: &'a Limits,
+        threads: usize,
+    ) -> ModelSearch<'a> {
         ModelSearch {
+            model,
             compiled,
             limits,
             threads,
@@ -272,15 +302,17 @@ mod tests {
         let compiled = m.compile().unwrap();
         let limits = Limits::none();
         for threads in [1, 2] {
-            assert_eq!(search(&compiled, &limits, threads).count().0, 3);
+            assert_eq!(search(&m, &compiled, &limits, threads).count().0, 3);
         }
         let shown = Shown::new(&m);
         let mut seen = Vec::new();
-        let found = search(&compiled, &limits, 1).solve(|k, values, objective| {
-            assert_eq!(objective, None);
-            seen.push((k, shown.text(values, None)));
-            ControlFlow::Continue(())
-        });
+        let found = search(&m, &compiled, &limits, 1)
+            .solve(|k, values, objective| {
+                assert_eq!(objective, None);
+                seen.push((k, shown.text(values, None)));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
         assert_eq!(found.solutions, 3);
         assert!(found.outcome.incomplete.is_none());
         let mut texts: Vec<_> = seen.iter().map(|(_, t)| t.clone()).collect();
@@ -299,10 +331,12 @@ mod tests {
         let limits = Limits::none();
         let shown = Shown::new(&m);
         let mut lines = Vec::new();
-        let found = search(&compiled, &limits, 1).solve(|_, values, objective| {
-            lines.push(shown.text(values, objective));
-            ControlFlow::Continue(())
-        });
+        let found = search(&m, &compiled, &limits, 1)
+            .solve(|_, values, objective| {
+                lines.push(shown.text(values, objective));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
         assert_eq!(lines, ["x=3 y=1 (objective 3)"]);
         assert_eq!((found.solutions, found.best), (1, Some((3, true))));
         let json = serde_json::to_string(&shown.record(1, &[3, 1], Some(3))).unwrap();
@@ -310,6 +344,32 @@ mod tests {
             json,
             r#"{"solution":1,"values":{"x":3,"y":1},"objective":3}"#
         );
+    }
+
+    /// A solution that breaks the model is caught by the answer's check, not
+    /// handed over: here the engine searches `x + y = 4` (as a wrong
+    /// compilation would) while the model says `x + y = 4, x != 1`.
+    #[test]
+    fn a_corrupted_solution_is_caught_not_printed() {
+        let engine_model = small();
+        let compiled = engine_model.compile().unwrap();
+        let mut model = small();
+        let x = model.variables().next().unwrap();
+        model.linear(&[(1, x)], Rel::Ne, 1).unwrap();
+        let limits = Limits::none();
+        let mut printed = Vec::new();
+        let fault = search(&model, &compiled, &limits, 1)
+            .solve(|_, values, _| {
+                printed.push(values.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap_err();
+        assert!(printed.iter().all(|v| v[0] != 1), "{printed:?}");
+        assert!(
+            fault.to_string().starts_with("internal error: solution "),
+            "{fault}"
+        );
+        assert!(fault.to_string().contains("does not hold"), "{fault}");
     }
 
     #[test]

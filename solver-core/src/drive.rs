@@ -125,15 +125,17 @@ impl Search<'_> {
     }
 }
 
-/// A solution that failed the independent check ([`Matrix::check_solution`]):
-/// an engine's bug, reported as an internal error and never printed.
+/// A solution that failed the independent check of its problem
+/// ([`Matrix::check_solution`] for exact cover, the model's check for a
+/// constraint model): an engine's bug, reported as an internal error and
+/// never printed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("internal error: solution {number} failed the independent check: {error}")]
-pub struct Faulty {
+pub struct Faulty<E: std::error::Error + 'static = SolutionError> {
     /// The solution's number, from 1.
     pub number: u64,
     /// What the check found.
-    pub error: SolutionError,
+    pub error: E,
 }
 
 /// Hands solution `number` to `each` if it passes the check; else records

@@ -64,6 +64,7 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
     let started = Instant::now();
     let limits = super::limits(args, started);
     let mut search = ModelSearch {
+        model: &model,
         compiled: &compiled,
         limits: &limits,
         threads: thread_count(args),
@@ -86,16 +87,18 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
         Mode::Solve => {
             // Solutions are enumerated on one thread.
             search.threads = 1;
-            search.solve(|k, values, objective| {
-                let written = match args.format {
-                    Format::Json => out.json_line(&shown.record(k, values, objective)),
-                    Format::Text => writeln!(out, "{}", shown.text(values, objective)),
-                };
-                match written.and_then(|()| out.end_record()) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
-                }
-            })
+            search
+                .solve(|k, values, objective| {
+                    let written = match args.format {
+                        Format::Json => out.json_line(&shown.record(k, values, objective)),
+                        Format::Text => writeln!(out, "{}", shown.text(values, objective)),
+                    };
+                    match written.and_then(|()| out.end_record()) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    }
+                })
+                .map_err(|fault| Failure::new(Exit::Internal, fault.to_string()))?
         }
     };
     let engine = compiled.engine().name();
