@@ -13,8 +13,10 @@ use cover_model::{Model, ModelEngine, ModelError, Rel, Value, Var};
 
 use crate::parse::{BaseType, Constraint, Decl, Expr, FlatZinc, Goal, IntSet, ParseError, Pos};
 
-/// The bounds given to a `var int` declared without a domain.
-pub const UNBOUNDED: (i64, i64) = (-(1 << 31) + 1, (1 << 31) - 1);
+/// The bounds given to a `var int` declared without a domain: every `i64`
+/// but `i64::MIN` (a range symmetric about 0). The engine computes every
+/// bound and check in `i128`, so no value is cut off and nothing wraps.
+pub const UNBOUNDED: (i64, i64) = (-i64::MAX, i64::MAX);
 
 /// Why a FlatZinc model cannot be solved here.
 #[derive(Debug, thiserror::Error)]
@@ -868,7 +870,7 @@ impl Translator {
 
     fn fix_bool(&mut self, b: Var, value: bool, c: &Constraint) -> Result<(), FznError> {
         let value = Value::from(value);
-        if self.model.domain(b).binary_search(&value).is_err() {
+        if !self.model.contains(b, value) {
             self.set_unsat(c.name_pos, format!("{} is false", c.name));
             return Ok(());
         }
@@ -1338,7 +1340,7 @@ impl Translator {
         tuples.retain(|t| {
             t.iter()
                 .zip(&vars)
-                .all(|(v, x)| self.model.domain(*x).binary_search(v).is_ok())
+                .all(|(v, x)| self.model.contains(*x, *v))
         });
         if tuples.is_empty() {
             self.set_unsat(c.name_pos, format!("{}: no tuple fits the domains", c.name));

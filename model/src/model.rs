@@ -174,6 +174,14 @@ impl Model {
         self.vars[var.index()].bounds()
     }
 
+    /// Whether `value` is in the domain of `var` (listed or an interval).
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn contains(&self, var: Var, value: Value) -> bool {
+        self.vars[var.index()].contains(value)
+    }
+
     /// A group (a region) in which every value of its members' domains is
     /// taken by exactly one member. With as many members as values, the
     /// members take a permutation of the values (a Sudoku row); with fewer
