@@ -13,10 +13,10 @@ use cover_model::{Model, ModelEngine, ModelError, Rel, Value, Var};
 
 use crate::parse::{BaseType, Constraint, Decl, Expr, FlatZinc, Goal, IntSet, ParseError, Pos};
 
-/// The bounds given to a `var int` declared without a domain: every `i64`
-/// but `i64::MIN` (a range symmetric about 0). The engine computes every
-/// bound and check in `i128`, so no value is cut off and nothing wraps.
-pub const UNBOUNDED: (i64, i64) = (-i64::MAX, i64::MAX);
+/// The bounds given to a `var int` declared without a domain: every `i64`.
+/// The engine computes every bound and check in `i128`, so no value is cut
+/// off and nothing wraps.
+pub const UNBOUNDED: (i64, i64) = (i64::MIN, i64::MAX);
 
 /// Why a FlatZinc model cannot be solved here.
 #[derive(Debug, thiserror::Error)]
@@ -825,11 +825,12 @@ impl Translator {
                 continue;
             }
             if let Some(k) = self.fixed(v) {
-                rhs = coef
-                    .checked_mul(k)
-                    .and_then(|p| rhs.checked_sub(p))
-                    .ok_or_else(overflow)?;
-                continue;
+                if let Some(r) = coef.checked_mul(k).and_then(|p| rhs.checked_sub(p)) {
+                    rhs = r;
+                    continue;
+                }
+                // Folding it would pass the i64 range: the constant stays
+                // a term (the engine sums in i128).
             }
             let var = self.int_var(v, pos)?;
             match index.get(&var) {
