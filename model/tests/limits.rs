@@ -198,6 +198,36 @@ fn an_objective_jumps_to_its_best() {
     assert!(matches!(opt, Optimum::Optimal(_, i64::MAX)), "{opt:?}");
 }
 
+/// The same defects through the JSON model (`dlx count` reads it).
+#[test]
+fn json_models_at_the_limits() {
+    let json_count = |text: &str| count(&Model::from_json(text).unwrap());
+    assert_eq!(
+        json_count(
+            r#"{"variables": [{"name": "x0", "range": [0, 6000]}, {"name": "x1", "range": [1, 2]}],
+                "constraints": [{"kind": "all_different", "vars": ["x0", "x1"]}]}"#
+        ),
+        12_000
+    );
+    let full = format!(r#""range": [{}, {}]"#, i64::MIN, i64::MAX);
+    assert_eq!(
+        json_count(&format!(
+            r#"{{"variables": [{{"name": "x", {full}}}, {{"name": "y", {full}}}],
+                "constraints": [{{"kind": "linear", "terms": [[1, "x"], [1, "y"]], "rel": "==", "rhs": 1}},
+                                {{"kind": "linear", "terms": [[1, "x"], [-1, "y"]], "rel": "==", "rhs": 0}}]}}"#
+        )),
+        0
+    );
+    assert_eq!(
+        json_count(&format!(
+            r#"{{"variables": [{{"name": "z", {full}}}],
+                "constraints": [{{"kind": "div", "x": {}, "y": -1, "z": "z"}}]}}"#,
+            i64::MIN
+        )),
+        0
+    );
+}
+
 // ---------------------------------------------------------------------
 // Random models near the limits against brute force.
 
@@ -488,4 +518,32 @@ proptest! {
             }
         }
     }
+}
+
+/// Issue 32, 11: a model's listed values have a budget, refused before
+/// allocating (20,000 variables over 1..4096 aborted Python's count()).
+#[test]
+fn the_listed_values_have_a_budget() {
+    let mut m = Model::new();
+    let mut refused = None;
+    for k in 0..20_000 {
+        if let Err(e) = m.int_var(&format!("x{k}"), 1, 4096) {
+            refused = Some((k, e));
+            break;
+        }
+    }
+    let (k, e) = refused.expect("refused");
+    assert_eq!(k as u64, cover_model::MAX_MODEL_VALUES / 4096);
+    assert_eq!(m.listed_values(), cover_model::MAX_MODEL_VALUES);
+    assert!(e.to_string().contains("listed values"), "{e}");
+    // Intervals list nothing: they stay declarable.
+    m.int_var("wide", 0, 1 << 40).unwrap();
+    // The JSON model says where.
+    let vars: Vec<String> = (0..8193)
+        .map(|k| format!(r#"{{"name": "x{k}", "range": [1, 4096]}}"#))
+        .collect();
+    let e = Model::from_json(&format!(r#"{{"variables": [{}]}}"#, vars.join(", ")))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("variables[8192]"), "{e}");
 }
