@@ -57,6 +57,41 @@ pub enum FznError {
     },
 }
 
+impl FznError {
+    /// Where in the FlatZinc text.
+    pub fn pos(&self) -> Pos {
+        match self {
+            FznError::Parse(e) => e.pos,
+            FznError::Unsupported { pos, .. }
+            | FznError::Invalid { pos, .. }
+            | FznError::Model { pos, .. } => *pos,
+        }
+    }
+}
+
+/// The place in the MiniZinc model that line `line` of a FlatZinc `text`
+/// came from, when MiniZinc wrote it (`minizinc --keep-paths` adds an
+/// `mzn_path("file|line|column|...")` annotation to every item): `file,
+/// line L, column C` of the outermost expression.
+///
+/// ```
+/// use flatzinc::translate::model_place;
+/// let fzn = "var 1.0..3.0: f:: mzn_path(\"/m/a.mzn|4|15|4|15|id|f;\");\n";
+/// assert_eq!(model_place(fzn, 1).as_deref(), Some("/m/a.mzn, line 4, column 15"));
+/// assert_eq!(model_place("var 1..3: x;\n", 1), None);
+/// ```
+pub fn model_place(text: &str, line: u32) -> Option<String> {
+    let item = text
+        .lines()
+        .nth(usize::try_from(line).ok()?.checked_sub(1)?)?;
+    let path = item.split("mzn_path(\"").nth(1)?;
+    let mut parts = path.split('|');
+    let file = parts.next().filter(|f| !f.is_empty())?;
+    let l: u32 = parts.next()?.parse().ok()?;
+    let c: u32 = parts.next()?.parse().ok()?;
+    Some(format!("{file}, line {l}, column {c}"))
+}
+
 /// How a value prints: FlatZinc Booleans print as `true` / `false`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

@@ -776,3 +776,33 @@ fn wide_models_at_the_limits_match_a_brute_force() {
         }
     }
 }
+
+/// A MiniZinc error named MiniZinc's temporary `.fzn`: with `--keep-paths`
+/// (an `mzn_path` annotation on the item) it names the model's line, and
+/// without it says how to get that.
+#[test]
+fn errors_name_the_minizinc_models_place() {
+    let (code, _, err) = fzn(
+        "var 1.0..3.0: f:: output_var:: mzn_path(\"/m/model.mzn|4|15|4|15|id|f;/m/model.mzn|4|1|4|15|vd;\");\nsolve satisfy;\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("/m/model.mzn, line 4, column 15: the float variable `f` is not supported"),
+        "{err}"
+    );
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mznfileAbc123.fzn");
+    std::fs::write(&path, "var set of 1..3: s;\nsolve satisfy;\n").unwrap();
+    let out = Command::cargo_bin("fzn-dancing-links")
+        .unwrap()
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err.contains("mznfileAbc123.fzn: line 1, column 1: the set variable"),
+        "{err}"
+    );
+    assert!(err.contains("--keep-paths"), "{err}");
+}
