@@ -255,6 +255,8 @@ enum C {
     Min(Vec<usize>, usize),
     Max(Vec<usize>, usize),
     Table(Vec<usize>, Vec<Vec<Value>>),
+    /// `result = array[index - base]`.
+    Element(usize, Value, Vec<Value>, usize),
 }
 
 /// A variable: its window (what brute force enumerates) and how it is
@@ -326,7 +328,7 @@ fn random_model(seed: u64) -> Random {
         let a = g.below(n);
         let b = g.below(n);
         let (pa, pb) = (g.pick(&vars[a]), g.pick(&vars[b]));
-        let c = match g.below(9) {
+        let c = match g.below(10) {
             0 => C::AllDiff(vec![a, b]),
             1 | 2 => {
                 let terms: Vec<(Value, usize)> = (0..1 + g.below(3))
@@ -371,6 +373,24 @@ fn random_model(seed: u64) -> Random {
                     C::Min(vec![a, b], z)
                 } else {
                     C::Max(vec![a, b], z)
+                }
+            }
+            9 => {
+                // A base near the index's window, values near the limits.
+                let base = (vars[a].lo as i128 - g.below(3) as i128).max(i64::MIN as i128) as Value;
+                let len = 1 + g.below(4);
+                if base.checked_add(len as Value).is_none() {
+                    C::AllDiff(vec![a, b])
+                } else {
+                    let array: Vec<Value> = (0..len)
+                        .map(|_| {
+                            let c = g.centre();
+                            g.window(c).0
+                        })
+                        .collect();
+                    let k = g.below(len);
+                    let z = result(&mut g, &mut vars, Some(array[k] as i128));
+                    C::Element(a, base, array, z)
                 }
             }
             _ => {
@@ -423,6 +443,10 @@ fn holds(c: &C, v: &[i128]) -> bool {
         C::Table(xs, ts) => ts
             .iter()
             .any(|t| xs.iter().zip(t).all(|(&x, &u)| v[x] == u as i128)),
+        C::Element(i, base, array, z) => {
+            let k = v[*i] - *base as i128;
+            (0..array.len() as i128).contains(&k) && array[k as usize] as i128 == v[*z]
+        }
     }
 }
 
@@ -475,6 +499,7 @@ fn build(r: &Random) -> (Model, Vec<Var>) {
             C::Min(v, z) => m.min(&ix(v), xs[*z]),
             C::Max(v, z) => m.max(&ix(v), xs[*z]),
             C::Table(v, t) => m.table(&ix(v), t),
+            C::Element(i, base, array, z) => m.element_values(xs[*i], *base, array, xs[*z]),
         }
         .unwrap();
     }
