@@ -1,7 +1,7 @@
 //! `fzn-dancing-links`: the FlatZinc solver binary MiniZinc runs.
 
 use std::io::{self, BufWriter, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use clap::Parser;
 
 use cover_model::Branching;
 use flatzinc::run::{run, Options};
-use flatzinc::translate::translate_text;
+use flatzinc::translate::{model_place, translate_text, FznError};
 
 /// Solves a FlatZinc model with the dancing-links constraint solver and
 /// prints its solutions as MiniZinc expects (`----------` after each,
@@ -75,6 +75,31 @@ fn main() -> ExitCode {
     }
 }
 
+/// The error with its place: the MiniZinc model's line when the FlatZinc
+/// item names it (`--keep-paths`), else the FlatZinc file's, with a hint
+/// when that file is MiniZinc's temporary one.
+fn located(file: &Path, text: &str, e: &FznError) -> anyhow::Error {
+    let fzn = file.display();
+    if let Some(place) = model_place(text, e.pos().line) {
+        let message = e.to_string();
+        let what = message
+            .strip_prefix(&format!("{}: ", e.pos()))
+            .unwrap_or(&message);
+        return anyhow::anyhow!("{place}: {what} (FlatZinc {fzn}: {})", e.pos());
+    }
+    let temporary = file
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("mznfile"));
+    if temporary {
+        anyhow::anyhow!(
+            "{fzn}: {e}\n(this is the FlatZinc that MiniZinc made of your model; \
+             run minizinc with --keep-paths to have errors name the model's line)"
+        )
+    } else {
+        anyhow::anyhow!("{fzn}: {e}")
+    }
+}
+
 fn solve(args: &Args) -> anyhow::Result<()> {
     let text = if args.file.as_os_str() == "-" {
         let mut text = String::new();
@@ -84,8 +109,7 @@ fn solve(args: &Args) -> anyhow::Result<()> {
         std::fs::read_to_string(&args.file)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?
     };
-    let translation =
-        translate_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let translation = translate_text(&text).map_err(|e| located(&args.file, &text, &e))?;
     let _ = args.free;
     let options = Options {
         all: args.all,

@@ -13,8 +13,10 @@ use cover_model::{Model, ModelEngine, ModelError, Rel, Value, Var};
 
 use crate::parse::{BaseType, Constraint, Decl, Expr, FlatZinc, Goal, IntSet, ParseError, Pos};
 
-/// The bounds given to a `var int` declared without a domain.
-pub const UNBOUNDED: (i64, i64) = (-(1 << 31) + 1, (1 << 31) - 1);
+/// The bounds given to a `var int` declared without a domain: every `i64`.
+/// The engine computes every bound and check in `i128`, so no value is cut
+/// off and nothing wraps.
+pub const UNBOUNDED: (i64, i64) = (i64::MIN, i64::MAX);
 
 /// Why a FlatZinc model cannot be solved here.
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +55,41 @@ pub enum FznError {
         /// The model's reason.
         source: ModelError,
     },
+}
+
+impl FznError {
+    /// Where in the FlatZinc text.
+    pub fn pos(&self) -> Pos {
+        match self {
+            FznError::Parse(e) => e.pos,
+            FznError::Unsupported { pos, .. }
+            | FznError::Invalid { pos, .. }
+            | FznError::Model { pos, .. } => *pos,
+        }
+    }
+}
+
+/// The place in the MiniZinc model that line `line` of a FlatZinc `text`
+/// came from, when MiniZinc wrote it (`minizinc --keep-paths` adds an
+/// `mzn_path("file|line|column|...")` annotation to every item): `file,
+/// line L, column C` of the outermost expression.
+///
+/// ```
+/// use flatzinc::translate::model_place;
+/// let fzn = "var 1.0..3.0: f:: mzn_path(\"/m/a.mzn|4|15|4|15|id|f;\");\n";
+/// assert_eq!(model_place(fzn, 1).as_deref(), Some("/m/a.mzn, line 4, column 15"));
+/// assert_eq!(model_place("var 1..3: x;\n", 1), None);
+/// ```
+pub fn model_place(text: &str, line: u32) -> Option<String> {
+    let item = text
+        .lines()
+        .nth(usize::try_from(line).ok()?.checked_sub(1)?)?;
+    let path = item.split("mzn_path(\"").nth(1)?;
+    let mut parts = path.split('|');
+    let file = parts.next().filter(|f| !f.is_empty())?;
+    let l: u32 = parts.next()?.parse().ok()?;
+    let c: u32 = parts.next()?.parse().ok()?;
+    Some(format!("{file}, line {l}, column {c}"))
 }
 
 /// How a value prints: FlatZinc Booleans print as `true` / `false`.
@@ -823,11 +860,12 @@ impl Translator {
                 continue;
             }
             if let Some(k) = self.fixed(v) {
-                rhs = coef
-                    .checked_mul(k)
-                    .and_then(|p| rhs.checked_sub(p))
-                    .ok_or_else(overflow)?;
-                continue;
+                if let Some(r) = coef.checked_mul(k).and_then(|p| rhs.checked_sub(p)) {
+                    rhs = r;
+                    continue;
+                }
+                // Folding it would pass the i64 range: the constant stays
+                // a term (the engine sums in i128).
             }
             let var = self.int_var(v, pos)?;
             match index.get(&var) {
@@ -868,7 +906,7 @@ impl Translator {
 
     fn fix_bool(&mut self, b: Var, value: bool, c: &Constraint) -> Result<(), FznError> {
         let value = Value::from(value);
-        if self.model.domain(b).binary_search(&value).is_err() {
+        if !self.model.contains(b, value) {
             self.set_unsat(c.name_pos, format!("{} is false", c.name));
             return Ok(());
         }
@@ -1338,7 +1376,7 @@ impl Translator {
         tuples.retain(|t| {
             t.iter()
                 .zip(&vars)
-                .all(|(v, x)| self.model.domain(*x).binary_search(v).is_ok())
+                .all(|(v, x)| self.model.contains(*x, *v))
         });
         if tuples.is_empty() {
             self.set_unsat(c.name_pos, format!("{}: no tuple fits the domains", c.name));

@@ -493,3 +493,316 @@ fn pigeonhole_pairwise() -> String {
     text.push_str("solve satisfy;\n");
     text
 }
+
+// ---------------------------------------------------------------------
+// Issue 32: wide (interval) domains and the i64 limits.
+
+/// Runs `text` in process with every solution; the output.
+fn run_all(text: &str) -> String {
+    let t = flatzinc::translate::translate_text(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let options = flatzinc::run::Options {
+        all: true,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    flatzinc::run::run(&t, &options, Arc::new(AtomicBool::new(false)), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn all_different_and_table_over_an_interval() {
+    // x0 holds 6001 values (an interval): 6001 * 2 - 2 pairs differ.
+    let out = run_all(
+        "var 0..6000: x0 :: output_var;\nvar 1..2: x1 :: output_var;\n\
+         constraint fzn_all_different_int([x0, x1]);\nsolve satisfy;\n",
+    );
+    assert_eq!(out.matches("----------\n").count(), 12_000);
+    assert!(!out.contains("x0 = 1;\nx1 = 1;"), "x0 = x1 = 1 printed");
+    // A table over an interval keeps its tuples (it said UNSATISFIABLE).
+    let out = run_all(
+        "var 1..5000: x0 :: output_var;\nconstraint fzn_table_int([x0], [1, 3]);\nsolve satisfy;\n",
+    );
+    assert_eq!(
+        out,
+        "x0 = 1;\n----------\nx0 = 3;\n----------\n==========\n"
+    );
+}
+
+#[test]
+fn sums_and_quotients_at_the_i64_limits() {
+    // x + y = 2^62 + 1 over [-2^62, 2^62]: the first solution adds up.
+    let b = 1i128 << 62;
+    let (_, out, err) = fzn(
+        &format!(
+            "var {}..{b}: x0 :: output_var;\nvar {}..{b}: x1 :: output_var;\n\
+             constraint int_lin_eq([1, 1], [x0, x1], {});\nsolve satisfy;\n",
+            -b,
+            -b,
+            b + 1
+        ),
+        &[],
+    );
+    let got = parse_solutions(&out, 2);
+    assert_eq!(got.len(), 1, "{out}{err}");
+    assert_eq!(got[0][0] as i128 + got[0][1] as i128, b + 1);
+    // Over every i64 (no domain): x + y = 1 and x = y has no solution.
+    let out = run_all(
+        "var int: x0 :: output_var;\nvar int: x1 :: output_var;\n\
+         constraint int_lin_eq([1, 1], [x0, x1], 1);\nconstraint int_eq(x0, x1);\nsolve satisfy;\n",
+    );
+    assert_eq!(out, "=====UNSATISFIABLE=====\n");
+    // i64::MIN div -1 = 2^63 is no i64.
+    let out = run_all(&format!(
+        "var int: x0 :: output_var;\nconstraint int_div({}, -1, x0);\nsolve satisfy;\n",
+        i64::MIN
+    ));
+    assert_eq!(out, "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
+fn var_int_without_a_domain_is_not_cut_to_32_bits() {
+    // It said UNSATISFIABLE: x was clamped to +-2^31.
+    let (code, out, err) = fzn(
+        "var int: x0 :: output_var;\nconstraint int_gt(x0, 3000000000);\nsolve minimize x0;\n",
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "x0 = 3000000001;\n----------\n==========\n");
+}
+
+#[test]
+fn mod_and_maximize_over_a_billion_values_end_quickly() {
+    // 1000 solutions: x = 999999 + 10^6 k. A time limit makes a hang fail
+    // (it found 86 of them in 20 s).
+    let (_, out, err) = fzn(
+        "var 1..1000000000: x0 :: output_var;\nconstraint int_mod(x0, 1000000, 999999);\nsolve satisfy;\n",
+        &["-a", "-t", "20000"],
+    );
+    assert_eq!(out.matches("----------\n").count(), 1000, "{err}");
+    assert!(out.contains("x0 = 999999999;\n"), "{out}");
+    assert!(out.contains("==========\n"), "{out}");
+    // Maximize climbs no more: the best at once, proved.
+    let (_, out, err) = fzn(
+        "var 0..1000000000: x0 :: output_var;\nsolve maximize x0;\n",
+        &["-t", "20000"],
+    );
+    assert_eq!(out, "x0 = 1000000000;\n----------\n==========\n", "{err}");
+}
+
+/// The i64 limits and the centres near which windows lie.
+const CENTRES: [i128; 7] = [
+    0,
+    1 << 31,
+    -(1 << 31),
+    1 << 62,
+    -(1 << 62),
+    i64::MAX as i128,
+    i64::MIN as i128,
+];
+
+/// One random constraint of the wide models, by its definition.
+#[derive(Debug)]
+enum Wide {
+    Lin(Vec<(i64, usize)>, &'static str, i64),
+    Times(usize, usize, usize),
+    Div(usize, usize, usize),
+    Mod(usize, usize, usize),
+    Abs(usize, usize),
+    Plus(usize, usize, usize),
+    AllDifferent(usize, usize),
+    Table(usize, Vec<i64>),
+}
+
+fn wide_holds(c: &Wide, x: &[i128]) -> bool {
+    match c {
+        Wide::Lin(terms, rel, rhs) => {
+            let sum: i128 = terms.iter().map(|&(c, v)| c as i128 * x[v]).sum();
+            match *rel {
+                "eq" => sum == *rhs as i128,
+                "ne" => sum != *rhs as i128,
+                _ => sum <= *rhs as i128,
+            }
+        }
+        Wide::Times(a, b, z) => x[*a] * x[*b] == x[*z],
+        Wide::Div(a, b, z) => x[*b] != 0 && x[*a] / x[*b] == x[*z],
+        Wide::Mod(a, b, z) => x[*b] != 0 && x[*a] % x[*b] == x[*z],
+        Wide::Abs(a, z) => x[*a].abs() == x[*z],
+        Wide::Plus(a, b, z) => x[*a] + x[*b] == x[*z],
+        Wide::AllDifferent(a, b) => x[*a] != x[*b],
+        Wide::Table(a, values) => values.iter().any(|&v| v as i128 == x[*a]),
+    }
+}
+
+/// Declares a variable wide (`var int`, a range of over 4,096 values) or
+/// narrow, cut to a window of 1 to 3 values near `centre`; its number.
+fn declare(rng: &mut Lcg, text: &mut String, doms: &mut Vec<(i128, i128)>, centre: i128) -> usize {
+    let k = doms.len();
+    let w = rng.range(0, 2) as i128;
+    let lo = (centre + rng.range(-2, 2) as i128).clamp(i64::MIN as i128, i64::MAX as i128 - w);
+    let hi = lo + w;
+    doms.push((lo, hi));
+    match rng.range(0, 2) {
+        0 => text.push_str(&format!("var int: x{k} :: output_var;\n")),
+        1 => text.push_str(&format!(
+            "var {}..{}: x{k} :: output_var;\n",
+            (lo - 5000).max(i64::MIN as i128),
+            (hi + 5000).min(i64::MAX as i128)
+        )),
+        _ => text.push_str(&format!("var {lo}..{hi}: x{k} :: output_var;\n")),
+    }
+    text.push_str(&format!("constraint int_le({lo}, x{k});\n"));
+    text.push_str(&format!("constraint int_le(x{k}, {hi});\n"));
+    k
+}
+
+/// FlatZinc models whose variables are declared wide (`var int`, or a
+/// range of over 4,096 values) and cut to windows of 1 to 3 values near 0,
+/// +-2^31, +-2^62 and the i64 limits, against a brute force in i128.
+#[test]
+fn wide_models_at_the_limits_match_a_brute_force() {
+    let mut rng = Lcg(32);
+    for round in 0..250 {
+        let mut text = String::new();
+        let mut doms: Vec<(i128, i128)> = Vec::new();
+        let centre = |rng: &mut Lcg| CENTRES[rng.range(0, CENTRES.len() as i64 - 1) as usize];
+        for _ in 0..2 {
+            let c = centre(&mut rng);
+            declare(&mut rng, &mut text, &mut doms, c);
+        }
+        let mut cons = Vec::new();
+        for _ in 0..rng.range(1, 2) {
+            let (a, b) = (rng.range(0, 1) as usize, rng.range(0, 1) as usize);
+            // A result near a random operation of the windows' lows, or
+            // near a random centre.
+            let (la, lb) = (doms[a].0, doms[b].0);
+            let near = |rng: &mut Lcg, v: Option<i128>| match v {
+                Some(v) if i64::try_from(v).is_ok() && rng.range(0, 3) != 0 => v,
+                _ => centre(rng),
+            };
+            let c = match rng.range(0, 7) {
+                0 => {
+                    let terms = vec![(rng.range(-2, 2), a), (rng.range(-2, 2), b)];
+                    let rel = ["eq", "ne", "le"][rng.range(0, 2) as usize];
+                    let sum: i128 = terms.iter().map(|&(c, v)| c as i128 * doms[v].0).sum();
+                    let rhs = (sum + rng.range(-1, 1) as i128)
+                        .clamp(i64::MIN as i128, i64::MAX as i128)
+                        as i64;
+                    let cs: Vec<String> = terms.iter().map(|t| t.0.to_string()).collect();
+                    text.push_str(&format!(
+                        "constraint int_lin_{rel}([{}], [x{}, x{}], {rhs});\n",
+                        cs.join(", "),
+                        terms[0].1,
+                        terms[1].1
+                    ));
+                    Wide::Lin(terms, rel, rhs)
+                }
+                1 => {
+                    let v = near(&mut rng, Some(la * lb));
+                    let z = declare(&mut rng, &mut text, &mut doms, v);
+                    text.push_str(&format!("constraint int_times(x{a}, x{b}, x{z});\n"));
+                    Wide::Times(a, b, z)
+                }
+                2 => {
+                    let v = near(&mut rng, (lb != 0).then(|| la / lb));
+                    let z = declare(&mut rng, &mut text, &mut doms, v);
+                    text.push_str(&format!("constraint int_div(x{a}, x{b}, x{z});\n"));
+                    Wide::Div(a, b, z)
+                }
+                3 => {
+                    let v = near(&mut rng, (lb != 0).then(|| la % lb));
+                    let z = declare(&mut rng, &mut text, &mut doms, v);
+                    text.push_str(&format!("constraint int_mod(x{a}, x{b}, x{z});\n"));
+                    Wide::Mod(a, b, z)
+                }
+                4 => {
+                    let v = near(&mut rng, Some(la.abs()));
+                    let z = declare(&mut rng, &mut text, &mut doms, v);
+                    text.push_str(&format!("constraint int_abs(x{a}, x{z});\n"));
+                    Wide::Abs(a, z)
+                }
+                5 => {
+                    let v = near(&mut rng, Some(la + lb));
+                    let z = declare(&mut rng, &mut text, &mut doms, v);
+                    text.push_str(&format!("constraint int_plus(x{a}, x{b}, x{z});\n"));
+                    Wide::Plus(a, b, z)
+                }
+                6 if a != b => {
+                    text.push_str(&format!(
+                        "constraint fzn_all_different_int([x{a}, x{b}]);\n"
+                    ));
+                    Wide::AllDifferent(a, b)
+                }
+                _ => {
+                    let values: Vec<i64> = (0..rng.range(1, 3))
+                        .map(|_| (doms[a].0 + rng.range(0, 3) as i128).min(i64::MAX as i128) as i64)
+                        .collect();
+                    let vs: Vec<String> = values.iter().map(i64::to_string).collect();
+                    text.push_str(&format!(
+                        "constraint fzn_table_int([x{a}], [{}]);\n",
+                        vs.join(", ")
+                    ));
+                    Wide::Table(a, values)
+                }
+            };
+            cons.push(c);
+        }
+        // Brute force over the windows.
+        let mut expected: Vec<Vec<i64>> = Vec::new();
+        let mut x: Vec<i128> = doms.iter().map(|d| d.0).collect();
+        'all: loop {
+            if cons.iter().all(|c| wide_holds(c, &x)) {
+                expected.push(x.iter().map(|&v| v as i64).collect());
+            }
+            let mut k = 0;
+            loop {
+                if k == x.len() {
+                    break 'all;
+                }
+                if x[k] < doms[k].1 {
+                    x[k] += 1;
+                    break;
+                }
+                x[k] = doms[k].0;
+                k += 1;
+            }
+        }
+        expected.sort();
+        let out = run_all(&format!("{text}solve satisfy;\n"));
+        let mut got = parse_solutions(&out, doms.len());
+        got.sort();
+        assert_eq!(got, expected, "round {round}:\n{text}\n{out}");
+        if expected.is_empty() {
+            assert_eq!(out, "=====UNSATISFIABLE=====\n", "round {round}");
+        }
+    }
+}
+
+/// A MiniZinc error named MiniZinc's temporary `.fzn`: with `--keep-paths`
+/// (an `mzn_path` annotation on the item) it names the model's line, and
+/// without it says how to get that.
+#[test]
+fn errors_name_the_minizinc_models_place() {
+    let (code, _, err) = fzn(
+        "var 1.0..3.0: f:: output_var:: mzn_path(\"/m/model.mzn|4|15|4|15|id|f;/m/model.mzn|4|1|4|15|vd;\");\nsolve satisfy;\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("/m/model.mzn, line 4, column 15: the float variable `f` is not supported"),
+        "{err}"
+    );
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mznfileAbc123.fzn");
+    std::fs::write(&path, "var set of 1..3: s;\nsolve satisfy;\n").unwrap();
+    let out = Command::cargo_bin("fzn-dancing-links")
+        .unwrap()
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err.contains("mznfileAbc123.fzn: line 1, column 1: the set variable"),
+        "{err}"
+    );
+    assert!(err.contains("--keep-paths"), "{err}");
+}

@@ -190,7 +190,7 @@ pub use engine::ModelEngine;
 pub use error::ModelError;
 pub use fd::search::Branching;
 pub use json::JsonError;
-pub use model::{Model, Value, Var, MAX_LISTED};
+pub use model::{Model, Value, Var, MAX_LISTED, MAX_MODEL_VALUES};
 pub use solve::{ModelSolver, Optimum, Solution, Verdict};
 
 #[cfg(test)]

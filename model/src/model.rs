@@ -54,6 +54,14 @@ impl VarSpec {
 /// bounds (an interval domain in the propagation engine).
 pub const MAX_LISTED: u64 = 4096;
 
+/// The memory budget of a model: the most values its variables list in all
+/// (2^25, about 33.5 million: 256 MiB of lists, and a few GiB once compiled
+/// for Dancing Links, whose matrix holds an option per value). A variable
+/// that would pass it is refused ([`ModelError::Build`], too many listed
+/// values) before anything is allocated, whatever the front end (a JSON
+/// model, FlatZinc, Python). A 289x289 Sudoku lists 24.1 million.
+pub const MAX_MODEL_VALUES: u64 = 1 << 25;
+
 /// How strongly a group keeps its values apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum GroupKind {
@@ -101,6 +109,8 @@ pub struct Model {
     /// The variable of each constant made by [`Model::constant`].
     pub(crate) constants: HashMap<Value, Var>,
     pub(crate) objective: Option<(Var, Sense)>,
+    /// The values the variables list, in all (see [`MAX_MODEL_VALUES`]).
+    pub(crate) listed: u64,
 }
 
 impl Model {
@@ -116,7 +126,10 @@ impl Model {
         name: &str,
         domain: impl IntoIterator<Item = Value>,
     ) -> Result<Var, ModelError> {
-        let mut domain: Vec<Value> = domain.into_iter().collect();
+        let domain = domain.into_iter();
+        // Refused before the values are collected when they cannot fit.
+        self.check_listed_budget(domain.size_hint().0 as u64)?;
+        let mut domain: Vec<Value> = domain.collect();
         domain.sort_unstable();
         domain.dedup();
         if domain.is_empty() {
@@ -131,7 +144,27 @@ impl Model {
         })
     }
 
+    /// Refuses `more` listed values beyond the budget ([`MAX_MODEL_VALUES`]).
+    pub(crate) fn check_listed_budget(&self, more: u64) -> Result<(), ModelError> {
+        let given = self.listed.saturating_add(more);
+        if given > MAX_MODEL_VALUES {
+            return Err(ModelError::Build(solver_core::BuildError::TooLarge {
+                what: "listed values in the model's domains",
+                given,
+                limit: MAX_MODEL_VALUES,
+            }));
+        }
+        Ok(())
+    }
+
+    /// How many values the variables list, in all (an interval lists
+    /// none); at most [`MAX_MODEL_VALUES`].
+    pub fn listed_values(&self) -> u64 {
+        self.listed
+    }
+
     pub(crate) fn push_var(&mut self, spec: VarSpec) -> Result<Var, ModelError> {
+        self.check_listed_budget(spec.domain.len() as u64)?;
         let var = Var(u32::try_from(self.vars.len()).map_err(|_| {
             ModelError::Build(solver_core::BuildError::TooLarge {
                 what: "variables",
@@ -139,6 +172,7 @@ impl Model {
                 limit: u64::from(u32::MAX),
             })
         })?);
+        self.listed += spec.domain.len() as u64;
         self.vars.push(spec);
         Ok(var)
     }
@@ -172,6 +206,14 @@ impl Model {
     /// If `var` is not a variable of this model.
     pub fn bounds(&self, var: Var) -> (Value, Value) {
         self.vars[var.index()].bounds()
+    }
+
+    /// Whether `value` is in the domain of `var` (listed or an interval).
+    ///
+    /// # Panics
+    /// If `var` is not a variable of this model.
+    pub fn contains(&self, var: Var, value: Value) -> bool {
+        self.vars[var.index()].contains(value)
     }
 
     /// A group (a region) in which every value of its members' domains is

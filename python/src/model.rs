@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cover_model::{Compiled, Optimum, Rel, Value, Var, Verdict};
 use pyo3::basic::CompareOp;
@@ -214,7 +214,7 @@ fn as_expr(obj: &Bound<'_, PyAny>) -> PyResult<Option<Expr>> {
         return Ok(Some(Expr::of_var(v.get())));
     }
     if let Ok(e) = obj.downcast::<LinearExpr>() {
-        return Ok(Some(e.get().expr.clone()));
+        return Ok(Some(e.get().expr()?));
     }
     Ok(int_value(obj)?.map(Expr::constant))
 }
@@ -242,12 +242,12 @@ fn combine(
     } else {
         a.add_scaled(&b, k)?
     };
-    Ok(Py::new(py, LinearExpr { expr: e })?.into_any())
+    Ok(Py::new(py, LinearExpr::new(e))?.into_any())
 }
 
 fn multiply(py: Python<'_>, a: Expr, b: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     match int_value(b)? {
-        Some(k) => Ok(Py::new(py, LinearExpr { expr: a.scaled(k)? })?.into_any()),
+        Some(k) => Ok(Py::new(py, LinearExpr::new(a.scaled(k)?))?.into_any()),
         None if b.is_instance_of::<IntVar>() || b.is_instance_of::<LinearExpr>() => {
             Err(PyTypeError::new_err(
                 "only multiplication by an integer is linear; for x * y use Model.add_multiplication_equality(z, x, y)",
@@ -383,14 +383,10 @@ impl IntVar {
         multiply(py, Expr::of_var(self), other)
     }
     fn __neg__(&self) -> PyResult<LinearExpr> {
-        Ok(LinearExpr {
-            expr: Expr::of_var(self).scaled(-1)?,
-        })
+        Ok(LinearExpr::new(Expr::of_var(self).scaled(-1)?))
     }
     fn __pos__(&self) -> LinearExpr {
-        LinearExpr {
-            expr: Expr::of_var(self),
-        }
+        LinearExpr::new(Expr::of_var(self))
     }
     fn __richcmp__(
         &self,
@@ -411,58 +407,165 @@ impl IntVar {
     }
 }
 
+/// The terms of an expression as they were added (repeats not merged yet):
+/// a prefix `..len` of a log that later expressions extend in place while
+/// no other one has, so that `sum()` of n terms takes O(n), not O(n^2).
+#[derive(Clone, Debug)]
+struct Raw {
+    model: Option<u64>,
+    log: Arc<Mutex<Vec<Term>>>,
+    len: usize,
+    constant: Value,
+}
+
+impl Raw {
+    fn of(e: &Expr) -> Raw {
+        Raw {
+            model: e.model,
+            log: Arc::new(Mutex::new(e.terms.clone())),
+            len: e.terms.len(),
+            constant: e.constant,
+        }
+    }
+
+    /// `self + k * other`: appended to the log when this expression is
+    /// its latest (else onto a copy of its prefix).
+    fn plus(&self, other: &Expr, k: Value) -> PyResult<Raw> {
+        let model = match (self.model, other.model) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(PyValueError::new_err(
+                    "an expression mixes variables of two different models",
+                ))
+            }
+            (a, b) => a.or(b),
+        };
+        let constant = other
+            .constant
+            .checked_mul(k)
+            .and_then(|c| c.checked_add(self.constant))
+            .ok_or_else(overflow)?;
+        let mut added = Vec::with_capacity(other.terms.len());
+        for t in &other.terms {
+            added.push(Term {
+                coef: t.coef.checked_mul(k).ok_or_else(overflow)?,
+                ..t.clone()
+            });
+        }
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        let log = if log.len() == self.len {
+            log.extend(added);
+            Arc::clone(&self.log)
+        } else {
+            let mut copy = log[..self.len].to_vec();
+            copy.extend(added);
+            Arc::new(Mutex::new(copy))
+        };
+        let len = self.len + other.terms.len();
+        Ok(Raw {
+            model,
+            log,
+            len,
+            constant,
+        })
+    }
+
+    /// The expression with its repeats merged.
+    fn merged(&self) -> PyResult<Expr> {
+        let terms = self.log.lock().unwrap_or_else(|e| e.into_inner())[..self.len].to_vec();
+        Expr {
+            model: self.model,
+            terms,
+            constant: self.constant,
+        }
+        .merged()
+    }
+}
+
 /// A linear expression `sum(c * x) + constant` over the variables of one
 /// model, made with `+`, `-`, `*` (by an integer) and `sum()`.
 #[pyclass(module = "dancing_links", frozen)]
 pub struct LinearExpr {
-    expr: Expr,
+    raw: Raw,
+    /// The merged expression, made on first use.
+    merged: OnceLock<Result<Expr, String>>,
+}
+
+impl LinearExpr {
+    fn new(e: Expr) -> LinearExpr {
+        let raw = Raw::of(&e);
+        LinearExpr {
+            raw,
+            merged: OnceLock::from(Ok(e)),
+        }
+    }
+
+    fn of_raw(raw: Raw) -> LinearExpr {
+        LinearExpr {
+            raw,
+            merged: OnceLock::new(),
+        }
+    }
+
+    /// The expression, one term per variable.
+    fn expr(&self) -> PyResult<Expr> {
+        self.merged
+            .get_or_init(|| self.raw.merged().map_err(|e| e.to_string()))
+            .clone()
+            .map_err(PyValueError::new_err)
+    }
+
+    /// `self + k * other` (`other` an int, a variable or an expression),
+    /// or NotImplemented.
+    fn plus(&self, py: Python<'_>, other: &Bound<'_, PyAny>, k: Value) -> PyResult<PyObject> {
+        let Some(b) = as_expr(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        Ok(Py::new(py, LinearExpr::of_raw(self.raw.plus(&b, k)?))?.into_any())
+    }
 }
 
 #[pymethods]
 impl LinearExpr {
     /// The terms as `(coefficient, variable name)` pairs, one per variable.
     #[getter]
-    fn terms(&self) -> Vec<(Value, String)> {
-        self.expr
+    fn terms(&self) -> PyResult<Vec<(Value, String)>> {
+        Ok(self
+            .expr()?
             .terms
             .iter()
             .map(|t| (t.coef, t.name.to_string()))
-            .collect()
+            .collect())
     }
 
     /// The constant term.
     #[getter]
     fn constant(&self) -> Value {
-        self.expr.constant
+        self.raw.constant
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        combine(py, self.expr.clone(), other, 1, false)
+        self.plus(py, other, 1)
     }
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        combine(py, self.expr.clone(), other, 1, false)
+        self.plus(py, other, 1)
     }
     fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        combine(py, self.expr.clone(), other, -1, false)
+        self.plus(py, other, -1)
     }
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        combine(py, self.expr.clone(), other, -1, true)
+        combine(py, self.expr()?, other, -1, true)
     }
     fn __mul__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        multiply(py, self.expr.clone(), other)
+        multiply(py, self.expr()?, other)
     }
     fn __rmul__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        multiply(py, self.expr.clone(), other)
+        multiply(py, self.expr()?, other)
     }
     fn __neg__(&self) -> PyResult<LinearExpr> {
-        Ok(LinearExpr {
-            expr: self.expr.scaled(-1)?,
-        })
+        Ok(LinearExpr::new(self.expr()?.scaled(-1)?))
     }
     fn __pos__(&self) -> LinearExpr {
-        LinearExpr {
-            expr: self.expr.clone(),
-        }
+        LinearExpr::of_raw(self.raw.clone())
     }
     fn __richcmp__(
         &self,
@@ -470,13 +573,13 @@ impl LinearExpr {
         other: &Bound<'_, PyAny>,
         op: CompareOp,
     ) -> PyResult<PyObject> {
-        compare(py, self.expr.clone(), other, op, None)
+        compare(py, self.expr()?, other, op, None)
     }
-    fn __repr__(&self) -> String {
-        format!("LinearExpr({})", self.expr.text())
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("LinearExpr({})", self.expr()?.text()))
     }
-    fn __str__(&self) -> String {
-        self.expr.text()
+    fn __str__(&self) -> PyResult<String> {
+        Ok(self.expr()?.text())
     }
 }
 
@@ -726,6 +829,26 @@ pub struct PyModel {
 
 fn model_error(method: &str, e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("{method}: {e}"))
+}
+
+/// A value of `limit=`: None for no limit, else an int >= 0 (a clear
+/// ValueError or TypeError that names the argument otherwise).
+fn limit_arg(limit: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u128>> {
+    let Some(value) = limit.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "limit must be an int >= 0 or None, got {}",
+            type_name(value)
+        )));
+    }
+    match value.extract::<u128>() {
+        Ok(n) => Ok(Some(n)),
+        Err(_) => Err(PyValueError::new_err(format!(
+            "limit must be an int >= 0 or None, got {value}"
+        ))),
+    }
 }
 
 /// A value of `threads=`: None for one per core, else 1 to 4096.
@@ -1053,6 +1176,29 @@ impl PyModel {
             .compile()
             .map(Arc::new)
             .map_err(|e| model_error("compile", e))
+    }
+}
+
+/// What a search needs of a model, taken under a short borrow: the search
+/// runs on this (the model as it stood) with the borrow released, so the
+/// model may be changed meanwhile (on another thread) without "Already
+/// borrowed".
+struct Snapshot {
+    id: u64,
+    names: Arc<Names>,
+    compiled: Arc<Compiled>,
+}
+
+impl Snapshot {
+    fn take(slf: &Bound<'_, PyModel>) -> PyResult<Snapshot> {
+        let model = slf.try_borrow().map_err(|_| {
+            PyRuntimeError::new_err("the model is being changed: search it when the change is done")
+        })?;
+        Ok(Snapshot {
+            id: model.id,
+            names: Arc::clone(&model.names),
+            compiled: model.compiled()?,
+        })
     }
 
     fn solution(&self, s: &cover_model::Solution, objective: Option<Value>) -> Solution {
@@ -1447,23 +1593,24 @@ impl PyModel {
     /// far (or None). Ctrl-C raises KeyboardInterrupt.
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
     fn solve(
-        &self,
+        slf: &Bound<'_, Self>,
         py: Python<'_>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<Option<Solution>> {
         let call = call_limits(timeout, max_nodes, None)?;
-        let compiled = self.compiled()?;
+        let snap = Snapshot::take(slf)?;
+        let compiled = &snap.compiled;
         if compiled.objective().is_some() {
             let (optimum, _stats) = interrupt::run(py, &call.cancel, || {
                 compiled.solver().optimize(&call.limits, &mut |_, _| {})
             })?;
             return match optimum {
-                Optimum::Optimal(s, v) => Ok(Some(self.solution(&s, Some(v)))),
+                Optimum::Optimal(s, v) => Ok(Some(snap.solution(&s, Some(v)))),
                 Optimum::Unsatisfiable => Ok(None),
                 Optimum::Incomplete { best, why } => {
                     let err = errors::incomplete(py, why, None);
-                    let best = best.map(|(s, v)| self.solution(&s, Some(v)));
+                    let best = best.map(|(s, v)| snap.solution(&s, Some(v)));
                     let _ = err.value(py).setattr("best", best);
                     Err(err)
                 }
@@ -1473,7 +1620,7 @@ impl PyModel {
             compiled.solver().solve_one(&call.limits)
         })?;
         match found {
-            Found::Solution(s) => Ok(Some(self.solution(&s, None))),
+            Found::Solution(s) => Ok(Some(snap.solution(&s, None))),
             Found::NoSolution => Ok(None),
             Found::GaveUp(why) => Err(errors::incomplete(py, why, None)),
         }
@@ -1488,16 +1635,16 @@ impl PyModel {
     /// or `max_nodes` stop it first; Ctrl-C raises KeyboardInterrupt.
     #[pyo3(signature = (limit = None, *, timeout = None, max_nodes = None, threads = None))]
     fn count(
-        &self,
+        slf: &Bound<'_, Self>,
         py: Python<'_>,
-        limit: Option<u128>,
+        limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u128> {
         let threads = threads_arg(threads)?;
-        let call = call_limits(timeout, max_nodes, limit)?;
-        let compiled = self.compiled()?;
+        let call = call_limits(timeout, max_nodes, limit_arg(limit)?)?;
+        let compiled = Snapshot::take(slf)?.compiled;
         let limits = &call.limits;
         let count = match threads {
             Some(1) => interrupt::run(py, &call.cancel, || compiled.solver().count(limits))?,
@@ -1524,13 +1671,13 @@ impl PyModel {
     /// several). Raises Incomplete when a limit stops the search first.
     #[pyo3(signature = (*, timeout = None, max_nodes = None))]
     fn is_unique(
-        &self,
+        slf: &Bound<'_, Self>,
         py: Python<'_>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<bool> {
         let call = call_limits(timeout, max_nodes, None)?;
-        let compiled = self.compiled()?;
+        let compiled = Snapshot::take(slf)?.compiled;
         let (verdict, _) =
             interrupt::run(py, &call.cancel, || compiled.solver().verdict(&call.limits))?;
         match verdict {
@@ -1551,11 +1698,11 @@ impl PyModel {
     #[pyo3(signature = (limit = None, *, timeout = None, max_nodes = None))]
     fn solutions(
         &self,
-        limit: Option<u128>,
+        limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<ModelSolutionIter> {
-        let call = call_limits(timeout, max_nodes, limit)?;
+        let call = call_limits(timeout, max_nodes, limit_arg(limit)?)?;
         let compiled = self.compiled()?;
         let (tx, rx) = mpsc::sync_channel(AHEAD);
         let limits = call.limits;

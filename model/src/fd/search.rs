@@ -41,6 +41,8 @@ pub(crate) enum Decision {
     Assign(usize, Value),
     /// `x <= v` / `x > v`.
     Split(usize, Value),
+    /// `x > v` / `x <= v` (the upper half first: a maximised objective).
+    SplitHigh(usize, Value),
 }
 
 /// Never fails.
@@ -135,9 +137,14 @@ impl<'p> Search<'p> {
         if let (true, Some(b), Some((x, sense))) =
             (self.optimizing, self.bound, self.program.objective)
         {
+            // Strictly better: nothing beats the type's limit.
             let r = match sense {
-                Sense::Minimize => self.store.set_max(x, b.saturating_sub(1)),
-                Sense::Maximize => self.store.set_min(x, b.saturating_add(1)),
+                Sense::Minimize => b
+                    .checked_sub(1)
+                    .map_or(Err(Fail), |v| self.store.set_max(x, v)),
+                Sense::Maximize => b
+                    .checked_add(1)
+                    .map_or(Err(Fail), |v| self.store.set_min(x, v)),
             };
             if r.is_err() {
                 self.store.clear_queue();
@@ -188,9 +195,17 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// The variable to branch on, or `None` when all are fixed.
+    /// The variable to branch on, or `None` when all are fixed. While
+    /// optimising, an objective held as a wide interval comes first: its
+    /// domain is split towards the better half, so each solution found
+    /// bounds the objective by a jump, not by one value.
     pub(crate) fn select(&self) -> Option<usize> {
         let s = &self.store;
+        if let (true, Some((x, _))) = (self.optimizing, self.program.objective) {
+            if !s.is_bits(x) && s.size(x) > 64 {
+                return Some(x);
+            }
+        }
         let mut best: Option<(usize, u64, u64)> = None;
         for x in 0..s.var_count() {
             let size = s.size(x);
@@ -219,11 +234,18 @@ impl<'p> Search<'p> {
 
     pub(crate) fn decide(&mut self, x: usize) -> Decision {
         let s = &self.store;
+        // A maximised objective tries its larger values first.
+        let high = self.optimizing && self.program.objective == Some((x, Sense::Maximize));
         if !s.is_bits(x) && s.size(x) > 64 {
             let (lo, hi) = (s.min(x) as i128, s.max(x) as i128);
-            return Decision::Split(x, super::props::floor_div(lo + hi, 2) as Value);
+            let mid = super::props::floor_div(lo + hi, 2) as Value;
+            return if high {
+                Decision::SplitHigh(x, mid)
+            } else {
+                Decision::Split(x, mid)
+            };
         }
-        let mut v = s.min(x);
+        let mut v = if high { s.max(x) } else { s.min(x) };
         if self.rng.is_some() && s.is_bits(x) {
             let mut vals = std::mem::take(&mut self.scratch);
             vals.clear();
@@ -239,6 +261,7 @@ impl<'p> Search<'p> {
         match d {
             Decision::Assign(x, v) => self.store.assign(x, v),
             Decision::Split(x, v) => self.store.set_max(x, v),
+            Decision::SplitHigh(x, v) => self.store.set_min(x, v + 1),
         }
     }
 
@@ -246,6 +269,7 @@ impl<'p> Search<'p> {
         match d {
             Decision::Assign(x, v) => self.store.remove(x, v),
             Decision::Split(x, v) => self.store.set_min(x, v + 1),
+            Decision::SplitHigh(x, v) => self.store.set_max(x, v),
         }
     }
 
@@ -273,6 +297,13 @@ impl<'p> Search<'p> {
         let mut stats = Stats::default();
         let mut incomplete = None;
         let mut decisions: Vec<Decision> = Vec::new();
+        if limits.max_solutions == Some(0) {
+            // No solution wanted: stop before the first (as Dancing Links).
+            return Outcome {
+                stats,
+                incomplete: Some(Incomplete::SolutionLimit),
+            };
+        }
         let mut ok = self.open(extra).is_ok();
         'search: loop {
             if ok {

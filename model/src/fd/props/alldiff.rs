@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::Propagator;
+use super::{set_max_wide, set_min_wide, Propagator};
 use crate::fd::store::{Fail, Res, Store};
 use crate::model::Value;
 
@@ -42,6 +42,16 @@ impl Propagator for AllDiffValue {
                 for j in 0..k {
                     s.remove(self.vars[self.perm[j]], v)?;
                 }
+                // An interval cannot lose a value inside it, so a member
+                // may be fixed to a value taken already: check it against
+                // the members processed before.
+                if !s.is_bits(x) {
+                    for j in k + 1..self.vars.len() {
+                        if s.min(self.vars[self.perm[j]]) == v {
+                            return Err(Fail);
+                        }
+                    }
+                }
                 // A removal may have fixed a member already passed.
                 i = 0;
             } else {
@@ -61,15 +71,15 @@ impl Propagator for AllDiffValue {
 pub(crate) struct AllDiffBounds {
     vars: Vec<usize>,
     /// Per member: min, max + 1, ranks into `bounds`.
-    lo: Vec<i64>,
-    hi: Vec<i64>,
+    lo: Vec<i128>,
+    hi: Vec<i128>,
     minrank: Vec<usize>,
     maxrank: Vec<usize>,
     minsorted: Vec<usize>,
     maxsorted: Vec<usize>,
-    bounds: Vec<i64>,
+    bounds: Vec<i128>,
     t: Vec<usize>,
-    d: Vec<i64>,
+    d: Vec<i128>,
     h: Vec<usize>,
     /// Wakes, runs, runs that pruned or failed, and the wake counter.
     calls: u64,
@@ -101,7 +111,7 @@ impl AllDiffBounds {
     }
 }
 
-fn insertion_sort(order: &mut [usize], key: &[i64]) {
+fn insertion_sort(order: &mut [usize], key: &[i128]) {
     for i in 1..order.len() {
         let e = order[i];
         let mut j = i;
@@ -183,8 +193,10 @@ impl AllDiffBounds {
             return Ok(());
         }
         for (k, &x) in self.vars.iter().enumerate() {
-            self.lo[k] = s.min(x);
-            self.hi[k] = s.max(x).saturating_add(1);
+            // In `i128`: `max + 1` and the gaps between bounds may pass
+            // the `i64` range.
+            self.lo[k] = i128::from(s.min(x));
+            self.hi[k] = i128::from(s.max(x)) + 1;
         }
         insertion_sort(&mut self.minsorted, &self.lo);
         insertion_sort(&mut self.maxsorted, &self.hi);
@@ -192,7 +204,7 @@ impl AllDiffBounds {
         let (lo, hi) = (&self.lo, &self.hi);
         let mut min = lo[self.minsorted[0]];
         let mut max = hi[self.maxsorted[0]];
-        let mut last = min.saturating_sub(2);
+        let mut last = min - 2;
         let mut nb = 0;
         self.bounds[0] = last;
         let (mut i, mut j) = (0, 0);
@@ -222,7 +234,7 @@ impl AllDiffBounds {
                 max = hi[self.maxsorted[j]];
             }
         }
-        self.bounds[nb + 1] = self.bounds[nb].saturating_add(2);
+        self.bounds[nb + 1] = self.bounds[nb] + 2;
         let (t, d, h, bounds) = (&mut self.t, &mut self.d, &mut self.h, &self.bounds);
 
         // Lower bounds, members by increasing max.
@@ -248,7 +260,7 @@ impl AllDiffBounds {
             }
             if h[x] > x {
                 let w = pathmax(h, h[x]);
-                s.set_min(self.vars[m], bounds[w])?;
+                set_min_wide(s, self.vars[m], bounds[w])?;
                 pathset(h, x, w, w);
             }
             if d[z] == bounds[z] - bounds[y] {
@@ -281,7 +293,7 @@ impl AllDiffBounds {
             }
             if h[x] < x {
                 let w = pathmin(h, h[x]);
-                s.set_max(self.vars[m], bounds[w] - 1)?;
+                set_max_wide(s, self.vars[m], bounds[w] - 1)?;
                 pathset(h, x, w, w);
             }
             if d[z] == bounds[y] - bounds[z] {

@@ -1,7 +1,7 @@
 //! Arithmetic by bounds: `x * y = z`, truncating `x / y = z` and
 //! `x mod y = z`, `z = |x|`, `z = min(xs)`, `z = max(xs)`.
 
-use super::{ceil_div, clamp, floor_div, Propagator};
+use super::{ceil_div, floor_div, set_max_wide, set_min_wide, Propagator};
 use crate::fd::store::{Fail, Res, Store};
 
 fn lo(s: &Store, x: usize) -> i128 {
@@ -16,8 +16,8 @@ fn set_range(s: &mut Store, x: usize, a: i128, b: i128) -> Res {
     if a > b {
         return Err(Fail);
     }
-    s.set_min(x, clamp(a))?;
-    s.set_max(x, clamp(b))
+    set_min_wide(s, x, a)?;
+    set_max_wide(s, x, b)
 }
 
 /// The range of `a / b` (real division) over the box, for `b` of one sign:
@@ -97,7 +97,11 @@ impl Propagator for Div {
 }
 
 /// `x mod y = z`, the remainder of truncating division (sign of `x`),
-/// `y != 0`.
+/// `y != 0`. Narrows all three: `z` within `|z| < |y|`, `|z| <= |x|` and
+/// the sign of `x`; `x` to the sign of a non-zero `z` and to `|x| >= |z|`;
+/// `y` to `|y| > |z|`; and with `y` fixed, `x`'s bounds to the nearest
+/// values whose remainder `z` can take (so a search over a wide `x` meets
+/// only solutions at its leaves). Everything in `i128`.
 pub(crate) struct Mod(pub(crate) usize, pub(crate) usize, pub(crate) usize);
 
 impl Propagator for Mod {
@@ -113,8 +117,78 @@ impl Propagator for Mod {
         let (xl, xh) = (lo(s, x), hi(s, x));
         let zl = if xl >= 0 { 0 } else { (-m).max(xl) };
         let zh = if xh <= 0 { 0 } else { m.min(xh) };
-        set_range(s, z, zl, zh)
+        set_range(s, z, zl, zh)?;
+        // x has the sign of a non-zero z, and |x| >= |z|.
+        let (zl, zh) = (lo(s, z), hi(s, z));
+        if zl > 0 {
+            set_min_wide(s, x, zl)?;
+        } else if zh < 0 {
+            set_max_wide(s, x, zh)?;
+        }
+        // |y| > |z| >= the smallest |z|.
+        let zmin = if zl > 0 {
+            zl
+        } else if zh < 0 {
+            -zh
+        } else {
+            0
+        };
+        if lo(s, y) >= -zmin {
+            set_min_wide(s, y, zmin + 1)?;
+        }
+        if hi(s, y) <= zmin {
+            set_max_wide(s, y, -zmin - 1)?;
+        }
+        if s.is_fixed(y) {
+            let m = lo(s, y).abs();
+            let (xl, xh) = (lo(s, x), hi(s, x));
+            if xl >= 0 {
+                let (a, b) = remainder_bounds((xl, xh), (zl.max(0), zh), m)?;
+                set_range(s, x, a, b)?;
+            } else if xh <= 0 {
+                // By symmetry: -x mod m = -z.
+                let (a, b) = remainder_bounds((-xh, -xl), (-zh.min(0), -zl), m)?;
+                set_range(s, x, -b, -a)?;
+            }
+        }
+        Ok(())
     }
+}
+
+/// For `u` in `[ul, uh]` (`ul >= 0`) and `u mod m` in `[rl, rh]` (`m > 0`,
+/// `rl >= 0`): the smallest and largest such `u`; `Err` when there is none.
+fn remainder_bounds(u: (i128, i128), r: (i128, i128), m: i128) -> Result<(i128, i128), Fail> {
+    let (ul, uh) = u;
+    let (rl, rh) = (r.0.max(0), r.1.min(m - 1));
+    if rl > rh || ul > uh {
+        return Err(Fail);
+    }
+    let low = {
+        let q = ul - ul % m;
+        let k = ul % m;
+        if k < rl {
+            q + rl
+        } else if k > rh {
+            q + m + rl
+        } else {
+            ul
+        }
+    };
+    let high = {
+        let q = uh - uh % m;
+        let k = uh % m;
+        if k > rh {
+            q + rh
+        } else if k < rl {
+            q - m + rh
+        } else {
+            uh
+        }
+    };
+    if low > high {
+        return Err(Fail);
+    }
+    Ok((low, high))
 }
 
 /// `z = |x|`.
@@ -137,10 +211,10 @@ impl Propagator for Abs {
         // x lies in [-zh, -zl] or [zl, zh].
         if zl > 0 {
             if lo(s, x) > -zl {
-                s.set_min(x, clamp(zl))?;
+                set_min_wide(s, x, zl)?;
             }
             if hi(s, x) < zl {
-                s.set_max(x, clamp(-zl))?;
+                set_max_wide(s, x, -zl)?;
             }
         }
         if s.is_fixed(z) && s.is_bits(x) {

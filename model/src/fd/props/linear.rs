@@ -2,7 +2,7 @@
 //! disequality removes the last variable's value), optionally reified
 //! (`b <-> c`) or implied (`b -> c`).
 
-use super::{ceil_div, clamp, floor_div, Propagator};
+use super::{ceil_div, floor_div, set_max_wide, set_min_wide, Propagator};
 use crate::constraints::{Reif, Rel};
 use crate::fd::store::{Fail, Res, Store};
 
@@ -157,26 +157,26 @@ impl Linear {
                         // c * x <= r - (lo - tlo)
                         let cap = r - (lo - tlo);
                         if c == 1 {
-                            s.set_max(x, clamp(cap))?;
+                            set_max_wide(s, x, cap)?;
                         } else if c == -1 {
-                            s.set_min(x, clamp(-cap))?;
+                            set_min_wide(s, x, -cap)?;
                         } else if c > 0 {
-                            s.set_max(x, clamp(floor_div(cap, c)))?;
+                            set_max_wide(s, x, floor_div(cap, c))?;
                         } else {
-                            s.set_min(x, clamp(ceil_div(cap, c)))?;
+                            set_min_wide(s, x, ceil_div(cap, c))?;
                         }
                     }
                     if ge && width > slack_ge {
                         // c * x >= r - (hi - thi)
                         let floor = r - (hi - thi);
                         if c == 1 {
-                            s.set_min(x, clamp(floor))?;
+                            set_min_wide(s, x, floor)?;
                         } else if c == -1 {
-                            s.set_max(x, clamp(-floor))?;
+                            set_max_wide(s, x, -floor)?;
                         } else if c > 0 {
-                            s.set_min(x, clamp(ceil_div(floor, c)))?;
+                            set_min_wide(s, x, ceil_div(floor, c))?;
                         } else {
-                            s.set_max(x, clamp(floor_div(floor, c)))?;
+                            set_max_wide(s, x, floor_div(floor, c))?;
                         }
                     }
                 }
@@ -323,13 +323,24 @@ impl Offset {
         })
     }
 
-    fn image(&self, v: i64) -> Option<i64> {
-        (self.sign * v).checked_add(self.c)
+    /// `sign * v + c`, in `i128` (never wraps).
+    fn image_wide(&self, v: i64) -> i128 {
+        i128::from(self.sign) * i128::from(v) + i128::from(self.c)
     }
 
+    /// `sign * (w - c)`, the `v` with `image(v) = w`, in `i128`.
+    fn preimage_wide(&self, w: i64) -> i128 {
+        i128::from(self.sign) * (i128::from(w) - i128::from(self.c))
+    }
+
+    /// The partner of `v` in `y`, if it is an `i64`.
+    fn image(&self, v: i64) -> Option<i64> {
+        i64::try_from(self.image_wide(v)).ok()
+    }
+
+    /// The partner of `w` in `x`, if it is an `i64`.
     fn preimage(&self, w: i64) -> Option<i64> {
-        // w = sign*v + c  =>  v = sign*(w - c)
-        w.checked_sub(self.c).map(|d| self.sign * d)
+        i64::try_from(self.preimage_wide(w)).ok()
     }
 }
 
@@ -375,19 +386,14 @@ impl Propagator for Offset {
             return r;
         }
         let (x, y) = (self.x, self.y);
-        // Bounds first (covers intervals).
-        let (a, b) = (self.image(s.min(x)), self.image(s.max(x)));
-        let (Some(a), Some(b)) = (a, b) else {
-            return Ok(());
-        };
-        s.set_min(y, a.min(b))?;
-        s.set_max(y, a.max(b))?;
-        let (a, b) = (self.preimage(s.min(y)), self.preimage(s.max(y)));
-        let (Some(a), Some(b)) = (a, b) else {
-            return Ok(());
-        };
-        s.set_min(x, a.min(b))?;
-        s.set_max(x, a.max(b))?;
+        // Bounds first (covers intervals), in `i128`: an image beyond the
+        // `i64` range has no partner, so such a bound fails or narrows.
+        let (a, b) = (self.image_wide(s.min(x)), self.image_wide(s.max(x)));
+        set_min_wide(s, y, a.min(b))?;
+        set_max_wide(s, y, a.max(b))?;
+        let (a, b) = (self.preimage_wide(s.min(y)), self.preimage_wide(s.max(y)));
+        set_min_wide(s, x, a.min(b))?;
+        set_max_wide(s, x, a.max(b))?;
         if s.is_bits(x) && s.is_bits(y) {
             for (from, to) in [(x, y), (y, x)] {
                 self.vals.clear();

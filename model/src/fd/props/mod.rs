@@ -15,7 +15,7 @@ pub(crate) mod smallsum;
 pub(crate) mod sumdiff;
 pub(crate) mod table;
 
-use super::store::{Res, Store};
+use super::store::{Fail, Res, Store};
 
 /// A propagator: narrows the domains of its variables, or fails.
 pub(crate) trait Propagator: Send {
@@ -76,7 +76,23 @@ pub(crate) fn ceil_div(a: i128, b: i128) -> i128 {
     }
 }
 
-/// Clamps an `i128` bound into the value range.
-pub(crate) fn clamp(v: i128) -> i64 {
-    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+/// Removes every value of `x` below `v`, a bound computed in `i128`: a
+/// bound above every `i64` fails, one below every `i64` removes nothing
+/// (never clamped into range, which would keep a value that breaks it).
+pub(crate) fn set_min_wide(s: &mut Store, x: usize, v: i128) -> Res {
+    match i64::try_from(v) {
+        Ok(v) => s.set_min(x, v),
+        Err(_) if v > 0 => Err(Fail),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Removes every value of `x` above `v`, a bound computed in `i128` (see
+/// [`set_min_wide`]).
+pub(crate) fn set_max_wide(s: &mut Store, x: usize, v: i128) -> Res {
+    match i64::try_from(v) {
+        Ok(v) => s.set_max(x, v),
+        Err(_) if v < 0 => Err(Fail),
+        Err(_) => Ok(()),
+    }
 }
