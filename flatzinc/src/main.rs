@@ -1,6 +1,6 @@
 //! `fzn-dancing-links`: the FlatZinc solver binary MiniZinc runs.
 
-use std::io::{self, BufWriter, Read};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use cover_model::Branching;
-use flatzinc::run::{run, Options};
+use flatzinc::run::{run, Options, RunError, ERROR};
 use flatzinc::translate::{model_place, translate_text, FznError};
 
 /// Solves a FlatZinc model with the dancing-links constraint solver and
@@ -67,7 +67,7 @@ enum BranchingArg {
 fn main() -> ExitCode {
     let args = Args::parse();
     match solve(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("fzn-dancing-links: error: {e:#}");
             ExitCode::FAILURE
@@ -100,7 +100,9 @@ fn located(file: &Path, text: &str, e: &FznError) -> anyhow::Error {
     }
 }
 
-fn solve(args: &Args) -> anyhow::Result<()> {
+/// Reads, solves and prints; the exit status: 0, or 70 when a solution
+/// failed the model's independent check.
+fn solve(args: &Args) -> anyhow::Result<ExitCode> {
     let text = if args.file.as_os_str() == "-" {
         let mut text = String::new();
         io::stdin().read_to_string(&mut text)?;
@@ -131,6 +133,16 @@ fn solve(args: &Args) -> anyhow::Result<()> {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout);
-    run(&translation, &options, stop, &mut out)?;
-    Ok(())
+    match run(&translation, &options, stop, &mut out) {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(RunError::Faulty(fault)) => {
+            // MiniZinc's protocol for a failed solver; the solution that
+            // failed the check was not printed.
+            writeln!(out, "{ERROR}")?;
+            out.flush()?;
+            eprintln!("fzn-dancing-links: {fault}");
+            Ok(ExitCode::from(70))
+        }
+        Err(e) => Err(e.into()),
+    }
 }

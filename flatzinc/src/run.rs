@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cover_model::{Branching, Compiled, Optimum, Solution, Value, Var};
+use cover_model::{Branching, Compiled, ModelError, Optimum, Solution, Value, Var, Violation};
+use solver_core::drive::Faulty;
 use solver_core::{Incomplete, Limits, Stats};
 
 use crate::translate::{Direction, Kind, Output, Translation};
@@ -45,6 +46,28 @@ pub const UNSATISFIABLE: &str = "=====UNSATISFIABLE=====";
 /// A limit stopped the search before any solution.
 pub const UNKNOWN: &str = "=====UNKNOWN=====";
 
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RunError {
+    /// Writing the output failed.
+    #[error("cannot write the output: {0}")]
+    Io(#[from] io::Error),
+    /// The model could not be compiled (too large).
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    /// The thread pool could not be built.
+    #[error("cannot start the threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// A solution failed the model's independent check (an engine's bug):
+    /// it was not printed; MiniZinc's protocol says `=====ERROR=====`.
+    #[error(transparent)]
+    Faulty(#[from] Faulty<Violation>),
+}
+
+/// The status line after a solution failed the model's check.
+pub const ERROR: &str = "=====ERROR=====";
+
 /// What a run found, for the caller's exit status and tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
@@ -52,6 +75,14 @@ pub struct Summary {
     pub solutions: u64,
     /// `None` when the search completed; otherwise why it stopped.
     pub incomplete: Option<Incomplete>,
+}
+
+/// Checks solution `number` against the model's record before it is
+/// printed ([`cover_model::Model::check_solution`]).
+fn checked(t: &Translation, number: u64, s: &Solution) -> Result<(), RunError> {
+    t.model
+        .check_solution(s.values())
+        .map_err(|error| RunError::Faulty(Faulty { number, error }))
 }
 
 /// Writes one solution (without the separator).
@@ -129,7 +160,7 @@ pub fn run(
     options: &Options,
     stop: Arc<AtomicBool>,
     out: &mut (dyn Write + Send),
-) -> anyhow::Result<Summary> {
+) -> Result<Summary, RunError> {
     let started = Instant::now();
     let mut limits = Limits::none().cancel_flag(Arc::clone(&stop));
     if let Some(limit) = options.time_limit {
@@ -147,6 +178,20 @@ pub fn run(
         });
     }
     let compiled = t.model.compile()?;
+    run_compiled(t, &compiled, options, &limits, &stop, started, out)
+}
+
+/// [`run`] once the model is compiled (tests compile another model, as a
+/// wrong engine would, to see the check catch it).
+fn run_compiled(
+    t: &Translation,
+    compiled: &Compiled,
+    options: &Options,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    started: Instant,
+    out: &mut (dyn Write + Send),
+) -> Result<Summary, RunError> {
     let init = started.elapsed();
     let mut options = options.clone();
     if options.branching.is_none() {
@@ -158,11 +203,11 @@ pub fn run(
     }
     let options = &options;
     let (summary, search_stats) = if let Some((_, direction)) = t.objective {
-        optimize(t, &compiled, options, &limits, &stop, direction, out)?
+        optimize(t, compiled, options, limits, stop, direction, out)?
     } else if options.threads > 1 && (options.all || options.solutions.is_some_and(|n| n > 1)) {
-        enumerate_parallel(t, &compiled, options, &limits, &stop, out)?
+        enumerate_parallel(t, compiled, options, limits, stop, out)?
     } else {
-        enumerate(t, &compiled, options, &limits, out)?
+        enumerate(t, compiled, options, limits, out)?
     };
     if options.statistics {
         stats(
@@ -228,7 +273,7 @@ fn enumerate(
     options: &Options,
     limits: &Limits,
     out: &mut (dyn Write + Send),
-) -> anyhow::Result<Ran> {
+) -> Result<Ran, RunError> {
     let mut limits = limits.clone();
     let wanted = if options.all {
         options.solutions
@@ -245,21 +290,25 @@ fn enumerate(
     let mut text = String::new();
     let mut failed = None;
     let outcome = solver.for_each_solution(&limits, |s| {
+        found += 1;
+        if let Err(fault) = checked(t, found, &s) {
+            failed = Some(fault);
+            return ControlFlow::Break(());
+        }
         text.clear();
         format_solution(&t.outputs, &s, &mut text);
         text.push_str(SEPARATOR);
         text.push('\n');
-        found += 1;
         match out.write_all(text.as_bytes()) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
-                failed = Some(e);
+                failed = Some(e.into());
                 ControlFlow::Break(())
             }
         }
     });
     if let Some(e) = failed {
-        return Err(e.into());
+        return Err(e);
     }
     // A solution limit reached with exactly the solutions there are is
     // still "stopped": there might have been more.
@@ -286,7 +335,7 @@ fn enumerate_parallel(
     limits: &Limits,
     stop: &Arc<AtomicBool>,
     out: &mut (dyn Write + Send),
-) -> anyhow::Result<Ran> {
+) -> Result<Ran, RunError> {
     let cubes = cubes(t, options.threads * 16);
     let wanted = if options.all {
         options.solutions
@@ -296,7 +345,7 @@ fn enumerate_parallel(
     let printed = AtomicU64::new(0);
     let reached = AtomicBool::new(false);
     let out = Mutex::new(out);
-    let totals = Mutex::new((Stats::default(), None::<Incomplete>, None::<io::Error>));
+    let totals = Mutex::new((Stats::default(), None::<Incomplete>, None::<RunError>));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()?;
@@ -322,6 +371,11 @@ fn enumerate_parallel(
             }
             let mut text = String::new();
             let outcome = solver.for_each_solution(limits, |s| {
+                if let Err(fault) = checked(t, printed.load(Ordering::SeqCst) + 1, &s) {
+                    totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(fault);
+                    stop.store(true, Ordering::Relaxed);
+                    return ControlFlow::Break(());
+                }
                 text.clear();
                 format_solution(&t.outputs, &s, &mut text);
                 text.push_str(SEPARATOR);
@@ -333,7 +387,7 @@ fn enumerate_parallel(
                 }
                 let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
                 if let Err(e) = out.write_all(text.as_bytes()) {
-                    totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(e);
+                    totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(e.into());
                     stop.store(true, Ordering::Relaxed);
                     return ControlFlow::Break(());
                 }
@@ -358,7 +412,7 @@ fn enumerate_parallel(
     });
     let (stats, incomplete, failed) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = failed {
-        return Err(e.into());
+        return Err(e);
     }
     let found = printed.load(Ordering::SeqCst);
     let out = out.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -421,7 +475,7 @@ fn optimize(
     stop: &Arc<AtomicBool>,
     direction: Direction,
     out: &mut (dyn Write + Send),
-) -> anyhow::Result<Ran> {
+) -> Result<Ran, RunError> {
     let _ = direction;
     let mut solver = compiled.solver();
     solver.set_seed(options.seed);
@@ -431,6 +485,14 @@ fn optimize(
     let mut failed = None;
     let mut last = None;
     let (optimum, stats) = solver.optimize(limits, &mut |s: &Solution, value: Value| {
+        if failed.is_some() {
+            return;
+        }
+        if let Err(fault) = checked(t, found + 1, s) {
+            failed = Some(fault);
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
         text.clear();
         format_solution(&t.outputs, s, &mut text);
         text.push_str(SEPARATOR);
@@ -438,7 +500,7 @@ fn optimize(
         found += 1;
         last = Some(value);
         if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-            failed = Some(e);
+            failed = Some(e.into());
             stop.store(true, Ordering::Relaxed);
         }
         if options.solutions.is_some_and(|n| found >= n) {
@@ -446,7 +508,7 @@ fn optimize(
         }
     });
     if let Some(e) = failed {
-        return Err(e.into());
+        return Err(e);
     }
     let (incomplete, objective) = match optimum {
         Optimum::Optimal(_, value) => {
@@ -478,7 +540,50 @@ fn optimize(
 
 #[cfg(test)]
 mod tests {
-    use super::push_int;
+    use super::*;
+    use crate::translate::translate_text;
+
+    /// A solution that breaks the model is caught by the check, not printed:
+    /// the engine searches `x < y` (as a wrong translation or propagator
+    /// would) while the model also says `x != 1`; in every mode (one
+    /// thread, parallel, optimising).
+    #[test]
+    fn a_corrupted_solution_is_caught_not_printed() {
+        let head =
+            "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nconstraint int_lt(x, y);\n";
+        for (solve, threads) in [
+            ("solve satisfy;\n", 1),
+            ("solve satisfy;\n", 2),
+            ("solve maximize y;\n", 1),
+        ] {
+            let engine = translate_text(&format!("{head}{solve}")).unwrap();
+            let model =
+                translate_text(&format!("{head}constraint int_ne(x, 1);\n{solve}")).unwrap();
+            let compiled = engine.model.compile().unwrap();
+            let options = Options {
+                all: true,
+                threads,
+                ..Options::default()
+            };
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut out = Vec::new();
+            let result = run_compiled(
+                &model,
+                &compiled,
+                &options,
+                &Limits::none(),
+                &stop,
+                Instant::now(),
+                &mut out,
+            );
+            let text = String::from_utf8(out).unwrap();
+            assert!(
+                matches!(result, Err(RunError::Faulty(_))),
+                "{solve} {threads}: {result:?}"
+            );
+            assert!(!text.contains("x = 1;"), "{text}");
+        }
+    }
 
     #[test]
     fn integers_print_as_format_prints_them() {

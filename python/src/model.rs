@@ -1186,6 +1186,8 @@ impl PyModel {
 struct Snapshot {
     id: u64,
     names: Arc<Names>,
+    /// The model as it stood, whose record checks every solution returned.
+    model: cover_model::Model,
     compiled: Arc<Compiled>,
 }
 
@@ -1197,17 +1199,23 @@ impl Snapshot {
         Ok(Snapshot {
             id: model.id,
             names: Arc::clone(&model.names),
+            model: model.model.clone(),
             compiled: model.compiled()?,
         })
     }
 
-    fn solution(&self, s: &cover_model::Solution, objective: Option<Value>) -> Solution {
-        Solution {
+    /// The solution as Python sees it, once it has passed the model's
+    /// independent check (a RuntimeError naming an internal error if not).
+    fn solution(&self, s: &cover_model::Solution, objective: Option<Value>) -> PyResult<Solution> {
+        self.model
+            .check_solution(s.values())
+            .map_err(internal_error)?;
+        Ok(Solution {
             model: self.id,
             values: s.values().to_vec(),
             names: Arc::clone(&self.names),
             objective,
-        }
+        })
     }
 }
 
@@ -1606,11 +1614,11 @@ impl PyModel {
                 compiled.solver().optimize(&call.limits, &mut |_, _| {})
             })?;
             return match optimum {
-                Optimum::Optimal(s, v) => Ok(Some(snap.solution(&s, Some(v)))),
+                Optimum::Optimal(s, v) => Ok(Some(snap.solution(&s, Some(v))?)),
                 Optimum::Unsatisfiable => Ok(None),
                 Optimum::Incomplete { best, why } => {
                     let err = errors::incomplete(py, why, None);
-                    let best = best.map(|(s, v)| snap.solution(&s, Some(v)));
+                    let best = best.map(|(s, v)| snap.solution(&s, Some(v))).transpose()?;
                     let _ = err.value(py).setattr("best", best);
                     Err(err)
                 }
@@ -1620,7 +1628,7 @@ impl PyModel {
             compiled.solver().solve_one(&call.limits)
         })?;
         match found {
-            Found::Solution(s) => Ok(Some(snap.solution(&s, None))),
+            Found::Solution(s) => Ok(Some(snap.solution(&s, None)?)),
             Found::NoSolution => Ok(None),
             Found::GaveUp(why) => Err(errors::incomplete(py, why, None)),
         }
@@ -1704,11 +1712,12 @@ impl PyModel {
     ) -> PyResult<ModelSolutionIter> {
         let call = call_limits(timeout, max_nodes, limit_arg(limit)?)?;
         let compiled = self.compiled()?;
+        let model = self.model.clone();
         let (tx, rx) = mpsc::sync_channel(AHEAD);
         let limits = call.limits;
         std::thread::Builder::new()
             .name("dancing-links-model-solutions".into())
-            .spawn(move || produce(&compiled, &limits, &tx))
+            .spawn(move || produce(&model, &compiled, &limits, &tx))
             .map_err(errors::value_error)?;
         Ok(ModelSolutionIter {
             rx: Mutex::new(rx),
@@ -1780,19 +1789,41 @@ fn parse_rel(text: &str) -> Option<Rel> {
 enum Message {
     Solution(Vec<Value>),
     End(Outcome),
+    /// A solution failed the model's independent check (an engine's bug).
+    Faulty(cover_model::Violation),
 }
 
-/// The search thread: sends each solution, then the outcome; stops when the
-/// iterator is dropped (the channel closes and the cancel flag is raised).
-fn produce(compiled: &Compiled, limits: &Limits, tx: &SyncSender<Message>) {
+/// The search thread: sends each solution once it has passed the model's
+/// check, then the outcome; stops when the iterator is dropped (the channel
+/// closes and the cancel flag is raised).
+fn produce(
+    model: &cover_model::Model,
+    compiled: &Compiled,
+    limits: &Limits,
+    tx: &SyncSender<Message>,
+) {
     let mut solver = compiled.solver();
     let outcome = solver.for_each_solution(limits, |s| {
-        match tx.send(Message::Solution(s.values().to_vec())) {
+        let message = match model.check_solution(s.values()) {
+            Ok(()) => Message::Solution(s.values().to_vec()),
+            Err(violation) => {
+                let _ = tx.send(Message::Faulty(violation));
+                return ControlFlow::Break(());
+            }
+        };
+        match tx.send(message) {
             Ok(()) => ControlFlow::Continue(()),
             Err(_) => ControlFlow::Break(()),
         }
     });
     let _ = tx.send(Message::End(outcome));
+}
+
+/// RuntimeError for a solution that failed the model's independent check.
+fn internal_error(violation: cover_model::Violation) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "internal error: a solution failed the independent check: {violation}"
+    ))
 }
 
 /// The lazy iterator returned by `Model.solutions()`.
@@ -1825,6 +1856,10 @@ impl ModelSolutionIter {
                         names: Arc::clone(&self.names),
                         objective: None,
                     }))
+                }
+                Ok(Message::Faulty(violation)) => {
+                    self.done = true;
+                    return Err(internal_error(violation));
                 }
                 Ok(Message::End(outcome)) => {
                     self.done = true;
