@@ -9,11 +9,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cover_model::{Branching, Compiled, ModelError, Optimum, Solution, Value, Var, Violation};
+use cover_model::{
+    Branching, Compiled, ModelError, Optimum, Solution, SolutionCheck, Value, Var, Violation,
+};
 use solver_core::drive::Faulty;
 use solver_core::{Incomplete, Limits, Stats};
 
-use crate::translate::{Direction, Kind, Output, Translation};
+use crate::translate::{Kind, Output, Translation};
 
 /// The standard flags.
 #[derive(Clone, Debug, Default)]
@@ -79,9 +81,9 @@ pub struct Summary {
 
 /// Checks solution `number` against the model's record before it is
 /// printed ([`cover_model::Model::check_solution`]).
-fn checked(t: &Translation, number: u64, s: &Solution) -> Result<(), RunError> {
-    t.model
-        .check_solution(s.values())
+fn checked(check: &SolutionCheck<'_>, number: u64, s: &Solution) -> Result<(), RunError> {
+    check
+        .check(s.values())
         .map_err(|error| RunError::Faulty(Faulty { number, error }))
 }
 
@@ -202,12 +204,13 @@ fn run_compiled(
         });
     }
     let options = &options;
-    let (summary, search_stats) = if let Some((_, direction)) = t.objective {
-        optimize(t, compiled, options, limits, stop, direction, out)?
+    let check = &t.model.solution_check();
+    let (summary, search_stats) = if t.objective.is_some() {
+        optimize(t, check, compiled, options, limits, stop, out)?
     } else if options.threads > 1 && (options.all || options.solutions.is_some_and(|n| n > 1)) {
-        enumerate_parallel(t, compiled, options, limits, stop, out)?
+        enumerate_parallel(t, check, compiled, options, limits, stop, out)?
     } else {
-        enumerate(t, compiled, options, limits, out)?
+        enumerate(t, check, compiled, options, limits, out)?
     };
     if options.statistics {
         stats(
@@ -269,6 +272,7 @@ type Ran = ((Summary, Option<Value>), Stats);
 
 fn enumerate(
     t: &Translation,
+    check: &SolutionCheck<'_>,
     compiled: &Compiled,
     options: &Options,
     limits: &Limits,
@@ -291,7 +295,7 @@ fn enumerate(
     let mut failed = None;
     let outcome = solver.for_each_solution(&limits, |s| {
         found += 1;
-        if let Err(fault) = checked(t, found, &s) {
+        if let Err(fault) = checked(check, found, &s) {
             failed = Some(fault);
             return ControlFlow::Break(());
         }
@@ -330,6 +334,7 @@ fn enumerate(
 /// threads, printing each solution whole.
 fn enumerate_parallel(
     t: &Translation,
+    check: &SolutionCheck<'_>,
     compiled: &Compiled,
     options: &Options,
     limits: &Limits,
@@ -371,7 +376,7 @@ fn enumerate_parallel(
             }
             let mut text = String::new();
             let outcome = solver.for_each_solution(limits, |s| {
-                if let Err(fault) = checked(t, printed.load(Ordering::SeqCst) + 1, &s) {
+                if let Err(fault) = checked(check, printed.load(Ordering::SeqCst) + 1, &s) {
                     totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(fault);
                     stop.store(true, Ordering::Relaxed);
                     return ControlFlow::Break(());
@@ -469,14 +474,13 @@ fn cubes(t: &Translation, want: usize) -> Vec<Vec<(Var, Value)>> {
 
 fn optimize(
     t: &Translation,
+    check: &SolutionCheck<'_>,
     compiled: &Compiled,
     options: &Options,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
-    direction: Direction,
     out: &mut (dyn Write + Send),
 ) -> Result<Ran, RunError> {
-    let _ = direction;
     let mut solver = compiled.solver();
     solver.set_seed(options.seed);
     solver.set_branching(options.branching.unwrap_or_default());
@@ -488,7 +492,7 @@ fn optimize(
         if failed.is_some() {
             return;
         }
-        if let Err(fault) = checked(t, found + 1, s) {
+        if let Err(fault) = checked(check, found + 1, s) {
             failed = Some(fault);
             stop.store(true, Ordering::Relaxed);
             return;

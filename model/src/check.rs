@@ -59,23 +59,82 @@ pub enum Violation {
     },
 }
 
+/// Tables and cages with more rows than this are looked up in a hash set.
+const HASHED_FROM: usize = 32;
+
+/// A model's check prepared once for many solutions ([`Model::solution_check`]):
+/// the rows of large tables and the combinations of large cages are put in
+/// hash sets, so that checking a solution costs about the model's size, not
+/// the size of its tables.
+pub struct SolutionCheck<'m> {
+    model: &'m Model,
+    /// Per constraint: the rows of a large table (allowed or forbidden).
+    rows: Vec<Option<HashSet<&'m [Value]>>>,
+    /// Per cage: its combinations, when many.
+    combinations: Vec<Option<HashSet<&'m [Value]>>>,
+}
+
+/// The rows of `list` in a hash set when there are many.
+fn hashed(list: &[Vec<Value>]) -> Option<HashSet<&[Value]>> {
+    (list.len() > HASHED_FROM).then(|| list.iter().map(Vec::as_slice).collect())
+}
+
+/// Whether `row` is one of `list` (looked up in `set` when there is one).
+fn listed(list: &[Vec<Value>], set: Option<&HashSet<&[Value]>>, row: &[Value]) -> bool {
+    match set {
+        Some(set) => set.contains(row),
+        None => list.iter().any(|r| r == row),
+    }
+}
+
 impl Model {
     /// Checks that `values` (one per variable, in declaration order)
     /// satisfies the whole model: domains, exactly-once and at-most-once
     /// groups, sum cages, fixed values and every constraint. The objective
-    /// is not a constraint and is not checked.
+    /// is not a constraint and is not checked. To check many solutions,
+    /// prepare the check once with [`solution_check`](Self::solution_check).
     ///
     /// # Errors
     /// The first [`Violation`] found.
     pub fn check_solution(&self, values: &[Value]) -> Result<(), Violation> {
-        if values.len() != self.vars.len() {
+        self.solution_check().check(values)
+    }
+
+    /// The check of [`check_solution`](Self::check_solution), prepared for
+    /// many solutions.
+    pub fn solution_check(&self) -> SolutionCheck<'_> {
+        SolutionCheck {
+            model: self,
+            rows: self
+                .constraints
+                .iter()
+                .map(|c| match c {
+                    Constraint::Table { tuples, .. } | Constraint::Forbidden { tuples, .. } => {
+                        hashed(tuples)
+                    }
+                    _ => None,
+                })
+                .collect(),
+            combinations: self.cages.iter().map(|c| hashed(&c.combinations)).collect(),
+        }
+    }
+}
+
+impl SolutionCheck<'_> {
+    /// Checks one solution, as [`Model::check_solution`] does.
+    ///
+    /// # Errors
+    /// The first [`Violation`] found.
+    pub fn check(&self, values: &[Value]) -> Result<(), Violation> {
+        let model = self.model;
+        if values.len() != model.vars.len() {
             return Err(Violation::Length {
                 given: values.len(),
-                vars: self.vars.len(),
+                vars: model.vars.len(),
             });
         }
         let val = |v: Var| values[v.index()];
-        for (spec, &value) in self.vars.iter().zip(values) {
+        for (spec, &value) in model.vars.iter().zip(values) {
             if !spec.contains(value) {
                 return Err(Violation::Domain {
                     var: spec.name.clone(),
@@ -86,20 +145,20 @@ impl Model {
         let fails = |what: String, vars: &mut dyn Iterator<Item = Var>| Violation::Fails {
             what,
             values: vars
-                .map(|v| format!("{}={}", self.vars[v.index()].name, val(v)))
+                .map(|v| format!("{}={}", model.vars[v.index()].name, val(v)))
                 .collect::<Vec<_>>()
                 .join(" "),
         };
-        for &(var, value) in &self.fixed {
+        for &(var, value) in &model.fixed {
             if val(var) != value {
-                let what = format!("{} = {value}", self.vars[var.index()].name);
+                let what = format!("{} = {value}", model.vars[var.index()].name);
                 return Err(fails(what, &mut std::iter::once(var)));
             }
         }
-        for (k, group) in self.groups.iter().enumerate() {
+        for (k, group) in model.groups.iter().enumerate() {
             let ok = distinct(group.vars.iter().map(|&v| val(v)))
                 && (group.kind == GroupKind::AtMostOnce
-                    || self.covers_its_values(&group.vars, values));
+                    || model.covers_its_values(&group.vars, values));
             if !ok {
                 return Err(fails(
                     format!("group {}", k + 1),
@@ -107,18 +166,19 @@ impl Model {
                 ));
             }
         }
-        for (k, cage) in self.cages.iter().enumerate() {
+        for (k, (cage, set)) in model.cages.iter().zip(&self.combinations).enumerate() {
             let mut taken: Vec<Value> = cage.vars.iter().map(|&v| val(v)).collect();
             taken.sort_unstable();
-            if !cage.combinations.contains(&taken) {
+            if !listed(&cage.combinations, set.as_ref(), &taken) {
                 return Err(fails(
                     format!("cage {}", k + 1),
                     &mut cage.vars.iter().copied(),
                 ));
             }
         }
-        for (constraint, name) in self.constraints.iter().zip(&self.constraint_names) {
-            if !holds(constraint, &val) {
+        let named = model.constraints.iter().zip(&model.constraint_names);
+        for ((constraint, name), rows) in named.zip(&self.rows) {
+            if !holds(constraint, rows.as_ref(), &val) {
                 return Err(fails(
                     name.clone(),
                     &mut constraint_vars(constraint).into_iter(),
@@ -127,7 +187,9 @@ impl Model {
         }
         Ok(())
     }
+}
 
+impl Model {
     /// Whether the members of an exactly-once group take every value of
     /// their domains (their values are already known to differ).
     fn covers_its_values(&self, vars: &[Var], values: &[Value]) -> bool {
@@ -154,17 +216,22 @@ fn distinct(values: impl Iterator<Item = Value>) -> bool {
 }
 
 /// Whether one constraint holds for the values given by `val`.
-fn holds(constraint: &Constraint, val: &dyn Fn(Var) -> Value) -> bool {
+/// `rows`: the hashed rows of a large table.
+fn holds(
+    constraint: &Constraint,
+    rows: Option<&HashSet<&[Value]>>,
+    val: &dyn Fn(Var) -> Value,
+) -> bool {
     let wide = |v: Var| i128::from(val(v));
     match constraint {
         Constraint::AllDifferent(vars) => distinct(vars.iter().map(|&v| val(v))),
         Constraint::Table { vars, tuples } => {
             let row: Vec<Value> = vars.iter().map(|&v| val(v)).collect();
-            tuples.contains(&row)
+            listed(tuples, rows, &row)
         }
         Constraint::Forbidden { vars, tuples } => {
             let row: Vec<Value> = vars.iter().map(|&v| val(v)).collect();
-            !tuples.contains(&row)
+            !listed(tuples, rows, &row)
         }
         Constraint::Linear {
             terms,
@@ -333,6 +400,34 @@ mod tests {
             // Against the exact sum where i128 holds it.
             if let Some(exact) = terms.iter().try_fold(0i128, |a, &t| a.checked_add(t)) {
                 assert_eq!(rel.holds(exact, i128::from(rhs)), expect, "{terms:?}");
+            }
+        }
+    }
+
+    /// Large tables and cages are looked up in hash sets: the same verdicts
+    /// as a scan of the rows, on every assignment.
+    #[test]
+    fn hashed_rows_give_the_scanned_verdicts() {
+        let mut m = Model::new();
+        let x = m.var("x", 0..=9).unwrap();
+        let y = m.var("y", 0..=9).unwrap();
+        let z = m.var("z", 0..=9).unwrap();
+        let allowed: Vec<Vec<Value>> = (0..10)
+            .flat_map(|a| (0..10).map(move |b| vec![a, b]))
+            .filter(|r| (r[0] * 7 + r[1] * 3) % 5 != 0)
+            .collect();
+        let forbidden: Vec<Vec<Value>> = (0..10).map(|a| vec![a, (a * 3) % 10]).collect();
+        assert!(allowed.len() > HASHED_FROM);
+        m.table(&[x, y], &allowed).unwrap();
+        m.forbidden(&[y, z], &forbidden).unwrap();
+        let check = m.solution_check();
+        assert!(check.rows[0].is_some());
+        for a in 0..10 {
+            for b in 0..10 {
+                for c in 0..10 {
+                    let expect = allowed.contains(&vec![a, b]) && !forbidden.contains(&vec![b, c]);
+                    assert_eq!(check.check(&[a, b, c]).is_ok(), expect, "{a} {b} {c}");
+                }
             }
         }
     }

@@ -182,7 +182,7 @@ pub mod plan;
 mod solve;
 mod views;
 
-pub use check::Violation;
+pub use check::{SolutionCheck, Violation};
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
 pub use cube::{records as cube_records, Cube};

@@ -1803,8 +1803,9 @@ fn produce(
     tx: &SyncSender<Message>,
 ) {
     let mut solver = compiled.solver();
+    let check = model.solution_check();
     let outcome = solver.for_each_solution(limits, |s| {
-        let message = match model.check_solution(s.values()) {
+        let message = match check.check(s.values()) {
             Ok(()) => Message::Solution(s.values().to_vec()),
             Err(violation) => {
                 let _ = tx.send(Message::Faulty(violation));
