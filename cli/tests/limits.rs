@@ -181,6 +181,8 @@ fn run_net(binary: &str, args: &[&str], env: &[(&str, &str)]) -> (Output, Durati
 fn interrupt(binary: &str, args: &[&str], after: Duration) -> (Output, Duration) {
     let cost = own_cost(binary, args, &[]);
     let child = start(binary, args, &[]);
+    // Ready once its handler is set; then `after` into the search.
+    common::wait_until_it_catches_sigint(child.id());
     std::thread::sleep(after);
     let sent = Instant::now();
     let killed = Command::new("kill")

@@ -836,7 +836,9 @@ fn ctrl_c_flushes_finished_records_and_says_so() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("sudoku starts");
-    std::thread::sleep(Duration::from_millis(500));
+    common::wait_until_it_catches_sigint(child.id());
+    // Into the first count, so that one is stopped mid-way.
+    std::thread::sleep(Duration::from_millis(300));
     let started = Instant::now();
     let killed = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -894,7 +896,9 @@ fn ctrl_c_writes_the_partial_count_of_one_long_count() {
             .unwrap()
             .write_all(format!("{}\n", ".".repeat(36)).as_bytes())
             .unwrap();
-        std::thread::sleep(Duration::from_millis(700));
+        common::wait_until_it_catches_sigint(child.id());
+        // Into the count (seconds of work), so that it has nodes to report.
+        std::thread::sleep(Duration::from_millis(200));
         let killed = std::process::Command::new("kill")
             .args(["-INT", &child.id().to_string()])
             .status()
