@@ -22,6 +22,21 @@ pub enum ModelError {
         /// How many variables the model has.
         vars: usize,
     },
+    /// A variable that would take the model past its memory budget
+    /// ([`MAX_MODEL_VALUES`](crate::MAX_MODEL_VALUES) listed values in all).
+    #[error(
+        "variable {var} would take the model past its memory budget: {given} listed values \
+         (at most {limit}); declare fewer or narrower variables (a range of over 4,096 values \
+         is kept as its bounds and lists none)"
+    )]
+    TooManyValues {
+        /// The variable's name.
+        var: String,
+        /// How many values the model would list with it.
+        given: u64,
+        /// The budget.
+        limit: u64,
+    },
     /// A value outside a variable's domain.
     #[error("{value} is not in the domain of {var}")]
     NotInDomain {

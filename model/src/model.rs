@@ -57,8 +57,8 @@ pub const MAX_LISTED: u64 = 4096;
 /// The memory budget of a model: the most values its variables list in all
 /// (2^25, about 33.5 million: 256 MiB of lists, and a few GiB once compiled
 /// for Dancing Links, whose matrix holds an option per value). A variable
-/// that would pass it is refused ([`ModelError::Build`], too many listed
-/// values) before anything is allocated, whatever the front end (a JSON
+/// that would pass it is refused ([`ModelError::TooManyValues`]) before
+/// anything is allocated, whatever the front end (a JSON
 /// model, FlatZinc, Python). A 289x289 Sudoku lists 24.1 million.
 pub const MAX_MODEL_VALUES: u64 = 1 << 25;
 
@@ -128,7 +128,7 @@ impl Model {
     ) -> Result<Var, ModelError> {
         let domain = domain.into_iter();
         // Refused before the values are collected when they cannot fit.
-        self.check_listed_budget(domain.size_hint().0 as u64)?;
+        self.check_listed_budget(name, domain.size_hint().0 as u64)?;
         let mut domain: Vec<Value> = domain.collect();
         domain.sort_unstable();
         domain.dedup();
@@ -145,14 +145,14 @@ impl Model {
     }
 
     /// Refuses `more` listed values beyond the budget ([`MAX_MODEL_VALUES`]).
-    pub(crate) fn check_listed_budget(&self, more: u64) -> Result<(), ModelError> {
+    pub(crate) fn check_listed_budget(&self, var: &str, more: u64) -> Result<(), ModelError> {
         let given = self.listed.saturating_add(more);
         if given > MAX_MODEL_VALUES {
-            return Err(ModelError::Build(solver_core::BuildError::TooLarge {
-                what: "listed values in the model's domains",
+            return Err(ModelError::TooManyValues {
+                var: var.to_string(),
                 given,
                 limit: MAX_MODEL_VALUES,
-            }));
+            });
         }
         Ok(())
     }
@@ -164,7 +164,7 @@ impl Model {
     }
 
     pub(crate) fn push_var(&mut self, spec: VarSpec) -> Result<Var, ModelError> {
-        self.check_listed_budget(spec.domain.len() as u64)?;
+        self.check_listed_budget(&spec.name, spec.domain.len() as u64)?;
         let var = Var(u32::try_from(self.vars.len()).map_err(|_| {
             ModelError::Build(solver_core::BuildError::TooLarge {
                 what: "variables",

@@ -14,7 +14,7 @@ use solver_core::{
 
 use crate::errors::{self, value_error, Unsolvable};
 use crate::interrupt::{self, POLL};
-use crate::limits::call_limits;
+use crate::limits::{call_limits, limit_arg};
 
 /// Solutions a `solutions()` iterator computes ahead of the caller.
 const AHEAD: usize = 64;
@@ -248,6 +248,34 @@ fn build(
     Ok((b.build().map_err(value_error)?, items))
 }
 
+impl ExactCover {
+    /// The iterator of `solutions()` with its limit read.
+    fn iter(
+        &self,
+        py: Python<'_>,
+        limit: Option<u128>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+        indices: bool,
+    ) -> PyResult<SolutionIter> {
+        let call = call_limits(timeout, max_nodes, limit)?;
+        let (tx, rx) = mpsc::sync_channel(AHEAD);
+        let matrix = Arc::clone(&self.matrix);
+        let limits = call.limits;
+        std::thread::Builder::new()
+            .name("dancing-links-solutions".into())
+            .spawn(move || produce(&matrix, &limits, &tx))
+            .map_err(value_error)?;
+        Ok(SolutionIter {
+            rx: Mutex::new(rx),
+            cancel: call.cancel,
+            options: self.options.iter().map(|o| o.clone_ref(py)).collect(),
+            indices,
+            state: IterState::Running,
+        })
+    }
+}
+
 #[pymethods]
 impl ExactCover {
     /// ExactCover(primary, secondary=(), options=())
@@ -317,11 +345,11 @@ impl ExactCover {
     fn count(
         &self,
         py: Python<'_>,
-        limit: Option<u128>,
+        limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<u128> {
-        let call = call_limits(timeout, max_nodes, limit)?;
+        let call = call_limits(timeout, max_nodes, limit_arg(limit)?)?;
         let matrix = &self.matrix;
         let count = interrupt::run(py, &call.cancel, || matrix.par_count(&[], &call.limits))?
             .map_err(value_error)?;
@@ -340,7 +368,7 @@ impl ExactCover {
         max_nodes: Option<u64>,
         indices: bool,
     ) -> PyResult<PyObject> {
-        let mut it = self.solutions(py, Some(1), timeout, max_nodes, indices)?;
+        let mut it = self.iter(py, Some(1), timeout, max_nodes, indices)?;
         match it.next_solution(py)? {
             Some(solution) => Ok(solution),
             None => Err(Unsolvable::new_err("no solution")),
@@ -357,26 +385,12 @@ impl ExactCover {
     fn solutions(
         &self,
         py: Python<'_>,
-        limit: Option<u128>,
+        limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
         indices: bool,
     ) -> PyResult<SolutionIter> {
-        let call = call_limits(timeout, max_nodes, limit)?;
-        let (tx, rx) = mpsc::sync_channel(AHEAD);
-        let matrix = Arc::clone(&self.matrix);
-        let limits = call.limits;
-        std::thread::Builder::new()
-            .name("dancing-links-solutions".into())
-            .spawn(move || produce(&matrix, &limits, &tx))
-            .map_err(value_error)?;
-        Ok(SolutionIter {
-            rx: Mutex::new(rx),
-            cancel: call.cancel,
-            options: self.options.iter().map(|o| o.clone_ref(py)).collect(),
-            indices,
-            state: IterState::Running,
-        })
+        self.iter(py, limit_arg(limit)?, timeout, max_nodes, indices)
     }
 
     /// The number of items (primary and secondary).

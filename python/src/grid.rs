@@ -16,7 +16,7 @@ use sudoku::{
 use crate::batch::Check;
 use crate::errors::{self, solve_error, value_error};
 use crate::interrupt;
-use crate::limits::call_limits;
+use crate::limits::{call_limits, limit_arg};
 
 /// Search nodes a call spends on the calling thread before it moves the
 /// search to a helper thread that can be interrupted (a few milliseconds;
@@ -523,10 +523,11 @@ impl Sudoku {
     fn count(
         &self,
         py: Python<'_>,
-        limit: Option<u128>,
+        limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
     ) -> PyResult<u128> {
+        let limit = limit_arg(limit)?;
         match self
             .answered(py, &Task::Count { limit }, timeout, max_nodes)?
             .answer

@@ -5,8 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
-use pyo3::PyResult;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt};
 use solver_core::Limits;
 
 /// A call's limits and the flag that cancels its search.
@@ -41,4 +42,27 @@ pub fn call_limits(
         limits = limits.solutions(n);
     }
     Ok(CallLimits { limits, cancel })
+}
+
+/// A value of `limit=`: None for no limit, else an int >= 0 (a clear
+/// ValueError or TypeError that names the argument otherwise).
+pub fn limit_arg(limit: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u128>> {
+    let Some(value) = limit.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "limit must be an int >= 0 or None, got {}",
+            value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        )));
+    }
+    match value.extract::<u128>() {
+        Ok(n) => Ok(Some(n)),
+        Err(_) => Err(PyValueError::new_err(format!(
+            "limit must be an int >= 0 or None, got {value}"
+        ))),
+    }
 }

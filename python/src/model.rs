@@ -30,7 +30,7 @@ use solver_core::{Found, Incomplete as Why, Limits, Outcome};
 
 use crate::errors;
 use crate::interrupt::{self, POLL};
-use crate::limits::call_limits;
+use crate::limits::{call_limits, limit_arg};
 
 /// Solutions a `solutions()` iterator computes ahead of the caller.
 const AHEAD: usize = 64;
@@ -829,26 +829,6 @@ pub struct PyModel {
 
 fn model_error(method: &str, e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("{method}: {e}"))
-}
-
-/// A value of `limit=`: None for no limit, else an int >= 0 (a clear
-/// ValueError or TypeError that names the argument otherwise).
-fn limit_arg(limit: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u128>> {
-    let Some(value) = limit.filter(|v| !v.is_none()) else {
-        return Ok(None);
-    };
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "limit must be an int >= 0 or None, got {}",
-            type_name(value)
-        )));
-    }
-    match value.extract::<u128>() {
-        Ok(n) => Ok(Some(n)),
-        Err(_) => Err(PyValueError::new_err(format!(
-            "limit must be an int >= 0 or None, got {value}"
-        ))),
-    }
 }
 
 /// A value of `threads=`: None for one per core, else 1 to 4096.

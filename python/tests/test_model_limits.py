@@ -122,3 +122,19 @@ def test_a_model_changed_while_another_thread_searches_it():
     # The search answered the model as it stood when it started.
     assert result["count"] == 0
     assert m.var("z").hi == 2
+
+
+def test_every_count_names_a_bad_limit():
+    from dancing_links import ExactCover, Sudoku
+
+    p = ExactCover(["a", "b"], options=[["a"], ["b"], ["a", "b"]])
+    assert p.count() == 2 and p.count(limit=0) == 0
+    s = Sudoku.empty(2)
+    for call in (
+        lambda: p.count(limit=-1),
+        lambda: p.solutions(limit=-1),
+        lambda: s.count(limit=-1),
+    ):
+        with pytest.raises(ValueError, match="limit must be an int >= 0"):
+            call()
+    assert len(list(p.solutions(limit=1))) == 1
