@@ -91,14 +91,11 @@ pub fn read_fpuzzles(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     from_json(&value)
 }
 
-/// Whether a parsed JSON document is an f-puzzles one: `size` and a
-/// `grid` of rows of cell objects.
+/// Whether a parsed JSON document is an f-puzzles one: it has `size`
+/// (our own JSON documents have none), whatever its value, so that a wrong
+/// size (`0`) is refused as the f-puzzles field it is.
 pub fn is_fpuzzles_json(doc: &Value) -> bool {
     doc.get("size").is_some()
-        && doc
-            .get("grid")
-            .and_then(Value::as_array)
-            .is_some_and(|rows| rows.first().is_some_and(Value::is_array))
 }
 
 /// The puzzle record of an f-puzzles input (for the batch reader).
@@ -242,6 +239,8 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         n,
         variant: Variant::default(),
         constraints: Vec::new(),
+        paths: Vec::new(),
+        cage_paths: Vec::new(),
     };
     let grid = reader.grid(obj.get("grid"), shape)?;
     let mut diagonals = [false, false];
@@ -259,6 +258,9 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                 if !on {
                     continue;
                 }
+                reader
+                    .paths
+                    .resize(reader.constraints.len(), path.to_string());
                 match path {
                     "diagonal+" => diagonals[0] = true,
                     "diagonal-" => diagonals[1] = true,
@@ -287,6 +289,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                         None => return Err(invalid(&at, "expected a constraint name")),
                     };
                     reader.constraints.push(Constraint::Negative { kind });
+                    reader.paths.push(at);
                 }
             }
             _ => {
@@ -302,6 +305,9 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                 for (i, item) in list.iter().enumerate() {
                     let at = format!("{path}[{i}]");
                     reader.item(path, &at, item)?;
+                    let (made, cages) = (reader.constraints.len(), reader.variant.cages.len());
+                    reader.paths.resize(made, at.clone());
+                    reader.cage_paths.resize(cages, at);
                 }
             }
         }
@@ -312,12 +318,34 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         [false, true] => reader.constraints.push(Constraint::DiagonalNegative),
         [false, false] => {}
     }
+    reader
+        .paths
+        .resize(reader.constraints.len(), "diagonal".into());
+    // Each item checked against the grid on its own, so that an error names
+    // it (`ratio[2]`), then the cages against each other.
+    for (c, path) in reader.constraints.iter().zip(&reader.paths) {
+        crate::constraints::validate(c, shape).map_err(|e| invalid(path, e.to_string()))?;
+    }
+    let mut owner: Vec<Option<&str>> = vec![None; n * n];
+    for (cage, path) in reader.variant.cages.iter().zip(&reader.cage_paths) {
+        crate::variant::check_cages(std::slice::from_ref(cage), n)
+            .map_err(|e| invalid(path, e.to_string()))?;
+        for &(r, c) in &cage.cells {
+            if let Some(other) = owner[r * n + c] {
+                return Err(invalid(
+                    path,
+                    format!("cell R{}C{} is already in {other}", r + 1, c + 1),
+                ));
+            }
+            owner[r * n + c] = Some(path);
+        }
+    }
     let mut variant = reader.variant;
     variant.constraints = reader.constraints;
-    // The rules must build: cells, lines and cages checked against the grid.
+    // The rules must build (regions, lines and cages together).
     variant
         .rules(shape)
-        .map_err(|e| invalid("$", format!("the rules: {e}")))?;
+        .map_err(|e| invalid("the puzzle", format!("the rules: {e}")))?;
     Ok(FPuzzle { grid, variant })
 }
 
@@ -366,6 +394,10 @@ struct Reader {
     n: usize,
     variant: Variant,
     constraints: Vec<Constraint>,
+    /// The JSON path of each constraint (`ratio[2]`), for its errors.
+    paths: Vec<String>,
+    /// The JSON path of each cage of `variant.cages`.
+    cage_paths: Vec<String>,
 }
 
 impl Reader {
@@ -388,7 +420,12 @@ impl Reader {
                 let cell = cell
                     .as_object()
                     .ok_or_else(|| invalid(&at, "expected an object"))?;
-                let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
+                let given = match cell.get("given") {
+                    None | Some(Value::Null) => false,
+                    Some(v) => v
+                        .as_bool()
+                        .ok_or_else(|| invalid(&format!("{at}.given"), "expected true or false"))?,
+                };
                 if let (true, Some(v)) = (given, cell.get("value")) {
                     let v = v
                         .as_u64()
@@ -711,6 +748,16 @@ impl Reader {
             }
         };
         let n = self.n as i64;
+        if (0..n).contains(&r) && (0..n).contains(&c) {
+            return Err(invalid(
+                &format!("{at}.cell"),
+                format!(
+                    "a little killer's clue is outside the grid, not in R{}C{}",
+                    r + 1,
+                    c + 1
+                ),
+            ));
+        }
         let mut out = Vec::new();
         loop {
             r += dr;
