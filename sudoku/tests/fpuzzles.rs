@@ -438,3 +438,19 @@ fn item_errors_name_the_item() {
         .to_string();
     assert!(e.contains("size: expected the grid's side"), "{e}");
 }
+
+/// An lz-string bomb (a few KB, under the 32 KiB cap; a 31.7 KB one decompressed to 700 MB on
+/// main) stops at the documented cap with an error that says so.
+#[test]
+fn a_compressed_bomb_is_refused_at_the_cap() {
+    use sudoku::format::fpuzzles::{MAX_COMPRESSED_BYTES, MAX_DECOMPRESSED_CHARS};
+    let bomb = format!("{{\"size\": 9, \"title\": \"{}\"}}", "a".repeat(5_000_000));
+    let load = lz_str::compress_to_base64(bomb.as_str());
+    assert!(load.len() <= MAX_COMPRESSED_BYTES, "{}", load.len());
+    let link = format!("https://www.f-puzzles.com/?load={load}");
+    let e = read_fpuzzles(&link).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!("more than {MAX_DECOMPRESSED_CHARS} characters")),
+        "{e}"
+    );
+}

@@ -35,6 +35,7 @@ mod compile;
 use std::fmt;
 
 pub(crate) use compile::compile;
+pub use compile::MAX_TABLE_VALUES;
 
 /// Which relation a dot between two cells states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

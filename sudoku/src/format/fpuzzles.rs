@@ -34,10 +34,15 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::variant::{windows, CageSpec, Regions, Variant};
 
-/// The longest compressed text read (32 KiB): lz-string's output can grow
-/// with the square of its input, so longer ones are refused before
-/// decompressing.
+/// The longest compressed text read (32 KiB): longer ones are refused
+/// before decompressing.
 pub const MAX_COMPRESSED_BYTES: usize = 32 * 1024;
+
+/// The most a compressed text may decompress to (4 Mi UTF-16 units: 8 MiB;
+/// the JSON of a 64x64 puzzle with every cell's pencil marks is under
+/// 2 MiB). lz-string's output can grow with the square of its input (31.7
+/// KB once made 700 MB), so decompressing stops here with an error.
+pub const MAX_DECOMPRESSED_CHARS: usize = 1 << 22;
 
 /// A puzzle read from f-puzzles: its givens and its rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,8 +131,10 @@ pub fn is_fpuzzles_link(text: &str) -> bool {
         || t.starts_with("fpuzzles")
 }
 
-/// The JSON text of an input.
-fn decode(text: &str) -> Result<String, FpuzzlesError> {
+/// The JSON text of an f-puzzles input: a link, a `load=` string or a
+/// SudokuPad id decompressed (within [`MAX_COMPRESSED_BYTES`] and
+/// [`MAX_DECOMPRESSED_CHARS`]), or the plain JSON as it is.
+pub fn decode(text: &str) -> Result<String, FpuzzlesError> {
     let t = text.trim();
     if t.starts_with('{') {
         return Ok(t.to_string());
@@ -148,9 +155,16 @@ fn decode(text: &str) -> Result<String, FpuzzlesError> {
         )));
     }
     let unescaped = percent_decode(compressed).replace(' ', "+");
-    let wide = lz_str::decompress_from_base64(&unescaped).ok_or_else(|| {
-        FpuzzlesError::Decode("the text is not lz-string base64 (an f-puzzles load string)".into())
-    })?;
+    let wide = super::lzstring::decompress_from_base64(&unescaped, MAX_DECOMPRESSED_CHARS)
+        .map_err(|e| match e {
+            super::lzstring::LzError::Malformed => FpuzzlesError::Decode(
+                "the text is not lz-string base64 (an f-puzzles load string)".into(),
+            ),
+            super::lzstring::LzError::TooLong(cap) => FpuzzlesError::Decode(format!(
+                "the compressed puzzle decompresses to more than {cap} characters \
+                 (the most read)"
+            )),
+        })?;
     let json = String::from_utf16(&wide)
         .map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into()))?;
     if !json.trim_start().starts_with('{') {
