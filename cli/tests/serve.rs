@@ -78,3 +78,92 @@ fn serve_prints_its_url_and_answers_there() {
     let err = common::stderr(&output);
     assert!(err.contains("cannot listen on 127.0.0.1:"), "{err}");
 }
+
+/// The children of process `pid` that are zombies (exited, not reaped).
+fn zombie_children(pid: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return out;
+    };
+    for task in tasks.flatten() {
+        let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+        for child in children.split_whitespace() {
+            let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+            // pid (comm) STATE ...
+            if stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+            {
+                out.push(stat);
+            }
+        }
+    }
+    out
+}
+
+/// `--open` without a browser: the opener's own messages are not shown,
+/// one note names the URL, and the opener is reaped. SIGTERM stops the
+/// server at once, as a normal exit (status 0), not a kill.
+#[cfg(target_os = "linux")]
+#[test]
+fn open_without_a_browser_says_one_line_and_sigterm_stops_cleanly() {
+    let dir = std::env::temp_dir().join(format!("serve-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let opener = dir.join("xdg-open");
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\nfor i in 1 2 3 4 5 6 7; do echo \"xdg-open: no method available $i\" >&2; done\nexit 3\n",
+    )
+    .expect("the fake opener");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).expect("mode");
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut server = Killed(child);
+    let pid = server.0.id();
+    let stdout = server.0.stdout.take().expect("stdout");
+    let url = BufReader::new(stdout)
+        .lines()
+        .next()
+        .expect("a first line")
+        .expect("text");
+    // The opener has run and ended: no zombie is left.
+    let start = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    while !zombie_children(pid).is_empty() && start.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(zombie_children(pid), Vec::<String>::new());
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let exit = server.0.wait().expect("the server ends");
+    assert_eq!(exit.code(), Some(0), "{exit:?}");
+    let mut err = String::new();
+    server
+        .0
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("read");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!err.contains("no method available"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&url), "{err}");
+}

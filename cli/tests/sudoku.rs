@@ -180,6 +180,18 @@ fn grid_output_draws_solutions() {
     // The drawn solution reads back as a puzzle.
     let again = run(&["check"], out.stdout.clone());
     assert_eq!(lines(&again), ["unique"]);
+    // Two solutions of a puzzle with several are told apart by a line.
+    let out = run(&["check", "--format", "grid"], "123434..21..43..\n");
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let (first, second) = text
+        .strip_prefix("multiple\n")
+        .and_then(|t| t.split_once("and another solution:\n"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(first.lines().count(), 7, "{text}");
+    assert_eq!(second.lines().count(), 8, "{text}");
+    assert!(first.starts_with("+-----+") && second.starts_with("+-----+"));
+    assert_ne!(first, second.trim_end());
 }
 
 #[test]

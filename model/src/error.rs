@@ -75,10 +75,10 @@ pub enum ModelError {
         /// How many different values the members' domains hold.
         values: usize,
         /// The smallest total of `cells` different values (0 when there are
-        /// too few values).
-        min: Value,
+        /// too few values), widened: totals of 64-bit values need more bits.
+        min: i128,
         /// The largest total.
-        max: Value,
+        max: i128,
     },
     /// A sum cage with so many combinations that listing them is unwise.
     #[error("cage {cage} has more than {limit} value combinations: make it smaller")]
@@ -111,7 +111,7 @@ pub enum ModelError {
     Build(#[from] BuildError),
 }
 
-fn range_text(cells: usize, values: usize, min: Value, max: Value) -> String {
+fn range_text(cells: usize, values: usize, min: i128, max: i128) -> String {
     if values < cells {
         format!(" (only {values} values for {cells} cells)")
     } else {

@@ -268,7 +268,14 @@ impl Model {
         let k = vars.len();
         let mut combinations = Vec::new();
         let mut chosen = Vec::with_capacity(k);
-        let complete = combine(&values, k, sum, 0, &mut chosen, &mut combinations);
+        let complete = combine(
+            &values,
+            k,
+            i128::from(sum),
+            0,
+            &mut chosen,
+            &mut combinations,
+        );
         if !complete {
             return Err(ModelError::TooManyCombinations {
                 cage: name.to_string(),
@@ -279,10 +286,11 @@ impl Model {
         // members to values, each value in its member's domain.
         combinations.retain(|c| self.can_take(vars, c));
         if combinations.is_empty() {
+            // Widened: totals of huge values need more than 64 bits.
             let (min, max) = if values.len() >= k {
                 (
-                    values.iter().take(k).sum(),
-                    values.iter().rev().take(k).sum(),
+                    values.iter().take(k).map(|&v| i128::from(v)).sum(),
+                    values.iter().rev().take(k).map(|&v| i128::from(v)).sum(),
                 )
             } else {
                 (0, 0)
@@ -436,12 +444,15 @@ impl Model {
 fn combine(
     values: &[Value],
     k: usize,
-    sum: Value,
+    sum: i128,
     from: usize,
     chosen: &mut Vec<Value>,
     out: &mut Vec<Vec<Value>>,
 ) -> bool {
-    let so_far: Value = chosen.iter().sum();
+    // Totals in 128 bits: k values of up to 2^63 each cannot overflow them
+    // (a wrapped total once refused 1 + 2 = 3 beside huge values).
+    let wide = |s: &[Value]| s.iter().map(|&v| i128::from(v)).sum::<i128>();
+    let so_far = wide(chosen);
     let need = k - chosen.len();
     if need == 0 {
         if so_far == sum {
@@ -455,13 +466,13 @@ fn combine(
     if values.len() < from + need {
         return true;
     }
-    let largest: Value = values[values.len() - need..].iter().sum();
+    let largest = wide(&values[values.len() - need..]);
     if so_far + largest < sum {
         return true;
     }
     for i in from..=values.len() - need {
         // The smallest completion from here on only grows with i.
-        let smallest: Value = values[i..i + need].iter().sum();
+        let smallest = wide(&values[i..i + need]);
         if so_far + smallest > sum {
             break;
         }

@@ -113,7 +113,12 @@ async function cancelJob() {
 
 async function startJob(text, mine) {
   const { status, json } = await api('/api/jobs', { text, count_limit: COUNT_LIMIT });
-  if (mine !== generation) return;
+  if (mine !== generation) {
+    // The text changed while the job was being started: nobody tracks it,
+    // so stop it now rather than leave it running.
+    if (status === 200) api('/api/jobs/' + json.id + '/cancel', {});
+    return;
+  }
   if (status !== 200) { showError(json.error || { message: 'the server said ' + status }); return; }
   job = { id: json.id, timer: null };
   $('cancel').disabled = false;
@@ -167,6 +172,7 @@ async function refresh(edit) {
 let debounce = null;
 area.addEventListener('input', () => {
   clearTimeout(debounce);
+  $('start').hidden = true;
   $('link-line').hidden = true;
   debounce = setTimeout(() => refresh(null), DEBOUNCE_MS);
 });
@@ -454,6 +460,14 @@ function draw() {
   }
 }
 
-// A puzzle given in the page's address (?text=...) is read at once.
+$('start').addEventListener('click', () => { $('start').hidden = true; refresh(null); });
+
+// A puzzle given in the page's address (?text=...) is put in the text area
+// but nothing starts until the user asks: a link from another site cannot
+// start work here.
 const fromAddress = new URLSearchParams(location.search).get('text');
-if (fromAddress) { area.value = fromAddress; refresh(null); }
+if (fromAddress) {
+  area.value = fromAddress;
+  $('start').hidden = false;
+  setText('progress', 'a puzzle from the address: press Start to read it');
+}

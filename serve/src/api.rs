@@ -6,13 +6,14 @@ use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::jobs::{self, Jobs, Located, Tasks};
 
@@ -28,17 +29,28 @@ const MAX_COUNT_LIMIT: u64 = 1_000_000_000;
 const DEFAULT_SECONDS: u64 = 300;
 const MAX_SECONDS: u64 = 3600;
 
+/// Puzzles read at once; others wait for a turn up to [`PARSE_WAIT`].
+const PARSES: usize = 2;
+const PARSE_WAIT: Duration = Duration::from_secs(5);
+
 #[derive(Clone)]
 struct App {
     jobs: Arc<Jobs>,
     hosts: Arc<[String]>,
+    /// The page's own origins (`http://127.0.0.1:PORT`, `http://localhost:PORT`).
+    origins: Arc<[String]>,
+    parses: Arc<Semaphore>,
 }
 
 pub(crate) fn router(addr: SocketAddr) -> Router {
     let port = addr.port();
+    let hosts: Arc<[String]> =
+        vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")].into();
     let app = App {
         jobs: Arc::new(Jobs::default()),
-        hosts: vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")].into(),
+        origins: hosts.iter().map(|h| format!("http://{h}")).collect(),
+        hosts,
+        parses: Arc::new(Semaphore::new(PARSES)),
     };
     Router::new()
         .route(
@@ -73,20 +85,83 @@ fn page(body: &'static str, kind: &'static str) -> Response {
 }
 
 /// Requests must name this server as their host (127.0.0.1 or localhost
-/// and its port): a web page elsewhere that rebinds a name of its own to
-/// 127.0.0.1 is refused.
+/// and its port; a request without a `Host` is refused): a web page
+/// elsewhere that rebinds a name of its own to 127.0.0.1 is refused. A
+/// `POST` must be JSON (a cross-origin form or `text/plain` post is not)
+/// and, when the browser says where it comes from, come from this page.
+/// Every answer forbids framing.
 async fn local_only(State(app): State<App>, request: Request, next: Next) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok());
-    match host {
-        Some(h) if !app.hosts.iter().any(|ok| ok == h) => (
-            StatusCode::FORBIDDEN,
-            format!("this server answers requests for {} only", app.hosts[0]),
-        )
-            .into_response(),
-        _ => next.run(request).await,
+    let headers = request.headers();
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|h: &HeaderValue| h.to_str().ok())
+    };
+    let refused = match text(header::HOST) {
+        Some(h) if app.hosts.iter().any(|ok| ok == h) => None,
+        Some(_) | None => Some(format!(
+            "this server answers requests for {} only",
+            app.hosts[0]
+        )),
+    };
+    let refused = refused.or_else(|| {
+        if request.method() != axum::http::Method::POST {
+            return None;
+        }
+        let json = text(header::CONTENT_TYPE).is_some_and(|t| {
+            t.split(';')
+                .next()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+        });
+        if !json {
+            return Some("a POST must be application/json".to_string());
+        }
+        match text(header::ORIGIN) {
+            Some(o) if !app.origins.iter().any(|ok| ok == o) => {
+                Some(format!("requests from {o} are not taken"))
+            }
+            _ => match text(HeaderName::from_static("sec-fetch-site")) {
+                Some("same-origin" | "none") | None => None,
+                Some(site) => Some(format!("{site} requests are not taken")),
+            },
+        }
+    });
+    let mut response = match refused {
+        Some(message) => error(StatusCode::FORBIDDEN, message),
+        None => next.run(request).await,
+    };
+    let h = response.headers_mut();
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("frame-ancestors 'none'"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// An error as the API's JSON (`{"ok": false, "error": {"message"}}`),
+/// which the page shows.
+fn error(status: StatusCode, message: String) -> Response {
+    (
+        status,
+        Json(json!({"ok": false, "error": {"message": message, "line": 0}})),
+    )
+        .into_response()
+}
+
+/// A turn to read a puzzle, or the 503 that says the server is busy.
+async fn parse_turn(app: &App) -> Result<OwnedSemaphorePermit, Response> {
+    let turn = Arc::clone(&app.parses).acquire_owned();
+    match tokio::time::timeout(PARSE_WAIT, turn).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server is reading {PARSES} puzzles: try again"),
+        )),
     }
 }
 
@@ -127,13 +202,21 @@ struct Edit {
     value: u16,
 }
 
-async fn parse(request: Result<Json<ParseRequest>, JsonRejection>) -> Response {
+async fn parse(
+    State(app): State<App>,
+    request: Result<Json<ParseRequest>, JsonRejection>,
+) -> Response {
     let request = match body(request) {
         Ok(r) => r,
         Err(e) => return bad_request(e),
     };
+    let turn = match parse_turn(&app).await {
+        Ok(t) => t,
+        Err(busy) => return busy,
+    };
     // Reading is quick but bounded by the text's size: off the executor.
     let answer = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
         let parsed = jobs::parse(&request.text)?;
         match request.edit {
             None => Ok((parsed, None)),
@@ -149,7 +232,7 @@ async fn parse(request: Result<Json<ParseRequest>, JsonRejection>) -> Response {
         }))
         .into_response(),
         Ok(Err(e)) => bad(e),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
 
@@ -203,22 +286,31 @@ async fn start(
         }
     }
     let text = request.text;
-    let parsed = match tokio::task::spawn_blocking(move || jobs::parse(&text)).await {
+    let turn = match parse_turn(&app).await {
+        Ok(t) => t,
+        Err(busy) => return busy,
+    };
+    let parsed = match tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        jobs::parse(&text)
+    })
+    .await
+    {
         Ok(Ok(p)) => p,
         Ok(Err(e)) => return bad(e),
-        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
     let job = match app.jobs.start(Duration::from_secs(seconds)) {
         Ok(job) => job,
-        Err(busy) => return (StatusCode::SERVICE_UNAVAILABLE, busy.to_string()).into_response(),
+        Err(busy) => return error(StatusCode::SERVICE_UNAVAILABLE, busy.to_string()),
     };
-    let id = job.id();
+    let id = job.id().to_string();
     tokio::task::spawn_blocking(move || job.run(&parsed, tasks));
     Json(json!({"id": id})).into_response()
 }
 
 fn job(app: &App, id: &str) -> Option<Arc<jobs::Job>> {
-    id.parse().ok().and_then(|id| app.jobs.get(id))
+    app.jobs.get(id)
 }
 
 fn not_found(id: &str) -> Response {

@@ -3,7 +3,6 @@
 //! the library (`sudoku::setter`, `SudokuSolver::par_count`) on a blocking
 //! thread, under one cancel flag and deadline.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -151,7 +150,7 @@ pub struct Tasks {
 /// One job: its cancel flag, its start and what it has found so far.
 #[derive(Debug)]
 pub struct Job {
-    id: u64,
+    id: String,
     cancel: Arc<AtomicBool>,
     started: Instant,
     deadline: Instant,
@@ -176,9 +175,9 @@ struct State {
 }
 
 impl Job {
-    /// The job's id.
-    pub fn id(&self) -> u64 {
-        self.id
+    /// The job's id: 32 hex digits, 128 bits no other page can guess.
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     /// Raises the cancel flag: every search of the job stops within its
@@ -259,6 +258,11 @@ impl Job {
 
     fn run_tasks(&self, parsed: &Parsed, tasks: Tasks) {
         let limits = self.limits();
+        // A task that failed leaves the job incomplete, never `complete`.
+        let failed = |task: &str, e: &dyn std::fmt::Display, s: &mut State| {
+            s.incomplete
+                .get_or_insert_with(|| format!("the {task} failed: {e}"));
+        };
         let stopped = |why: &sudoku::Incomplete, s: &mut State| {
             if !matches!(why, sudoku::Incomplete::SolutionLimit) {
                 s.incomplete.get_or_insert_with(|| why.to_string());
@@ -273,7 +277,10 @@ impl Job {
                     }
                     verdict_json(&verdict, &cells)
                 }
-                Err(e) => json!({"status": "error", "error": e.to_string()}),
+                Err(e) => {
+                    self.update(|s| failed("verdict", &e, s));
+                    json!({"status": "error", "error": e.to_string()})
+                }
             };
             self.update(|s| s.verdict = Some(value));
         }
@@ -305,7 +312,10 @@ impl Job {
                         "nodes": nodes,
                     })
                 }
-                Err(e) => json!({"error": e.to_string()}),
+                Err(e) => {
+                    self.update(|s| failed("count", &e, s));
+                    json!({"error": e.to_string()})
+                }
             };
             self.update(|s| s.count = Some(value));
         }
@@ -333,7 +343,10 @@ impl Job {
                         "incomplete": c.incomplete.map(|w| w.to_string()),
                     })
                 }
-                Err(e) => json!({"error": e.to_string()}),
+                Err(e) => {
+                    self.update(|s| failed("candidates", &e, s));
+                    json!({"error": e.to_string()})
+                }
             };
             self.update(|s| s.candidates = Some(value));
         }
@@ -364,11 +377,24 @@ pub fn verdict_json(verdict: &Verdict, cells: &[usize]) -> Value {
     v
 }
 
-/// The jobs of a server.
+/// The jobs of a server, oldest first.
 #[derive(Debug, Default)]
 pub struct Jobs {
     next: AtomicU64,
-    map: Mutex<BTreeMap<u64, Arc<Job>>>,
+    kept: Mutex<Vec<Arc<Job>>>,
+    /// Keys of the ids' hash, drawn at random once per server.
+    keys: std::hash::RandomState,
+}
+
+impl Jobs {
+    /// A fresh id: the `n`th job's number hashed twice with SipHash under
+    /// the server's random keys: 128 bits another page cannot guess.
+    fn fresh_id(&self, n: u64) -> String {
+        use std::hash::BuildHasher;
+        let a = self.keys.hash_one((n, 0u8));
+        let b = self.keys.hash_one((n, 1u8));
+        format!("{a:016x}{b:016x}")
+    }
 }
 
 /// Why a job was not started.
@@ -379,20 +405,20 @@ pub struct Busy;
 impl Jobs {
     /// A new job, kept for polling, that stops at `max_time` from now.
     pub fn start(&self, max_time: Duration) -> Result<Arc<Job>, Busy> {
-        let mut map = self
-            .map
+        let mut kept = self
+            .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if map.values().filter(|j| !j.finished()).count() >= RUNNING_JOBS {
+        if kept.iter().filter(|j| !j.finished()).count() >= RUNNING_JOBS {
             return Err(Busy);
         }
-        while map.len() >= KEPT_JOBS {
-            let Some(oldest) = map.iter().find(|(_, j)| j.finished()).map(|(&id, _)| id) else {
+        while kept.len() >= KEPT_JOBS {
+            let Some(oldest) = kept.iter().position(|j| j.finished()) else {
                 return Err(Busy);
             };
-            map.remove(&oldest);
+            kept.remove(oldest);
         }
-        let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let id = self.fresh_id(self.next.fetch_add(1, Ordering::Relaxed));
         let started = Instant::now();
         let job = Arc::new(Job {
             id,
@@ -406,16 +432,17 @@ impl Jobs {
                 ..State::default()
             }),
         });
-        map.insert(id, Arc::clone(&job));
+        kept.push(Arc::clone(&job));
         Ok(job)
     }
 
     /// The job `id`, if it is kept.
-    pub fn get(&self, id: u64) -> Option<Arc<Job>> {
-        self.map
+    pub fn get(&self, id: &str) -> Option<Arc<Job>> {
+        self.kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(&id)
+            .iter()
+            .find(|j| j.id == id)
             .cloned()
     }
 }

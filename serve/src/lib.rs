@@ -25,6 +25,25 @@
 //! | `GET /api/jobs/{id}` | `{"status": "running" \| "complete" \| "incomplete", "incomplete": why, "phase", "elapsed_ms", "nodes", "solutions_so_far", "cells_done", "cells_open", "verdict", "count", "candidates"}` |
 //! | `POST /api/jobs/{id}/cancel` | the job; it ends `incomplete` (`cancelled`) within a second |
 //!
+//! Other web pages cannot drive it: every request must name this server as
+//! its `Host` (127.0.0.1 or localhost and the port; none is refused), a
+//! `POST` must be `application/json` and come from the page's own origin
+//! when it says one, job ids are 128 random bits, and every response
+//! forbids framing (`X-Frame-Options: DENY`, CSP `frame-ancestors
+//! 'none'`). The page starts nothing by itself: a puzzle in its address
+//! (`/?text=...`) waits for the Start button.
+//!
+//! Budgets (a busy server answers 503 with the API's JSON error): a text
+//! of at most [`jobs::MAX_TEXT_BYTES`], which decompresses to at most
+//! [`sudoku::format::fpuzzles::MAX_DECOMPRESSED_CHARS`]; two puzzles read
+//! at once (others wait up to 5 s); eight jobs running, each for at most
+//! its `max_seconds` (default 300, at most 3600). The f-puzzles websocket
+//! takes connections from the f-puzzles editor (`https://www.f-puzzles.com`,
+//! `https://f-puzzles.com`), from pages on this machine (`localhost`,
+//! `127.0.0.1`), from programs that send no `Origin`, and from the origins
+//! of [`Options::allow_origins`]; four of its requests run at once, each
+//! for at most 300 s.
+//!
 //! Reading a puzzle and drawing it, as `POST /api/parse` does:
 //!
 //! ```
@@ -41,7 +60,7 @@
 //! Serving (what `sudoku serve` does):
 //!
 //! ```no_run
-//! let options = sudoku_serve::Options { port: 0, fpuzzles_port: None };
+//! let options = sudoku_serve::Options { port: 0, ..Default::default() };
 //! sudoku_serve::run(&options, |bound| println!("{}", bound.url))?;
 //! # Ok::<(), sudoku_serve::ServeError>(())
 //! ```
@@ -63,6 +82,9 @@ pub struct Options {
     /// The f-puzzles solver websocket's port (the userscript uses 4545),
     /// when wanted.
     pub fpuzzles_port: Option<u16>,
+    /// Origins the websocket also accepts (`https://example.org`), beside
+    /// the f-puzzles editor's and this machine's.
+    pub allow_origins: Vec<String>,
 }
 
 /// Where the server listens, once it does.
@@ -117,10 +139,39 @@ pub fn run(options: &Options, ready: impl FnOnce(&Bound)) -> Result<(), ServeErr
             url: format!("http://{addr}/"),
             fpuzzles_url: ws.as_ref().map(|(_, a)| format!("ws://{a}/")),
         });
-        if let Some((ws_listener, _)) = ws {
-            tokio::spawn(async move { axum::serve(ws_listener, ws::router()).await });
+        if let Some((ws_listener, ws_addr)) = ws {
+            let router = ws::router(ws_addr, &options.allow_origins);
+            tokio::spawn(async move { axum::serve(ws_listener, router).await });
         }
-        axum::serve(listener, api::router(addr)).await?;
-        Ok(())
-    })
+        axum::serve(listener, api::router(addr))
+            .with_graceful_shutdown(stopped())
+            .await?;
+        Ok::<(), ServeError>(())
+    })?;
+    // Running searches are not waited for: their jobs die with the process.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(50));
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM: the server then stops at once (no new
+/// connections, open requests answered).
+async fn stopped() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }

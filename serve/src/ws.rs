@@ -37,24 +37,94 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::net::SocketAddr;
+
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::Router;
 use serde_json::{json, Value};
 use sudoku::format::fpuzzles::read_fpuzzles;
 use sudoku::{setter, Engine, Grid, Limits, Rules, SudokuSolver, Verdict};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Semaphore};
 
-pub(crate) fn router() -> Router {
-    Router::new().route("/", any(upgrade))
+/// Requests answered at once over every connection; a request past them is
+/// answered `invalid` (the server is busy).
+const RUNNING: usize = 4;
+
+/// The longest a request runs; then it is answered `invalid` (stopped).
+const MAX_TIME: Duration = Duration::from_secs(300);
+
+/// The origins the websocket always accepts: the f-puzzles editor's.
+const FPUZZLES_ORIGINS: [&str; 2] = ["https://www.f-puzzles.com", "https://f-puzzles.com"];
+
+#[derive(Clone)]
+struct Ws {
+    /// `127.0.0.1:PORT` and `localhost:PORT`.
+    hosts: Arc<[String]>,
+    /// The origins of `--allow-origin`.
+    allowed: Arc<[String]>,
+    running: Arc<Semaphore>,
 }
 
-async fn upgrade(ws: WebSocketUpgrade) -> Response {
-    ws.max_message_size(1 << 20).on_upgrade(connection)
+pub(crate) fn router(addr: SocketAddr, allow_origins: &[String]) -> Router {
+    let port = addr.port();
+    let ws = Ws {
+        hosts: vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")].into(),
+        allowed: allow_origins
+            .iter()
+            .map(|o| o.trim_end_matches('/').to_string())
+            .collect(),
+        running: Arc::new(Semaphore::new(RUNNING)),
+    };
+    Router::new().route("/", any(upgrade)).with_state(ws)
 }
 
-async fn connection(mut socket: WebSocket) {
+/// Whether a page of `origin` may drive the solver: the f-puzzles editor,
+/// a page on this machine, or one of `--allow-origin`.
+fn origin_allowed(origin: &str, allowed: &[String]) -> bool {
+    let local = ["http://localhost", "http://127.0.0.1", "https://localhost"]
+        .iter()
+        .any(|base| {
+            origin.strip_prefix(base).is_some_and(|rest| {
+                rest.is_empty()
+                    || rest
+                        .strip_prefix(':')
+                        .is_some_and(|p| p.parse::<u16>().is_ok())
+            })
+        });
+    local || FPUZZLES_ORIGINS.contains(&origin) || allowed.iter().any(|a| a == origin)
+}
+
+async fn upgrade(State(state): State<Ws>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|h: &HeaderValue| h.to_str().ok())
+    };
+    if !text(header::HOST).is_some_and(|h| state.hosts.iter().any(|ok| ok == h)) {
+        let message = format!("this server answers requests for {} only", state.hosts[1]);
+        return (StatusCode::FORBIDDEN, message).into_response();
+    }
+    // Browsers always say where a page's websocket comes from; programs
+    // (no Origin) cannot be driven by a web page.
+    if let Some(origin) = text(header::ORIGIN) {
+        if !origin_allowed(origin, &state.allowed) {
+            let message = format!(
+                "connections from {origin} are not taken (the f-puzzles editor's \
+                 and this machine's are; sudoku serve --allow-origin adds one)"
+            );
+            return (StatusCode::FORBIDDEN, message).into_response();
+        }
+    }
+    let running = Arc::clone(&state.running);
+    ws.max_message_size(1 << 20)
+        .on_upgrade(move |socket| connection(socket, running))
+}
+
+async fn connection(mut socket: WebSocket, running_jobs: Arc<Semaphore>) {
     // Each message carries the number of the request it answers: once a
     // newer request has arrived, an older one's messages (a count's
     // progress already on its way) are dropped, so nothing of a cancelled
@@ -78,7 +148,23 @@ async fn connection(mut socket: WebSocket) {
                 let cancel = Arc::new(AtomicBool::new(false));
                 running = Some(Arc::clone(&cancel));
                 let tx = tx.clone();
+                // A turn among the server's RUNNING requests (a cancelled
+                // one keeps its turn until it has stopped), or busy.
+                let message = serde_json::from_str::<Value>(&text).ok();
+                let field = |k: &str| message.as_ref().and_then(|m| m.get(k)).cloned();
+                let turn = Arc::clone(&running_jobs).try_acquire_owned().ok();
+                let is_cancel = field("command").is_some_and(|c| c == "cancel");
+                if turn.is_none() && !is_cancel {
+                    let nonce = field("nonce").unwrap_or(Value::Null);
+                    let busy = invalid(
+                        &nonce,
+                        format!("the solver is busy ({RUNNING} requests are running): try again"),
+                    );
+                    let _ = tx.send((request, busy.to_string()));
+                    continue;
+                }
                 tokio::task::spawn_blocking(move || {
+                    let _turn = turn;
                     let progress = |message: Value| {
                         let _ = tx.send((request, message.to_string()));
                     };
@@ -141,8 +227,18 @@ pub(crate) fn answer(
         Err(e) => return Some(invalid(&nonce, e.to_string())),
     };
     let grid = puzzle.grid;
-    let limits = Limits::none().cancel_flag(Arc::clone(cancel));
+    let mut limits = Limits::none().cancel_flag(Arc::clone(cancel));
+    limits.deadline = Some(std::time::Instant::now() + MAX_TIME);
     let cancelled = || cancel.load(Ordering::Relaxed);
+    // Stopped by the time limit (not by a newer request): say so.
+    let timed_out = || {
+        (!cancelled()).then(|| {
+            invalid(
+                &nonce,
+                format!("stopped after {} s (the time limit)", MAX_TIME.as_secs()),
+            )
+        })
+    };
     match command {
         "truecandidates" => {
             let c = match setter::true_candidates(&rules, &grid, &limits) {
@@ -150,7 +246,7 @@ pub(crate) fn answer(
                 Err(e) => return Some(invalid(&nonce, e.to_string())),
             };
             if c.incomplete.is_some() {
-                return None;
+                return timed_out();
             }
             if c.is_unsolvable() {
                 return Some(invalid(&nonce, "No solutions found."));
@@ -158,7 +254,7 @@ pub(crate) fn answer(
             let cap = solutions_cap(data);
             let per = match per_candidate(&rules, &grid, &c, cap, &limits) {
                 Ok(Some(per)) => per,
-                Ok(None) => return None,
+                Ok(None) => return timed_out(),
                 Err(e) => return Some(invalid(&nonce, e.to_string())),
             };
             Some(json!({"nonce": nonce, "type": "truecandidates", "solutionsPerCandidate": per}))
@@ -176,8 +272,8 @@ pub(crate) fn answer(
                     &nonce,
                     "internal error: a solution broke the rules",
                 )),
-                Err(_) if cancelled() => None,
                 Err(sudoku::SolveError::Unsolvable) => Some(invalid(&nonce, "No solutions found.")),
+                Err(sudoku::SolveError::GaveUp(_)) => timed_out(),
                 Err(e) => Some(invalid(&nonce, e.to_string())),
             }
         }
@@ -188,13 +284,13 @@ pub(crate) fn answer(
                     Verdict::Multiple(..) => 2,
                     Verdict::Unsolvable => 0,
                     Verdict::Invalid(c) => return Some(invalid(&nonce, c.to_string())),
-                    Verdict::Unknown(_) => return None,
+                    Verdict::Unknown(_) => return timed_out(),
                 };
                 Some(json!({"nonce": nonce, "type": "count", "count": count, "inProgress": false}))
             }
             Err(e) => Some(invalid(&nonce, e.to_string())),
         },
-        "count" => count(&nonce, &rules, &grid, &limits, cancel, progress),
+        "count" => count(&nonce, &rules, &grid, &limits, cancel, progress).or_else(timed_out),
         other => Some(invalid(
             &nonce,
             format!(
@@ -265,16 +361,10 @@ fn count(
 /// "colored candidates", as rangsk's solver caps them), else 1 (seen or
 /// not).
 fn solutions_cap(data: &str) -> u64 {
-    let t = data.trim();
-    let doc: Option<Value> = if t.starts_with('{') {
-        serde_json::from_str(t).ok()
-    } else if t.len() <= sudoku::format::fpuzzles::MAX_COMPRESSED_BYTES {
-        lz_str::decompress_from_base64(t)
-            .and_then(|wide| String::from_utf16(&wide).ok())
-            .and_then(|json| serde_json::from_str(&json).ok())
-    } else {
-        None
-    };
+    // Decoded within the reader's budgets, as the puzzle was.
+    let doc: Option<Value> = sudoku::format::fpuzzles::decode(data)
+        .ok()
+        .and_then(|json| serde_json::from_str(&json).ok());
     let colored = doc
         .as_ref()
         .and_then(|doc| doc.get("truecandidatesoptions"))

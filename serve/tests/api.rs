@@ -153,7 +153,7 @@ fn counts_verdicts_and_candidates_match_brute_force_on_4x4() {
         assert_eq!(status, 200, "{answer}");
         let job = wait(
             &bound.url,
-            answer["id"].as_u64().unwrap(),
+            answer["id"].as_str().unwrap(),
             Duration::from_secs(60),
         );
         assert_eq!(job["status"], "complete", "{text}: {job}");
@@ -208,7 +208,7 @@ fn a_count_limit_says_at_least() {
     );
     let job = wait(
         &bound.url,
-        answer["id"].as_u64().unwrap(),
+        answer["id"].as_str().unwrap(),
         Duration::from_secs(60),
     );
     // 288 grids > 100: the count stops at the limit and says so.
@@ -238,7 +238,7 @@ fn a_thermometer_counts_as_brute_force_says() {
     );
     let job = wait(
         &bound.url,
-        answer["id"].as_u64().unwrap(),
+        answer["id"].as_str().unwrap(),
         Duration::from_secs(60),
     );
     assert_eq!(job["count"]["solutions"], expected, "{job}");
@@ -306,7 +306,7 @@ fn a_cancelled_job_ends_incomplete_within_a_second() {
         &json!({"text": ".".repeat(256), "tasks": ["count", "candidates"], "count_limit": 1_000_000_000u64}),
     );
     assert_eq!(status, 200, "{answer}");
-    let id = answer["id"].as_u64().unwrap();
+    let id = answer["id"].as_str().unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let (_, running) = get(&bound.url, &format!("/api/jobs/{id}"));
     assert_eq!(running["status"], "running", "{running}");
@@ -418,7 +418,7 @@ fn a_running_count_shows_the_solutions_found_so_far() {
         &json!({"text": text, "tasks": ["count"], "count_limit": 10_000_000}),
     );
     assert_eq!(status, 200, "{answer}");
-    let id = answer["id"].as_u64().unwrap();
+    let id = answer["id"].as_str().unwrap();
     let started = Instant::now();
     let mut seen = Vec::new();
     let job = loop {
@@ -441,4 +441,168 @@ fn a_running_count_shows_the_solutions_found_so_far() {
     assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
     assert!(seen.iter().all(|&c| c <= 4_700_160), "{seen:?}");
     assert_eq!(job["solutions_so_far"], 4_700_160, "{job}");
+}
+
+/// What another web site could send: each is refused, and the page cannot
+/// be framed.
+#[test]
+fn other_sites_cannot_drive_the_page() {
+    let bound = start(false);
+    let host = common::authority(&bound.url).to_string();
+    // A framed load: every answer forbids framing.
+    let (status, head, _) = common::exchange(
+        &bound.url,
+        &format!("GET /?text=1... HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(status, 200);
+    let lower = head.to_ascii_lowercase();
+    assert!(lower.contains("x-frame-options: deny"), "{head}");
+    assert!(
+        lower.contains("content-security-policy: frame-ancestors 'none'"),
+        "{head}"
+    );
+    let (_, answer) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": "1...............", "tasks": ["verdict"]}),
+    );
+    let id = answer["id"].as_str().expect("an id").to_string();
+    let (_, other) = post(
+        &bound.url,
+        "/api/jobs",
+        &json!({"text": "1...............", "tasks": ["verdict"]}),
+    );
+    let other = other["id"].as_str().expect("an id");
+    // Ids are 128 random bits, not a count from 1.
+    assert_eq!(id.len(), 32, "{id}");
+    assert!(id.chars().all(|c| c.is_ascii_hexdigit()), "{id}");
+    assert_ne!(id, other);
+    let cancel = |headers: &str| {
+        let request = format!(
+            "POST /api/jobs/{id}/cancel HTTP/1.1\r\n{headers}Connection: close\r\n\
+             Content-Length: 2\r\n\r\n{{}}"
+        );
+        common::exchange(&bound.url, &request)
+    };
+    let refused = [
+        // A cross-origin "simple" post (no preflight): text/plain.
+        format!("Host: {host}\r\nContent-Type: text/plain\r\n"),
+        format!("Host: {host}\r\n"),
+        // JSON, but from another origin.
+        format!(
+            "Host: {host}\r\nContent-Type: application/json\r\nOrigin: https://evil.example\r\n"
+        ),
+        format!("Host: {host}\r\nContent-Type: application/json\r\nSec-Fetch-Site: cross-site\r\n"),
+        // No Host, or another name for 127.0.0.1 (DNS rebinding).
+        "Content-Type: application/json\r\n".to_string(),
+        "Host: evil.example\r\nContent-Type: application/json\r\n".to_string(),
+    ];
+    for headers in &refused {
+        let (status, _, body) = cancel(headers);
+        assert!(status == 403 || status == 400, "{headers}: {status} {body}");
+        if status == 403 {
+            let json: Value = serde_json::from_str(&body).expect("JSON");
+            assert_eq!(json["ok"], false, "{body}");
+            assert!(json["error"]["message"].is_string(), "{body}");
+        }
+    }
+    // The page's own request is taken.
+    let origin = format!("http://{host}");
+    let (status, _, body) = cancel(&format!(
+        "Host: {host}\r\nContent-Type: application/json\r\nOrigin: {origin}\r\nSec-Fetch-Site: same-origin\r\n"
+    ));
+    assert_eq!(status, 200, "{body}");
+}
+
+/// An lz-string bomb is refused at the decompression cap with a located
+/// error, and ten of them at once leave the server answering.
+#[test]
+fn a_compressed_bomb_is_refused_and_parses_are_bounded() {
+    let bound = start(false);
+    let bomb = format!("{{\"size\": 9, \"title\": \"{}\"}}", "a".repeat(5_000_000));
+    let link = format!(
+        "https://www.f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(bomb.as_str())
+    );
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": link}));
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("decompresses to more than"), "{message}");
+    let threads: Vec<_> = (0..10)
+        .map(|_| {
+            let (url, link) = (bound.url.clone(), link.clone());
+            std::thread::spawn(move || post(&url, "/api/parse", &json!({"text": link})))
+        })
+        .collect();
+    for t in threads {
+        let (status, answer) = t.join().unwrap();
+        assert!(status == 400 || status == 503, "{status} {answer}");
+        assert!(answer["error"]["message"].is_string(), "{answer}");
+    }
+    let (status, _) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "1..............."}),
+    );
+    assert_eq!(status, 200);
+}
+
+/// A job whose every task failed (whispers on 64x64 past the table budget)
+/// ends incomplete and says why; a ninth running job is refused with the
+/// API's JSON error, which the page shows.
+#[test]
+fn failed_tasks_leave_a_job_incomplete_and_busy_is_json() {
+    let _one = one_long_job_at_a_time();
+    let bound = start(false);
+    let n = 64;
+    let snake: Vec<String> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            let c = if r % 2 == 0 { c } else { n - 1 - c };
+            format!("R{}C{}", r + 1, c + 1)
+        })
+        .collect();
+    let row = format!("[{}]", vec!["{}"; n].join(","));
+    let doc = format!(
+        r#"{{"size": 64, "grid": [{}], "whispers": [{{"lines": [{}]}}]}}"#,
+        vec![row; n].join(","),
+        serde_json::to_string(&snake).unwrap()
+    );
+    let (status, answer) = post(&bound.url, "/api/jobs", &json!({"text": doc}));
+    assert_eq!(status, 200, "{answer}");
+    let job = wait(
+        &bound.url,
+        answer["id"].as_str().unwrap(),
+        Duration::from_secs(60),
+    );
+    assert_eq!(job["status"], "incomplete", "{job}");
+    let why = job["incomplete"].as_str().unwrap();
+    assert!(
+        why.contains("failed") && why.contains("memory budget"),
+        "{why}"
+    );
+    // Eight long counts run; the ninth is refused as JSON.
+    let empty = ".".repeat(256);
+    let mut ids = Vec::new();
+    for _ in 0..8 {
+        let (status, answer) = post(
+            &bound.url,
+            "/api/jobs",
+            &json!({"text": empty, "tasks": ["count"], "count_limit": 1_000_000_000u64}),
+        );
+        assert_eq!(status, 200, "{answer}");
+        ids.push(answer["id"].as_str().unwrap().to_string());
+    }
+    let (status, answer) = post(&bound.url, "/api/jobs", &json!({"text": empty}));
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("jobs are running"),
+        "{answer}"
+    );
+    for id in ids {
+        post(&bound.url, &format!("/api/jobs/{id}/cancel"), &Value::Null);
+    }
 }

@@ -335,3 +335,105 @@ fn colored_candidates_count_the_solutions_of_each_up_to_the_cap() {
         }
     }
 }
+
+/// A handshake with these headers: the HTTP status of the answer.
+fn handshake(url: &str, origin: Option<&str>) -> u16 {
+    use tungstenite::client::IntoClientRequest;
+    let mut request = url.into_client_request().expect("a request");
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("Origin", origin.parse().expect("a header"));
+    }
+    match tungstenite::connect(request) {
+        Ok((_, response)) => response.status().as_u16(),
+        Err(tungstenite::Error::Http(response)) => response.status().as_u16(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Only the f-puzzles editor, this machine's pages, programs (no Origin)
+/// and `--allow-origin` may open the websocket: any other page is refused.
+#[test]
+fn a_foreign_origin_is_refused() {
+    let bound = start(true);
+    let url = bound.fpuzzles_url.expect("the websocket listens");
+    assert_eq!(handshake(&url, Some("https://evil.example")), 403);
+    assert_eq!(
+        handshake(&url, Some("https://www.f-puzzles.com.evil.example")),
+        403
+    );
+    assert_eq!(handshake(&url, Some("null")), 403);
+    for ok in [
+        None,
+        Some("https://www.f-puzzles.com"),
+        Some("https://f-puzzles.com"),
+        Some("http://localhost:8080"),
+        Some("http://127.0.0.1"),
+    ] {
+        assert_eq!(handshake(&url, ok), 101, "{ok:?}");
+    }
+    // --allow-origin adds one.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let options = sudoku_serve::Options {
+            port: 0,
+            fpuzzles_port: Some(0),
+            allow_origins: vec!["https://example.org".into()],
+        };
+        sudoku_serve::run(&options, |b| tx.send(b.clone()).unwrap()).unwrap();
+    });
+    let other = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let url = other.fpuzzles_url.unwrap();
+    assert_eq!(handshake(&url, Some("https://example.org")), 101);
+    assert_eq!(handshake(&url, Some("https://evil.example")), 403);
+}
+
+/// A bomb is refused at the decompression cap, and ten requests in a row
+/// on one connection (each cancelling the last) leave it answering.
+#[test]
+fn a_bomb_and_a_burst_are_answered() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    let bomb = format!("{{\"size\": 9, \"title\": \"{}\"}}", "a".repeat(5_000_000));
+    let d = lz_str::compress_to_base64(bomb.as_str());
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "check", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "invalid", "{answer}");
+    let message = answer["message"].as_str().unwrap();
+    assert!(message.contains("decompresses to more than"), "{message}");
+    for nonce in 2..12 {
+        send(
+            &mut socket,
+            &json!({"nonce": nonce, "command": "check", "dataType": "fpuzzles", "data": d}),
+        );
+    }
+    // The burst is bounded: a request past the running ones is answered
+    // "busy" (never queued without end); once they have stopped, the next
+    // is answered.
+    let small = data(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0], json!({}));
+    for nonce in 12..40 {
+        send(
+            &mut socket,
+            &json!({"nonce": nonce, "command": "check", "dataType": "fpuzzles", "data": small}),
+        );
+        let answer = loop {
+            let answer = receive(&mut socket);
+            if answer["nonce"] == nonce {
+                break answer;
+            }
+            assert_eq!(answer["type"], "invalid", "{answer}");
+        };
+        if answer["type"] == "count" {
+            assert_eq!(answer["count"], 1, "{answer}");
+            return;
+        }
+        let message = answer["message"].as_str().unwrap();
+        assert!(message.contains("busy"), "{answer}");
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    panic!("the connection stayed busy");
+}

@@ -224,6 +224,23 @@ fn constraints_on_6x6_against_brute_force() {
         vec![EntropicLine {
             cells: vec![6, 7, 8, 14, 20],
         }],
+        vec![EntropicLine {
+            cells: vec![12, 13, 14],
+        }],
+        vec![EntropicLine {
+            cells: vec![35, 29, 23, 17, 11, 10, 9],
+        }],
+        vec![BetweenLine {
+            cells: vec![6, 13, 20, 27, 34],
+        }],
+        vec![
+            BetweenLine {
+                cells: vec![12, 19, 26],
+            },
+            BetweenLine {
+                cells: vec![18, 24],
+            },
+        ],
         vec![Thermometer {
             cells: vec![6, 12, 18, 24],
         }],

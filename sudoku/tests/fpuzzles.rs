@@ -314,3 +314,143 @@ fn the_batch_reads_links_and_documents_without_a_flag() {
     );
     assert!(lines[4].contains("\"clock\" is not supported"), "{out}");
 }
+
+/// Every f-puzzles parameter that enters arithmetic, at the limits of its
+/// type (`u32`): read, answered on an empty 4x4 and compared with the
+/// oracle's count (written in i64, so it cannot wrap), or refused with the
+/// item's path. A ratio dot of 2,863,311,531 once wrapped (3 x it is 1 mod
+/// 2^32) and counted 48 grids for none.
+#[test]
+fn every_parameter_at_its_type_limits() {
+    let shape = sudoku::Shape::square(2).unwrap();
+    let grids = oracle::all_grids(shape, &[]);
+    let items = |value: &str| {
+        vec![
+            format!(r#""ratio": [{{"cells": ["R1C1", "R1C2"], "value": "{value}"}}]"#),
+            format!(r#""difference": [{{"cells": ["R1C1", "R1C2"], "value": "{value}"}}]"#),
+            format!(r#""killercage": [{{"cells": ["R1C1", "R1C2"], "value": "{value}"}}]"#),
+            format!(
+                r#""littlekillersum": [{{"cell": "R0C0", "direction": "DR", "value": "{value}"}}]"#
+            ),
+            format!(r#""sandwichsum": [{{"cell": "R0C1", "value": "{value}"}}]"#),
+            format!(r#""xsum": [{{"cell": "R1C0", "value": "{value}"}}]"#),
+            format!(r#""skyscraper": [{{"cell": "R1C5", "value": "{value}"}}]"#),
+            format!(
+                r#""quadruple": [{{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": ["{value}"]}}]"#
+            ),
+        ]
+    };
+    let limits = [
+        0u64,
+        1,
+        2,
+        3,
+        4,
+        10,
+        (1 << 31) - 1,
+        1 << 31,
+        2_863_311_531,
+        u64::from(u32::MAX) - 1,
+        u64::from(u32::MAX),
+    ];
+    for value in limits {
+        for item in items(&value.to_string()) {
+            let doc = format!(r#"{{"size": 4, "grid": {}, {item}}}"#, empty_rows(4));
+            let puzzle = match read_fpuzzles(&doc) {
+                Ok(p) => p,
+                Err(e) => {
+                    // A refusal names the item and says why.
+                    let text = e.to_string();
+                    let field = item.split('"').nth(1).unwrap();
+                    assert!(text.starts_with(&format!("{field}[0]")), "{item}: {text}");
+                    continue;
+                }
+            };
+            let mut all = puzzle.variant.constraints.clone();
+            for cage in &puzzle.variant.cages {
+                all.push(Constraint::Cage {
+                    cells: cage.cells.iter().map(|&(r, c)| r * 4 + c).collect(),
+                    sum: Some(cage.sum),
+                });
+            }
+            let expected = grids
+                .iter()
+                .filter(|g| all.iter().all(|c| oracle::obeys(c, g, shape, &all)))
+                .count() as u128;
+            let rules = Arc::new(puzzle.variant.rules(shape).unwrap());
+            let mut solver = SudokuSolver::with_rules(rules, Default::default()).unwrap();
+            let counted = match solver.count(&puzzle.grid, &Limits::none()) {
+                Ok(c) => c.solutions,
+                Err(sudoku::SolveError::Unsolvable) => 0,
+                Err(e) => panic!("{item}: {e}"),
+            };
+            assert_eq!(counted, expected, "{item}");
+        }
+        // Beyond u32: refused by path, never wrapped.
+        for item in items(&(u64::from(u32::MAX) + 1).to_string()) {
+            let doc = format!(r#"{{"size": 4, "grid": {}, {item}}}"#, empty_rows(4));
+            let e = read_fpuzzles(&doc).unwrap_err().to_string();
+            let field = item.split('"').nth(1).unwrap();
+            assert!(e.starts_with(&format!("{field}[0]")), "{item}: {e}");
+        }
+    }
+}
+
+/// Errors name the item, never `$` or "the cage of line 0"; a wrong
+/// `given`, a little killer's clue inside the grid and `size: 0` are
+/// refused where they are.
+#[test]
+fn item_errors_name_the_item() {
+    let doc = |item: &str| format!(r#"{{"size": 4, "grid": {}, {item}}}"#, empty_rows(4));
+    let cases = [
+        (
+            r#""killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R1C2", "R1C3"], "value": "4"}]"#,
+            "killercage[1]: cell R1C2 is already in killercage[0]",
+        ),
+        (
+            r#""ratio": [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R1C3", "R1C4"], "value": "0"}]"#,
+            "ratio[1]:",
+        ),
+        (
+            r#""killercage": [{"cells": ["R1C1", "R1C2"], "value": "99"}]"#,
+            "killercage[0]:",
+        ),
+        (
+            r#""littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]"#,
+            "littlekillersum[0].cell: a little killer's clue is outside the grid, not in R2C2",
+        ),
+    ];
+    for (item, want) in cases {
+        let e = read_fpuzzles(&doc(item)).unwrap_err().to_string();
+        assert!(e.starts_with(want), "{item}: {e}");
+    }
+    let given = r#"{"size": 4, "grid": [[{"value": 1, "given": "yes"}, {}, {}, {}],
+        [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+    let e = read_fpuzzles(given).unwrap_err().to_string();
+    assert!(
+        e.starts_with("grid[0][0] (R1C1).given: expected true or false"),
+        "{e}"
+    );
+    // `size: 0` is an f-puzzles document with a wrong size, not our JSON.
+    let zero = r#"{"size": 0, "grid": []}"#;
+    let e = sudoku::format::parse_puzzle_with(zero, &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("size: expected the grid's side"), "{e}");
+}
+
+/// An lz-string bomb (a few KB, under the 32 KiB cap; a 31.7 KB one decompressed to 700 MB on
+/// main) stops at the documented cap with an error that says so.
+#[test]
+fn a_compressed_bomb_is_refused_at_the_cap() {
+    use sudoku::format::fpuzzles::{MAX_COMPRESSED_BYTES, MAX_DECOMPRESSED_CHARS};
+    let bomb = format!("{{\"size\": 9, \"title\": \"{}\"}}", "a".repeat(5_000_000));
+    let load = lz_str::compress_to_base64(bomb.as_str());
+    assert!(load.len() <= MAX_COMPRESSED_BYTES, "{}", load.len());
+    let link = format!("https://www.f-puzzles.com/?load={load}");
+    let e = read_fpuzzles(&link).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!("more than {MAX_DECOMPRESSED_CHARS} characters")),
+        "{e}"
+    );
+}

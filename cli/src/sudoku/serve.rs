@@ -23,6 +23,11 @@ pub struct ServeArgs {
     /// (it connects to 4545)
     #[arg(long, value_name = "P")]
     pub fpuzzles_port: Option<u16>,
+    /// Another origin the f-puzzles websocket accepts (such as
+    /// https://example.org; repeatable), beside the f-puzzles editor's and
+    /// this machine's pages
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
     /// Threads for the searches.
     #[command(flatten)]
     pub threads: ThreadsArg,
@@ -34,6 +39,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
     let options = sudoku_serve::Options {
         port: args.port,
         fpuzzles_port: args.fpuzzles_port,
+        allow_origins: args.allow_origin.clone(),
     };
     sudoku_serve::run(&options, |bound| {
         let mut out = std::io::stdout().lock();
@@ -50,7 +56,9 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
     Ok(Exit::Success)
 }
 
-/// Asks the desktop to open `url`; a failure is a note, not an error.
+/// Asks the desktop to open `url`, quietly (the opener's own messages are
+/// dropped), on a thread that waits for it, so it leaves no zombie; when it
+/// cannot, one note with the URL, not an error.
 fn open(url: &str) {
     let opener = if cfg!(target_os = "macos") {
         "open"
@@ -59,9 +67,27 @@ fn open(url: &str) {
     } else {
         "xdg-open"
     };
-    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+    let child = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let url = url.to_string();
+    let note = move |why: String| {
         crate::output::eprint_line(&format!(
-            "note: cannot open a browser ({opener}: {e}); open {url}"
-        ));
+            "note: cannot open a browser ({opener}: {why}); open {url}"
+        ))
+    };
+    match child {
+        Err(e) => note(e.to_string()),
+        Ok(mut child) => {
+            std::thread::spawn(move || match child.wait() {
+                // explorer says 1 when it has opened the page.
+                Ok(status) if status.success() || cfg!(windows) => {}
+                Ok(status) => note(status.to_string()),
+                Err(e) => note(e.to_string()),
+            });
+        }
     }
 }

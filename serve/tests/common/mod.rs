@@ -28,6 +28,7 @@ pub fn start(fpuzzles: bool) -> sudoku_serve::Bound {
         let options = sudoku_serve::Options {
             port: 0,
             fpuzzles_port: fpuzzles.then_some(0),
+            ..Default::default()
         };
         sudoku_serve::run(&options, |bound| {
             tx.send(bound.clone()).expect("the test waits")
@@ -47,16 +48,23 @@ pub fn authority(url: &str) -> &str {
 /// One HTTP request; the status and the body.
 pub fn http(url: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
     let host = authority(url);
-    let mut stream = TcpStream::connect(host).expect("the server listens");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .expect("a timeout");
     let body = body.unwrap_or("");
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
+    let (status, _, body) = exchange(url, &request);
+    (status, body)
+}
+
+/// One request written out in full (head and body); the status, the
+/// response's head and its body.
+pub fn exchange(url: &str, request: &str) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(authority(url)).expect("the server listens");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("a timeout");
     stream
         .write_all(request.as_bytes())
         .expect("the request is sent");
@@ -93,7 +101,7 @@ pub fn http(url: &str, method: &str, path: &str, body: Option<&str>) -> (u16, St
     let body = String::from_utf8(body).expect("a UTF-8 body");
     let chunked = lower.contains("transfer-encoding: chunked");
     let body = if chunked { unchunk(&body) } else { body };
-    (status, body)
+    (status, head, body)
 }
 
 fn unchunk(mut s: &str) -> String {
@@ -187,7 +195,7 @@ pub fn completions(givens: &[u8; 16]) -> Vec<[u8; 16]> {
 }
 
 /// Polls a job until it is no longer running (at most `limit`).
-pub fn wait(url: &str, id: u64, limit: Duration) -> Value {
+pub fn wait(url: &str, id: &str, limit: Duration) -> Value {
     let start = std::time::Instant::now();
     loop {
         let (status, job) = get(url, &format!("/api/jobs/{id}"));

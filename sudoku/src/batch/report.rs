@@ -114,6 +114,10 @@ impl<G> Report<G> {
     }
 }
 
+/// The line between the two solutions of a puzzle with several, drawn as
+/// grids (a blank line would end the record).
+const SECOND: &str = "and another solution:\n";
+
 impl Report {
     /// Writes the record in `format`. `file_name` is the name of its file,
     /// and `prefix_errors` whether error messages name it (several files).
@@ -162,6 +166,7 @@ impl Report {
                     Answer::Multiple(a, b) => {
                         writeln!(out, "{line}")?;
                         out.write_all(self.boxed(a).as_bytes())?;
+                        out.write_all(SECOND.as_bytes())?;
                         out.write_all(self.boxed(b).as_bytes())?;
                     }
                     _ => writeln!(out, "{line}")?,
@@ -191,6 +196,7 @@ impl Report {
             Answer::Multiple(x, y) => {
                 writeln!(out, "{line}")?;
                 out.write_all(draw(x).as_bytes())?;
+                out.write_all(SECOND.as_bytes())?;
                 out.write_all(draw(y).as_bytes())?;
             }
             _ => writeln!(out, "{line}")?,

@@ -19,6 +19,11 @@ pub(crate) fn compile(rules: &Rules) -> Result<(Compiled, Vec<Var>), ModelError>
 
 /// The model of `rules` and the cells' variables.
 pub(crate) fn model(rules: &Rules) -> Result<(Model, Vec<Var>), ModelError> {
+    build(rules).map(|(m, x, _)| (m, x))
+}
+
+/// The model, the cells' variables and the table values it holds.
+fn build(rules: &Rules) -> Result<(Model, Vec<Var>, usize), ModelError> {
     let shape = rules.shape();
     let n = shape.side() as usize;
     let top = n as Value;
@@ -40,10 +45,11 @@ pub(crate) fn model(rules: &Rules) -> Result<(Model, Vec<Var>), ModelError> {
         m.sum_cage(&format!("cage {}", k + 1), &vars, Value::from(cage.sum))?;
     }
     let regions = rules.regions_of_cells();
+    let mut tables = Tables { values: 0 };
     for c in rules.constraints() {
-        post(&mut m, &x, c, rules, &regions)?;
+        post(&mut m, &mut tables, &x, c, rules, &regions)?;
     }
-    Ok((m, x))
+    Ok((m, x, tables.values))
 }
 
 /// All pairs `(a, b)` of values `1..=n` with `keep(a, b)`.
@@ -59,18 +65,48 @@ fn pairs(n: Value, keep: impl Fn(Value, Value) -> bool) -> Vec<Vec<Value>> {
     out
 }
 
-fn triples(n: Value, keep: impl Fn(Value, Value, Value) -> bool) -> Vec<Vec<Value>> {
-    let mut out = Vec::new();
-    for a in 1..=n {
-        for b in 1..=n {
-            for c in 1..=n {
-                if keep(a, b, c) {
-                    out.push(vec![a, b, c]);
-                }
-            }
+/// The most values the tables of one puzzle's constraints may hold
+/// (8,388,608: a 64x64 non-consecutive puzzle needs about 2 million). Each
+/// is copied into the model and its engine, so this bounds the memory a
+/// puzzle's constraints take whatever it claims (about 8 bytes a value,
+/// twice, plus a header a tuple); past it the puzzle is refused, never
+/// half-built.
+pub const MAX_TABLE_VALUES: usize = 1 << 23;
+
+/// The table values posted so far, against [`MAX_TABLE_VALUES`].
+struct Tables {
+    values: usize,
+}
+
+impl Tables {
+    /// Posts the table (or, `forbidden`, the excluded tuples) of
+    /// `constraint` if it fits the budget.
+    fn table(
+        &mut self,
+        m: &mut Model,
+        constraint: &Constraint,
+        vars: &[Var],
+        tuples: &[Vec<Value>],
+        forbidden: bool,
+    ) -> Result<(), ModelError> {
+        self.values = self
+            .values
+            .saturating_add(tuples.len().saturating_mul(vars.len()));
+        if self.values > MAX_TABLE_VALUES {
+            return Err(ModelError::Constraint {
+                constraint: constraint.to_string(),
+                reason: format!(
+                    "the puzzle's constraints need tables of more than {MAX_TABLE_VALUES} \
+                     values (the memory budget): make it smaller"
+                ),
+            });
+        }
+        if forbidden {
+            m.forbidden(vars, tuples)
+        } else {
+            m.table(vars, tuples)
         }
     }
-    out
 }
 
 fn sum_terms(vars: &[Var], coef: Value) -> Vec<(Value, Var)> {
@@ -86,6 +122,7 @@ fn gated(m: &mut Model, b: Var, v: Var, n: Value) -> Result<Var, ModelError> {
 
 fn post(
     m: &mut Model,
+    tables: &mut Tables,
     x: &[Var],
     constraint: &Constraint,
     rules: &Rules,
@@ -187,7 +224,7 @@ fn post(
         Constraint::Dot { cells, kind, value } => {
             let k = *value;
             let allowed = pairs(top, |a, b| kind.holds(k, a as u32, b as u32));
-            m.table(&[x[cells[0]], x[cells[1]]], &allowed)?;
+            tables.table(m, constraint, &[x[cells[0]], x[cells[1]]], &allowed, false)?;
         }
         Constraint::Negative { kind } => {
             let rules_list = rules.constraints();
@@ -202,14 +239,14 @@ fn post(
                             .iter()
                             .any(|&k| kind.holds(k, p as u32, q as u32))
                     });
-                    m.forbidden(&[x[a], x[b]], &bad)?;
+                    tables.table(m, constraint, &[x[a], x[b]], &bad, true)?;
                 }
             }
         }
         Constraint::NonConsecutive => {
             let bad = pairs(top, |a, b| (a - b).abs() == 1);
             for (a, b) in orthogonal_pairs(n) {
-                m.forbidden(&[x[a], x[b]], &bad)?;
+                tables.table(m, constraint, &[x[a], x[b]], &bad, true)?;
             }
         }
         Constraint::AntiKnight | Constraint::AntiKing => {
@@ -251,7 +288,7 @@ fn post(
                 .filter(|v| v % 2 == parity)
                 .map(|v| vec![v])
                 .collect();
-            m.table(&[x[*cell]], &allowed)?;
+            tables.table(m, constraint, &[x[*cell]], &allowed, false)?;
         }
         Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
             let below = matches!(constraint, Constraint::Minimum { .. });
@@ -306,7 +343,7 @@ fn post(
             let gap = (top + 1) / 2;
             let allowed = pairs(top, |a, b| (a - b).abs() >= gap);
             for w in cells.windows(2) {
-                m.table(&[x[w[0]], x[w[1]]], &allowed)?;
+                tables.table(m, constraint, &[x[w[0]], x[w[1]]], &allowed, false)?;
             }
         }
         Constraint::RegionSumLine { cells } => {
@@ -318,11 +355,19 @@ fn post(
             }
         }
         Constraint::BetweenLine { cells } => {
+            // lo = min(ends) < mid < hi = max(ends): a few variables per
+            // line, not a table of n^3 triples per middle cell (87,000 on
+            // 64x64, copied into every middle cell).
             let len = cells.len();
-            if len >= 2 {
-                let allowed = triples(top, |a, mid, b| a.min(b) < mid && mid < a.max(b));
+            if len > 2 {
+                let ends = [x[cells[0]], x[cells[len - 1]]];
+                let lo = m.int_var("", 1, top)?;
+                let hi = m.int_var("", 1, top)?;
+                m.min(&ends, lo)?;
+                m.max(&ends, hi)?;
                 for &mid in &cells[1..len - 1] {
-                    m.table(&[x[cells[0]], x[mid], x[cells[len - 1]]], &allowed)?;
+                    diff(m, lo, x[mid], Rel::Le, -1)?;
+                    diff(m, x[mid], hi, Rel::Le, -1)?;
                 }
             }
         }
@@ -333,10 +378,19 @@ fn post(
                     reason: format!("needs a grid side divisible by 3, not {n}"),
                 });
             }
-            let t = |v: Value| third(v as u32, n as u32);
-            let allowed = triples(top, |a, b, c| t(a) != t(b) && t(b) != t(c) && t(a) != t(c));
-            for w in cells.windows(3) {
-                m.table(&vars(w), &allowed)?;
+            // Each cell's third (0 low, 1 middle, 2 high) through a table of
+            // n pairs, then every three consecutive thirds differ.
+            let classes: Vec<Vec<Value>> = (1..=top)
+                .map(|v| vec![v, Value::from(third(v as u32, n as u32))])
+                .collect();
+            let mut class = Vec::with_capacity(cells.len());
+            for &cell in cells {
+                let k = m.int_var("", 0, 2)?;
+                tables.table(m, constraint, &[x[cell], k], &classes, false)?;
+                class.push(k);
+            }
+            for w in class.windows(3) {
+                m.all_different(w)?;
             }
         }
         Constraint::Clone { cells, copy } => {
@@ -348,4 +402,72 @@ fn post(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Shape, Variant};
+
+    fn rules(constraints: Vec<Constraint>) -> Result<Rules, crate::VariantError> {
+        let variant = Variant {
+            constraints,
+            ..Variant::default()
+        };
+        variant.rules(Shape::new(8, 8).unwrap())
+    }
+
+    /// Between and entropic lines on 64x64 hold no n^3 tables: 64 rows of
+    /// each (a whole row per line) once copied 87,000 triples into every
+    /// middle cell (over 4 GB); now the entropic thirds' n pairs a cell.
+    #[test]
+    fn lines_on_64x64_hold_small_tables() {
+        let n = 64;
+        let rows = |r: usize| (0..n).map(|c| r * n + c).collect::<Vec<usize>>();
+        let mut constraints = Vec::new();
+        for r in 0..n {
+            constraints.push(Constraint::BetweenLine { cells: rows(r) });
+        }
+        let (_, _, values) = build(&rules(constraints).unwrap()).unwrap();
+        assert_eq!(values, 0);
+        let constraints = (0..3)
+            .map(|r| Constraint::EntropicLine { cells: rows(r) })
+            .collect();
+        let wanted = rules(constraints);
+        // 64 is no multiple of 3: refused by name, before any table.
+        assert!(wanted.is_err());
+        let rules63 = Variant {
+            constraints: (0..63)
+                .map(|r| Constraint::EntropicLine {
+                    cells: (0..63).map(|c| r * 63 + c).collect(),
+                })
+                .collect(),
+            ..Variant::default()
+        }
+        .rules(Shape::new(7, 9).unwrap())
+        .unwrap();
+        let (_, _, values) = build(&rules63).unwrap();
+        // 63 cells a line, 63 pairs of 2 values a cell.
+        assert_eq!(values, 63 * 63 * 63 * 2);
+    }
+
+    /// Past the budget a puzzle is refused by name, never half-built:
+    /// whispers on 64x64 hold about 1,000 pairs per step.
+    #[test]
+    fn tables_past_the_budget_are_refused() {
+        let n = 64;
+        let snake: Vec<usize> = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                if r % 2 == 0 {
+                    r * n + c
+                } else {
+                    r * n + n - 1 - c
+                }
+            })
+            .collect();
+        let rules = rules(vec![Constraint::Whispers { cells: snake }]).unwrap();
+        let e = build(&rules).unwrap_err().to_string();
+        assert!(e.contains("whispers") && e.contains("memory budget"), "{e}");
+    }
 }

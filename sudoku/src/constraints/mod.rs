@@ -35,6 +35,7 @@ mod compile;
 use std::fmt;
 
 pub(crate) use compile::compile;
+pub use compile::MAX_TABLE_VALUES;
 
 /// Which relation a dot between two cells states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,8 +49,11 @@ pub enum PairKind {
 }
 
 impl PairKind {
-    /// Whether values `a` and `b` stand in this relation for `k`.
+    /// Whether values `a` and `b` stand in this relation for `k`. Widened
+    /// to 64 bits: any `u32` dot value is taken as it is, never wrapped (a
+    /// ratio of 2,863,311,531 times 3 is not 1).
     pub fn holds(self, k: u32, a: u32, b: u32) -> bool {
+        let (k, a, b) = (u64::from(k), u64::from(a), u64::from(b));
         match self {
             PairKind::Difference => a.abs_diff(b) == k,
             PairKind::Ratio => a * k == b || b * k == a,

@@ -34,10 +34,15 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::variant::{windows, CageSpec, Regions, Variant};
 
-/// The longest compressed text read (32 KiB): lz-string's output can grow
-/// with the square of its input, so longer ones are refused before
-/// decompressing.
+/// The longest compressed text read (32 KiB): longer ones are refused
+/// before decompressing.
 pub const MAX_COMPRESSED_BYTES: usize = 32 * 1024;
+
+/// The most a compressed text may decompress to (4 Mi UTF-16 units: 8 MiB;
+/// the JSON of a 64x64 puzzle with every cell's pencil marks is under
+/// 2 MiB). lz-string's output can grow with the square of its input (31.7
+/// KB once made 700 MB), so decompressing stops here with an error.
+pub const MAX_DECOMPRESSED_CHARS: usize = 1 << 22;
 
 /// A puzzle read from f-puzzles: its givens and its rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,14 +96,11 @@ pub fn read_fpuzzles(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     from_json(&value)
 }
 
-/// Whether a parsed JSON document is an f-puzzles one: `size` and a
-/// `grid` of rows of cell objects.
+/// Whether a parsed JSON document is an f-puzzles one: it has `size`
+/// (our own JSON documents have none), whatever its value, so that a wrong
+/// size (`0`) is refused as the f-puzzles field it is.
 pub fn is_fpuzzles_json(doc: &Value) -> bool {
     doc.get("size").is_some()
-        && doc
-            .get("grid")
-            .and_then(Value::as_array)
-            .is_some_and(|rows| rows.first().is_some_and(Value::is_array))
 }
 
 /// The puzzle record of an f-puzzles input (for the batch reader).
@@ -129,8 +131,10 @@ pub fn is_fpuzzles_link(text: &str) -> bool {
         || t.starts_with("fpuzzles")
 }
 
-/// The JSON text of an input.
-fn decode(text: &str) -> Result<String, FpuzzlesError> {
+/// The JSON text of an f-puzzles input: a link, a `load=` string or a
+/// SudokuPad id decompressed (within [`MAX_COMPRESSED_BYTES`] and
+/// [`MAX_DECOMPRESSED_CHARS`]), or the plain JSON as it is.
+pub fn decode(text: &str) -> Result<String, FpuzzlesError> {
     let t = text.trim();
     if t.starts_with('{') {
         return Ok(t.to_string());
@@ -151,9 +155,16 @@ fn decode(text: &str) -> Result<String, FpuzzlesError> {
         )));
     }
     let unescaped = percent_decode(compressed).replace(' ', "+");
-    let wide = lz_str::decompress_from_base64(&unescaped).ok_or_else(|| {
-        FpuzzlesError::Decode("the text is not lz-string base64 (an f-puzzles load string)".into())
-    })?;
+    let wide = super::lzstring::decompress_from_base64(&unescaped, MAX_DECOMPRESSED_CHARS)
+        .map_err(|e| match e {
+            super::lzstring::LzError::Malformed => FpuzzlesError::Decode(
+                "the text is not lz-string base64 (an f-puzzles load string)".into(),
+            ),
+            super::lzstring::LzError::TooLong(cap) => FpuzzlesError::Decode(format!(
+                "the compressed puzzle decompresses to more than {cap} characters \
+                 (the most read)"
+            )),
+        })?;
     let json = String::from_utf16(&wide)
         .map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into()))?;
     if !json.trim_start().starts_with('{') {
@@ -242,6 +253,8 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         n,
         variant: Variant::default(),
         constraints: Vec::new(),
+        paths: Vec::new(),
+        cage_paths: Vec::new(),
     };
     let grid = reader.grid(obj.get("grid"), shape)?;
     let mut diagonals = [false, false];
@@ -259,6 +272,9 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                 if !on {
                     continue;
                 }
+                reader
+                    .paths
+                    .resize(reader.constraints.len(), path.to_string());
                 match path {
                     "diagonal+" => diagonals[0] = true,
                     "diagonal-" => diagonals[1] = true,
@@ -287,6 +303,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                         None => return Err(invalid(&at, "expected a constraint name")),
                     };
                     reader.constraints.push(Constraint::Negative { kind });
+                    reader.paths.push(at);
                 }
             }
             _ => {
@@ -302,6 +319,9 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                 for (i, item) in list.iter().enumerate() {
                     let at = format!("{path}[{i}]");
                     reader.item(path, &at, item)?;
+                    let (made, cages) = (reader.constraints.len(), reader.variant.cages.len());
+                    reader.paths.resize(made, at.clone());
+                    reader.cage_paths.resize(cages, at);
                 }
             }
         }
@@ -312,12 +332,34 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         [false, true] => reader.constraints.push(Constraint::DiagonalNegative),
         [false, false] => {}
     }
+    reader
+        .paths
+        .resize(reader.constraints.len(), "diagonal".into());
+    // Each item checked against the grid on its own, so that an error names
+    // it (`ratio[2]`), then the cages against each other.
+    for (c, path) in reader.constraints.iter().zip(&reader.paths) {
+        crate::constraints::validate(c, shape).map_err(|e| invalid(path, e.to_string()))?;
+    }
+    let mut owner: Vec<Option<&str>> = vec![None; n * n];
+    for (cage, path) in reader.variant.cages.iter().zip(&reader.cage_paths) {
+        crate::variant::check_cages(std::slice::from_ref(cage), n)
+            .map_err(|e| invalid(path, e.to_string()))?;
+        for &(r, c) in &cage.cells {
+            if let Some(other) = owner[r * n + c] {
+                return Err(invalid(
+                    path,
+                    format!("cell R{}C{} is already in {other}", r + 1, c + 1),
+                ));
+            }
+            owner[r * n + c] = Some(path);
+        }
+    }
     let mut variant = reader.variant;
     variant.constraints = reader.constraints;
-    // The rules must build: cells, lines and cages checked against the grid.
+    // The rules must build (regions, lines and cages together).
     variant
         .rules(shape)
-        .map_err(|e| invalid("$", format!("the rules: {e}")))?;
+        .map_err(|e| invalid("the puzzle", format!("the rules: {e}")))?;
     Ok(FPuzzle { grid, variant })
 }
 
@@ -366,6 +408,10 @@ struct Reader {
     n: usize,
     variant: Variant,
     constraints: Vec<Constraint>,
+    /// The JSON path of each constraint (`ratio[2]`), for its errors.
+    paths: Vec<String>,
+    /// The JSON path of each cage of `variant.cages`.
+    cage_paths: Vec<String>,
 }
 
 impl Reader {
@@ -388,7 +434,12 @@ impl Reader {
                 let cell = cell
                     .as_object()
                     .ok_or_else(|| invalid(&at, "expected an object"))?;
-                let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
+                let given = match cell.get("given") {
+                    None | Some(Value::Null) => false,
+                    Some(v) => v
+                        .as_bool()
+                        .ok_or_else(|| invalid(&format!("{at}.given"), "expected true or false"))?,
+                };
                 if let (true, Some(v)) = (given, cell.get("value")) {
                     let v = v
                         .as_u64()
@@ -711,6 +762,16 @@ impl Reader {
             }
         };
         let n = self.n as i64;
+        if (0..n).contains(&r) && (0..n).contains(&c) {
+            return Err(invalid(
+                &format!("{at}.cell"),
+                format!(
+                    "a little killer's clue is outside the grid, not in R{}C{}",
+                    r + 1,
+                    c + 1
+                ),
+            ));
+        }
         let mut out = Vec::new();
         loop {
             r += dr;

@@ -16,6 +16,7 @@ mod chunk;
 mod csv;
 pub mod fpuzzles;
 mod json_scan;
+mod lzstring;
 mod reader;
 mod scan;
 mod serde_grid;

@@ -37,6 +37,7 @@ mod regions;
 
 use std::fmt;
 
+pub(crate) use cages::check_cages;
 pub use cages::{parse_cages, parse_cages_json, CageSpec};
 pub use error::{VariantError, VariantErrorKind};
 pub use generate::{generate_variant, generate_variant_within, random_regions, MAP_ATTEMPTS};
