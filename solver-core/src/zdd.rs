@@ -751,6 +751,11 @@ impl Zdd {
         }
     }
 
+    /// The number of solutions, from the counts of every node.
+    pub fn count_of(&self, counts: &Counts) -> BigCount {
+        BigCount::from_limbs(counts.of(self.root))
+    }
+
     /// The number of solutions, exact, counted within `max_bytes`.
     pub fn count(&self, max_bytes: u64) -> Result<BigCount, Incomplete> {
         let counts = self.counts(max_bytes)?;
