@@ -288,6 +288,26 @@ class ExactCover:
         self, limit: Optional[int] = None, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None, indices: bool = False
     ) -> "SolutionIter":
         """A lazy iterator over the solutions; raises Incomplete at the end if a time or node limit cut it short."""
+    def count_memo(self, *, max_memory: Optional[int] = None, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> int:
+        """The exact number of solutions by memoized counting (Knuth's Algorithm Z), of any size.
+
+        Branches on the first primary item left in input order: fast when the items are listed along
+        the problem's geometry. Incomplete (reason "memory-limit") past ``max_memory`` bytes (default
+        2 GiB), or at ``timeout`` / ``max_nodes``.
+        """
+    def zdd(self, *, max_memory: Optional[int] = None, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> str:
+        """The diagram (ZDD) of every solution as text, as ``dlx zdd`` writes it (docs/formats.md)."""
+    def sample(
+        self,
+        k: int = 1,
+        *,
+        seed: int = 0,
+        indices: bool = False,
+        max_memory: Optional[int] = None,
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> list:
+        """``k`` solutions drawn uniformly with replacement (the same ``seed``, the same draws); Unsolvable if none."""
     @property
     def item_count(self) -> int: ...
     @property

@@ -19,6 +19,22 @@ Families and their known counts (see problems.rs for the sources):
     scott             the 12 pentominoes on 8x8 without the central 2x2
                       square (Scott, 1958: 65 up to symmetry, 520 counting
                       rotations and reflections)
+
+The families of memoized counting (issue 35; `dlx count` plans the zdd
+engine for them, see docs/engines.md). Their items are listed along the
+geometry, since that engine branches on the first item left in input order:
+    dominoes R C      domino tilings of an R x C board, cells c{r}_{c} row by
+                      row (put the shorter side across: C <= R); OEIS A004003
+                      for squares: 8x8 12,988,816; 12x12
+                      53,060,477,521,960,000; 16x16
+                      2,444,888,770,250,892,795,802,079,170,816
+    aztec N           domino tilings of the Aztec diamond of order N, cells
+                      d{x+N}_{y+N} diagonal by diagonal: 2^(N(N+1)/2)
+                      (16: 2^136)
+    partitions N      all partitions of {1..N} into blocks: one option per
+                      non-empty subset; the Bell numbers (12: 4,213,597)
+    matchings N       perfect matchings of the complete graph K_N: one option
+                      per edge; (N-1)!! for even N (24: 316,234,143,225)
 """
 import sys
 
@@ -125,6 +141,46 @@ def scott():
     return pentominoes(8, 8, holes={(3, 3), (3, 4), (4, 3), (4, 4)})
 
 
+def dominoes(rows, cols):
+    cell = lambda r, c: f"c{r}_{c}"
+    out = [" ".join(cell(r, c) for r in range(rows) for c in range(cols))]
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                out.append(f"{cell(r, c)} {cell(r, c + 1)}")
+            if r + 1 < rows:
+                out.append(f"{cell(r, c)} {cell(r + 1, c)}")
+    return out
+
+
+def aztec(n):
+    inside = lambda x, y: abs(2 * x + 1) + abs(2 * y + 1) <= 2 * n
+    cells = [(x, y) for x in range(-n, n) for y in range(-n, n) if inside(x, y)]
+    cells.sort(key=lambda c: (c[0] + c[1], c[0] - c[1]))
+    name = lambda x, y: f"d{x + n}_{y + n}"
+    out = [" ".join(name(x, y) for x, y in cells)]
+    for x, y in cells:
+        for dx, dy in ((1, 0), (0, 1)):
+            if inside(x + dx, y + dy):
+                out.append(f"{name(x, y)} {name(x + dx, y + dy)}")
+    return out
+
+
+def partitions(n):
+    out = [" ".join(str(i) for i in range(1, n + 1))]
+    for k in range(1, 1 << n):
+        out.append(" ".join(str(i + 1) for i in range(n) if k >> i & 1))
+    return out
+
+
+def matchings(n):
+    out = [" ".join(str(i) for i in range(1, n + 1))]
+    for i in range(1, n + 1):
+        for j in range(i + 1, n + 1):
+            out.append(f"{i} {j}")
+    return out
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -136,6 +192,10 @@ def main(argv):
         "latin-colour": latin_colour,
         "pentominoes": pentominoes,
         "scott": scott,
+        "dominoes": dominoes,
+        "aztec": aztec,
+        "partitions": partitions,
+        "matchings": matchings,
     }.get(family)
     if gen is None:
         sys.exit(f"unknown family {family!r}\n{__doc__}")

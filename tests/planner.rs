@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
 use proptest::prelude::*;
 use solver_core::cdcl::Learner;
-use solver_core::{cubes, knuth, Limits};
+use solver_core::{cubes, knuth, zdd, Limits};
 
 use crate::oracle::{arb_plain, brute_force_count, Plain};
 
@@ -21,7 +21,10 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
     let colours = p.options.iter().flatten().any(|&(_, colour)| colour > 0);
     let learner = Learner::from_matrix(&matrix);
     prop_assert_eq!(learner.is_none(), colours);
-    let problem = Problem::Matrix { colours };
+    // The frontier as the command reads it for a count: small problems are
+    // within the memo's bound, so the planner picks memoized counting.
+    let frontier = Some(u32::try_from(zdd::frontier(&matrix)).unwrap());
+    let problem = Problem::Matrix { colours, frontier };
     for asked in Asked::ALL {
         for job in [Job::Count, Job::Solve] {
             let plan = match decide(&problem, job, asked) {
@@ -31,7 +34,8 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
                     // (bits, propagation), or clause learning meets colours.
                     prop_assert!(
                         matches!(asked, Asked::Bits | Asked::Propagation)
-                            || (asked == Asked::Cdcl && colours),
+                            || (asked == Asked::Cdcl && colours)
+                            || (asked == Asked::Zdd && job != Job::Count),
                         "{asked:?} refused: {refusal}"
                     );
                     continue;
@@ -56,6 +60,12 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
                     });
                     prop_assert!(outcome.is_complete());
                     found
+                }
+                EngineName::Zdd => {
+                    prop_assert_eq!(job, Job::Count);
+                    let z = zdd::build(&matrix, &Limits::none(), 1 << 24).unwrap();
+                    let n = z.count(1 << 24).unwrap();
+                    n.to_u128().expect("small")
                 }
                 other => panic!("{other} planned for a matrix"),
             };

@@ -485,3 +485,147 @@ fn clause_learning_engine() {
         stderr(&out)
     );
 }
+
+/// Issue 35: counts with a narrow frontier are memoized (the planner says
+/// `zdd`), exact past 64 bits, the same on every thread count and under
+/// `--engine dlx`; the known counts are mathematics' (OEIS A004003,
+/// 2^(n(n+1)/2) for Aztec diamonds, Bell numbers).
+#[test]
+fn memoized_counts_are_exact_and_named() {
+    let json_count = |args: &[&str], problem: &str| {
+        let mut all = vec!["count", "--format", "json"];
+        all.extend_from_slice(args);
+        let out = run(&all, problem);
+        assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+        json_lines(&out)[0].clone()
+    };
+    let eight = problems::dominoes(8, 8);
+    let json = json_count(&[], &eight);
+    assert_eq!(
+        (json["solutions"].clone(), json["engine"].clone()),
+        (12_988_816.into(), "zdd".into())
+    );
+    assert!(json["memo"]["hits"].as_u64().unwrap() > 0);
+    assert!(json["memo"]["peak_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(json["memo"]["fell_back"], false);
+    assert_eq!(json["memo"]["budget_bytes"], 2u64 << 30);
+    for threads in ["1", "2"] {
+        assert_eq!(count(&["-j", threads], &eight), 12_988_816);
+    }
+    let json = json_count(&["--engine", "dlx"], &problems::dominoes(6, 6));
+    assert_eq!(
+        (json["solutions"].clone(), json["engine"].clone()),
+        (6728.into(), "dlx".into())
+    );
+    // 2^78: a string of digits in JSON, the plain number in text.
+    let aztec = problems::aztec_diamond(12);
+    let json = json_count(&[], &aztec);
+    assert_eq!(json["solutions"], (1u128 << 78).to_string());
+    let out = run(&["count"], aztec);
+    assert_eq!(stdout(&out).trim(), (1u128 << 78).to_string());
+    assert_eq!(count(&[], &problems::set_partitions(9)), 21_147);
+}
+
+/// The memory budget is honoured: a memo that outgrows it hands the count
+/// to plain search when the planner chose it, and stops with "incomplete"
+/// (exit status 3) when it was asked for; --explain says which.
+#[test]
+fn the_memory_budget_is_the_users() {
+    let six = problems::dominoes(6, 6);
+    let out = run(
+        &[
+            "count",
+            "--max-memory",
+            "4K",
+            "--explain",
+            "--format",
+            "json",
+        ],
+        six.as_str(),
+    );
+    assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+    let json = &json_lines(&out)[0];
+    assert_eq!(
+        (json["solutions"].clone(), json["engine"].clone()),
+        (6728.into(), "dlx".into())
+    );
+    assert_eq!(json["memo"]["fell_back"], true);
+    assert!(json["memo"]["peak_bytes"].as_u64().unwrap() <= 4096);
+    assert!(
+        stderr(&out).contains("counted by plain search"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(
+        &["count", "--engine", "zdd", "--max-memory", "4K"],
+        six.as_str(),
+    );
+    assert_eq!(code(&out), 3);
+    assert_eq!(stdout(&out).trim(), "0 (incomplete: memory limit reached)");
+    let out = run(&["zdd", "--max-memory", "4K"], six.as_str());
+    assert_eq!(code(&out), 3);
+    assert!(stderr(&out).contains("memory limit"), "{}", stderr(&out));
+    let out = run(&["count", "--max-memory", "2Q"], six.as_str());
+    assert_eq!(code(&out), 2);
+    // --explain names the plan and what the memo did.
+    let out = run(&["count", "--explain"], six.as_str());
+    let err = stderr(&out);
+    assert!(
+        err.contains("plan: zdd") && err.contains("memo: ran") && err.contains("hits"),
+        "{err}"
+    );
+    let out = run(&["count", "--explain"], problems::n_queens(8));
+    let err = stderr(&out);
+    assert!(
+        err.contains("plan: dlx") && err.contains("memo: not run"),
+        "{err}"
+    );
+    // Memoized counting takes every solution at once: no --limit.
+    let out = run(&["count", "--engine", "zdd", "--limit", "3"], six.as_str());
+    assert_eq!(code(&out), 2);
+}
+
+/// `dlx zdd` writes the documented text; reading it back counts the 95
+/// tilings of a 4x5 board (OEIS A099390). `dlx sample` prints tilings, the
+/// same ones for the same seed.
+#[test]
+fn diagrams_and_samples() {
+    let board = problems::dominoes(4, 5);
+    let out = run(&["zdd"], board.as_str());
+    assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("# solutions: 95\n"), "{text}");
+    let mut counts = std::collections::HashMap::from([(0u64, 0u128), (1, 1)]);
+    let mut root = None;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('o'))
+    {
+        if let Some(r) = line.strip_prefix("root ") {
+            root = Some(r.parse::<u64>().unwrap());
+            continue;
+        }
+        let (id, rest) = line.split_once(":(o").unwrap();
+        let (_, rest) = rest.split_once('?').unwrap();
+        let (lo, hi) = rest.strip_suffix(')').unwrap().split_once(':').unwrap();
+        let c = counts[&lo.parse().unwrap()] + counts[&hi.parse().unwrap()];
+        counts.insert(id.parse().unwrap(), c);
+    }
+    assert_eq!(counts[&root.unwrap()], 95);
+    let sample = |seed: &str| {
+        let out = run(&["sample", "-n", "5", "--seed", seed], board.as_str());
+        assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+        stdout(&out)
+    };
+    let first = sample("7");
+    assert_eq!(first, sample("7"));
+    let tilings = solutions(&first);
+    assert_eq!(tilings.len(), 5);
+    for tiling in &tilings {
+        let cells: BTreeSet<&str> = tiling.iter().flat_map(|o| o.split(' ')).collect();
+        assert_eq!((tiling.len(), cells.len()), (10, 20));
+    }
+    let out = run(&["sample"], problems::dominoes(3, 3));
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("no solution"));
+}

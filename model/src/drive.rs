@@ -139,7 +139,7 @@ struct Record<'a> {
 
 /// The summary of a model's search: [`Summary`], with the objective's value
 /// and whether it is proved optimal when the model has one.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct ModelSummary {
     /// The search's summary.
     #[serde(flatten)]

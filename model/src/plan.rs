@@ -22,7 +22,8 @@
 //! | grid | none of the above | any | `dlx` | refused | `dlx` |
 //! | model | exact cover, no objective | any | `dlx` | refused | `dlx` |
 //! | model | anything else | any | `propagation` | refused | refused |
-//! | matrix (Knuth's format) | any | any | `dlx` | refused | `dlx` (`cdcl` when asked, refused with colours) |
+//! | matrix (Knuth's format) | frontier at most [`MEMO_FRONTIER`] | count (no limit, seed or progress) | `zdd` | refused | `dlx` (`zdd` when asked) |
+//! | matrix (Knuth's format) | any | any | `dlx` | refused | `dlx` (`cdcl` when asked, refused with colours; `zdd` when asked for a count) |
 //!
 //! [`Asked::Propagation`] is possible for every model; [`Asked::Cdcl`] for
 //! matrices without colours. The memory budget of Dancing Links on a grid
@@ -67,21 +68,25 @@ pub enum EngineName {
     Dlx,
     /// The finite-domain propagation engine of this crate: any model.
     Propagation,
+    /// Memoized counting through a diagram of the solutions
+    /// (`solver_core::zdd`, Knuth's Algorithm Z): a matrix's count.
+    Zdd,
 }
 
 impl EngineName {
     /// Every engine, in the order of the docs.
-    pub const ALL: [EngineName; 6] = [
+    pub const ALL: [EngineName; 7] = [
         EngineName::Band9,
         EngineName::Bits,
         EngineName::Units,
         EngineName::Cdcl,
         EngineName::Dlx,
         EngineName::Propagation,
+        EngineName::Zdd,
     ];
 
     /// The short name: `band9`, `bits`, `units`, `cdcl`, `dlx` or
-    /// `propagation`.
+    /// `propagation` (and `zdd`).
     pub fn as_str(self) -> &'static str {
         match self {
             EngineName::Band9 => "band9",
@@ -90,6 +95,7 @@ impl EngineName {
             EngineName::Cdcl => "cdcl",
             EngineName::Dlx => "dlx",
             EngineName::Propagation => "propagation",
+            EngineName::Zdd => "zdd",
         }
     }
 
@@ -107,6 +113,10 @@ impl EngineName {
             EngineName::Dlx => "Knuth's Dancing Links on the exact-cover matrix",
             EngineName::Propagation => {
                 "finite-domain propagation on the rules' constraint model (cover_model)"
+            }
+            EngineName::Zdd => {
+                "memoized counting: a diagram of the solutions, branching on the first item \
+                 left in input order (Knuth's Algorithm Z)"
             }
         }
     }
@@ -154,16 +164,19 @@ pub enum Asked {
     Cdcl,
     /// The propagation engine on a model.
     Propagation,
+    /// Memoized counting through a diagram (a matrix's count).
+    Zdd,
 }
 
 impl Asked {
     /// Every choice.
-    pub const ALL: [Asked; 5] = [
+    pub const ALL: [Asked; 6] = [
         Asked::Auto,
         Asked::Bits,
         Asked::Dlx,
         Asked::Cdcl,
         Asked::Propagation,
+        Asked::Zdd,
     ];
 
     /// The name as the command line writes it.
@@ -174,6 +187,7 @@ impl Asked {
             Asked::Dlx => "dlx",
             Asked::Cdcl => "cdcl",
             Asked::Propagation => "propagation",
+            Asked::Zdd => "zdd",
         }
     }
 }
@@ -234,6 +248,10 @@ pub enum Problem {
     Matrix {
         /// Some option gives an item a colour.
         colours: bool,
+        /// Its frontier in input order (`solver_core::zdd::frontier`) when
+        /// the job may be memoized: a count of every solution, without a
+        /// solution limit, a seed or progress reports; `None` otherwise.
+        frontier: Option<u32>,
     },
 }
 
@@ -247,6 +265,20 @@ pub struct Refusal {
     pub why: &'static str,
 }
 
+/// The widest frontier (items partly decided at once, in input order) at
+/// which the planner counts a matrix by memo ([`EngineName::Zdd`]): there
+/// the distinct subproblems stay within about `2^frontier` per item, and
+/// each costs about what a node of the plain search costs. Boards listed
+/// row by row (dominoes 16 wide: 16), Aztec diamonds listed by diagonals
+/// (order 16: 17) and set partitions (of 12: 11) are within it; n-queens,
+/// Langford pairs and pentominoes (24 and more) are not, and neither are
+/// the matchings of K24 (23), whose plain search memoizes on its own.
+pub const MEMO_FRONTIER: u32 = 20;
+
+/// The memory budget of memoized counting when the user gives none
+/// (`--max-memory`).
+pub const DEFAULT_MEMO_BYTES: u64 = 2 << 30;
+
 /// The side from which the bit-parallel search hands one solution and
 /// uniqueness checks of classic grids to clause learning.
 pub const LEARN_FROM: u32 = 36;
@@ -258,6 +290,9 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
     let plan = |engine, reason| Ok(Plan { engine, reason });
     match *problem {
         Problem::Grid(grid) => decide_grid(grid, job, asked),
+        Problem::Model { .. } if asked == Asked::Zdd => {
+            refuse("memoized counting takes Knuth's format, not a JSON model")
+        }
         Problem::Model { exact_cover } => match asked {
             Asked::Auto if exact_cover => plan(EngineName::Dlx, "exact cover"),
             Asked::Dlx if exact_cover => plan(EngineName::Dlx, "asked for"),
@@ -266,9 +301,28 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
             Asked::Dlx => refuse("the model is not exact cover"),
             Asked::Cdcl => refuse("takes Knuth's format, not a JSON model (leave --engine out)"),
             Asked::Bits => refuse("the bit-parallel engines take Sudoku grids, not models"),
+            Asked::Zdd => unreachable!("refused above"),
         },
-        Problem::Matrix { colours } => match asked {
-            Asked::Auto | Asked::Dlx => plan(EngineName::Dlx, "exact cover"),
+        Problem::Matrix { colours, frontier } => match asked {
+            Asked::Zdd => match (job, frontier) {
+                (Job::Count, Some(_)) => plan(EngineName::Zdd, "asked for"),
+                _ => refuse(
+                    "memoized counting counts every solution: no --limit, --seed or --progress, \
+                     and no solutions printed",
+                ),
+            },
+            Asked::Auto => match (job, frontier) {
+                (Job::Count, Some(f)) if f <= MEMO_FRONTIER => plan(
+                    EngineName::Zdd,
+                    "a count whose frontier in input order is at most 20 items: memoized",
+                ),
+                (Job::Count, Some(_)) => plan(
+                    EngineName::Dlx,
+                    "exact cover; frontier in input order above 20 items: the memo would not pay",
+                ),
+                _ => plan(EngineName::Dlx, "exact cover"),
+            },
+            Asked::Dlx => plan(EngineName::Dlx, "exact cover"),
             Asked::Cdcl if colours => {
                 refuse("takes no colours, and an option gives one to an item (use --engine dlx)")
             }
@@ -281,7 +335,7 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
 fn decide_grid(grid: GridFacts, job: Job, asked: Asked) -> Result<Plan, Refusal> {
     let refuse = |why: &'static str| Err(Refusal { asked, why });
     let plan = |engine, reason| Ok(Plan { engine, reason });
-    if matches!(asked, Asked::Cdcl | Asked::Propagation) {
+    if matches!(asked, Asked::Cdcl | Asked::Propagation | Asked::Zdd) {
         return refuse("ask for auto, bits or dlx on a grid");
     }
     if !grid.exact_cover {
@@ -462,14 +516,35 @@ mod tests {
                 assert!(pick(model(exact_cover), job, Asked::Bits).is_err());
                 assert!(pick(model(exact_cover), job, Asked::Cdcl).is_err());
             }
-            let matrix = |colours| Problem::Matrix { colours };
+            let matrix = |colours| Problem::Matrix {
+                colours,
+                frontier: None,
+            };
             for colours in [true, false] {
                 assert_eq!(pick(matrix(colours), job, Asked::Auto), Ok(Dlx));
                 assert_eq!(pick(matrix(colours), job, Asked::Dlx), Ok(Dlx));
                 assert!(pick(matrix(colours), job, Asked::Bits).is_err());
+                assert!(pick(matrix(colours), job, Asked::Zdd).is_err());
             }
             assert_eq!(pick(matrix(false), job, Asked::Cdcl), Ok(Cdcl));
             assert!(pick(matrix(true), job, Asked::Cdcl).is_err());
+            assert!(pick(model(true), job, Asked::Zdd).is_err());
+            assert!(pick(g(9, true), job, Asked::Zdd).is_err());
+        }
+        // A matrix's count: memoized up to the frontier's bound, and when
+        // asked for; any other job on Dancing Links.
+        for colours in [true, false] {
+            let matrix = |frontier| Problem::Matrix {
+                colours,
+                frontier: Some(frontier),
+            };
+            for (frontier, auto) in [(0, Zdd), (MEMO_FRONTIER, Zdd), (MEMO_FRONTIER + 1, Dlx)] {
+                assert_eq!(pick(matrix(frontier), Job::Count, Asked::Auto), Ok(auto));
+                assert_eq!(pick(matrix(frontier), Job::Count, Asked::Zdd), Ok(Zdd));
+                assert_eq!(pick(matrix(frontier), Job::Count, Asked::Dlx), Ok(Dlx));
+                assert_eq!(pick(matrix(frontier), Job::Solve, Asked::Auto), Ok(Dlx));
+                assert!(pick(matrix(frontier), Job::Solve, Asked::Zdd).is_err());
+            }
         }
     }
 
@@ -486,12 +561,23 @@ mod tests {
             Asked::Dlx => engine == EngineName::Dlx,
             Asked::Cdcl => engine == EngineName::Cdcl,
             Asked::Propagation => engine == EngineName::Propagation,
+            Asked::Zdd => engine == EngineName::Zdd,
         };
         let mut problems = vec![
             Problem::Model { exact_cover: true },
             Problem::Model { exact_cover: false },
-            Problem::Matrix { colours: true },
-            Problem::Matrix { colours: false },
+            Problem::Matrix {
+                colours: true,
+                frontier: None,
+            },
+            Problem::Matrix {
+                colours: false,
+                frontier: Some(3),
+            },
+            Problem::Matrix {
+                colours: false,
+                frontier: Some(30),
+            },
         ];
         for side in [4, 9, 16, 36, 144] {
             for classic in [true, false] {

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use solver_core::{
-    knuth, Entry, Incomplete as Why, ItemId, Matrix, OptionId, Outcome, ProblemBuilder,
+    knuth, zdd, Entry, Incomplete as Why, ItemId, Matrix, OptionId, Outcome, ProblemBuilder,
 };
 
 use crate::errors::{self, value_error, Unsolvable};
@@ -464,6 +464,85 @@ impl ExactCover {
         Ok(text)
     }
 
+    /// The exact number of solutions by memoized counting (the `zdd`
+    /// engine of `dlx count`: Knuth's Algorithm Z, branching on the first
+    /// primary item left in input order; fast when the items are listed
+    /// along the problem's geometry), as a Python int of any size. Raises
+    /// Incomplete (reason "memory-limit") when the memo would outgrow
+    /// `max_memory` bytes (default 2 GiB), or at `timeout` / `max_nodes`
+    /// (subproblems met); never a partial count.
+    ///
+    /// >>> dominoes = ExactCover(list("abcdef"), options=["a b", "b c", "d e", "e f", "a d", "b e", "c f"])
+    /// >>> dominoes.count_memo()
+    /// 3
+    #[pyo3(signature = (*, max_memory = None, timeout = None, max_nodes = None))]
+    fn count_memo(
+        &self,
+        py: Python<'_>,
+        max_memory: Option<u64>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<PyObject> {
+        let (z, counts) = self.diagram(py, max_memory, timeout, max_nodes)?;
+        let digits = z.count_of(&counts).to_string();
+        let int = py.import("builtins")?.getattr("int")?.call1((digits,))?;
+        Ok(int.unbind())
+    }
+
+    /// The diagram (ZDD) of every solution as text, in the format `dlx zdd`
+    /// writes (docs/formats.md): `o<k> <option>` lines, then one node a
+    /// line, `<id>:(o<k>?<lo>:<hi>)`, children first, and `root <id>`.
+    /// Limits as for `count_memo`.
+    #[pyo3(signature = (*, max_memory = None, timeout = None, max_nodes = None))]
+    fn zdd(
+        &self,
+        py: Python<'_>,
+        max_memory: Option<u64>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<String> {
+        let (z, counts) = self.diagram(py, max_memory, timeout, max_nodes)?;
+        let mut text = format!("# solutions: {}\n", z.count_of(&counts)).into_bytes();
+        z.write_text(&self.matrix, &mut text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        String::from_utf8(text).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// `k` solutions drawn uniformly at random with replacement (through
+    /// the diagram: every solution equally likely), each a list of the
+    /// options as given (or their indices), in input order; the same
+    /// `seed` draws the same solutions. Raises Unsolvable when there is no
+    /// solution; limits as for `count_memo`.
+    #[pyo3(signature = (k = 1, *, seed = 0, indices = false, max_memory = None, timeout = None, max_nodes = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn sample(
+        &self,
+        py: Python<'_>,
+        k: usize,
+        seed: u64,
+        indices: bool,
+        max_memory: Option<u64>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Vec<PyObject>> {
+        let (z, counts) = self.diagram(py, max_memory, timeout, max_nodes)?;
+        let mut rng = seed;
+        let mut out = Vec::with_capacity(k.min(1 << 16));
+        for _ in 0..k {
+            let Some(mut options) = z.sample(&counts, &mut rng) else {
+                return Err(Unsolvable::new_err("no solution"));
+            };
+            options.sort_unstable();
+            let list = if indices {
+                PyList::new(py, options.iter().map(|o| o.index()))?
+            } else {
+                PyList::new(py, options.iter().map(|o| self.options[o.index()].bind(py)))?
+            };
+            out.push(list.into_any().unbind());
+        }
+        Ok(out)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "ExactCover({} items, {} primary, {} options)",
@@ -471,6 +550,28 @@ impl ExactCover {
             self.matrix.primary_count(),
             self.matrix.option_count()
         )
+    }
+}
+
+impl ExactCover {
+    /// The diagram of every solution and its counts, built with the GIL
+    /// released under the call's limits.
+    fn diagram(
+        &self,
+        py: Python<'_>,
+        max_memory: Option<u64>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<(zdd::Zdd, zdd::Counts)> {
+        let call = call_limits(timeout, max_nodes, None)?;
+        let budget = max_memory.unwrap_or(cover_model::plan::DEFAULT_MEMO_BYTES);
+        let matrix = &self.matrix;
+        let built = interrupt::run(py, &call.cancel, || {
+            let z = zdd::build(matrix, &call.limits, budget).map_err(|(why, _)| why)?;
+            let counts = z.counts(budget)?;
+            Ok::<_, Why>((z, counts))
+        })?;
+        built.map_err(|why| errors::incomplete(py, why, None))
     }
 }
 

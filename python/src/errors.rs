@@ -54,6 +54,7 @@ pub fn reason(why: Why) -> &'static str {
         Why::Deadline => "deadline",
         Why::Cancelled => "cancelled",
         Why::Stopped => "stopped",
+        Why::MemoryLimit => "memory-limit",
         _ => "incomplete",
     }
 }

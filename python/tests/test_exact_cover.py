@@ -73,6 +73,43 @@ def test_random_problems_with_colours_match_brute_force():
         assert sorted(sorted(s) for s in p.solutions(indices=True)) == expected
 
 
+def test_memoized_counts_samples_and_diagrams_match_brute_force():
+    rng = random.Random(35)
+    for _ in range(100):
+        primary, secondary, options = random_problem(rng)
+        expected = exact_cover_solutions(primary, secondary, options)
+        p = ExactCover(primary, secondary, options)
+        assert p.count_memo() == len(expected)
+        assert p.zdd().startswith(f"# solutions: {len(expected)}\n")
+        if expected:
+            for s in p.sample(3, seed=rng.randrange(1 << 64), indices=True):
+                assert sorted(s) in expected
+        else:
+            with pytest.raises(dl.Unsolvable):
+                p.sample()
+
+
+def domino_board(rows, cols):
+    cells = [f"c{r}_{c}" for r in range(rows) for c in range(cols)]
+    options = [f"c{r}_{c} c{r}_{c + 1}" for r in range(rows) for c in range(cols - 1)]
+    options += [f"c{r}_{c} c{r + 1}_{c}" for r in range(rows - 1) for c in range(cols)]
+    return ExactCover(cells, options=options)
+
+
+def test_memoized_counts_past_u128_and_the_memory_budget():
+    # Domino tilings: OEIS A004003 (12x12), and 2^(n(n+1)/2) for the Aztec
+    # diamond of order n (order 16 in the Rust tests' release benchmark).
+    assert domino_board(12, 12).count_memo() == 53060477521960000
+    assert domino_board(8, 8).count() == 12988816
+    with pytest.raises(dl.Incomplete) as e:
+        domino_board(8, 8).count_memo(max_memory=4096)
+    assert e.value.reason == "memory-limit"
+    samples = domino_board(4, 6).sample(2000, seed=1)
+    # Uniform over the 281 tilings of 4x6 (OEIS A099390): each about 7 times.
+    assert len({tuple(s) for s in samples}) > 250
+    assert samples == domino_board(4, 6).sample(2000, seed=1)
+
+
 def test_colour_example():
     # Two options may share secondary item x only with the same colour.
     p = ExactCover(["a", "b"], ["x"], ["a x:red", "b x:red", "b x:blue"])

@@ -32,7 +32,8 @@ use std::time::{Duration, Instant};
 use serde::{Serialize, Serializer};
 
 use crate::{
-    Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress, SolutionError,
+    BigCount, Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress,
+    SolutionError,
 };
 
 /// One search of a whole matrix by Dancing Links, sequential (`threads`
@@ -223,11 +224,11 @@ pub fn progress_line(progress: &Progress) -> String {
 }
 
 /// What a search found and did, as a JSON record prints it.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Summary {
-    /// Solutions counted or handed over (a JSON string beyond 64 bits).
-    #[serde(serialize_with = "big_number")]
-    pub solutions: u128,
+    /// Solutions counted or handed over (a JSON string beyond 64 bits),
+    /// exact at any size.
+    pub solutions: BigCount,
     /// Whether the search ran to its end.
     pub complete: bool,
     /// Why it stopped early.
@@ -248,14 +249,14 @@ impl Summary {
     /// The summary of a search started at `started` that ended with
     /// `outcome`, having found `solutions`.
     pub fn new(
-        solutions: u128,
+        solutions: impl Into<BigCount>,
         outcome: &Outcome,
         engine: &'static str,
         started: Instant,
         threads: usize,
     ) -> Summary {
         Summary {
-            solutions,
+            solutions: solutions.into(),
             complete: outcome.incomplete.is_none(),
             incomplete: outcome.incomplete,
             engine,
@@ -283,7 +284,7 @@ impl Summary {
     /// that none found is [`Ending::NoSolution`].
     pub fn ending(&self, solving: bool) -> Ending {
         match self.incomplete {
-            None | Some(Incomplete::SolutionLimit) if solving && self.solutions == 0 => {
+            None | Some(Incomplete::SolutionLimit) if solving && self.solutions.is_zero() => {
                 Ending::NoSolution
             }
             None | Some(Incomplete::SolutionLimit) => Ending::Complete,
@@ -295,12 +296,12 @@ impl Summary {
     /// solution`, or `incomplete: <why>; N solutions printed`; `None` when
     /// the solutions printed say it all.
     pub fn solve_note(&self) -> Option<String> {
-        let n = self.solutions;
+        let n = &self.solutions;
         match (self.ending(true), self.incomplete) {
             (Ending::NoSolution, _) => Some("no solution".to_string()),
             (Ending::Incomplete, Some(why)) => Some(format!(
                 "incomplete: {why}; {n} solution{} printed",
-                if n == 1 { "" } else { "s" }
+                if *n == 1 { "" } else { "s" }
             )),
             _ => None,
         }
@@ -451,8 +452,8 @@ mod tests {
 
     #[test]
     fn big_numbers_become_strings() {
-        let summary = |solutions| Summary {
-            solutions,
+        let summary = |solutions: u128| Summary {
+            solutions: solutions.into(),
             complete: true,
             incomplete: None,
             engine: "dlx",
@@ -489,8 +490,8 @@ mod tests {
 
     #[test]
     fn endings_and_notes() {
-        let summary = |solutions, incomplete: Option<Incomplete>| Summary {
-            solutions,
+        let summary = |solutions: u128, incomplete: Option<Incomplete>| Summary {
+            solutions: solutions.into(),
             complete: incomplete.is_none(),
             incomplete,
             engine: "dlx",

@@ -21,6 +21,8 @@
 //!   (cube and conquer) and adds up their counts.
 //! - [`drive`] runs a whole search of a matrix as a command does (counted or
 //!   enumerated, one thread or many, any engine over options) and sums it up.
+//! - [`zdd`] counts by memo (Knuth's Algorithm Z): a diagram of every
+//!   solution, exact counts of any size ([`BigCount`]), uniform samples.
 //! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
 //!   classic problems with known counts.
 //!
@@ -50,6 +52,7 @@
 //! no special-purpose propagation beyond what exact cover gives.
 #![deny(missing_docs)]
 
+mod bigcount;
 mod builder;
 pub mod cdcl;
 mod cells;
@@ -66,7 +69,9 @@ pub mod problems;
 mod search;
 mod solver;
 mod verify;
+pub mod zdd;
 
+pub use bigcount::BigCount;
 pub use builder::{Entry, ProblemBuilder};
 pub use engine::{Contradiction, Engine};
 pub use error::{BuildError, ForceError};

@@ -85,6 +85,8 @@ pub enum Incomplete {
     Cancelled,
     /// The caller's callback asked to stop.
     Stopped,
+    /// The memory budget ran out (memoized counting: `--max-memory`).
+    MemoryLimit,
 }
 
 impl std::fmt::Display for Incomplete {
@@ -95,6 +97,7 @@ impl std::fmt::Display for Incomplete {
             Incomplete::Deadline => "time limit reached",
             Incomplete::Cancelled => "cancelled",
             Incomplete::Stopped => "stopped by the caller",
+            Incomplete::MemoryLimit => "memory limit reached",
         })
     }
 }

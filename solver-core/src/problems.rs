@@ -225,6 +225,123 @@ pub fn pentominoes(rows: usize, cols: usize) -> String {
     text
 }
 
+/// Domino tilings of a `rows` x `cols` board.
+///
+/// Primary items: the cells `c{r}_{c}`, row by row (so that a search that
+/// covers the items in input order follows a frontier of `cols` cells: put
+/// the shorter side across). Options: every domino, `c{r}_{c} c{r}_{c+1}`
+/// and `c{r}_{c} c{r+1}_{c}`, in the order of their first cell.
+///
+/// Number of solutions (OEIS A004003 for square boards; Kasteleyn, Temperley
+/// and Fisher, 1961): 2x3: 3, 3x4: 11, 8x8: 12,988,816, 12x12:
+/// 53,060,477,521,960,000, 16x16: 2,444,888,770,250,892,795,802,079,170,816.
+///
+/// # Panics
+///
+/// Panics if `rows` or `cols` is 0.
+pub fn dominoes(rows: usize, cols: usize) -> String {
+    assert!(rows >= 1 && cols >= 1, "dominoes needs a non-empty board");
+    let cell = |r: usize, c: usize| format!("c{r}_{c}");
+    let cells: Vec<String> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .map(|(r, c)| cell(r, c))
+        .collect();
+    let mut text = format!("{}\n", join(&cells));
+    for r in 0..rows {
+        for c in 0..cols {
+            if c + 1 < cols {
+                let _ = writeln!(text, "{} {}", cell(r, c), cell(r, c + 1));
+            }
+            if r + 1 < rows {
+                let _ = writeln!(text, "{} {}", cell(r, c), cell(r + 1, c));
+            }
+        }
+    }
+    text
+}
+
+/// Domino tilings of the Aztec diamond of order `n`: the unit squares
+/// `[x, x+1] x [y, y+1]` with `|x + 1/2| + |y + 1/2| <= n`, `2n(n+1)` cells.
+///
+/// Primary items: the cells `d{x+n}_{y+n}`, listed diagonal by diagonal
+/// (by `x + y`, then by `x - y`): every domino joins two neighbouring
+/// diagonals, so a search that covers the items in input order follows a
+/// frontier of about `n` cells. Options: every domino, in the order of its
+/// first cell.
+///
+/// Number of solutions: `2^(n(n+1)/2)` (Elkies, Kuperberg, Larsen and Propp,
+/// 1992): 1: 2, 2: 8, 3: 64, 10: 2^55, 16: 2^136.
+///
+/// # Panics
+///
+/// Panics if `n` is 0.
+pub fn aztec_diamond(n: usize) -> String {
+    assert!(n >= 1, "aztec_diamond needs n >= 1");
+    let n = n as i64;
+    let inside = |x: i64, y: i64| (2 * x + 1).abs() + (2 * y + 1).abs() <= 2 * n;
+    let mut cells: Vec<(i64, i64)> = (-n..n)
+        .flat_map(|x| (-n..n).map(move |y| (x, y)))
+        .filter(|&(x, y)| inside(x, y))
+        .collect();
+    cells.sort_by_key(|&(x, y)| (x + y, x - y));
+    let name = |(x, y): (i64, i64)| format!("d{}_{}", x + n, y + n);
+    let names: Vec<String> = cells.iter().map(|&c| name(c)).collect();
+    let mut text = format!("{}\n", join(&names));
+    for &(x, y) in &cells {
+        for (dx, dy) in [(1, 0), (0, 1)] {
+            if inside(x + dx, y + dy) {
+                let _ = writeln!(text, "{} {}", name((x, y)), name((x + dx, y + dy)));
+            }
+        }
+    }
+    text
+}
+
+/// Every partition of `{1, ..., n}` into blocks: primary items `1` to `n`,
+/// one option for each non-empty subset (subset `k` of the binary order,
+/// `k` from 1 to `2^n - 1`, holds `i` when bit `i - 1` of `k` is set).
+///
+/// Number of solutions: the Bell numbers (OEIS A000110): 1: 1, 2: 2, 3: 5,
+/// 4: 15, 5: 52, 12: 4,213,597.
+///
+/// # Panics
+///
+/// Panics if `n` is 0 or above 24 (16 million options).
+pub fn set_partitions(n: usize) -> String {
+    assert!((1..=24).contains(&n), "set_partitions needs 1 <= n <= 24");
+    let items: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let mut text = format!("{}\n", join(&items));
+    for k in 1u32..1 << n {
+        let block: Vec<String> = (0..n)
+            .filter(|&i| k >> i & 1 == 1)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        let _ = writeln!(text, "{}", join(&block));
+    }
+    text
+}
+
+/// The perfect matchings of the complete graph `K_n`: primary items `1` to
+/// `n`, one option `i j` for each edge, `i < j`, in lexicographic order.
+///
+/// Number of solutions: `(n - 1)!! = 1 * 3 * 5 * ... * (n - 1)` for even
+/// `n`, none for odd `n`: 4: 3, 6: 15, 24: 316,234,143,225.
+///
+/// # Panics
+///
+/// Panics if `n` is 0.
+pub fn perfect_matchings(n: usize) -> String {
+    assert!(n >= 1, "perfect_matchings needs n >= 1");
+    let items: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let mut text = format!("{}\n", join(&items));
+    for i in 1..=n {
+        for j in i + 1..=n {
+            let _ = writeln!(text, "{i} {j}");
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 //! statuses (see also [`crate::exit`]).
 
 mod cubes;
+mod memo;
 mod model;
 
 use std::io::{self, Write as _};
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
+use cover_model::plan::{decide, Asked, EngineName, Job, Plan, Problem};
 use serde::Serialize;
 use solver_core::cdcl::Learner;
 use solver_core::drive::{
@@ -63,6 +64,12 @@ pub enum Command {
     /// Print the solutions
     #[command(long_about = SOLVE_ABOUT, after_help = EXIT_STATUS)]
     Solve(SearchArgs),
+    /// Write the diagram (ZDD) of every solution, as text
+    #[command(long_about = include_str!("../../help/dlx-zdd.txt"), after_help = EXIT_STATUS)]
+    Zdd(memo::ZddArgs),
+    /// Print solutions drawn uniformly at random (through the ZDD)
+    #[command(long_about = include_str!("../../help/dlx-sample.txt"), after_help = EXIT_STATUS)]
+    Sample(memo::SampleArgs),
     /// Split the search into cubes, to count on many machines
     #[command(long_about = crate::cubes::SPLIT_ABOUT, after_help = EXIT_STATUS)]
     Split(cubes::DlxSplitArgs),
@@ -138,15 +145,28 @@ pub struct SearchArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub format: Format,
 
-    /// The search: Dancing Links, or clause learning for hard single solutions
+    /// The search: the planner's choice, Dancing Links, memoized counting, or clause learning
     #[arg(
         long,
         value_enum,
         value_name = "ENGINE",
-        default_value_t = Engine::Dlx,
+        default_value_t = Engine::Auto,
         long_help = include_str!("../../help/options/dlx-engine.txt")
     )]
     pub engine: Engine,
+
+    /// Memory for memoized counting, e.g. 512M or 4G (default 2G)
+    #[arg(
+        long,
+        value_name = "SIZE",
+        value_parser = crate::values::parse_bytes,
+        long_help = include_str!("../../help/options/dlx-max-memory.txt")
+    )]
+    pub max_memory: Option<u64>,
+
+    /// Say on stderr which engine runs and why, and what the memo did
+    #[arg(long)]
+    pub explain: bool,
 
     /// Report progress on stderr every second (one thread)
     #[arg(
@@ -159,8 +179,13 @@ pub struct SearchArgs {
 /// The engine of `count` and `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
+    /// The planner's choice: memoized counting for a count with a narrow
+    /// frontier, else Dancing Links.
+    Auto,
     /// Dancing Links (Knuth's Algorithm X and C).
     Dlx,
+    /// Memoized counting through a diagram of the solutions (counts only).
+    Zdd,
     /// Clause learning over the same options (no colours).
     Cdcl,
 }
@@ -169,7 +194,9 @@ impl Engine {
     /// The engine as the planner's user choice.
     fn asked(self) -> Asked {
         match self {
+            Engine::Auto => Asked::Auto,
             Engine::Dlx => Asked::Dlx,
+            Engine::Zdd => Asked::Zdd,
             Engine::Cdcl => Asked::Cdcl,
         }
     }
@@ -181,22 +208,20 @@ enum Mode {
     Solve,
 }
 
-/// The planner's engine for `problem` (read from `name`), or its refusal of
+/// The planner's plan for `problem` (read from `name`), or its refusal of
 /// the engine asked for as bad input (exit status 2).
-fn planned(name: &str, problem: Problem, asked: Asked, mode: Mode) -> Result<EngineName, Failure> {
+fn planned(name: &str, problem: Problem, asked: Asked, mode: Mode) -> Result<Plan, Failure> {
     let job = match mode {
         Mode::Count => Job::Count,
         Mode::Solve => Job::Solve,
     };
-    decide(&problem, job, asked)
-        .map(|plan| plan.engine)
-        .map_err(|refusal| {
-            Failure::bad_input(format!(
-                "{name}: --engine {} {}",
-                refusal.asked.as_str(),
-                refusal.why
-            ))
-        })
+    decide(&problem, job, asked).map_err(|refusal| {
+        Failure::bad_input(format!(
+            "{name}: --engine {} {}",
+            refusal.asked.as_str(),
+            refusal.why
+        ))
+    })
 }
 
 /// Runs the command and ends it: the status of [`run`], or 130 after
@@ -216,6 +241,8 @@ pub fn run(args: &Args) -> Result<Exit, Failure> {
         }) => cubes::count(search, cubes),
         Command::Count(count) => run_search(Mode::Count, &count.search),
         Command::Solve(search) => run_search(Mode::Solve, search),
+        Command::Zdd(zdd) => memo::write_zdd(zdd),
+        Command::Sample(sample) => memo::sample(sample),
         Command::Split(split) => cubes::split(split),
         Command::Merge(merge) => crate::cubes::run_merge(merge),
         Command::Completions(shell) => {
@@ -240,12 +267,28 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         .then(|| Learner::from_matrix(&matrix))
         .flatten();
     let colours = args.engine == Engine::Cdcl && learner.is_none();
-    let engine = planned(
+    // Memoized counting counts every solution at once: not with a solution
+    // limit, a seed or progress reports.
+    let memo_fits =
+        mode == Mode::Count && args.limit.is_none() && args.seed.is_none() && !args.progress;
+    let frontier =
+        memo_fits.then(|| u32::try_from(solver_core::zdd::frontier(&matrix)).unwrap_or(u32::MAX));
+    let plan = planned(
         &name,
-        Problem::Matrix { colours },
+        Problem::Matrix { colours, frontier },
         args.engine.asked(),
         mode,
     )?;
+    if args.explain {
+        memo::explain_plan(&plan, frontier);
+    }
+    if plan.engine == EngineName::Zdd {
+        return memo::count(args, &matrix, plan);
+    }
+    if args.explain && memo_fits {
+        let _ = writeln!(io::stderr(), "memo: not run (the plan is {})", plan.engine);
+    }
+    let engine = plan.engine;
     if learner.is_some() {
         for (flag, given) in [
             ("--seed", args.seed.is_some()),
@@ -282,6 +325,28 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     end_search(out, args.format, mode, &summary)
 }
 
+/// Counts by Dancing Links (after memoized counting outgrew its memory
+/// budget): the summary of the search.
+fn plain_count(args: &SearchArgs, matrix: &solver_core::Matrix, started: Instant) -> Summary {
+    let threads = thread_count(args);
+    let limits = limits(args, started);
+    let search = Search {
+        matrix,
+        limits: &limits,
+        threads,
+        seed: None,
+        progress: None,
+    };
+    let (solutions, outcome) = search.count();
+    Summary::new(
+        solutions,
+        &outcome,
+        EngineName::Dlx.as_str(),
+        started,
+        threads,
+    )
+}
+
 /// Ends a search: after a failed write, the failure; else the summary (JSON),
 /// the count (text) or the note on stderr of `solve` (text), and the
 /// status. `summary` is what JSON prints: a [`Summary`], or one that
@@ -298,7 +363,7 @@ fn end_search(
         return Err(failure);
     }
     let plain = summary.as_ref();
-    let (solutions, incomplete) = (plain.solutions, plain.incomplete);
+    let (solutions, incomplete) = (&plain.solutions, plain.incomplete);
     // A failed write is remembered by `out` and reported by `finish`.
     let _ = match (format, mode) {
         (Format::Json, _) => out.json_line(summary),
@@ -390,7 +455,7 @@ mod tests {
 
     #[test]
     fn completions_and_man_pages_name_every_subcommand() {
-        let subcommands = ["count", "solve", "split", "merge"];
+        let subcommands = ["count", "solve", "zdd", "sample", "split", "merge"];
         crate::docs::check_generated(Args::command(), &subcommands);
     }
 }

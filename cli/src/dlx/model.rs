@@ -46,11 +46,15 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
     // `--engine dlx` is the command's default: on a model it leaves the
     // choice to the planner.
     let asked = match args.engine {
-        Engine::Dlx => Asked::Auto,
+        Engine::Auto | Engine::Dlx => Asked::Auto,
+        Engine::Zdd => Asked::Zdd,
         Engine::Cdcl => Asked::Cdcl,
     };
     let exact_cover = model.planned_engine() == ModelEngine::DancingLinks;
-    super::planned(&name, Problem::Model { exact_cover }, asked, mode)?;
+    let plan = super::planned(&name, Problem::Model { exact_cover }, asked, mode)?;
+    if args.explain {
+        let _ = writeln!(io::stderr(), "plan: {plan}");
+    }
     if args.progress {
         let _ = writeln!(
             io::stderr(),

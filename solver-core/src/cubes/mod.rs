@@ -290,6 +290,7 @@ pub fn incomplete_name(why: Incomplete) -> String {
         Incomplete::Deadline => "deadline",
         Incomplete::Cancelled => "cancelled",
         Incomplete::Stopped => "stopped",
+        Incomplete::MemoryLimit => "memory-limit",
     }
     .to_string()
 }
