@@ -181,6 +181,95 @@ mod tests {
         assert_eq!(pick(3, Task::Rate { seeds: 1 }), EngineName::Bits);
     }
 
+    /// The table of docs/engines.md ("Which engine answers") is the plan:
+    /// each row about grids is read, and for example grids of its kind and
+    /// every task it names, the engine `auto` picks and what `--engine bits`
+    /// and `--engine dlx` give are the ones the row names.
+    #[test]
+    fn the_documented_table_is_the_plan() {
+        let doc = include_str!("../../docs/engines.md");
+        let shape = |r, c| Shape::new(r, c).unwrap();
+        let x = Variant::from_names("x").unwrap();
+        // The example grids of each row, by its grid column.
+        let examples = |rules: &str, grid: &str| -> Vec<Rules> {
+            let classic = |shapes: &[Shape]| shapes.iter().map(|&s| Rules::standard(s)).collect();
+            match (rules, grid) {
+                ("classic", "9x9 (3x3 boxes)") => classic(&[shape(3, 3)]),
+                ("classic", "any other shape up to 35x35") => classic(&[
+                    shape(2, 2),
+                    shape(2, 3),
+                    shape(4, 4),
+                    shape(5, 5),
+                    shape(5, 7),
+                ]),
+                ("classic", "36x36 to 128x128") => classic(&[shape(6, 6), shape(8, 8)]),
+                ("classic", "any shape up to 128x128") => {
+                    classic(&[shape(2, 3), shape(3, 3), shape(6, 6)])
+                }
+                ("classic", "above 128x128") => classic(&[shape(12, 12)]),
+                (_, "at most 128 cells (up to 11x11)") => vec![x.rules(shape(3, 3)).unwrap()],
+                (_, "more than 128 cells (12x12 and up)") => vec![x.rules(shape(4, 4)).unwrap()],
+                ("any", "any") => classic(&[shape(3, 3), shape(4, 4)]),
+                _ => Vec::new(),
+            }
+        };
+        let tasks = |text: &str| -> Vec<Task> {
+            let mut tasks = Vec::new();
+            for word in text.split(',').map(str::trim) {
+                match word {
+                    "solve" => tasks.push(Task::Solve),
+                    "check" => tasks.push(Task::Check),
+                    "count" => tasks.push(Task::Count { limit: None }),
+                    "rate" => tasks.push(Task::Rate { seeds: 1 }),
+                    "minimize" => tasks.push(Task::Minimize {
+                        seed: 0,
+                        symmetry: crate::Symmetry::None,
+                    }),
+                    "any" => tasks.extend([Task::Solve, Task::Check, Task::Count { limit: None }]),
+                    w if w.starts_with("enumerate") => tasks.push(Task::Enumerate),
+                    w if w.starts_with("split") => tasks.push(Task::Split),
+                    _ => {}
+                }
+            }
+            tasks
+        };
+        // `name`, or "refused", as a column says it (its first word).
+        let said = |column: &str| -> Option<String> {
+            let column = column.trim();
+            if column.starts_with("refused") {
+                return None;
+            }
+            let name = column.trim_start_matches('`');
+            Some(name[..name.find('`').expect(column)].to_owned())
+        };
+        let mut checked = 0;
+        for row in doc.lines().filter(|l| {
+            l.starts_with("| classic")
+                || l.starts_with("| variant")
+                || l.starts_with("| any | any |")
+        }) {
+            let cols: Vec<&str> = row.split('|').map(str::trim).collect();
+            let (rules, grid, task) = (cols[1].split(' ').next().unwrap(), cols[2], cols[3]);
+            let grids = examples(rules, grid);
+            assert!(!grids.is_empty(), "no example grid for the row {row:?}");
+            for r in &grids {
+                for t in tasks(task) {
+                    let what = format!("{row}: {}x{} {t:?}", r.shape().side(), r.shape().side());
+                    let name = |asked| {
+                        plan(r, &t, asked)
+                            .ok()
+                            .map(|p| p.engine.as_str().to_owned())
+                    };
+                    assert_eq!(name(Engine::Auto), said(cols[4]), "auto, {what}");
+                    assert_eq!(name(Engine::Bits), said(cols[5]), "bits, {what}");
+                    assert_eq!(name(Engine::Dlx), said(cols[6]), "dlx, {what}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 40, "{checked} cases: has the table moved?");
+    }
+
     #[test]
     fn an_engine_that_cannot_apply_is_refused() {
         let err = plan(&standard(12), &Task::Solve, Engine::Bits).unwrap_err();
