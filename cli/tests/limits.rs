@@ -285,8 +285,8 @@ fn sudoku_rate_stops_at_timeout_and_sigint() {
         let p = first_puzzle(name);
         let args = [
             "rate",
-            "--seeds",
-            "1",
+            "--scale",
+            "search",
             "-j",
             "1",
             "--timeout",
@@ -294,7 +294,10 @@ fn sudoku_rate_stops_at_timeout_and_sigint() {
             path(&p),
         ];
         assert_times_out("sudoku", &args, "unknown");
-        assert_interrupted("sudoku", &["rate", "--seeds", "1", "-j", "1", path(&p)]);
+        assert_interrupted(
+            "sudoku",
+            &["rate", "--scale", "search", "-j", "1", path(&p)],
+        );
     }
 }
 

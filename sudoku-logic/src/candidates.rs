@@ -69,9 +69,16 @@ pub struct Houses {
     list: Vec<House>,
     of_cell: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
+    peers_sorted: Vec<Vec<usize>>,
     rows: Vec<usize>,
     columns: Vec<usize>,
     blocks: Vec<usize>,
+    extras: Vec<usize>,
+    /// Per cell: its box (or region), row and column (`usize::MAX` where
+    /// the rules have none).
+    brc: Vec<[usize; 3]>,
+    /// The crossing pairs locking looks at (built on first use).
+    pub(crate) locking: std::sync::OnceLock<crate::sets::LockingPairs>,
 }
 
 impl Houses {
@@ -98,7 +105,8 @@ impl Houses {
             })
             .collect();
         let mut of_cell = vec![Vec::new(); n_cells];
-        let (mut rows, mut columns, mut blocks) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut rows, mut columns, mut blocks, mut extras) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for (h, house) in list.iter().enumerate() {
             for &cell in &house.cells {
                 of_cell[cell].push(h);
@@ -107,14 +115,23 @@ impl Houses {
                 UnitKind::Row => rows.push(h),
                 UnitKind::Column => columns.push(h),
                 UnitKind::Box | UnitKind::Region => blocks.push(h),
-                _ => {}
+                _ => extras.push(h),
             }
         }
+        // Peers in SE's order (`Cell.getHouseCells`): the cells of the
+        // box, then of the row, then of the column, then of the other houses.
         let mut peers = vec![Vec::new(); n_cells];
         let mut seen = vec![usize::MAX; n_cells];
         for cell in 0..n_cells {
             seen[cell] = cell;
-            for &h in &of_cell[cell] {
+            let mut mine: Vec<usize> = of_cell[cell].clone();
+            mine.sort_by_key(|&h| match list[h].kind {
+                UnitKind::Box | UnitKind::Region => 0,
+                UnitKind::Row => 1,
+                UnitKind::Column => 2,
+                _ => 3,
+            });
+            for h in mine {
                 for &other in &list[h].cells {
                     if seen[other] != cell {
                         seen[other] = cell;
@@ -122,17 +139,59 @@ impl Houses {
                     }
                 }
             }
-            peers[cell].sort_unstable();
         }
+        let mut brc = vec![[usize::MAX; 3]; n_cells];
+        for (cell, hs) in of_cell.iter().enumerate() {
+            for &h in hs {
+                match list[h].kind {
+                    UnitKind::Box | UnitKind::Region => brc[cell][0] = h,
+                    UnitKind::Row => brc[cell][1] = h,
+                    UnitKind::Column => brc[cell][2] = h,
+                    _ => {}
+                }
+            }
+        }
+        let peers_sorted = peers
+            .iter()
+            .map(|p| {
+                let mut p = p.clone();
+                p.sort_unstable();
+                p
+            })
+            .collect();
         Ok(Houses {
             shape,
             side,
             list,
             of_cell,
             peers,
+            peers_sorted,
             rows,
             columns,
             blocks,
+            extras,
+            brc,
+            locking: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The houses of the classic rules of `shape`, shared: each thread
+    /// keeps the last shape's, so rating many puzzles builds them once.
+    pub fn standard_shared(shape: Shape) -> Result<Arc<Houses>, StateError> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<Arc<Houses>>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(h) if h.shape == shape => Ok(Arc::clone(h)),
+                _ => {
+                    let h = Arc::new(Houses::new(&Rules::standard(shape))?);
+                    *last = Some(Arc::clone(&h));
+                    Ok(h)
+                }
+            }
         })
     }
 
@@ -172,19 +231,42 @@ impl Houses {
         &self.blocks
     }
 
+    /// Indices of the houses that are neither rows, columns nor boxes
+    /// (regions): diagonals and windows.
+    pub fn extras(&self) -> &[usize] {
+        &self.extras
+    }
+
+    /// The box (or jigsaw region), row and column of `cell`, as house
+    /// indices (`usize::MAX` where the rules have none).
+    pub fn block_row_column(&self, cell: usize) -> [usize; 3] {
+        self.brc[cell]
+    }
+
     /// Indices of the houses holding `cell`.
     pub fn of_cell(&self, cell: usize) -> &[usize] {
         &self.of_cell[cell]
     }
 
-    /// The peers of `cell`, ascending.
+    /// The peers of `cell` in SE's order: the cells of its box, then of
+    /// its row, then of its column, then of its other houses.
     pub fn peers(&self, cell: usize) -> &[usize] {
         &self.peers[cell]
     }
 
+    /// The peers of `cell`, ascending.
+    pub fn peers_sorted(&self, cell: usize) -> &[usize] {
+        &self.peers_sorted[cell]
+    }
+
     /// Whether two distinct cells share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && self.peers[a].binary_search(&b).is_ok()
+        a != b && self.peers_sorted[a].binary_search(&b).is_ok()
+    }
+
+    /// Whether house `h` holds `cell`.
+    pub fn holds(&self, h: usize, cell: usize) -> bool {
+        self.of_cell[cell].contains(&h)
     }
 }
 
@@ -231,8 +313,7 @@ impl Candidates {
     /// The candidates of a puzzle under the classic rules of its shape:
     /// every value not seen by a given.
     pub fn from_grid(grid: &Grid) -> Result<Candidates, StateError> {
-        let rules = Rules::standard(grid.shape());
-        Candidates::with_rules(&rules, grid)
+        Candidates::with_houses(Houses::standard_shared(grid.shape())?, grid)
     }
 
     /// The candidates of a puzzle under `rules` (a variant's houses).

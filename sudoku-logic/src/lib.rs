@@ -39,16 +39,23 @@
 //! ```
 #![deny(missing_docs)]
 
+mod aligned;
 mod candidates;
 pub mod chains;
+mod combos;
 mod error;
+mod hook;
 pub mod rate;
+mod sets;
 mod singles;
 mod step;
+mod unique;
+mod wings;
 
 pub use candidates::{
     bit, cell_name, values_of, Candidates, House, HouseName, Houses, Mistake, MAX_LOGIC_SIDE,
 };
 pub use error::StateError;
+pub use hook::{candidates_for, SeRater};
 pub use rate::{next_step, solve, End, Mode, Path, Ratings};
 pub use step::{ChainNode, Difficulty, Elimination, Placement, Reason, Step, Technique};

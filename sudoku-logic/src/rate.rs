@@ -19,8 +19,8 @@ use sudoku::{Incomplete, Limits};
 
 use crate::candidates::Candidates;
 use crate::chains::{self, ChainLevel};
-use crate::singles;
 use crate::step::{Difficulty, Step, Technique};
+use crate::{aligned, sets, singles, unique, wings};
 
 /// Which techniques the solver uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -28,9 +28,9 @@ pub enum Mode {
     /// Sudoku Explainer 1.2.1's set and order: the ratings follow SE.
     #[default]
     Se,
-    /// SE's set plus the common names SE has none for (skyscraper,
-    /// 2-string kite, W-wing, finned fish, simple colouring, AIC), each
-    /// tried just before SE's techniques of the same difficulty.
+    /// SE's set plus AIC (not in SE), tried just before SE's chains. The
+    /// other common names SE has none for (skyscraper, 2-string kite,
+    /// W-wing, finned fish, simple colouring) are not written yet.
     Extended,
 }
 
@@ -43,17 +43,38 @@ enum Finder {
     Chain(ChainLevel),
 }
 
-/// SE 1.2.1's order (`Solver.java`). Techniques that are not written yet
-/// are absent: a puzzle that needs them rates 20.0 (stuck), never lower.
+/// SE 1.2.1's order (`Solver.java`): its direct hint producers, its
+/// indirect ones, then the chaining ones.
 const SE_ORDER: &[Finder] = &[
     // directHintProducers
     Finder::Rule(singles::hidden_single),
+    Finder::Rule(sets::direct_locking),
+    Finder::Rule(direct_hidden_pair),
     Finder::Rule(singles::naked_single),
-    // chainingHintProducers, chainingHintProducers2, advanced, experimental
+    Finder::Rule(direct_hidden_triplet),
+    // indirectHintProducers
+    Finder::Rule(sets::plain_locking),
+    Finder::Rule(naked_pair),
+    Finder::Rule(x_wing),
+    Finder::Rule(hidden_pair),
+    Finder::Rule(naked_triplet),
+    Finder::Rule(swordfish),
+    Finder::Rule(hidden_triplet),
+    Finder::Rule(wings::xy),
+    Finder::Rule(wings::xyz),
+    Finder::Rule(unique::unique_loop),
+    Finder::Rule(naked_quad),
+    Finder::Rule(jellyfish),
+    Finder::Rule(hidden_quad),
+    Finder::Rule(unique::bug),
+    Finder::Rule(aligned::pair),
+    // chainingHintProducers
     Finder::Chain(ChainLevel::Cycles),
+    Finder::Rule(aligned::triplet),
     Finder::Chain(ChainLevel::Nishio),
     Finder::Chain(ChainLevel::Multiple),
     Finder::Chain(ChainLevel::Dynamic),
+    // chainingHintProducers2, advancedHintProducers, experimentalHintProducers
     Finder::Chain(ChainLevel::Nested(1)),
     Finder::Chain(ChainLevel::Nested(2)),
     Finder::Chain(ChainLevel::Nested(3)),
@@ -61,13 +82,54 @@ const SE_ORDER: &[Finder] = &[
     Finder::Chain(ChainLevel::Nested(5)),
 ];
 
+fn direct_hidden_pair(c: &Candidates) -> Option<Step> {
+    sets::hidden_set(c, 2, true)
+}
+fn direct_hidden_triplet(c: &Candidates) -> Option<Step> {
+    sets::hidden_set(c, 3, true)
+}
+fn hidden_pair(c: &Candidates) -> Option<Step> {
+    sets::hidden_set(c, 2, false)
+}
+fn hidden_triplet(c: &Candidates) -> Option<Step> {
+    sets::hidden_set(c, 3, false)
+}
+fn hidden_quad(c: &Candidates) -> Option<Step> {
+    sets::hidden_set(c, 4, false)
+}
+fn naked_pair(c: &Candidates) -> Option<Step> {
+    sets::naked_set(c, 2)
+}
+fn naked_triplet(c: &Candidates) -> Option<Step> {
+    sets::naked_set(c, 3)
+}
+fn naked_quad(c: &Candidates) -> Option<Step> {
+    sets::naked_set(c, 4)
+}
+fn x_wing(c: &Candidates) -> Option<Step> {
+    sets::fish(c, 2)
+}
+fn swordfish(c: &Candidates) -> Option<Step> {
+    sets::fish(c, 3)
+}
+fn jellyfish(c: &Candidates) -> Option<Step> {
+    sets::fish(c, 4)
+}
+
 /// The next step: the first one found by the first technique, in the
-/// order of `mode`, that finds one.
+/// order of `mode`, that finds one. In [`Mode::Extended`], AIC (not in
+/// SE) is tried just before SE's chains.
 pub fn next_step(c: &Candidates, mode: Mode) -> Option<Step> {
-    let _ = mode;
     SE_ORDER.iter().find_map(|finder| match *finder {
         Finder::Rule(find) => find(c),
-        Finder::Chain(level) => chains::find(c, level).into_iter().next(),
+        Finder::Chain(level) => {
+            if level == ChainLevel::Cycles && mode == Mode::Extended {
+                if let Some(step) = chains::find(c, ChainLevel::Aic).into_iter().next() {
+                    return Some(step);
+                }
+            }
+            chains::find(c, level).into_iter().next()
+        }
     })
 }
 

@@ -44,18 +44,23 @@ pub fn hidden_single(c: &Candidates) -> Option<Step> {
             if empty == 0 || (empty == 1) != alone {
                 continue;
             }
-            for v in 1..=c.side() {
+            // The values with one place: seen once, never twice.
+            let (mut once, mut more) = (0u64, 0u64);
+            for &cell in &house.cells {
+                let m = c.mask(cell);
+                more |= once & m;
+                once |= m;
+            }
+            let singles = once & !more;
+            if singles != 0 {
+                let v = singles.trailing_zeros() as usize + 1;
                 let b = bit(v);
-                let mut found = None;
-                let mut count = 0;
-                for &cell in &house.cells {
-                    if c.mask(cell) & b != 0 {
-                        count += 1;
-                        found = Some(cell);
-                    }
-                }
-                if count == 1 {
-                    let cell = found.expect("counted one");
+                {
+                    let cell = *house
+                        .cells
+                        .iter()
+                        .find(|&&x| c.mask(x) & b != 0)
+                        .expect("seen once");
                     let (technique, difficulty) = if alone {
                         (Technique::FullHouse, 10)
                     } else if house.is_block() {
