@@ -301,6 +301,8 @@ pub struct Candidates {
     houses: Arc<Houses>,
     values: Vec<u8>,
     masks: Vec<u64>,
+    /// An empty cell lost its last candidate (set by place and eliminate).
+    emptied: bool,
 }
 
 impl PartialEq for Candidates {
@@ -369,6 +371,7 @@ impl Candidates {
             },
             values: vec![0; n_cells],
             houses,
+            emptied: false,
         };
         for (cell, &v) in grid.cells().iter().enumerate() {
             if v == 0 {
@@ -516,7 +519,16 @@ impl Candidates {
         let houses = Arc::clone(&self.houses);
         for &p in houses.peers(cell) {
             self.masks[p] &= b;
+            if self.masks[p] == 0 && self.values[p] == 0 {
+                self.emptied = true;
+            }
         }
+    }
+
+    /// Whether a placement or an elimination left an empty cell without
+    /// candidates (a quick part of [`Candidates::is_broken`]).
+    pub fn emptied_a_cell(&self) -> bool {
+        self.emptied
     }
 
     /// Removes the values of `mask` from the candidates of `cell`; whether
@@ -524,6 +536,9 @@ impl Candidates {
     pub fn eliminate(&mut self, cell: usize, mask: u64) -> bool {
         let had = self.masks[cell] & mask != 0;
         self.masks[cell] &= !mask;
+        if self.masks[cell] == 0 && self.values[cell] == 0 {
+            self.emptied = true;
+        }
         had
     }
 

@@ -26,12 +26,29 @@ pub fn candidates_for(puzzle: &Grid, rules: &Rules) -> Result<Candidates, String
                 .into(),
         );
     }
-    let houses = if rules.is_standard() {
-        Houses::standard_shared(rules.shape())
-    } else {
-        Houses::new(rules).map(Arc::new)
+    // Each thread keeps the houses of the last rules it saw: a batch of
+    // one kind builds them once.
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Vec<sudoku::Unit>, Arc<Houses>)>> =
+            const { std::cell::RefCell::new(None) };
     }
-    .map_err(|e| e.to_string())?;
+    let houses = LAST
+        .with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((units, h))
+                    if units.as_slice() == rules.units() && h.shape() == rules.shape() =>
+                {
+                    Ok(Arc::clone(h))
+                }
+                _ => {
+                    let h = Arc::new(Houses::new(rules)?);
+                    *last = Some((rules.units().to_vec(), Arc::clone(&h)));
+                    Ok(h)
+                }
+            }
+        })
+        .map_err(|e: crate::StateError| e.to_string())?;
     Candidates::with_houses(houses, puzzle).map_err(|e| e.to_string())
 }
 

@@ -247,11 +247,15 @@ fn run(
 ) -> (End, Meter) {
     let mut meter = Meter::default();
     let mut count = 0u64;
+    let mut checks_houses = true;
     let end = loop {
         if c.is_solved() {
             break End::Solved;
         }
-        if c.is_broken() {
+        // The whole check (a value without a place in a house too) only
+        // after steps that eliminate: a placement can break the grid only
+        // by emptying a cell, which `place` notes.
+        if c.emptied_a_cell() || (checks_houses && c.is_broken()) {
             break End::Broken;
         }
         if let Some(why) = limits.interrupted() {
@@ -264,6 +268,7 @@ fn run(
             break End::Stuck;
         };
         count += 1;
+        checks_houses = !step.eliminations.is_empty();
         meter.add(&step);
         c.apply(&step);
         each(&step);
