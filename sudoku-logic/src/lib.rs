@@ -11,7 +11,17 @@
 //! - [`rate`](mod@rate): SE's order of techniques, the first step found at
 //!   each point ([`next_step`]), whole paths ([`solve`]) and the ratings
 //!   ([`rate()`](rate::rate)).
-//! - [`chains`]: chains and forcing chains.
+//! - The techniques, each finding the step Sudoku Explainer 1.2.1 finds
+//!   first, at SE's difficulty: singles (full house 1.0, hidden single 1.2
+//!   and 1.5, naked single 2.3), direct pointing and claiming (1.7, 1.9),
+//!   direct hidden pair and triplet (2.0, 2.5), pointing and claiming (2.6,
+//!   2.8), naked and hidden pairs, triplets and quads, X-wing, swordfish,
+//!   jellyfish, XY- and XYZ-wing, unique rectangles and loops (types 1-4),
+//!   BUG (types 1-4), aligned pair and triplet exclusion (6.2, 7.5).
+//!   They run over every house of a variant (diagonals, windows, jigsaw
+//!   regions); the uniqueness techniques are off with diagonals or windows.
+//! - [`chains`]: chains and forcing chains (SE 6.5 and up), in progress.
+//! - [`SeRater`]: the solver as `sudoku rate` takes it ([`sudoku::LogicRater`]).
 //!
 //! There is no search here: a puzzle that logic cannot finish ends
 //! [`End::Stuck`] (ER 20.0), never with a guess.
