@@ -287,8 +287,8 @@ fn sudoku_rate_stops_at_timeout_and_sigint() {
         let p = first_puzzle(name);
         let args = [
             "rate",
-            "--seeds",
-            "1",
+            "--scale",
+            "search",
             "-j",
             "1",
             "--timeout",
@@ -296,7 +296,10 @@ fn sudoku_rate_stops_at_timeout_and_sigint() {
             path(&p),
         ];
         assert_times_out("sudoku", &args, "unknown");
-        assert_interrupted("sudoku", &["rate", "--seeds", "1", "-j", "1", path(&p)]);
+        assert_interrupted(
+            "sudoku",
+            &["rate", "--scale", "search", "-j", "1", path(&p)],
+        );
     }
 }
 

@@ -1150,7 +1150,7 @@ fn minimize_and_rate() {
     let out = run(&["minimize"], input.clone());
     assert_eq!(code(&out), 1);
     assert!(lines(&out)[0].starts_with("multiple"), "{}", stdout(&out));
-    let out = run(&["rate", "--format", "json"], input);
+    let out = run(&["rate", "--scale", "search", "--format", "json"], input);
     let records = json_lines(&out);
     assert_eq!(records[0]["status"], "multiple");
     assert_eq!(records[1]["status"], "rated");

@@ -304,6 +304,7 @@ fn run_batch<T: Send>(
         base: Variant::default(),
         format: OutputFormat::Text,
         names: Vec::new(),
+        logic: None,
     };
     // An exception raised by the iterable itself (KeyboardInterrupt in a
     // generator, say) is the caller's, not a bad record: it propagates.

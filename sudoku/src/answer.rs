@@ -68,6 +68,9 @@ pub enum Task {
         /// Tie-break seeds averaged over.
         seeds: u32,
     },
+    /// Sudoku Explainer's ratings (ER/EP/ED) from a logical solver, passed
+    /// in as a [`crate::LogicRater`] (see [`crate::batch::Batch::logic`]).
+    RateLogic,
     /// True candidates: per cell, the values of some solution
     /// ([`crate::setter::true_candidates`]).
     Candidates,
@@ -105,6 +108,8 @@ pub enum Answer<G = Grid> {
     Minimized(G),
     /// `rate`: the search effort.
     Rated(Rating),
+    /// `rate`: Sudoku Explainer's ratings from a logical solver.
+    LogicRated(crate::LogicRating),
     /// `candidates`: per cell, the values that appear in some solution;
     /// when `incomplete`, those seen before a limit stopped the work.
     Candidates {
@@ -153,6 +158,7 @@ impl<G> Answer<G> {
             Answer::Unknown(why) => Answer::Unknown(why),
             Answer::Minimized(_) => Answer::Minimized(()),
             Answer::Rated(rating) => Answer::Rated(rating),
+            Answer::LogicRated(rating) => Answer::LogicRated(rating),
             Answer::Candidates { cells, incomplete } => Answer::Candidates { cells, incomplete },
             Answer::UniqueMakers {
                 placements,
@@ -202,7 +208,7 @@ impl<G> Answer<G> {
             },
             Answer::Unknown(_) => "unknown",
             Answer::Minimized(_) => "minimized",
-            Answer::Rated(_) => "rated",
+            Answer::Rated(_) | Answer::LogicRated(_) => "rated",
             Answer::Candidates {
                 incomplete: None, ..
             } => "candidates",
@@ -541,6 +547,7 @@ fn search(
         Task::Count { .. } => counted_answer(solver.count(grid, limits), &mut answered.nodes),
         Task::Minimize { .. }
         | Task::Rate { .. }
+        | Task::RateLogic
         | Task::Candidates
         | Task::UniqueMakers
         | Task::Enumerate

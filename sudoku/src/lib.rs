@@ -67,6 +67,7 @@ mod error;
 pub mod format;
 mod generate;
 mod grid;
+pub mod logic;
 mod parallel;
 pub mod plan;
 mod rate;
@@ -95,6 +96,7 @@ pub use generate::{
     SetterGenerated, Symmetry, CHECK_NODES, MAX_MERGED, RATING_NODES,
 };
 pub use grid::{Conflict, Grid};
+pub use logic::{LogicError, LogicRater, LogicRating};
 pub use parallel::Progress;
 pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};

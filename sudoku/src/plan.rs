@@ -67,6 +67,8 @@ impl Task {
             Task::Check => Job::Check,
             Task::Minimize { .. } => Job::Minimize,
             Task::Rate { .. } => Job::Rate,
+            // The search proves the puzzle unique before the logic rates it.
+            Task::RateLogic => Job::Check,
             Task::Candidates | Task::UniqueMakers => Job::Candidates,
             Task::Enumerate => Job::Enumerate,
             Task::Split => Job::Split,

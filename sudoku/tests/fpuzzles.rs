@@ -292,6 +292,7 @@ fn the_batch_reads_links_and_documents_without_a_flag() {
         base: Variant::default(),
         format: OutputFormat::Text,
         names: vec!["p.txt".to_string()],
+        logic: None,
     };
     let input = Input::new(
         vec![Source::new(&path)],

@@ -153,6 +153,7 @@ fn the_batch_prints_true_candidates() {
             base: Variant::default(),
             format,
             names: vec!["p.txt".to_string()],
+            logic: None,
         };
         let input = Input::new(
             vec![Source::new(&path)],

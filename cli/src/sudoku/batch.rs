@@ -68,6 +68,8 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
         base,
         format: args.format.into(),
         names: names.clone(),
+        logic: (mode == Mode::RateLogic)
+            .then(|| Arc::new(sudoku_logic::SeRater::default()) as Arc<dyn sudoku::LogicRater>),
     };
     let json = args.format == OutputFormat::Json;
     let problems = !json && !crate::output::stderr_is_stdout();

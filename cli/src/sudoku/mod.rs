@@ -20,6 +20,7 @@ mod batch;
 mod bench;
 mod cubes;
 mod generate;
+mod logic;
 mod progress;
 mod serve;
 mod variant;
@@ -76,9 +77,9 @@ pub struct Args {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print a solution of each puzzle
+    /// Print a solution of each puzzle, or (--steps) its logical path
     #[command(long_about = SOLVE_ABOUT, after_help = AFTER_HELP)]
-    Solve(CommonArgs),
+    Solve(SolveArgs),
     /// Count the solutions of each puzzle
     #[command(long_about = COUNT_ABOUT, after_help = AFTER_HELP)]
     Count(CountArgs),
@@ -97,9 +98,12 @@ pub enum Command {
     /// Remove givens from unique puzzles while they stay unique
     #[command(long_about = MINIMIZE_ABOUT, after_help = AFTER_HELP)]
     Minimize(MinimizeArgs),
-    /// Rate the difficulty of unique puzzles by search effort
+    /// Rate unique puzzles on Sudoku Explainer's scale (ER/EP/ED)
     #[command(long_about = RATE_ABOUT, after_help = AFTER_HELP)]
     Rate(RateArgs),
+    /// Give the next logical step of each puzzle, or of a learner's pencil marks
+    #[command(long_about = HINT_ABOUT, after_help = AFTER_HELP)]
+    Hint(logic::HintArgs),
     /// Split one puzzle's completions into cubes, to count on many machines
     #[command(long_about = crate::cubes::SPLIT_ABOUT)]
     Split(cubes::SudokuSplitArgs),
@@ -120,6 +124,30 @@ pub enum Command {
 const MINIMIZE_ABOUT: &str = include_str!("../../help/minimize.txt");
 
 const RATE_ABOUT: &str = include_str!("../../help/rate.txt");
+
+const HINT_ABOUT: &str = include_str!("../../help/hint.txt");
+
+/// The arguments of `solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The options common to every subcommand.
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Print the logical path instead: each step (technique, difficulty,
+    /// placements, eliminations) as a person would take it
+    #[arg(long)]
+    pub steps: bool,
+}
+
+/// The rating scales of `rate` (`--scale`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// Sudoku Explainer 1.2.1's ER/EP/ED, from the logical solver
+    #[default]
+    Se,
+    /// log2 of the search effort of the plain exact-cover search
+    Search,
+}
 
 /// The arguments of `minimize`.
 #[derive(Debug, clap::Args)]
@@ -154,9 +182,13 @@ pub struct RateArgs {
     /// The options common to every subcommand.
     #[command(flatten)]
     pub common: CommonArgs,
-    /// Number of tie-break orders averaged over
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub seeds: u32,
+    /// The scale: se (Sudoku Explainer's ER/EP/ED) or search (search effort)
+    #[arg(long, value_enum, default_value_t)]
+    pub scale: Scale,
+    /// Ignored, with a note: the search effort is the same in any tie-break
+    /// order (proving uniqueness visits the whole search tree)
+    #[arg(long, value_name = "N", hide = true)]
+    pub seeds: Option<u32>,
 }
 
 const BENCH_ABOUT: &str = include_str!("../../help/bench.txt");
@@ -362,7 +394,9 @@ fn run_command(args: &Args) -> Result<Exit, Failure> {
         Command::Count(count) if count.cubes.is_some() => return cubes::count(count),
         Command::Split(split) => return cubes::split(split),
         Command::Merge(merge) => return crate::cubes::run_merge(merge),
-        Command::Solve(common) => (Mode::Solve, common),
+        Command::Solve(s) if s.steps => return logic::run_steps(&s.common),
+        Command::Solve(s) => (Mode::Solve, &s.common),
+        Command::Hint(h) => return logic::run_hint(h),
         Command::Count(count) => (
             Mode::Count {
                 limit: count.limit.map(u128::from),
@@ -379,7 +413,22 @@ fn run_command(args: &Args) -> Result<Exit, Failure> {
             },
             &m.common,
         ),
-        Command::Rate(r) => (Mode::Rate { seeds: r.seeds }, &r.common),
+        Command::Rate(r) => {
+            if r.seeds.is_some() && !r.common.quiet {
+                crate::output::eprint_line(
+                    "note: --seeds is ignored: the search effort does not depend on the tie-break order",
+                );
+            }
+            match r.scale {
+                Scale::Se => (Mode::RateLogic, &r.common),
+                Scale::Search if r.common.engine != EngineArg::Auto => {
+                    return Err(Failure::bad_input(
+                        "rate --scale search measures the plain exact-cover search; --engine does not apply",
+                    ))
+                }
+                Scale::Search => (Mode::Rate { seeds: 1 }, &r.common),
+            }
+        }
         Command::Bench(bench) => return bench::run(bench),
         Command::Generate(g) => return generate::run(g),
         Command::Serve(s) => return serve::run(s),
@@ -406,7 +455,7 @@ mod tests {
     #[test]
     fn completions_and_man_pages_name_every_subcommand() {
         let subcommands = [
-            "solve", "count", "check", "generate", "minimize", "rate", "split",
+            "solve", "count", "check", "generate", "minimize", "rate", "hint", "split",
         ];
         crate::docs::check_generated(Args::command(), &subcommands);
     }

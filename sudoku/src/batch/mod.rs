@@ -34,6 +34,7 @@
 //!     base: Variant::default(),
 //!     format: OutputFormat::Text,
 //!     names: vec!["puzzles.txt".to_string()],
+//!     logic: None,
 //! };
 //! let input = Input::new(vec![Source::new(&path)], ReadOptions::default(), Arc::new(AtomicU64::new(0)), 1);
 //! // A `Vec<u8>` sink keeps the records' text, in input order.

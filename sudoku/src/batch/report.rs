@@ -323,6 +323,7 @@ impl Report {
             Answer::Unknown(why) => format!("unknown: {why}"),
             Answer::Minimized(g) => self.compact(g),
             Answer::Rated(r) => format!("{:.2}", r.rating),
+            Answer::LogicRated(r) => r.text(),
             Answer::Candidates { cells, incomplete } => {
                 // Each cell's values: digits run together up to 9x9,
                 // comma-separated numbers beyond; `-` for none.
@@ -401,6 +402,8 @@ impl Report {
             rating: None,
             average_nodes: None,
             singles_only: None,
+            se: None,
+            hardest: None,
             candidates: None,
             unique_makers: None,
         };
@@ -428,6 +431,14 @@ impl Report {
             Answer::Minimized(g) => {
                 record.puzzle = Some(self.compact(g));
                 record.givens = Some(g.givens());
+            }
+            Answer::LogicRated(r) => {
+                record.se = Some(SeJson {
+                    er: f64::from(r.er) / 10.0,
+                    ep: f64::from(r.ep) / 10.0,
+                    ed: f64::from(r.ed) / 10.0,
+                });
+                record.hardest = r.hardest.as_deref();
             }
             Answer::Rated(r) => {
                 record.rating = Some(r.rating);
@@ -457,6 +468,14 @@ impl Report {
         }
         record
     }
+}
+
+/// Sudoku Explainer's three ratings in JSON: `{"er": 7.1, "ep": 1.2, "ed": 1.2}`.
+#[derive(Debug, Serialize)]
+struct SeJson {
+    er: f64,
+    ep: f64,
+    ed: f64,
 }
 
 /// One record in JSON; absent fields are left out.
@@ -498,6 +517,12 @@ pub struct JsonRecord<'a> {
     average_nodes: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     singles_only: Option<bool>,
+    /// Sudoku Explainer's ratings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<SeJson>,
+    /// The technique of the hardest step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<&'a str>,
     /// True candidates: the values of each cell.
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<&'a [Vec<u16>]>,
@@ -522,6 +547,7 @@ impl JsonRecord<'_> {
             && self.rating.is_none()
             && self.average_nodes.is_none()
             && self.singles_only.is_none()
+            && self.se.is_none()
             && self.candidates.is_none();
         if !common {
             return Ok(serde_json::to_writer(out, self)?);

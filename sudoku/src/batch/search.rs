@@ -30,6 +30,9 @@ pub struct Batch {
     pub format: OutputFormat,
     /// The name of each input, for the records.
     pub names: Vec<String>,
+    /// The logical solver that answers [`Task::RateLogic`] (none: that task
+    /// answers `invalid`).
+    pub logic: Option<Arc<dyn crate::LogicRater>>,
 }
 
 impl Batch {
@@ -99,6 +102,7 @@ impl Batch {
     ///     base: Variant::default(),
     ///     format: OutputFormat::Text,
     ///     names: Vec::new(),
+    ///     logic: None,
     /// };
     /// let puzzle = parse_puzzle("1.3.3.2...4.....", None, &Alphabet::standard())?;
     /// let answered = batch.answer_puzzle(&puzzle, &Variant::default(), 1, false, None);
@@ -119,6 +123,9 @@ impl Batch {
             deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
             cancel: Some(Arc::clone(&self.cancel)),
         };
+        if self.task == Task::RateLogic {
+            return self.answer_logic(puzzle, variant, line, &limits);
+        }
         let question = Question {
             task: &self.task,
             engine: self.engine,
@@ -126,6 +133,47 @@ impl Batch {
             progress,
         };
         crate::answer(puzzle, variant, line, &question, on_every_thread)
+    }
+
+    /// [`Task::RateLogic`]: the search proves the puzzle unique (the
+    /// uniqueness techniques assume it), then the logical solver rates it.
+    fn answer_logic(
+        &self,
+        puzzle: &Puzzle,
+        variant: &Variant,
+        line: usize,
+        limits: &Limits,
+    ) -> Answered {
+        let question = Question {
+            task: &Task::Check,
+            engine: self.engine,
+            limits,
+            progress: None,
+        };
+        let mut answered = crate::answer(puzzle, variant, line, &question, false);
+        if !matches!(answered.answer, Answer::Unique(_)) {
+            if matches!(answered.answer, Answer::Multiple(..)) {
+                answered.answer = Answer::NotUnique;
+            }
+            return answered;
+        }
+        let Some(logic) = &self.logic else {
+            answered.answer = Answer::Invalid("no logical solver was given".into());
+            return answered;
+        };
+        let rules = match variant.rules(puzzle.grid.shape()) {
+            Ok(rules) => rules,
+            Err(e) => {
+                answered.answer = Answer::Invalid(e.to_string());
+                return answered;
+            }
+        };
+        answered.answer = match logic.rate(&puzzle.grid, &rules, limits) {
+            Ok(rating) => Answer::LogicRated(rating),
+            Err(crate::LogicError::Incomplete(why)) => Answer::Unknown(why),
+            Err(crate::LogicError::Refused(message)) => Answer::Invalid(message),
+        };
+        answered
     }
 
     /// Appends the text of one record to `text`; a jigsaw's grids are drawn

@@ -97,7 +97,7 @@ impl Totals {
             },
             Answer::Unknown(_) => self.unknown += 1,
             Answer::Minimized(_) => self.minimized += 1,
-            Answer::Rated(_) => self.rated += 1,
+            Answer::Rated(_) | Answer::LogicRated(_) => self.rated += 1,
             Answer::Candidates {
                 incomplete: None, ..
             } => self.candidates += 1,
@@ -168,8 +168,12 @@ impl Totals {
                 rows.push(("candidates", n(self.candidates)));
                 rows.push(("unsolvable", n(self.unsolvable)));
             }
-            Mode::Minimize { .. } | Mode::Rate { .. } | Mode::Enumerate | Mode::Split => {
-                let done = if matches!(mode, Mode::Rate { .. }) {
+            Mode::Minimize { .. }
+            | Mode::Rate { .. }
+            | Mode::RateLogic
+            | Mode::Enumerate
+            | Mode::Split => {
+                let done = if matches!(mode, Mode::Rate { .. } | Mode::RateLogic) {
                     "rated"
                 } else {
                     "minimized"

@@ -1,0 +1,197 @@
+//! Integration tests of the logical solver's commands: `rate` on Sudoku
+//! Explainer's scale, `solve --steps` and `hint`. Expected ratings come
+//! from Sudoku Explainer 1.2.1 itself (serate 1.2.1.3 via
+//! ../shared/peers/se/rate.sh, run 2026-11-26).
+
+#[allow(dead_code)] // each test binary uses some of the helpers
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{code, json_lines, stderr, stdout};
+
+fn run(args: &[&str], input: impl Into<Vec<u8>>) -> std::process::Output {
+    common::run_with("sudoku", args, input, Duration::from_secs(120))
+}
+
+fn course() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/sudoku/course.txt")
+}
+
+fn temp_file(name: &str, content: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-logic-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+/// SE 1.2.1's ratings of the four 9x9 course grids (the first grid of the
+/// file is 4x4, which SE does not take).
+const COURSE_SE: [&str; 4] = ["1.5/1.2/1.2", "2.3/1.2/1.2", "1.5/1.2/1.2", "2.0/1.2/1.2"];
+
+#[test]
+fn rate_gives_sudoku_explainer_ratings_by_default() {
+    let c = course();
+    let out = run(&["rate", c.to_str().unwrap()], "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[1..], COURSE_SE);
+    let out = run(
+        &["rate", "--format", "json", "-j", "2", c.to_str().unwrap()],
+        "",
+    );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[2]["status"], "rated");
+    assert_eq!(records[2]["se"]["er"], 2.3);
+    assert_eq!(records[2]["se"]["ep"], 1.2);
+    assert_eq!(records[2]["hardest"], "Naked Single");
+}
+
+#[test]
+fn rate_search_scale_refuses_engine_and_notes_seeds() {
+    let c = course();
+    let c = c.to_str().unwrap();
+    let out = run(&["rate", "--scale", "search", "--engine", "dlx", c], "");
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--engine does not apply"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["rate", "--seeds", "3", "--scale", "search", c], "");
+    assert_eq!(code(&out), 0);
+    assert!(
+        stderr(&out).contains("--seeds is ignored"),
+        "{}",
+        stderr(&out)
+    );
+    // Singles solve the 4x4 grid: no search beyond the root.
+    assert_eq!(stdout(&out).lines().next(), Some("0.00"));
+}
+
+#[test]
+fn rate_stops_at_the_step_limit() {
+    // The 9x9 "difficile" course grid takes more than 3 steps.
+    let c = course();
+    let out = run(&["rate", "--max-nodes", "3", c.to_str().unwrap()], "");
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().nth(1),
+        Some("unknown: node limit reached"),
+        "{text}"
+    );
+}
+
+#[test]
+fn rate_says_multiple_for_a_puzzle_with_several_solutions() {
+    let out = run(&["rate"], format!("{}\n1.3.3.2...4.....\n", ".".repeat(16)));
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("multiple"), "{text}");
+    assert!(lines[1].contains('/'), "{text}");
+}
+
+#[test]
+fn every_course_grid_gets_a_full_path() {
+    let c = course();
+    let out = run(&["solve", "--steps", c.to_str().unwrap()], "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let ends: Vec<&str> = text.lines().filter(|l| l.starts_with("solved ")).collect();
+    assert_eq!(ends.len(), 5, "{text}");
+    assert_eq!(
+        ends[1..].iter().map(|l| &l[7..]).collect::<Vec<_>>(),
+        COURSE_SE
+    );
+    let out = run(
+        &["solve", "--steps", "--format", "json", c.to_str().unwrap()],
+        "",
+    );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 5);
+    for r in &records {
+        assert_eq!(r["solved"], true);
+        let steps = r["steps"].as_array().unwrap();
+        assert!(!steps.is_empty());
+        let s = &steps[0];
+        assert!(s["technique"].is_string() && s["difficulty"].is_number());
+        assert!(
+            s["text"].as_str().unwrap().contains(" = ")
+                || !s["eliminations"].as_array().unwrap().is_empty()
+        );
+    }
+    // The 4x4 grid: 1.3. / 3.2. / ..4. / ....; its first step is the full
+    // house of column 3 (3, 2, 4 given): r4c3 = 1.
+    assert_eq!(records[0]["steps"][0]["placements"][0]["cell"], "r4c3");
+    assert_eq!(records[0]["steps"][0]["placements"][0]["value"], 1);
+}
+
+/// The course's 4x4 grid (solution 1234 / 3421 / 2143 / 4312).
+const SMALL: &str = "1.3.3.2...4.....\n";
+
+#[test]
+fn hint_from_pencil_marks_and_mistakes() {
+    let good = "1 24 3 24\n3 14 2 14\n12 123 4 123\n24 1234 1 23\n";
+    let marks = temp_file("good.txt", good);
+    let out = run(&["hint", "--marks", marks.to_str().unwrap()], SMALL);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stdout(&out).contains("mistake"), "{}", stdout(&out));
+    assert_eq!(stdout(&out).lines().count(), 1);
+    // A wrong digit placed (r1c2 is 2).
+    let wrong = temp_file("wrong.txt", &good.replacen("1 24 3", "1 4 3", 1));
+    let out = run(&["hint", "--marks", wrong.to_str().unwrap()], SMALL);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("r1c2 holds 4, but the solution has 2 there"),
+        "{}",
+        stdout(&out)
+    );
+    // A mark erased that the solution needs (r3c2 is 1).
+    let erased = temp_file("erased.txt", &good.replacen("12 123", "12 23", 1));
+    let out = run(
+        &[
+            "hint",
+            "--format",
+            "json",
+            "--marks",
+            erased.to_str().unwrap(),
+        ],
+        SMALL,
+    );
+    assert_eq!(code(&out), 1);
+    let records = json_lines(&out);
+    assert_eq!(records[0]["status"], "mistake");
+    assert!(records[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("r3c2 lack 1"));
+    // A digit placed against the solution is named as such (2 in r4c3,
+    // where 2 also clashes with r2c3).
+    let clash = temp_file(
+        "clash.txt",
+        &good.replacen("24 1234 1 23", "24 1234 2 23", 1),
+    );
+    let out = run(&["hint", "--marks", clash.to_str().unwrap()], SMALL);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("r4c3 holds 2, but the solution has 1"),
+        "{}",
+        stdout(&out)
+    );
+    // A given the marks change.
+    let given = temp_file("given.txt", &good.replacen("1 24 3 24", "2 24 3 24", 1));
+    let out = run(&["hint", "--marks", given.to_str().unwrap()], SMALL);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("r1c1 is a given 1, but the marks say 2"),
+        "{}",
+        stdout(&out)
+    );
+}
