@@ -31,8 +31,17 @@
 //!
 //! The body below is empty until h-chains fills it.
 
+mod cycles;
+mod engine;
+mod forcing;
+mod hint;
+mod nested;
+
 use crate::candidates::Candidates;
 use crate::step::Step;
+
+use engine::Engine;
+use hint::{Best, Producer};
 
 /// The chain levels, in SE's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -52,10 +61,39 @@ pub enum ChainLevel {
     Aic,
 }
 
-/// The steps of `level` found in `candidates`, in the order SE's producer
-/// adds them (the rating loop takes the first). Empty while h-chains'
-/// work is not merged.
+impl ChainLevel {
+    /// SE's producer for the level, `Chaining(multiple, dynamic, nishio,
+    /// level)`; `None` for cycles (which rate themselves) and AIC.
+    fn producer(self) -> Option<Producer> {
+        let p = |multiple, dynamic, nishio, level| Producer {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+        };
+        match self {
+            ChainLevel::Cycles | ChainLevel::Aic => None,
+            ChainLevel::Nishio => Some(p(false, true, true, 0)),
+            ChainLevel::Multiple => Some(p(true, false, false, 0)),
+            ChainLevel::Dynamic => Some(p(true, true, false, 0)),
+            ChainLevel::Nested(n) => Some(p(true, true, false, n)),
+        }
+    }
+}
+
+/// The first step of `level` in `candidates`, as SE's producer sorts its
+/// hints (lowest difficulty, then shortest, then SE's order of kinds, then
+/// the first found), or none. The rating loop takes it; SE's other hints
+/// of the level are not listed.
 pub fn find(candidates: &Candidates, level: ChainLevel) -> Vec<Step> {
-    let _ = (candidates, level);
-    Vec::new()
+    if candidates.side() > 64 || matches!(level, ChainLevel::Aic | ChainLevel::Nested(_)) {
+        return Vec::new();
+    }
+    let mut e = Engine::new(candidates);
+    let mut best = Best::default();
+    match level.producer() {
+        None => cycles::find(&mut e, &mut best),
+        Some(p) => forcing::Multi::new(&e, p).find(&mut e, &mut best),
+    }
+    best.hint.map(|h| h.to_step(e.side)).into_iter().collect()
 }

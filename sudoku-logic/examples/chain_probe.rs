@@ -1,0 +1,95 @@
+//! Prints, for each puzzle of a file, the states where singles run out
+//! along our own path, and the first step of each chain level there, in a
+//! form a Sudoku Explainer harness can print too (for checking against
+//! SE). usage: chain_probe FILE [states|levels]
+use std::io::BufRead;
+
+use sudoku::Grid;
+use sudoku_logic::chains::{find, ChainLevel};
+use sudoku_logic::{next_step, Candidates, Mode, Step};
+
+fn state_line(c: &Candidates) -> String {
+    let mut vals = String::new();
+    let mut cands = String::new();
+    for cell in 0..81 {
+        match c.value(cell) {
+            Some(v) => vals.push(char::from(b'0' + v as u8)),
+            None => vals.push('.'),
+        }
+        for v in 1..=9 {
+            if c.mask(cell) & (1 << (v - 1)) != 0 {
+                cands.push(char::from(b'0' + v as u8));
+            } else {
+                cands.push('.');
+            }
+        }
+    }
+    format!("{vals} {cands}")
+}
+
+fn describe(s: &Step) -> String {
+    let mut out = s.difficulty.to_string();
+    for p in &s.placements {
+        out.push_str(&format!(" {}={}", s.cell_name(p.cell), p.value));
+    }
+    for e in &s.eliminations {
+        let vs: String = e.values.iter().map(|v| v.to_string()).collect();
+        out.push_str(&format!(" {}-{}", s.cell_name(e.cell), vs));
+    }
+    out.push_str(&format!(" [{}]", s.technique.name()));
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let file = std::fs::File::open(&args[1]).expect("file");
+    let what = args.get(2).map(String::as_str).unwrap_or("levels");
+    let max_states: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(3);
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.unwrap();
+        let Some(p) = line.split_whitespace().next() else {
+            continue;
+        };
+        if p.len() < 81 || p.starts_with('#') {
+            continue;
+        }
+        let Ok(g) = p[..81].parse::<Grid>() else {
+            continue;
+        };
+        let Ok(mut c) = Candidates::from_grid(&g) else {
+            continue;
+        };
+        let mut states = 0;
+        while let Some(step) = next_step(&c, Mode::Se) {
+            if step.difficulty.tenths() >= 65 {
+                if what == "states" {
+                    println!("{}", state_line(&c));
+                } else {
+                    let mut out = String::new();
+                    for (i, level) in [
+                        ChainLevel::Cycles,
+                        ChainLevel::Nishio,
+                        ChainLevel::Multiple,
+                        ChainLevel::Dynamic,
+                    ]
+                    .into_iter()
+                    .enumerate()
+                    {
+                        out.push_str(&format!("L{i} "));
+                        match find(&c, level).first() {
+                            Some(s) => out.push_str(&describe(s)),
+                            None => out.push_str("none"),
+                        }
+                        out.push_str("; ");
+                    }
+                    println!("{}", out.trim());
+                }
+                states += 1;
+                if states >= max_states {
+                    break;
+                }
+            }
+            c.apply(&step);
+        }
+    }
+}
