@@ -1,7 +1,8 @@
 //! Prints, for each puzzle of a file, the states where singles run out
 //! along our own path, and the first step of each chain level there, in a
 //! form a Sudoku Explainer harness can print too (for checking against
-//! SE). usage: chain_probe FILE [states|levels]
+//! SE). usage: chain_probe FILE|gen:N [states|levels] [STATES_PER_PUZZLE]
+//! (`gen:N`: our own generator's 9x9 puzzles, seeds 1..=N).
 use std::io::BufRead;
 
 use sudoku::Grid;
@@ -42,11 +43,27 @@ fn describe(s: &Step) -> String {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let file = std::fs::File::open(&args[1]).expect("file");
     let what = args.get(2).map(String::as_str).unwrap_or("levels");
     let max_states: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(3);
-    for line in std::io::BufReader::new(file).lines() {
-        let line = line.unwrap();
+    let lines: Vec<String> = if let Some(n) = args[1].strip_prefix("gen:") {
+        let n: u64 = n.parse().expect("a count");
+        let shape = sudoku::Shape::square(3).expect("9x9");
+        (1..=n)
+            .map(|seed| {
+                sudoku::generate(shape, seed, &Default::default())
+                    .expect("generated")
+                    .puzzle
+                    .to_string()
+            })
+            .collect()
+    } else {
+        let file = std::fs::File::open(&args[1]).expect("file");
+        std::io::BufReader::new(file)
+            .lines()
+            .map(|l| l.unwrap())
+            .collect()
+    };
+    for line in lines {
         let Some(p) = line.split_whitespace().next() else {
             continue;
         };

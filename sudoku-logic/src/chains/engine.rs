@@ -194,6 +194,13 @@ pub(crate) struct Engine {
     /// Each cell's houses in SE's order: box (or region), row, column,
     /// then the others.
     cell_houses: Vec<Vec<u16>>,
+    /// The position of each cell in each of its houses, in the same order.
+    cell_pos: Vec<Vec<u8>>,
+    /// For house `h` and value `v`, the places of `v` in `h` (bit `i` for
+    /// `cells[i]`) in the working grid: `pos[h * side + v - 1]`.
+    pos: Vec<u64>,
+    /// `pos` of `src`.
+    pos_src: Vec<u64>,
     /// The grid the search works on (dynamic chains remove candidates
     /// from it as they go, and put them back after).
     pub masks: Vec<u64>,
@@ -227,11 +234,37 @@ impl Engine {
                 hs.sort_by_key(|&h| (rank(houses.get(usize::from(h)).kind), h));
                 hs
             })
+            .collect::<Vec<Vec<u16>>>();
+        let cell_pos = (0..n_cells)
+            .map(|cell| {
+                cell_houses[cell]
+                    .iter()
+                    .map(|&h| {
+                        let cells = &houses.get(usize::from(h)).cells;
+                        cells.iter().position(|&c| c == cell).expect("in its house") as u8
+                    })
+                    .collect()
+            })
             .collect();
+        let masks = c.masks();
+        let mut pos = vec![0u64; houses.all().len() * side];
+        for (h, house) in houses.all().iter().enumerate() {
+            for (i, &cell) in house.cells.iter().enumerate() {
+                let mut m = masks[cell];
+                while m != 0 {
+                    let v = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    pos[h * side + v] |= 1 << i;
+                }
+            }
+        }
         Engine {
             side,
             n_cells,
             cell_houses,
+            cell_pos,
+            pos_src: pos.clone(),
+            pos,
             masks: c.masks().to_vec(),
             src: c.masks().to_vec(),
             hidden: false,
@@ -267,6 +300,38 @@ impl Engine {
     #[inline]
     pub fn bit_of(&self, key: u32) -> u64 {
         1u64 << ((key as usize >> 1) % self.side)
+    }
+
+    /// Saves the working grid as the search's start (SE's `saveGrid`).
+    pub fn save(&mut self) {
+        self.src.copy_from_slice(&self.masks);
+        self.pos_src.copy_from_slice(&self.pos);
+    }
+
+    /// Puts the working grid back as it was saved.
+    pub fn restore(&mut self) {
+        self.masks.copy_from_slice(&self.src);
+        self.pos.copy_from_slice(&self.pos_src);
+    }
+
+    /// Removes candidate `key` from the working grid.
+    pub fn remove(&mut self, key: u32) {
+        let cell = self.cell_of(key);
+        let b = self.bit_of(key);
+        if self.masks[cell] & b == 0 {
+            return;
+        }
+        self.masks[cell] &= !b;
+        let v = (key as usize >> 1) % self.side;
+        for (i, &h) in self.cell_houses[cell].iter().enumerate() {
+            self.pos[usize::from(h) * self.side + v] &= !(1u64 << self.cell_pos[cell][i]);
+        }
+    }
+
+    /// The places of `value` in house `h`, as bits over its cells.
+    #[inline]
+    pub fn places(&self, h: u16, value: usize) -> u64 {
+        self.pos[usize::from(h) * self.side + value - 1]
     }
 
     pub fn cell_houses(&self, cell: usize) -> &[u16] {
@@ -309,8 +374,12 @@ impl Engine {
         self.stamp[cell] = gen;
         let value = self.value_of(key);
         for &h in &self.cell_houses[cell] {
-            for &other in &self.houses.get(usize::from(h)).cells {
-                if self.masks[other] & b != 0 && self.stamp[other] != gen {
+            let cells = &self.houses.get(usize::from(h)).cells;
+            let mut m = self.pos[usize::from(h) * self.side + value - 1];
+            while m != 0 {
+                let other = cells[m.trailing_zeros() as usize];
+                m &= m - 1;
+                if self.stamp[other] != gen {
                     self.stamp[other] = gen;
                     out.push(Link {
                         key: (((other * self.side + value - 1) << 1) as u32),
@@ -345,19 +414,11 @@ impl Engine {
             for &h in &self.cell_houses[cell] {
                 // SE takes the first place, or the second when the first
                 // is the node's own cell.
-                let mut count = 0;
-                let (mut first_c, mut second_c) = (usize::MAX, usize::MAX);
-                for &c in &self.houses.get(usize::from(h)).cells {
-                    if self.masks[c] & b != 0 {
-                        count += 1;
-                        if count == 1 {
-                            first_c = c;
-                        } else if count == 2 {
-                            second_c = c;
-                        }
-                    }
-                }
-                if count == 2 {
+                let m = self.pos[usize::from(h) * self.side + value - 1];
+                if m.count_ones() == 2 {
+                    let cells = &self.houses.get(usize::from(h)).cells;
+                    let first_c = cells[m.trailing_zeros() as usize];
+                    let second_c = cells[63 - m.leading_zeros() as usize];
                     let other = if first_c == cell { second_c } else { first_c };
                     let k = self.key(other, value, true);
                     if !out[first..].iter().any(|l| l.key == k) {

@@ -68,9 +68,9 @@ impl Multi {
         on: &mut PotSet,
         off: &mut PotSet,
     ) -> Option<(u32, u32)> {
-        e.src.copy_from_slice(&e.masks);
+        e.save();
         let result = self.chain_inner(e, on, off);
-        e.masks.copy_from_slice(&e.src);
+        e.restore();
         result
     }
 
@@ -122,9 +122,7 @@ impl Multi {
                 }
                 if dynamic {
                     // SE's p.off(): the chain's grid loses the candidate.
-                    let key = e.arena.key(p);
-                    let cell = e.cell_of(key);
-                    e.masks[cell] &= !e.bit_of(key);
+                    e.remove(e.arena.key(p));
                 }
             }
             if self.pend_on.is_empty() && self.pend_off.is_empty() && self.producer.level > 0 {
@@ -339,16 +337,21 @@ impl Multi {
         on_to_on: &PotSet,
         on_to_off: &PotSet,
     ) {
-        let b = 1u64 << (value - 1);
         let n_houses = e.cell_houses(cell).len();
         for hi in 0..n_houses {
             let h = e.cell_houses(cell)[hi];
-            let places: Vec<usize> = e
-                .house_cells(h)
-                .iter()
-                .copied()
-                .filter(|&c| e.masks[c] & b != 0)
-                .collect();
+            let places: Vec<usize> = {
+                let cells = e.house_cells(h);
+                let mut m = e.places(h, value);
+                std::iter::from_fn(|| {
+                    (m != 0).then(|| {
+                        let c = cells[m.trailing_zeros() as usize];
+                        m &= m - 1;
+                        c
+                    })
+                })
+                .collect()
+            };
             let card = places.len();
             if !(card == 2 || (self.producer.multiple && card > 2)) || places[0] != cell {
                 continue;
