@@ -83,15 +83,16 @@ fn main() {
                     println!("{}", state_line(&c));
                 } else {
                     let mut out = String::new();
-                    for (i, level) in [
+                    let mut levels = vec![
                         ChainLevel::Cycles,
                         ChainLevel::Nishio,
                         ChainLevel::Multiple,
                         ChainLevel::Dynamic,
-                    ]
-                    .into_iter()
-                    .enumerate()
-                    {
+                    ];
+                    if what == "levels1" {
+                        levels.push(ChainLevel::Nested(1));
+                    }
+                    for (i, level) in levels.into_iter().enumerate() {
                         out.push_str(&format!("L{i} "));
                         match find(&c, level).first() {
                             Some(s) => out.push_str(&describe(s)),

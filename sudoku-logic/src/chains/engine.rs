@@ -38,7 +38,6 @@ pub(crate) enum Cause {
     /// A house (hidden single, or one place per value).
     House(u16),
     /// A lower technique applied inside a dynamic chain (nested levels).
-    #[allow(dead_code)] // made by the nested levels once they are written
     Advanced,
 }
 
@@ -207,6 +206,12 @@ pub(crate) struct Engine {
     /// SE's `saveGrid`: the grid when the search started, to find the
     /// candidates a dynamic chain removed.
     pub src: Vec<u64>,
+    /// Each cell's box (or region), row and column, `u16::MAX` if none.
+    kind_house: Vec<[u16; 3]>,
+    /// The placed values (0 for an empty cell).
+    values: Vec<u8>,
+    /// How many cells hold each value (index `v - 1`).
+    placed: Vec<usize>,
     /// Whether off -> on links look for hidden parents (dynamic chains).
     pub hidden: bool,
     pub arena: Arena,
@@ -258,9 +263,35 @@ impl Engine {
                 }
             }
         }
+        let kind_house = (0..n_cells)
+            .map(|cell| {
+                let mut k = [u16::MAX; 3];
+                for &h in houses.of_cell(cell) {
+                    match houses.get(h).kind {
+                        UnitKind::Box | UnitKind::Region => k[0] = h as u16,
+                        UnitKind::Row => k[1] = h as u16,
+                        UnitKind::Column => k[2] = h as u16,
+                        _ => {}
+                    }
+                }
+                k
+            })
+            .collect();
+        let values: Vec<u8> = (0..n_cells)
+            .map(|cell| c.value(cell).unwrap_or(0) as u8)
+            .collect();
+        let mut placed = vec![0; side];
+        for &v in &values {
+            if v != 0 {
+                placed[usize::from(v) - 1] += 1;
+            }
+        }
         Engine {
             side,
             n_cells,
+            kind_house,
+            values,
+            placed,
             cell_houses,
             cell_pos,
             pos_src: pos.clone(),
@@ -302,6 +333,22 @@ impl Engine {
         1u64 << ((key as usize >> 1) % self.side)
     }
 
+    /// The cell's box (or region), row and column.
+    #[inline]
+    pub fn kind_house(&self, cell: usize) -> [u16; 3] {
+        self.kind_house[cell]
+    }
+
+    /// Whether `cell` holds no value.
+    pub fn is_empty_cell(&self, cell: usize) -> bool {
+        self.values[cell] == 0
+    }
+
+    /// How many cells hold `value`.
+    pub fn placed_count(&self, value: usize) -> usize {
+        self.placed[value - 1]
+    }
+
     /// Saves the working grid as the search's start (SE's `saveGrid`).
     pub fn save(&mut self) {
         self.src.copy_from_slice(&self.masks);
@@ -332,6 +379,12 @@ impl Engine {
     #[inline]
     pub fn places(&self, h: u16, value: usize) -> u64 {
         self.pos[usize::from(h) * self.side + value - 1]
+    }
+
+    /// The places of `value` in house `h` when the search started.
+    #[inline]
+    pub fn places_src(&self, h: u16, value: usize) -> u64 {
+        self.pos_src[usize::from(h) * self.side + value - 1]
     }
 
     pub fn cell_houses(&self, cell: usize) -> &[u16] {

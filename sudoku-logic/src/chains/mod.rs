@@ -86,7 +86,7 @@ impl ChainLevel {
 /// the first found), or none. The rating loop takes it; SE's other hints
 /// of the level are not listed.
 pub fn find(candidates: &Candidates, level: ChainLevel) -> Vec<Step> {
-    if candidates.side() > 64 || matches!(level, ChainLevel::Aic | ChainLevel::Nested(_)) {
+    if candidates.side() > 64 || matches!(level, ChainLevel::Aic | ChainLevel::Nested(2..)) {
         return Vec::new();
     }
     let mut e = Engine::new(candidates);
