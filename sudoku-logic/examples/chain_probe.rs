@@ -73,35 +73,42 @@ fn main() {
         let Ok(g) = p[..81].parse::<Grid>() else {
             continue;
         };
-        let Ok(mut c) = Candidates::from_grid(&g) else {
+        // A state line (81 values, 729 marks) is taken as it is.
+        let marks = line
+            .split_whitespace()
+            .nth(1)
+            .filter(|m| m.len() == 729)
+            .map(|m| {
+                m.as_bytes()
+                    .chunks(9)
+                    .map(|cell| {
+                        cell.iter()
+                            .enumerate()
+                            .filter(|(_, &b)| b != b'.')
+                            .fold(0u64, |acc, (i, _)| acc | 1 << i)
+                    })
+                    .collect::<Vec<u64>>()
+            });
+        let c = match &marks {
+            Some(m) => {
+                let houses = std::sync::Arc::new(
+                    sudoku_logic::Houses::new(&sudoku::Rules::standard(g.shape())).unwrap(),
+                );
+                Candidates::from_state(houses, &g, Some(m))
+            }
+            None => Candidates::from_grid(&g),
+        };
+        let Ok(mut c) = c else {
             continue;
         };
+        if marks.is_some() {
+            report(&c, what);
+            continue;
+        }
         let mut states = 0;
         while let Some(step) = next_step(&c, Mode::Se) {
             if step.difficulty.tenths() >= 65 {
-                if what == "states" {
-                    println!("{}", state_line(&c));
-                } else {
-                    let mut out = String::new();
-                    let mut levels = vec![
-                        ChainLevel::Cycles,
-                        ChainLevel::Nishio,
-                        ChainLevel::Multiple,
-                        ChainLevel::Dynamic,
-                    ];
-                    if what == "levels1" {
-                        levels.push(ChainLevel::Nested(1));
-                    }
-                    for (i, level) in levels.into_iter().enumerate() {
-                        out.push_str(&format!("L{i} "));
-                        match find(&c, level).first() {
-                            Some(s) => out.push_str(&describe(s)),
-                            None => out.push_str("none"),
-                        }
-                        out.push_str("; ");
-                    }
-                    println!("{}", out.trim());
-                }
+                report(&c, what);
                 states += 1;
                 if states >= max_states {
                     break;
@@ -110,4 +117,31 @@ fn main() {
             c.apply(&step);
         }
     }
+}
+
+/// Prints the state, or the first step of each chain level there.
+fn report(c: &Candidates, what: &str) {
+    if what == "states" {
+        println!("{}", state_line(c));
+        return;
+    }
+    let mut levels = vec![
+        ChainLevel::Cycles,
+        ChainLevel::Nishio,
+        ChainLevel::Multiple,
+        ChainLevel::Dynamic,
+    ];
+    if what == "levels1" {
+        levels.push(ChainLevel::Nested(1));
+    }
+    let mut out = String::new();
+    for (i, level) in levels.into_iter().enumerate() {
+        out.push_str(&format!("L{i} "));
+        match find(c, level).first() {
+            Some(s) => out.push_str(&describe(s)),
+            None => out.push_str("none"),
+        }
+        out.push_str("; ");
+    }
+    println!("{}", out.trim());
 }
