@@ -45,7 +45,6 @@ pub(crate) enum Cause {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub key: u32,
-    #[allow(dead_code)] // read by the nested levels (a rule's parents)
     pub cause: Cause,
     parents_start: u32,
     parents_len: u32,
@@ -100,6 +99,11 @@ impl Arena {
     #[inline]
     pub fn key(&self, id: u32) -> u32 {
         self.nodes[id as usize].key
+    }
+
+    #[inline]
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
     }
 
     #[inline]
@@ -181,7 +185,6 @@ impl PotSet {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Link {
     pub key: u32,
-    #[allow(dead_code)] // read by the nested levels (a rule's parents)
     pub cause: Cause,
 }
 

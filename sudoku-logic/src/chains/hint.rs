@@ -24,6 +24,8 @@ pub(crate) enum Kind {
     Cell,
     /// Region forcing chains.
     Region,
+    /// An alternating inference chain (not in SE).
+    Aic,
 }
 
 /// The producer a hint comes from: SE's `Chaining(multiple, dynamic,
@@ -118,6 +120,7 @@ impl ChainHint {
                 _ if turbot => Technique::TurbotFish,
                 _ => Technique::ForcingXChain,
             },
+            Kind::Aic => Technique::Aic,
             _ if p.level == 1 => Technique::DynamicForcingChainsPlus,
             _ if p.level >= 2 => Technique::NestedForcingChains,
             Kind::Binary { .. } if p.nishio => Technique::NishioForcingChain,

@@ -31,6 +31,7 @@
 //!
 //! The body below is empty until h-chains fills it.
 
+mod aic;
 mod cycles;
 mod engine;
 mod forcing;
@@ -86,12 +87,13 @@ impl ChainLevel {
 /// the first found), or none. The rating loop takes it; SE's other hints
 /// of the level are not listed.
 pub fn find(candidates: &Candidates, level: ChainLevel) -> Vec<Step> {
-    if candidates.side() > 64 || matches!(level, ChainLevel::Aic | ChainLevel::Nested(2..)) {
+    if candidates.side() > 64 || matches!(level, ChainLevel::Nested(2..)) {
         return Vec::new();
     }
     let mut e = Engine::new(candidates);
     let mut best = Best::default();
     match level.producer() {
+        None if level == ChainLevel::Aic => aic::find(&mut e, &mut best),
         None => cycles::find(&mut e, &mut best),
         Some(p) => forcing::Multi::new(&e, p).find(&mut e, &mut best),
     }
