@@ -138,6 +138,7 @@ fn report(c: &Candidates, what: &str) {
     for (i, level) in levels.into_iter().enumerate() {
         out.push_str(&format!("L{i} "));
         match find(c, level).first() {
+            Some(s) if what == "text" => out.push_str(&format!("\n  {}", s.text())),
             Some(s) => out.push_str(&describe(s)),
             None => out.push_str("none"),
         }

@@ -58,6 +58,11 @@ pub(crate) fn find(e: &mut Engine, best: &mut Best) {
     e.hidden = false;
     let mut u = Unary::new(e);
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        if x && y && !best.could_take(7.0) {
+            // Every hint of the mixed pass is 7.0 or more: one below 7.0
+            // already comes first.
+            break;
+        }
         for cell in 0..e.n_cells {
             let m = e.masks[cell];
             if m.count_ones() < 2 {
@@ -92,7 +97,9 @@ fn unary(
     u.cycles.clear();
     u.chains.clear();
     do_cycles(e, u, p_on, y, x);
-    if x {
+    // Forcing chains are 6.6 (X links) or 7.0 (both) and up: skip them
+    // when a cheaper hint already comes first.
+    if x && best.could_take(if y { 7.0 } else { 6.6 }) {
         do_forcing(e, u, p_on, true, y);
         let p_off = e.arena.add(on_key ^ 1, Cause::Initial, &[]);
         do_forcing(e, u, p_off, false, y);
