@@ -131,8 +131,9 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
         length += 1;
         while let Some(p) = u.pend_on.pop_front() {
             e.on_to_off(p, y, &mut links);
+            e.mark_path(p);
             for l in &links {
-                if !e.is_parent(p, l.key) {
+                if !e.on_path(l.key) {
                     let id = e.arena.add(l.key, l.cause, &[p]);
                     u.pend_off.push_back(id);
                     u.off.insert(l.key, id);
@@ -176,9 +177,10 @@ fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool) 
     while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
         while let Some(p) = u.pend_on.pop_front() {
             e.on_to_off(p, y, &mut links);
+            e.mark_path(p);
             for l in &links {
                 let found = l.key == conj;
-                let fresh = !e.is_parent(p, l.key) && !u.off.contains(l.key);
+                let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
                 if found || fresh {
                     let id = e.arena.add(l.key, l.cause, &[p]);
                     if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {

@@ -552,17 +552,23 @@ impl Engine {
         count
     }
 
-    /// Whether `key` is the key of an ancestor of `child` along first
-    /// parents (SE's `isParent`; `child` itself is not counted).
-    pub fn is_parent(&self, child: u32, key: u32) -> bool {
+    /// Marks the keys of `child`'s ancestors along first parents (not
+    /// `child` itself), for [`Engine::on_path`]: SE's `isParent` for many
+    /// keys at once.
+    pub fn mark_path(&mut self, child: u32) {
+        let gen = self.next_stamp();
         let mut p = child;
         while let Some(parent) = self.arena.first_parent(p) {
-            if self.arena.key(parent) == key {
-                return true;
-            }
+            self.stamp[self.arena.key(parent) as usize] = gen;
             p = parent;
         }
-        false
+    }
+
+    /// Whether `key` was marked by the last [`Engine::mark_path`] (with no
+    /// other use of the marks since).
+    #[inline]
+    pub fn on_path(&self, key: u32) -> bool {
+        self.stamp[key as usize] == self.stamp_gen
     }
 
     /// The chain from its assumption to `node`, along first parents.
