@@ -1,38 +1,59 @@
-//! Chains and forcing chains: **h-chains' room** (issue 34).
+//! Chains and forcing chains at Sudoku Explainer 1.2.1's rules (issue 34).
 //!
 //! The rating loop ([`crate::rate`]) calls [`find`] at each chain level, in
-//! Sudoku Explainer 1.2.1's order (see `Solver.java`'s chaining producers):
+//! SE's order (`Solver.java`'s chaining producers):
 //!
-//! | call                                   | SE producer                        |
-//! |----------------------------------------|------------------------------------|
-//! | `find(c, ChainLevel::Cycles)`          | `Chaining(false, false, false, 0)`: X-/Y-cycles, forcing X/Y chains |
-//! | (aligned triplet exclusion, not here)  | `AlignedExclusion(3)`              |
-//! | `find(c, ChainLevel::Nishio)`          | `Chaining(false, true, true, 0)`   |
-//! | `find(c, ChainLevel::Multiple)`        | `Chaining(true, false, false, 0)`: cell and region forcing chains |
-//! | `find(c, ChainLevel::Dynamic)`         | `Chaining(true, true, false, 0)`   |
-//! | `find(c, ChainLevel::Nested(1))`       | `Chaining(true, true, false, 1)`: dynamic (+) |
-//! | `find(c, ChainLevel::Nested(2..=5))`   | nested forcing chains              |
-//! | `find(c, ChainLevel::Aic)`             | AIC (not in SE; off in SE mode)    |
+//! | call                                   | SE producer                        | base |
+//! |----------------------------------------|------------------------------------|------|
+//! | `find(c, ChainLevel::Cycles)`          | `Chaining(false, false, false, 0)`: X-/Y-cycles, forcing X-chains and chains | 6.5 / 6.6 / 7.0 |
+//! | (aligned triplet exclusion, not here)  | `AlignedExclusion(3)`              |      |
+//! | `find(c, ChainLevel::Nishio)`          | `Chaining(false, true, true, 0)`   | 7.5  |
+//! | `find(c, ChainLevel::Multiple)`        | `Chaining(true, false, false, 0)`: cell and region forcing chains | 8.0 |
+//! | `find(c, ChainLevel::Dynamic)`         | `Chaining(true, true, false, 0)`: contradiction, double, cell, region | 8.5 |
+//! | `find(c, ChainLevel::Nested(1))`       | `Chaining(true, true, false, 1)`: dynamic (+) | 9.0 |
+//! | `find(c, ChainLevel::Nested(2..=5))`   | nested forcing chains: **not written**, returns nothing (a puzzle that needs them rates 20.0) | 9.5-11.0 |
+//! | `find(c, ChainLevel::Aic)`             | AIC (not in SE; off in SE mode)    | 6.6 / 7.0 |
+//!
+//! Each difficulty is the base plus SE's length bonus
+//! (`ChainingHint.getLengthDifficulty`: 0.1 for each of 4, 6, 8, 12, 16,
+//! 24, ... that the chain's node count less 2 exceeds), kept as a double
+//! summed as SE sums it so that hints sort as in SE.
 //!
 //! How a chain step reports itself:
-//! - one [`Step`] per hint SE's producer would add, **in the order SE's
-//!   producer adds them to its accumulator** (SE's `Chaining` sorts its hints
-//!   by difficulty, then the rating loop takes the first): the rating loop
-//!   takes `find(..)[0]`, so only the first one must be exact;
-//! - `technique`: one of the chain variants of [`crate::Technique`] (add
-//!   variants there if SE has more names);
-//! - `difficulty`: SE's tenths, the base of the technique plus SE's length
-//!   bonus (`ChainingHint.getLengthDifficulty`), computed in integers;
+//! - [`find`] returns the hint SE's producer would hand the rating loop
+//!   first: SE sorts its hints by difficulty, then length, then kind
+//!   (double < cycle < ... < cell < region < contradiction), then the order
+//!   found (cells row by row, values ascending);
+//! - `technique`: one of the chain variants of [`crate::Technique`];
 //! - `placements`: the value a chain proves (SE's `getCell() != null`): a
 //!   step with a placement ends EP, as in SE; `eliminations`: the candidates
 //!   it removes, one entry per cell, values ascending;
-//! - `reason.chain`: the nodes of the chain (or of the first chain of a
-//!   forcing set), in order; `reason.cells`/`houses`: the source cell or house.
+//! - `reason.chain`: the nodes of the chain (of the first chain of a
+//!   forcing set), from the assumption on; `reason.cells`/`houses`: the
+//!   source cell or house.
 //!
-//! The body below is empty until h-chains fills it.
+//! Modules: `engine` (nodes, links, the arena of nodes with their
+//! parents, the chain's length), `hint` (difficulty, length bonus, SE's
+//! sort), `cycles`, `forcing` (SE's `doChaining`: Nishio, multiple,
+//! dynamic), `nested` (lower techniques inside dynamic chains), `aic`.
+//!
+//! Checked against SE 1.2.1 itself on pencil-mark states (SE's own
+//! producers called on the same states; `tests/data/chains_se.txt` says
+//! how): same difficulty, eliminations and placement at every level on
+//! every state of our generated set.
+
+mod aic;
+mod cycles;
+mod engine;
+mod forcing;
+mod hint;
+mod nested;
 
 use crate::candidates::Candidates;
 use crate::step::Step;
+
+use engine::Engine;
+use hint::{Best, Producer};
 
 /// The chain levels, in SE's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -52,10 +73,40 @@ pub enum ChainLevel {
     Aic,
 }
 
-/// The steps of `level` found in `candidates`, in the order SE's producer
-/// adds them (the rating loop takes the first). Empty while h-chains'
-/// work is not merged.
+impl ChainLevel {
+    /// SE's producer for the level, `Chaining(multiple, dynamic, nishio,
+    /// level)`; `None` for cycles (which rate themselves) and AIC.
+    fn producer(self) -> Option<Producer> {
+        let p = |multiple, dynamic, nishio, level| Producer {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+        };
+        match self {
+            ChainLevel::Cycles | ChainLevel::Aic => None,
+            ChainLevel::Nishio => Some(p(false, true, true, 0)),
+            ChainLevel::Multiple => Some(p(true, false, false, 0)),
+            ChainLevel::Dynamic => Some(p(true, true, false, 0)),
+            ChainLevel::Nested(n) => Some(p(true, true, false, n)),
+        }
+    }
+}
+
+/// The first step of `level` in `candidates`, as SE's producer sorts its
+/// hints (lowest difficulty, then shortest, then SE's order of kinds, then
+/// the first found), or none. The rating loop takes it; SE's other hints
+/// of the level are not listed.
 pub fn find(candidates: &Candidates, level: ChainLevel) -> Vec<Step> {
-    let _ = (candidates, level);
-    Vec::new()
+    if candidates.side() > 64 || matches!(level, ChainLevel::Nested(2..)) {
+        return Vec::new();
+    }
+    let mut e = Engine::new(candidates);
+    let mut best = Best::default();
+    match level.producer() {
+        None if level == ChainLevel::Aic => aic::find(&mut e, &mut best),
+        None => cycles::find(&mut e, &mut best),
+        Some(p) => forcing::Multi::new(&e, p).find(&mut e, &mut best),
+    }
+    best.hint.map(|h| h.to_step(e.side)).into_iter().collect()
 }

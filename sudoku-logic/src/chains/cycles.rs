@@ -1,0 +1,343 @@
+//! Bidirectional cycles (X-, Y- and mixed) and forcing X-chains and
+//! forcing chains: SE's `Chaining(false, false, false, 0)`, static links
+//! only.
+//!
+//! For each empty cell (row by row) and each of its candidates, three
+//! passes as SE makes them: X links only, Y links only (cycles from
+//! bivalue cells only), then both. A cycle is the assumption coming back
+//! on after at least four links; every candidate outside the cycle that
+//! sees both an on and an off node of its value goes. A forcing chain is
+//! an assumption that implies its own negation: the assumption is false.
+
+use std::collections::VecDeque;
+
+use super::engine::{Cause, Engine, Link, PotSet};
+use super::hint::{length_bonus, Best, ChainHint, Kind, Producer};
+
+/// Work space of the unary searches.
+pub(crate) struct Unary {
+    on: PotSet,
+    off: PotSet,
+    pend_on: VecDeque<u32>,
+    pend_off: VecDeque<u32>,
+    links: Vec<Link>,
+    cycles: Vec<u32>,
+    chains: Vec<u32>,
+    forw: Vec<u64>,
+    back: Vec<u64>,
+    in_chain: Vec<bool>,
+}
+
+impl Unary {
+    pub fn new(e: &Engine) -> Unary {
+        Unary {
+            on: PotSet::new(e.n_keys()),
+            off: PotSet::new(e.n_keys()),
+            pend_on: VecDeque::new(),
+            pend_off: VecDeque::new(),
+            links: Vec::new(),
+            cycles: Vec::new(),
+            chains: Vec::new(),
+            forw: vec![0; e.n_cells],
+            back: vec![0; e.n_cells],
+            in_chain: vec![false; e.n_cells],
+        }
+    }
+}
+
+const PRODUCER: Producer = Producer {
+    multiple: false,
+    dynamic: false,
+    nishio: false,
+    level: 0,
+};
+
+/// SE's `getHintList` for the cycles-and-forcing-chains producer: the
+/// first hint of its sorted list, offered to `best`.
+pub(crate) fn find(e: &mut Engine, best: &mut Best) {
+    e.hidden = false;
+    let mut u = Unary::new(e);
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        if x && y && !best.could_take(7.0) {
+            // Every hint of the mixed pass is 7.0 or more: one below 7.0
+            // already comes first.
+            break;
+        }
+        for cell in 0..e.n_cells {
+            let m = e.masks[cell];
+            if m.count_ones() < 2 {
+                continue;
+            }
+            let mut vs = m;
+            while vs != 0 {
+                let v = vs.trailing_zeros() as usize + 1;
+                vs &= vs - 1;
+                unary(e, &mut u, best, cell, v, y, x);
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn unary(
+    e: &mut Engine,
+    u: &mut Unary,
+    best: &mut Best,
+    cell: usize,
+    value: usize,
+    y: bool,
+    x: bool,
+) {
+    if e.masks[cell].count_ones() > 2 && !x {
+        return; // Y-cycles start from bivalue cells only
+    }
+    let mark = e.arena.mark();
+    let on_key = e.key(cell, value, true);
+    let p_on = e.arena.add(on_key, Cause::Initial, &[]);
+    u.cycles.clear();
+    u.chains.clear();
+    do_cycles(e, u, p_on, y, x);
+    // Forcing chains are 6.6 (X links) or 7.0 (both) and up: skip them
+    // when a cheaper hint already comes first.
+    if x && best.could_take(if y { 7.0 } else { 6.6 }) {
+        do_forcing(e, u, p_on, true, y);
+        let p_off = e.arena.add(on_key ^ 1, Cause::Initial, &[]);
+        do_forcing(e, u, p_off, false, y);
+    }
+    let cycles = std::mem::take(&mut u.cycles);
+    for &dst in &cycles {
+        cycle_hint(e, u, best, dst, x, y);
+    }
+    u.cycles = cycles;
+    let chains = std::mem::take(&mut u.chains);
+    for &target in &chains {
+        forcing_hint(e, best, target, x, y);
+    }
+    u.chains = chains;
+    e.arena.truncate(mark);
+}
+
+fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
+    let source_key = e.arena.key(source);
+    u.on.clear();
+    u.off.clear();
+    u.pend_on.clear();
+    u.pend_off.clear();
+    u.on.insert(source_key, source);
+    u.pend_on.push_back(source);
+    let mut length = 0;
+    let mut links = std::mem::take(&mut u.links);
+    while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
+        length += 1;
+        while let Some(p) = u.pend_on.pop_front() {
+            e.on_to_off(p, y, &mut links);
+            e.mark_path(p);
+            for l in &links {
+                if !e.on_path(l.key) {
+                    let id = e.arena.add(l.key, l.cause, &[p]);
+                    u.pend_off.push_back(id);
+                    u.off.insert(l.key, id);
+                }
+            }
+        }
+        length += 1;
+        while let Some(p) = u.pend_off.pop_front() {
+            e.off_to_on(p, y, x, &mut links);
+            for l in &links {
+                let known = u.on.contains(l.key);
+                if length >= 4 && l.key == source_key {
+                    let id = e.arena.add(l.key, l.cause, &[p]);
+                    u.cycles.push(id);
+                } else if !known {
+                    let id = e.arena.add(l.key, l.cause, &[p]);
+                    u.pend_on.push_back(id);
+                    u.on.insert(l.key, id);
+                }
+            }
+        }
+    }
+    u.links = links;
+}
+
+fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool) {
+    let source_key = e.arena.key(source);
+    let conj = source_key ^ 1;
+    u.on.clear();
+    u.off.clear();
+    u.pend_on.clear();
+    u.pend_off.clear();
+    if is_on {
+        u.on.insert(source_key, source);
+        u.pend_on.push_back(source);
+    } else {
+        u.off.insert(source_key, source);
+        u.pend_off.push_back(source);
+    }
+    let mut links = std::mem::take(&mut u.links);
+    while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
+        while let Some(p) = u.pend_on.pop_front() {
+            e.on_to_off(p, y, &mut links);
+            e.mark_path(p);
+            for l in &links {
+                let found = l.key == conj;
+                let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
+                if found || fresh {
+                    let id = e.arena.add(l.key, l.cause, &[p]);
+                    if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {
+                        u.chains.push(id);
+                    }
+                    if fresh {
+                        u.pend_off.push_back(id);
+                        u.off.insert(l.key, id);
+                    }
+                }
+            }
+        }
+        while let Some(p) = u.pend_off.pop_front() {
+            e.off_to_on(p, y, true, &mut links);
+            for l in &links {
+                let found = l.key == conj;
+                let fresh = !u.on.contains(l.key);
+                if found || fresh {
+                    let id = e.arena.add(l.key, l.cause, &[p]);
+                    if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {
+                        u.chains.push(id);
+                    }
+                    if fresh {
+                        u.pend_on.push_back(id);
+                        u.on.insert(l.key, id);
+                    }
+                }
+            }
+        }
+    }
+    u.links = links;
+}
+
+fn cycle_hint(e: &mut Engine, u: &mut Unary, best: &mut Best, dst: u32, x: bool, y: bool) {
+    let base = if x && y { 7.0 } else { 6.5 };
+    let complexity = e.ancestors(dst);
+    let difficulty = base + length_bonus(complexity);
+    if !best.could_take(difficulty) {
+        return;
+    }
+    // The cells of the cycle (every node but the first, which is the
+    // last one's cell again).
+    let mut cells = Vec::new();
+    let mut p = dst;
+    while let Some(parent) = e.arena.first_parent(p) {
+        let c = e.cell_of(e.arena.key(p));
+        if !u.in_chain[c] {
+            u.in_chain[c] = true;
+            cells.push(c);
+        }
+        p = parent;
+    }
+    let mut p = dst;
+    let mut touched = Vec::new();
+    while let Some(parent) = e.arena.first_parent(p) {
+        let key = e.arena.key(p);
+        let c = e.cell_of(key);
+        let b = e.bit_of(key);
+        for &peer in e.houses.peers(c) {
+            if !u.in_chain[peer] && e.masks[peer] & b != 0 {
+                if u.forw[peer] | u.back[peer] == 0 {
+                    touched.push(peer);
+                }
+                if key & 1 == 1 {
+                    u.forw[peer] |= b;
+                } else {
+                    u.back[peer] |= b;
+                }
+            }
+        }
+        p = parent;
+    }
+    touched.sort_unstable();
+    let removable: Vec<(usize, u64)> = touched
+        .iter()
+        .map(|&c| (c, u.forw[c] & u.back[c]))
+        .filter(|&(_, m)| m != 0)
+        .collect();
+    for &c in &touched {
+        u.forw[c] = 0;
+        u.back[c] = 0;
+    }
+    for &c in &cells {
+        u.in_chain[c] = false;
+    }
+    cells.reverse();
+    best.offer(
+        ChainHint {
+            kind: Kind::Cycle { x, y },
+            producer: PRODUCER,
+            difficulty,
+            complexity,
+            sort_key: sort_key(x, y),
+            removable,
+            placement: None,
+            chain_end: dst,
+            chain: Vec::new(),
+            cells,
+            house: None,
+            value: None,
+        },
+        e,
+    );
+}
+
+fn sort_key(x: bool, y: bool) -> u8 {
+    match (x, y) {
+        (true, true) => 4,
+        (false, true) => 3,
+        _ => 2,
+    }
+}
+
+fn forcing_hint(e: &mut Engine, best: &mut Best, target: u32, x: bool, y: bool) {
+    let base = if x && y { 7.0 } else { 6.6 };
+    let complexity = e.ancestors(target);
+    let difficulty = base + length_bonus(complexity);
+    if !best.could_take(difficulty) {
+        return;
+    }
+    let key = e.arena.key(target);
+    let cell = e.cell_of(key);
+    let b = e.bit_of(key);
+    let (removable, placement) = if key & 1 == 1 {
+        (
+            vec![(cell, e.masks[cell] & !b)],
+            Some((cell, e.value_of(key))),
+        )
+    } else {
+        (vec![(cell, b)], None)
+    };
+    // SE puts the cell in the map even when nothing else is there; a
+    // placement with nothing to remove still counts.
+    let removable = if removable[0].1 == 0 && placement.is_some() {
+        vec![(cell, 0)]
+    } else {
+        removable
+    };
+    best.offer(
+        ChainHint {
+            kind: Kind::Forcing {
+                x,
+                y,
+                turbot: x && !y && complexity == 6,
+            },
+            producer: PRODUCER,
+            difficulty,
+            complexity,
+            sort_key: sort_key(x, y),
+            removable,
+            placement,
+            chain_end: target,
+            chain: Vec::new(),
+            cells: vec![cell],
+            house: None,
+            value: None,
+        },
+        e,
+    );
+}
