@@ -9,6 +9,7 @@ const MARGIN = 36;     // room for outside clues
 const COUNT_LIMIT = 1000;
 const DEBOUNCE_MS = 300;
 const POLL_MS = 100;
+const JOB_DELAY_MS = 150;
 
 const $ = (id) => document.getElementById(id);
 const area = $('puzzle');
@@ -166,7 +167,8 @@ async function refresh(edit) {
   if (selected !== null && selected >= puzzle.size * puzzle.size) selected = null;
   listRules();
   draw();
-  startJob(area.value, mine);
+  // A short wait first: under a burst of edits only the last starts a job.
+  setTimeout(() => { if (mine === generation) startJob(area.value, mine); }, JOB_DELAY_MS);
 }
 
 let debounce = null;

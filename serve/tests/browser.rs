@@ -517,3 +517,73 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
         "{drawn}"
     );
 }
+
+/// A puzzle in the address starts nothing until Start is pressed (a link
+/// on another site cannot set the server to work); 150 quick edits leave
+/// no job running that the page no longer tracks, and the last edit's
+/// answers are shown.
+#[test]
+fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
+    let _one = common::one_long_job_at_a_time();
+    let bound = common::start(false);
+    let mut browser = Browser::launch();
+    let text = "12..34..........";
+    browser.open(&format!("{}?text={text}", bound.url));
+    std::thread::sleep(Duration::from_millis(1500));
+    let state = browser.eval(
+        "[document.getElementById('verdict').dataset.status, document.getElementById('puzzle').value, \
+          document.getElementById('start').hidden]",
+    );
+    assert_eq!(state, json!(["none", text, false]), "{state}");
+    browser.eval("(() => { document.getElementById('start').click(); return true; })()");
+    let page = browser.answers(16);
+    assert_eq!(page["verdict"], "multiple", "{page}");
+
+    // Every job the page starts, recorded from its own requests.
+    browser.eval(
+        r#"(() => {
+            window.started = [];
+            const plain = window.fetch;
+            window.fetch = async (path, init) => {
+                const response = await plain(path, init);
+                if (path === '/api/jobs' && response.ok) {
+                    response.clone().json().then(j => window.started.push(j.id));
+                }
+                return response;
+            };
+            return true;
+        })()"#,
+    );
+    browser.paste(&killer().fpuzzles_json());
+    browser.answers(81);
+    browser.eval(
+        "(() => { document.querySelector('rect[data-cell=\"0\"]').dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; })()",
+    );
+    for k in 0..150 {
+        let key = ["1", "2", "3", "0"][k % 4];
+        browser.call(
+            "Input.dispatchKeyEvent",
+            json!({"type": "keyDown", "key": key, "text": key}),
+        );
+    }
+    let page = browser.answers(81);
+    assert!(page["verdict"] != "none", "{page}");
+    let error = browser.eval("document.getElementById('error').innerText");
+    assert_eq!(error, "", "{page}");
+    std::thread::sleep(Duration::from_millis(1000));
+    let started = browser.eval("window.started");
+    let started = started.as_array().expect("the ids").clone();
+    assert!(!started.is_empty());
+    let running: Vec<Value> = started
+        .iter()
+        .filter_map(|id| {
+            let (_, job) = common::get(&bound.url, &format!("/api/jobs/{}", id.as_str().unwrap()));
+            (job["status"] == "running").then_some(job)
+        })
+        .collect();
+    assert!(
+        running.is_empty(),
+        "{} jobs left running: {running:?}",
+        running.len()
+    );
+}
