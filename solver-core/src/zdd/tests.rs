@@ -144,6 +144,11 @@ fn limits_stop_the_build_and_say_why() {
     let z = build(&m, &Limits::none(), 1 << 30).unwrap();
     assert!(z.stats().peak_bytes > 0 && z.stats().hits > 0);
     assert_eq!(z.count(16), Err(Incomplete::MemoryLimit));
+    // Counts of two limbs (16 bytes a node) fit beside the diagram (12
+    // bytes a node), not in its place.
+    let n = z.len() as u64;
+    assert_eq!(z.count(16 * n), Err(Incomplete::MemoryLimit));
+    assert_eq!(z.count(28 * n).unwrap(), 12_988_816);
     // A budget that just holds the build.
     let peak = z.stats().peak_bytes;
     assert!(build(&m, &Limits::none(), peak).is_ok());
