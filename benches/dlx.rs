@@ -3,7 +3,7 @@
 //! docs/performance.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use solver_core::{knuth, problems, Limits, Matrix};
+use solver_core::{knuth, problems, zdd, BigCount, Limits, Matrix};
 
 fn problem(text: &str) -> Matrix {
     knuth::parse(text).expect("generated problems parse")
@@ -39,5 +39,35 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// Memoized counting (issue 35): the Aztec diamond of order 16, 2^136
+/// tilings (Elkies, Kuperberg, Larsen and Propp), past `u128`, and domino
+/// tilings of 16x16 (OEIS A004003); targets 10 s and 1 s on one thread.
+fn memo(c: &mut Criterion) {
+    let mut two136 = BigCount::from(1u128);
+    for _ in 0..136 {
+        two136 = two136.clone() + two136;
+    }
+    let dominoes: BigCount = "2444888770250892795802079170816"
+        .parse::<u128>()
+        .expect("fits u128")
+        .into();
+    let cases = [
+        ("zdd aztec diamond 16", problems::aztec_diamond(16), two136),
+        ("zdd dominoes 16x16", problems::dominoes(16, 16), dominoes),
+    ];
+    for (name, text, expected) in cases {
+        let matrix = problem(&text);
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.bench_function("1 thread", |b| {
+            b.iter(|| {
+                let z = zdd::build(&matrix, &Limits::none(), 2 << 30).expect("fits 2 GiB");
+                assert_eq!(z.count(2 << 30).expect("fits"), expected);
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench, memo);
 criterion_main!(benches);

@@ -307,8 +307,10 @@ fn hash(key: &[u64]) -> u64 {
     h ^ (h >> 33)
 }
 
+/// The words of a key, from its header: the words of covered items (low
+/// half) and the secondary items (high half), after the header.
 fn key_len(header: u64) -> usize {
-    1 + (header >> 32 & 0xffff) as usize + (header >> 48) as usize
+    1 + (header & 0xffff_ffff) as usize + (header >> 32) as usize
 }
 
 impl Builder<'_> {
@@ -374,7 +376,7 @@ impl Builder<'_> {
     }
 
     /// The key of the state whose first item left is `first`, in `key`:
-    /// `first` and the number of words of each part; the covered items
+    /// the number of words of each part; the covered items
     /// after `first` (64 to a word, up to the last covered one); the
     /// secondary items taken that an option left could still meet, with
     /// their colours, in item order.
@@ -418,15 +420,16 @@ impl Builder<'_> {
         }
         self.key[before..].sort_unstable();
         let secs = (self.key.len() - before) as u64;
-        self.key[0] = u64::from(first) | words << 32 | secs << 48;
+        // `first` is the level's: every key of a level has it.
+        self.key[0] = words | secs << 32;
     }
 
     /// Sets the search state to the key at `off` in level `first`.
     fn restore(&mut self, first: u32, off: usize) {
         let level = &self.levels[first as usize];
         let header = level.arena[off];
-        let words = (header >> 32 & 0xffff) as usize;
-        let secs = (header >> 48) as usize;
+        let words = (header & 0xffff_ffff) as usize;
+        let secs = (header >> 32) as usize;
         self.covered.fill(0);
         for j in 0..first {
             self.covered[j as usize >> 6] |= 1 << (j & 63);
@@ -721,15 +724,18 @@ impl Zdd {
         self.nodes.len() <= 2
     }
 
-    /// The counts of every node, within `max_bytes` (the counts of a node
-    /// take as many 64-bit limbs as the root's count needs, rounded up to
-    /// a power of two); [`Incomplete::MemoryLimit`] if they do not fit.
+    /// The counts of every node, within `max_bytes` together with the
+    /// diagram (the counts of a node take as many 64-bit limbs as the
+    /// root's count needs, rounded up to a power of two);
+    /// [`Incomplete::MemoryLimit`] if they do not fit.
     pub fn counts(&self, max_bytes: u64) -> Result<Counts, Incomplete> {
         let n = self.nodes.len();
+        // The diagram itself stays held while its counts are made.
+        let held = 12 * n as u64;
         let mut width = 2usize;
         loop {
             let bytes = (n as u64).saturating_mul(8 * width as u64);
-            if bytes > max_bytes {
+            if bytes.saturating_add(held) > max_bytes {
                 return Err(Incomplete::MemoryLimit);
             }
             let mut table = vec![0u64; n * width];

@@ -93,6 +93,45 @@ fn classic_families_with_secondary_items_and_colours() {
     assert_eq!(count(&text), 576);
 }
 
+/// The exact-cover matrix of the empty Sudoku grid with boxes of `br` x
+/// `bc` cells.
+fn sudoku_grid(br: usize, bc: usize) -> String {
+    let n = br * bc;
+    let mut items = Vec::new();
+    for kind in ["p", "r", "c", "b"] {
+        for a in 0..n {
+            for b in 0..n {
+                items.push(format!("{kind}{a}_{b}"));
+            }
+        }
+    }
+    let mut text = items.join(" ") + "\n";
+    for r in 0..n {
+        for c in 0..n {
+            let b = r / br * br + c / bc;
+            for v in 0..n {
+                text.push_str(&format!("p{r}_{c} r{r}_{v} c{c}_{v} b{b}_{v}\n"));
+            }
+        }
+    }
+    text
+}
+
+/// Sudoku grids, whose frontier in input order is wide (48 items for
+/// 4x4): the memo is no faster than plain search there but still exact.
+/// 4x4 grids: 288; 6x6 (28,200,960) is in docs/performance.md (3.3
+/// million subproblems). Pentominoes list the pieces first, so the memo's
+/// keys are the partial packings (millions on 3x20): the planner leaves
+/// them to plain search, and a memo that outgrows its budget says so.
+#[test]
+fn wide_frontiers_stay_exact_or_stop() {
+    assert_eq!(count(&sudoku_grid(2, 2)), 288);
+    let m = knuth::parse(&problems::pentominoes(3, 20)).unwrap();
+    let (why, stats) = build(&m, &Limits::none(), 64 * MB).unwrap_err();
+    assert_eq!(why, Incomplete::MemoryLimit);
+    assert!(stats.peak_bytes <= 64 * MB);
+}
+
 #[test]
 fn limits_stop_the_build_and_say_why() {
     let m = knuth::parse(&problems::dominoes(8, 8)).unwrap();
@@ -105,6 +144,11 @@ fn limits_stop_the_build_and_say_why() {
     let z = build(&m, &Limits::none(), 1 << 30).unwrap();
     assert!(z.stats().peak_bytes > 0 && z.stats().hits > 0);
     assert_eq!(z.count(16), Err(Incomplete::MemoryLimit));
+    // Counts of two limbs (16 bytes a node) fit beside the diagram (12
+    // bytes a node), not in its place.
+    let n = z.len() as u64;
+    assert_eq!(z.count(16 * n), Err(Incomplete::MemoryLimit));
+    assert_eq!(z.count(28 * n).unwrap(), 12_988_816);
     // A budget that just holds the build.
     let peak = z.stats().peak_bytes;
     assert!(build(&m, &Limits::none(), peak).is_ok());
