@@ -69,6 +69,8 @@ fn empty_grid(n: usize) -> PathBuf {
 
 /// The domino tilings of an n x n board in Knuth's format (12x12: about
 /// 5.3e16 tilings, far beyond any test).
+/// (Counted with `--engine dlx` where a test needs a long count: the
+/// planner counts boards by memo, at once.)
 fn dominoes(n: usize) -> PathBuf {
     let cell = |r: usize, c: usize| format!("c{r}_{c}");
     let mut text: Vec<String> = Vec::new();
@@ -453,10 +455,10 @@ fn dlx_count_stops_at_timeout_and_sigint() {
     let board = dominoes(12);
     assert_times_out(
         "dlx",
-        &["count", "--timeout", "1", path(&board)],
+        &["count", "--engine", "dlx", "--timeout", "1", path(&board)],
         "incomplete",
     );
-    let output = assert_interrupted("dlx", &["count", path(&board)]);
+    let output = assert_interrupted("dlx", &["count", "--engine", "dlx", path(&board)]);
     let out = stdout(&output);
     assert!(
         out.ends_with(" (incomplete: cancelled)\n") && out.lines().count() == 1,
@@ -464,7 +466,10 @@ fn dlx_count_stops_at_timeout_and_sigint() {
     );
     let count: u64 = out.split(' ').next().unwrap().parse().unwrap();
     assert!(count > 0, "{out}");
-    let output = assert_interrupted("dlx", &["count", "--format", "json", path(&board)]);
+    let output = assert_interrupted(
+        "dlx",
+        &["count", "--engine", "dlx", "--format", "json", path(&board)],
+    );
     let json: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
     assert_eq!(json["complete"], false);
     assert_eq!(json["incomplete"], "cancelled");
@@ -489,7 +494,16 @@ fn thread_counts_far_above_the_cores_are_capped() {
         ),
         (
             "dlx",
-            vec!["count", "-j", "4096", "--timeout", "1", path(&board)],
+            vec![
+                "count",
+                "--engine",
+                "dlx",
+                "-j",
+                "4096",
+                "--timeout",
+                "1",
+                path(&board),
+            ],
             vec![],
             "-j 4096",
         ),
@@ -501,7 +515,7 @@ fn thread_counts_far_above_the_cores_are_capped() {
         ),
         (
             "dlx",
-            vec!["count", "--timeout", "1", path(&board)],
+            vec!["count", "--engine", "dlx", "--timeout", "1", path(&board)],
             vec![("RAYON_NUM_THREADS", "100000")],
             "RAYON_NUM_THREADS 100000",
         ),
