@@ -570,20 +570,30 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
     assert!(page["verdict"] != "none", "{page}");
     let error = browser.eval("document.getElementById('error').innerText");
     assert_eq!(error, "", "{page}");
-    std::thread::sleep(Duration::from_millis(1000));
     let started = browser.eval("window.started");
     let started = started.as_array().expect("the ids").clone();
     assert!(!started.is_empty());
-    let running: Vec<Value> = started
-        .iter()
-        .filter_map(|id| {
-            let (_, job) = common::get(&bound.url, &format!("/api/jobs/{}", id.as_str().unwrap()));
-            (job["status"] == "running").then_some(job)
-        })
-        .collect();
-    assert!(
-        running.is_empty(),
-        "{} jobs left running: {running:?}",
-        running.len()
-    );
+    // Every job the page started ends (the page cancels those it no longer
+    // tracks; the last one finishes): polled until then, with room for a
+    // loaded machine, instead of one look after a fixed sleep.
+    let since = Instant::now();
+    loop {
+        let running: Vec<Value> = started
+            .iter()
+            .filter_map(|id| {
+                let (_, job) =
+                    common::get(&bound.url, &format!("/api/jobs/{}", id.as_str().unwrap()));
+                (job["status"] == "running").then_some(job)
+            })
+            .collect();
+        if running.is_empty() {
+            break;
+        }
+        assert!(
+            since.elapsed() < Duration::from_secs(20),
+            "{} jobs left running: {running:?}",
+            running.len()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

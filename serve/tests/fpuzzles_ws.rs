@@ -184,7 +184,10 @@ fn a_new_request_cancels_the_running_one() {
         &mut socket,
         &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}),
     );
-    std::thread::sleep(Duration::from_millis(300));
+    // Ready signal, not a sleep: the first count so far says it is counting.
+    let first = receive(&mut socket);
+    assert_eq!(first["nonce"], 1, "{first}");
+    assert_eq!(first["inProgress"], true, "{first}");
     send(&mut socket, &json!({"nonce": 2, "command": "cancel"}));
     // The count's answer is never sent: after its counts so far comes the
     // cancel's answer.
