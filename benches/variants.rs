@@ -9,10 +9,8 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
-use sudoku::{
-    parse_cages, parse_documents, Engine, Grid, ReadOptions, Records, Regions, SudokuSolver,
-    Variant,
-};
+use sudoku::{parse_cages, parse_documents, Grid, ReadOptions, Records, Regions, Variant};
+use sudoku_solve::{Engine, SudokuSolver};
 
 fn example(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -9,6 +9,7 @@ use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
+use sudoku_solve::SolveGrid;
 
 use assert_cmd::Command;
 use common::{code, json_lines, stderr, stdout};

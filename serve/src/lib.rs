@@ -6,8 +6,8 @@
 //! rangsk's SudokuSolver), so the editor's buttons use our solver.
 //!
 //! The server holds no solving logic: it reads puzzles with
-//! [`sudoku::format`] and answers with [`sudoku::setter`] and
-//! [`sudoku::SudokuSolver`], on tokio's blocking threads (the library's
+//! [`sudoku::format`] and answers with [`sudoku_solve::setter`] and
+//! [`sudoku_solve::SudokuSolver`], on tokio's blocking threads (the library's
 //! searches use rayon's pool inside), never on the async executor.
 //!
 //! Why axum on tokio: the most used async HTTP stack in Rust (hyper

@@ -82,7 +82,7 @@ pub enum ShapeError {
         /// Whether one thread would fit.
         one_thread_fits: bool,
     },
-    /// The engine asked for cannot take the grid (see [`crate::plan()`]).
+    /// The engine asked for cannot take the grid (see `sudoku_solve::plan`).
     #[error(
         "engine {engine} cannot answer this {side}x{side} puzzle: {why}; use {}",
         if *engine == "bits" { "auto or dlx" } else { "auto" }

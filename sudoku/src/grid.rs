@@ -105,7 +105,7 @@ impl Grid {
 
     /// A grid from values the caller made within range: `shape.cells()`
     /// values, none above the side (checked in debug builds only).
-    pub(crate) fn from_values_in_range(shape: Shape, values: Vec<u16>) -> Grid {
+    pub fn from_values_in_range(shape: Shape, values: Vec<u16>) -> Grid {
         debug_assert_eq!(values.len(), shape.cells());
         debug_assert!(values.iter().all(|&v| u32::from(v) <= shape.side()));
         Grid {

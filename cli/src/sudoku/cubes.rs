@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku::cubes::Cubes;
 use sudoku::{Alphabet, ReadOptions, Shape};
+use sudoku_solve::cubes::Cubes;
 
 use super::variant::VariantArgs;
 use super::{read_options, CountArgs, InputFormat};

@@ -13,7 +13,8 @@
 //! ([`VariantError`]).
 //!
 //! ```
-//! use sudoku::{Grid, Shape, SudokuSolver, Variant, Verdict};
+//! use sudoku::{Grid, Shape, Variant};
+//! use sudoku_solve::{SudokuSolver, Verdict};
 //! use solver_core::Limits;
 //!
 //! // An X Sudoku of 4x4: rows, columns, boxes and both diagonals.
@@ -31,7 +32,6 @@
 
 mod cages;
 mod error;
-mod generate;
 mod json;
 mod regions;
 
@@ -40,7 +40,6 @@ use std::fmt;
 pub(crate) use cages::check_cages;
 pub use cages::{parse_cages, parse_cages_json, CageSpec};
 pub use error::{VariantError, VariantErrorKind};
-pub use generate::{generate_variant, generate_variant_within, random_regions, MAP_ATTEMPTS};
 pub(crate) use json::read_document;
 pub use json::{parse_documents, Document};
 pub use regions::Regions;
