@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use solver_core::Limits;
-use sudoku::{Grid, ReadOptions, Records};
+use sudoku::Grid;
+use sudoku_format::{ReadOptions, Records};
 use sudoku_solve::{Engine, SudokuSolver};
 
 /// At most this many puzzles of each set, so a sample stays short.

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
-use sudoku::{parse_cages, parse_documents, Grid, ReadOptions, Records, Regions, Variant};
+use sudoku::{parse_cages, Grid, Regions, Variant};
+use sudoku_format::{parse_documents, ReadOptions, Records};
 use sudoku_solve::{Engine, SudokuSolver};
 
 fn example(name: &str) -> String {

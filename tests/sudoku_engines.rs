@@ -131,7 +131,7 @@ include!("support/shared_data.rs");
 #[test]
 #[ignore = "needs the shared data (scripts/data-tests.sh)"]
 fn shared_data_16x16_and_25x25_puzzles_are_unique() {
-    use sudoku::{ReadOptions, Records};
+    use sudoku_format::{ReadOptions, Records};
     for (name, engines) in [
         (
             "generated_16x16_minimal10.txt",
@@ -209,7 +209,7 @@ proptest! {
 #[test]
 fn harder_25x25_examples_are_unique() {
     use std::io::BufReader;
-    use sudoku::{ReadOptions, Records};
+    use sudoku_format::{ReadOptions, Records};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples/sudoku/25x25-270-givens.txt");
     let file = std::fs::File::open(path).expect("the example set is in the repository");

@@ -173,7 +173,7 @@ struct Case {
 }
 
 fn grid(shape: Shape, text: &str) -> Grid {
-    sudoku::parse_puzzle(text, Some(shape), &sudoku::Alphabet::standard())
+    sudoku_format::parse_puzzle(text, Some(shape), &sudoku::Alphabet::standard())
         .expect("test puzzle")
         .grid
 }
@@ -685,7 +685,8 @@ proptest::proptest! {
         wrong in proptest::bool::ANY,
     ) {
         use sudoku_solve::{answer, Answer, EngineName, Question, Task};
-        use sudoku::{Notation, Puzzle};
+        use sudoku::Notation;
+        use sudoku_format::Puzzle;
         let case = cases().into_iter().nth(case).unwrap();
         let Some(mut cells) = random_givens(&case, seed, keep) else {
             return Ok(());

@@ -1015,7 +1015,7 @@ fn generate_is_reproducible_unique_and_minimal() {
     // Minimal: removing any given gives a second solution.
     let shape = sudoku::Shape::new(2, 3).unwrap();
     for line in lines(&one) {
-        let puzzle = sudoku::parse_puzzle(&line, Some(shape), &sudoku::Alphabet::standard())
+        let puzzle = sudoku_format::parse_puzzle(&line, Some(shape), &sudoku::Alphabet::standard())
             .unwrap()
             .grid;
         for cell in 0..36 {

@@ -10,7 +10,8 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
-use sudoku::{Grid, Notation, Puzzle, Shape, Variant};
+use sudoku::{Grid, Notation, Shape, Variant};
+use sudoku_format::Puzzle;
 use sudoku_solve::batch::{Batch, OutputFormat};
 use sudoku_solve::{Answer, Answered, Engine, Task};
 

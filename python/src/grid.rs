@@ -7,9 +7,10 @@ use solver_core::{Incomplete as Why, Limits};
 use std::sync::Arc;
 
 use sudoku::{
-    parse_documents, parse_puzzle, write_boxed, write_regions, Alphabet, Grid, Notation,
-    ParseError, ParseErrorKind, Puzzle, ReadOptions, Rules, Shape, Variant, DEFAULT_MEMORY_BUDGET,
+    write_boxed, write_regions, Alphabet, Grid, Notation, ParseError, ParseErrorKind, Rules, Shape,
+    Variant, DEFAULT_MEMORY_BUDGET,
 };
+use sudoku_format::{parse_documents, parse_puzzle, Puzzle, ReadOptions};
 use sudoku_solve::{
     Answer, Answered, Engine, GenerateOptions, GenerateTrouble, Maker, Question, SolveError,
     Symmetry, Task,

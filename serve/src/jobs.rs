@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sudoku::format::fpuzzles::{to_fpuzzles_link, FPuzzle};
-use sudoku::format::{parse_puzzle_with, ReadOptions};
 use sudoku::{Grid, Rules, Variant};
+use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
+use sudoku_format::{parse_puzzle_with, ReadOptions};
 use sudoku_solve::{setter, Engine, Limits, Verdict};
 
 /// The longest puzzle text read (1 MiB).

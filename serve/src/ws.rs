@@ -46,8 +46,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::Router;
 use serde_json::{json, Value};
-use sudoku::format::fpuzzles::read_fpuzzles;
 use sudoku::{Grid, Rules};
+use sudoku_format::fpuzzles::read_fpuzzles;
 use sudoku_solve::{setter, Engine, Limits, SudokuSolver, Verdict};
 use tokio::sync::{mpsc, Semaphore};
 
@@ -365,7 +365,7 @@ fn count(
 /// not).
 fn solutions_cap(data: &str) -> u64 {
     // Decoded within the reader's budgets, as the puzzle was.
-    let doc: Option<Value> = sudoku::format::fpuzzles::decode(data)
+    let doc: Option<Value> = sudoku_format::fpuzzles::decode(data)
         .ok()
         .and_then(|json| serde_json::from_str(&json).ok());
     let colored = doc

@@ -11,7 +11,8 @@
 //! ```
 //! use solver_core::Limits;
 //! use sudoku_solve::{answer, Answer, Engine, Question, Task};
-//! use sudoku::{parse_puzzle, Alphabet, Variant};
+//! use sudoku_format::parse_puzzle;
+//! use sudoku::{Alphabet, Variant};
 //!
 //! let puzzle = parse_puzzle("1.3.3.2...4.....", None, &Alphabet::standard())?;
 //! let classic = Variant::default();
@@ -39,11 +40,11 @@ use crate::generate::Symmetry;
 use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
 use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver, Verdict};
-use sudoku::format::Puzzle;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::Variant;
+use sudoku_format::Puzzle;
 
 /// What is asked of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -803,7 +804,8 @@ pub fn verify(solution: &Grid, puzzle: &Grid, variant: &Variant) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku::{parse_puzzle, Alphabet};
+    use sudoku::Alphabet;
+    use sudoku_format::parse_puzzle;
 
     #[test]
     fn generated_puzzles_are_checked_apart_from_the_generator() {

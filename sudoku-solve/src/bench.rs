@@ -22,7 +22,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::{Engine, Limits, Stats, SudokuSolver};
-use sudoku::{Grid, ParseError, ReadOptions, Records, Shape, Variant};
+use sudoku::{Grid, ParseError, Shape, Variant};
+use sudoku_format::{ReadOptions, Records};
 
 /// What each puzzle is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -67,10 +67,10 @@ use solver_core::{Count, Limits, OptionId, Outcome, Stats};
 
 use crate::encoding::Encoding;
 use crate::solve::{with_thread_solver, Engine, SolveError, SolveGrid, SudokuSolver};
-use sudoku::format::{ReadOptions, Records};
 use sudoku::Grid;
 use sudoku::Variant;
 use sudoku::{Rules, UnitKind};
+use sudoku_format::{ReadOptions, Records};
 
 /// The fingerprint of a classic puzzle: its box shape and its cells.
 pub fn fingerprint(grid: &Grid) -> Fingerprint {
@@ -261,7 +261,8 @@ impl Cubes {
     ///
     /// ```
     /// use sudoku_solve::cubes::Cubes;
-    /// use sudoku::{ReadOptions, Variant};
+    /// use sudoku_format::ReadOptions;
+    /// use sudoku::Variant;
     ///
     /// let x = Variant::from_names("x")?;
     /// let one = Cubes::read("in", b"1...............\n".to_vec(), ReadOptions::default(), &x)?;
@@ -526,7 +527,8 @@ fn refuted_is_zero(counted: Result<Count, SolveError>) -> Result<Count, SolveErr
 mod tests {
     use super::*;
     use solver_core::cubes::{Merge, SplitOptions};
-    use sudoku::{parse_puzzle, Alphabet, Shape};
+    use sudoku::{Alphabet, Shape};
+    use sudoku_format::parse_puzzle;
 
     fn merged(grid: &Grid, n: usize, parallel: bool) -> u128 {
         let options = SplitOptions {

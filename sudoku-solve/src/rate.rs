@@ -100,7 +100,7 @@ pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating,
 mod tests {
     use super::*;
     use crate::SolveGrid;
-    use sudoku::format::{ReadOptions, Records};
+    use sudoku_format::{ReadOptions, Records};
 
     const SEVENTEEN: &str =
         "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";

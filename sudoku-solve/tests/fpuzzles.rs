@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use solver_core::Limits;
-use sudoku::format::fpuzzles::{read_fpuzzles, to_fpuzzles_json, to_fpuzzles_link, FpuzzlesError};
 use sudoku::{Constraint, PairKind};
+use sudoku_format::fpuzzles::{read_fpuzzles, to_fpuzzles_json, to_fpuzzles_link, FpuzzlesError};
 use sudoku_solve::{SudokuSolver, Verdict};
 
 #[allow(dead_code)]
@@ -259,7 +259,8 @@ fn errors_say_where() {
 #[test]
 fn the_batch_reads_links_and_documents_without_a_flag() {
     use std::sync::atomic::{AtomicBool, AtomicU64};
-    use sudoku::{ReadOptions, Variant};
+    use sudoku::Variant;
+    use sudoku_format::ReadOptions;
     use sudoku_solve::batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_solve::{Engine, Task};
 
@@ -436,7 +437,7 @@ fn item_errors_name_the_item() {
     );
     // `size: 0` is an f-puzzles document with a wrong size, not our JSON.
     let zero = r#"{"size": 0, "grid": []}"#;
-    let e = sudoku::format::parse_puzzle_with(zero, &Default::default())
+    let e = sudoku_format::parse_puzzle_with(zero, &Default::default())
         .unwrap_err()
         .to_string();
     assert!(e.contains("size: expected the grid's side"), "{e}");
@@ -446,7 +447,7 @@ fn item_errors_name_the_item() {
 /// main) stops at the documented cap with an error that says so.
 #[test]
 fn a_compressed_bomb_is_refused_at_the_cap() {
-    use sudoku::format::fpuzzles::{MAX_COMPRESSED_BYTES, MAX_DECOMPRESSED_CHARS};
+    use sudoku_format::fpuzzles::{MAX_COMPRESSED_BYTES, MAX_DECOMPRESSED_CHARS};
     let bomb = format!("{{\"size\": 9, \"title\": \"{}\"}}", "a".repeat(5_000_000));
     let load = lz_str::compress_to_base64(bomb.as_str());
     assert!(load.len() <= MAX_COMPRESSED_BYTES, "{}", load.len());

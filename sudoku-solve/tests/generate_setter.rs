@@ -511,13 +511,12 @@ fn speed() {
                 // The loosened puzzles as f-puzzles links, one per line, to
                 // time them as whole processes.
                 use std::io::Write;
-                let link = sudoku::format::fpuzzles::to_fpuzzles_link(
-                    &sudoku::format::fpuzzles::FPuzzle {
+                let link =
+                    sudoku_format::fpuzzles::to_fpuzzles_link(&sudoku_format::fpuzzles::FPuzzle {
                         grid: fewer.clone(),
                         variant: m.variant.clone(),
-                    },
-                )
-                .unwrap();
+                    })
+                    .unwrap();
                 let mut file = std::fs::OpenOptions::new()
                     .create(true)
                     .append(true)

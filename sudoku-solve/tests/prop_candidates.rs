@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sudoku::format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku::{Constraint, Grid, Shape, Variant};
+use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku_solve::{generate_setter, parse_generate_names, setter, Engine, Limits};
 
 #[allow(dead_code)]
@@ -210,7 +210,7 @@ fn tries() {
     let file = std::env::var("TRIES_FILE").unwrap();
     let line: usize = std::env::var("TRIES_LINE").unwrap().parse().unwrap();
     let text = std::fs::read_to_string(file).unwrap();
-    let p = sudoku::format::fpuzzles::read_fpuzzles(text.lines().nth(line - 1).unwrap()).unwrap();
+    let p = sudoku_format::fpuzzles::read_fpuzzles(text.lines().nth(line - 1).unwrap()).unwrap();
     let rules = Arc::new(p.variant.rules(p.grid.shape()).unwrap());
     let mut solver = SudokuSolver::with_rules(rules, Engine::Auto).unwrap();
     let mut seen = [0u64; 81];

@@ -134,7 +134,7 @@ fn an_unsolvable_puzzle_has_no_candidates_and_limits_say_incomplete() {
 #[test]
 fn the_batch_prints_true_candidates() {
     use std::sync::atomic::{AtomicBool, AtomicU64};
-    use sudoku::ReadOptions;
+    use sudoku_format::ReadOptions;
     use sudoku_solve::batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_solve::{Engine, Task};
 

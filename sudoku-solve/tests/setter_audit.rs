@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sudoku::format::fpuzzles::{read_fpuzzles, to_fpuzzles_link, FPuzzle, FpuzzlesError};
 use sudoku::{CageSpec, Constraint, Grid, PairKind, Regions, Shape, Variant};
+use sudoku_format::fpuzzles::{read_fpuzzles, to_fpuzzles_link, FPuzzle, FpuzzlesError};
 use sudoku_solve::{
     generate_setter_checked, generate_variant_checked, parse_generate_names, setter, Engine,
     Incomplete, Limits, SolveError, SudokuSolver,

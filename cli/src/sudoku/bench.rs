@@ -6,7 +6,8 @@ use std::fs::File;
 use std::io::{self, BufReader, Write as _};
 use std::path::PathBuf;
 
-use sudoku::{Grid, ReadOptions, Shape, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Grid, Shape, Variant};
+use sudoku_format::{ReadOptions, DEFAULT_MAX_PUZZLE_BYTES};
 use sudoku_solve::bench::{self, BenchTask, Row};
 
 use super::{parse_box, EngineArg};

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku::{Alphabet, ReadOptions, Shape};
+use sudoku::{Alphabet, Shape};
+use sudoku_format::ReadOptions;
 use sudoku_solve::cubes::Cubes;
 
 use super::variant::VariantArgs;

@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES, DEFAULT_MEMORY_BUDGET};
+use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
+use sudoku_format::{ReadOptions, DEFAULT_MAX_PUZZLE_BYTES};
 
 use crate::exit::{Exit, Failure};
 use crate::threads::ThreadsArg;
@@ -332,7 +333,7 @@ pub enum InputFormat {
     Json,
 }
 
-same_choices!(InputFormat => sudoku::Format { Auto, Compact, Numbers, Grid, Csv, Json });
+same_choices!(InputFormat => sudoku_format::Format { Auto, Compact, Numbers, Grid, Csv, Json });
 
 /// How answers are printed (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudoku::{ParseErrorKind, ReadOptions, Record, Records};
+use sudoku::ParseErrorKind;
+use sudoku_format::{ReadOptions, Record, Records};
 
 /// Most puzzles in a chunk.
 const CHUNK_PUZZLES: usize = 2048;

@@ -21,7 +21,8 @@
 //! use std::sync::Arc;
 //! use sudoku_solve::batch::{Batch, Input, OutputFormat, Pipeline, Source};
 //! use sudoku_solve::{Engine, Task};
-//! use sudoku::{ReadOptions, Variant};
+//! use sudoku_format::ReadOptions;
+//! use sudoku::Variant;
 //!
 //! let path = std::env::temp_dir().join(format!("batch-doc-{}.txt", std::process::id()));
 //! std::fs::write(&path, "1.3.3.2...4.....\n12....3.........\n................\n")?;

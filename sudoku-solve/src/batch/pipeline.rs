@@ -258,7 +258,7 @@ mod tests {
     use super::*;
     use crate::batch::{Event, Source};
     use crate::Answer;
-    use sudoku::ReadOptions;
+    use sudoku_format::ReadOptions;
 
     /// A sink in memory that fails once `room` bytes are written.
     #[derive(Default)]

@@ -9,7 +9,8 @@ use super::input::{Chunk, Event};
 use super::pipeline::{Done, Group};
 use super::report::{OutputFormat, Report};
 use crate::{Answer, Answered, Engine, Limits, Question, Task};
-use sudoku::{Puzzle, Record, Regions, Variant};
+use sudoku::{Regions, Variant};
+use sudoku_format::{Puzzle, Record};
 
 /// What is asked of every puzzle of a run, and how its records are written.
 #[derive(Clone, Debug)]
@@ -92,7 +93,8 @@ impl Batch {
     /// ```
     /// use std::sync::Arc;
     /// use sudoku_solve::batch::{Batch, OutputFormat};
-    /// use sudoku::{parse_puzzle, Alphabet, Variant};
+    /// use sudoku_format::parse_puzzle;
+    /// use sudoku::{Alphabet, Variant};
     /// use sudoku_solve::{Answer, Engine, Task};
     ///
     /// let batch = Batch {

@@ -4,7 +4,7 @@
 //! puzzles ([`crate::generate_variant_checked`]) and puzzles with setter's
 //! clues ([`crate::generate_setter_checked`]) each have their own fields;
 //! the JSON documents of variants are the ones `solve`, `count` and `check`
-//! read back ([`sudoku::parse_documents`]).
+//! read back ([`sudoku_format::parse_documents`]).
 //!
 //! ```
 //! use sudoku_solve::{generate_checked, GenerateOptions, GeneratedFormat, Limits, Made};
@@ -24,10 +24,10 @@ use serde::Serialize;
 
 use super::{GenerateTrouble, Generated, SetterGenerated};
 use crate::rate::Rating;
-use sudoku::format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku::format::{write_boxed_with, write_compact, Notation};
 use sudoku::Grid;
 use sudoku::{write_regions, Variant};
+use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 
 /// How generated puzzles are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -273,10 +273,11 @@ fn setter_document(made: &SetterGenerated, notation: &Notation, link: Option<Str
 mod tests {
     use super::*;
     use crate::{generate_setter_checked, generate_variant_checked, parse_generate_names, Limits};
-    use sudoku::{parse_documents, Shape};
+    use sudoku::Shape;
+    use sudoku_format::parse_documents;
 
-    fn read(text: &str) -> Vec<sudoku::Document> {
-        parse_documents(text, &sudoku::ReadOptions::default())
+    fn read(text: &str) -> Vec<sudoku_format::Document> {
+        parse_documents(text, &sudoku_format::ReadOptions::default())
             .into_iter()
             .map(Result::unwrap)
             .collect()

@@ -271,10 +271,7 @@ impl fmt::Display for Constraint {
 
 /// Checks that `constraint` fits a grid of `shape`: cells inside it, lines
 /// long enough, values in range, cells of a dot or clone well formed.
-pub(crate) fn validate(
-    constraint: &Constraint,
-    shape: crate::Shape,
-) -> Result<(), crate::VariantError> {
+pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crate::VariantError> {
     use crate::{VariantError, VariantErrorKind};
     let n = shape.side() as usize;
     let name = constraint.name();

@@ -3,18 +3,16 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use super::alphabet::Alphabet;
-use super::chunk::{parse_rows, plain_nine_by_nine_bytes, Context, NotationMode};
-use super::csv::{self, Columns};
-use super::json_scan::JsonScan;
-use super::scan::{is_all_dashes, is_border_line, is_separator};
-use super::{Format, Notation, Puzzle};
-use crate::error::{ParseError, ParseErrorKind};
-use crate::shape::Shape;
-use crate::variant::read_document;
+use crate::csv::{self, Columns};
+use crate::json::read_document;
+use crate::json_scan::JsonScan;
+use crate::{Format, Puzzle};
+use sudoku::format::{is_all_dashes, is_border_line, is_separator};
+use sudoku::format::{parse_rows, plain_nine_by_nine_bytes, Context, NotationMode};
+use sudoku::{Alphabet, Notation, ParseError, ParseErrorKind, Shape};
 
 /// Default for [`ReadOptions::max_puzzle_bytes`]: 1 MiB, room for the largest grid
-/// that fits [`DEFAULT_MEMORY_BUDGET`](crate::DEFAULT_MEMORY_BUDGET) (289x289,
+/// that fits [`DEFAULT_MEMORY_BUDGET`](sudoku::DEFAULT_MEMORY_BUDGET) (289x289,
 /// about 330 KB written in numbers on one line).
 pub const DEFAULT_MAX_PUZZLE_BYTES: usize = 1 << 20;
 
@@ -165,7 +163,7 @@ impl Doc {
 /// [`Puzzle::variant`] set.
 ///
 /// ```
-/// use sudoku::{ReadOptions, Records};
+/// use sudoku_format::{ReadOptions, Records};
 /// let text = "# two puzzles\n\
 ///             1.3.3.2...4.....\n\
 ///             .2..............\n";
@@ -718,18 +716,18 @@ impl<R: BufRead> Records<R> {
             return self.json_from(text, 0);
         }
         if matches!(self.options.format, Format::Auto | Format::Json)
-            && super::fpuzzles::is_fpuzzles_link(trimmed)
+            && crate::fpuzzles::is_fpuzzles_link(trimmed)
         {
             // An f-puzzles link (or SudokuPad id): one puzzle with its rules.
             self.flush_block();
             self.seen_data = true;
             self.lines_mode = true;
-            let result = super::fpuzzles::record(trimmed).map_err(|e| {
+            let result = crate::fpuzzles::record(trimmed).map_err(|e| {
                 ParseError::new(
                     line,
                     None,
                     ParseErrorKind::Document {
-                        kind: crate::variant::VariantErrorKind::Fpuzzles(e),
+                        kind: sudoku::VariantErrorKind::Fpuzzles(e),
                         cell: None,
                     },
                 )

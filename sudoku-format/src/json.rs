@@ -17,13 +17,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::cages::{cages_from_json_value, strip_location};
-use super::error::{VariantError, VariantErrorKind};
-use super::regions::Regions;
-use super::Variant;
-use crate::error::{ParseError, ParseErrorKind};
-use crate::format::{parse_puzzle_with, Format, Puzzle, ReadOptions, Records};
-use crate::shape::Shape;
+use crate::{parse_puzzle_with, Format, Puzzle, ReadOptions, Records};
+use sudoku::{cages_from_json_value, strip_location};
+use sudoku::{ParseError, ParseErrorKind, Regions, Shape, Variant, VariantError, VariantErrorKind};
 
 /// A puzzle read from a JSON document, with its variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,8 +111,8 @@ pub(crate) fn read_document(
             },
         )
     })?;
-    if crate::format::fpuzzles::is_fpuzzles_json(&value) {
-        return crate::format::fpuzzles::record_from_json(&value).map_err(|e| {
+    if crate::fpuzzles::is_fpuzzles_json(&value) {
+        return crate::fpuzzles::record_from_json(&value).map_err(|e| {
             ParseError::new(
                 line,
                 None,
@@ -250,7 +246,7 @@ fn document(value: Value, line: usize, options: &ReadOptions) -> Result<Document
         options.shape = Some(
             shape
                 .parse()
-                .map_err(|e: crate::ShapeError| json_error(line, format!("\"box\": {e}")))?,
+                .map_err(|e: sudoku::ShapeError| json_error(line, format!("\"box\": {e}")))?,
         );
     } else if let (None, Some(regions)) = (options.shape, &variant.regions) {
         options.shape = Some(regions.shape());
@@ -277,4 +273,35 @@ fn document(value: Value, line: usize, options: &ReadOptions) -> Result<Document
         puzzle,
         variant,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documents_are_read_one_by_one() {
+        let text = concat!(
+            "{\"grid\": \"1.......3......4\", \"variant\": \"x\"}\n",
+            "{\"grid\": \"1.......3......4\", \"variant\": \"jigsaw\"}\n",
+            "{\"grid\": [\"....\", \"....\", \"....\", \"....\"], \"cages\": [{\"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}\n",
+            "{\"grid\": \"....\", \"colour\": 1}\n",
+        );
+        let docs = parse_documents(text, &ReadOptions::default());
+        assert_eq!(docs.len(), 4);
+        let first = docs[0].as_ref().unwrap();
+        assert!(first.variant.diagonals && first.line == 1);
+        let e = docs[1].as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("needs a region map"), "{e}");
+        assert_eq!(
+            docs[2].as_ref().unwrap().variant.cages[0].cells,
+            [(0, 0), (0, 1)]
+        );
+        let e = docs[3].as_ref().unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 4: unknown field `colour`"),
+            "{e}"
+        );
+    }
 }

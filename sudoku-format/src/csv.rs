@@ -1,9 +1,9 @@
 //! CSV files of puzzles and solutions, such as the public 1M-puzzle set
 //! (`quizzes,solutions` header, one puzzle per line).
 
-use super::chunk::{parse_rows, Context};
-use super::Puzzle;
-use crate::error::{ParseError, ParseErrorKind};
+use crate::Puzzle;
+use sudoku::format::{parse_rows, Context};
+use sudoku::{ParseError, ParseErrorKind};
 
 /// Header names of the puzzle column (compared case-insensitively).
 const PUZZLE_NAMES: [&str; 4] = ["quizzes", "quiz", "puzzle", "puzzles"];

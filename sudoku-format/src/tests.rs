@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 
 use super::*;
-use crate::error::ParseErrorKind;
+use sudoku::{write_boxed, write_boxed_with, write_compact, ParseErrorKind};
 
 /// A solved grid of any shape: the pattern `((r % R) * C + r / R + c) % N + 1`.
 fn pattern(shape: Shape) -> Grid {
@@ -240,6 +240,24 @@ proptest! {
         }
         let json = serde_json::to_string(&g).unwrap();
         prop_assert_eq!(&serde_json::from_str::<Grid>(&json).unwrap(), &g);
+    }
+
+    /// The base crate's reader of one grid's text (`Grid: FromStr`, serde)
+    /// reads what this crate's full reader reads, in every notation.
+    #[test]
+    fn the_grid_reader_agrees_with_parse_puzzle(g in arb_grid()) {
+        let shape = g.shape();
+        for notation in [Notation::default(), Notation::Numbers] {
+            for text in [write_compact(&g, &notation), write_boxed_with(&g, &notation)] {
+                let full = parse_puzzle(&text, hint(shape), &standard()).unwrap();
+                let (grid, read) = sudoku::format::read_grid(&text, hint(shape), &standard()).unwrap();
+                prop_assert_eq!(&grid, &full.grid);
+                prop_assert_eq!(&read, &full.notation);
+                if shape.is_square() {
+                    prop_assert_eq!(&text.parse::<Grid>().unwrap(), &g);
+                }
+            }
+        }
     }
 }
 
@@ -628,7 +646,7 @@ fn read_errors_end_the_records() {
 
 // ---------------------------------------------------------------- data files
 
-include!("../../../tests/support/shared_data.rs");
+include!("../../tests/support/shared_data.rs");
 
 #[test]
 #[ignore = "needs the shared data (scripts/data-tests.sh)"]
@@ -783,7 +801,7 @@ fn json_documents_are_records_among_the_others() {
     assert_eq!(puzzles[1].grid.to_string(), "1.......3......4");
     assert_eq!(
         puzzles[2].variant.as_deref(),
-        Some(&crate::Variant::default())
+        Some(&sudoku::Variant::default())
     );
     assert_eq!(puzzles[2].grid.row_values(1), [3]);
     assert_eq!(puzzles[3].variant, None);
