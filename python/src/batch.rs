@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
 use sudoku::{Grid, Notation, Shape, Variant};
+use sudoku_batch::{Batch, OutputFormat};
 use sudoku_format::Puzzle;
-use sudoku_solve::batch::{Batch, OutputFormat};
 use sudoku_solve::{Answer, Answered, Engine, Task};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};

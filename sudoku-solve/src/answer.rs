@@ -71,7 +71,7 @@ pub enum Task {
         seeds: u32,
     },
     /// Sudoku Explainer's ratings (ER/EP/ED) from a logical solver, passed
-    /// in as a [`crate::LogicRater`] (see [`crate::batch::Batch::logic`]).
+    /// in as a [`crate::LogicRater`] (see `sudoku_batch::Batch::logic`).
     RateLogic,
     /// True candidates: per cell, the values of some solution
     /// ([`crate::setter::true_candidates`]).
@@ -79,7 +79,7 @@ pub enum Task {
     /// The placements of one more given that leave exactly one solution
     /// ([`crate::setter::unique_makers`]).
     UniqueMakers,
-    /// Every solution, one at a time ([`Grid::solutions`]).
+    /// Every solution, one at a time ([`SolveGrid::solutions`](crate::SolveGrid::solutions)).
     Enumerate,
     /// The completions split into cubes ([`crate::cubes`]).
     Split,

@@ -24,15 +24,15 @@ mod variant;
 
 pub use checked::{
     generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
-    GenerateTrouble, RATING_NODES,
+    GenerateTrouble,
 };
 pub use maker::{GenerateRun, MadePuzzle, Maker, MakerError};
 pub use records::{GeneratedFormat, Made};
 pub use setter::{
-    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, CHECK_NODES,
-    MAX_MERGED,
+    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, MAX_MERGED,
 };
-pub use variant::{generate_variant, generate_variant_within, random_regions, MAP_ATTEMPTS};
+pub(crate) use variant::MAP_ATTEMPTS;
+pub use variant::{generate_variant, generate_variant_within, random_regions};
 
 /// The pattern of givens a generated puzzle keeps: a given cell's images
 /// under the symmetry are given too. Cells are removed an *orbit* at a time

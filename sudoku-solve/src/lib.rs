@@ -7,10 +7,9 @@
 //! - [`answer()`](answer()): a [`Question`] (solve, count, check, minimize, rate) answered
 //!   under the meter ([`Limits`]), every solution checked by [`verify`] before it is
 //!   returned.
+//! - The batch run over many files is the `sudoku-batch` crate's.
 //! - Generation: [`Maker`] (what to make and a run of it), [`generate`],
 //!   [`generate_variant`], [`minimize`], [`rate`].
-//! - [`batch`]: the streaming batch run: the puzzles of many files answered
-//!   on every thread, their records (text, grids, JSON) written in order.
 //! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
@@ -34,7 +33,6 @@
 #![deny(missing_docs)]
 
 mod answer;
-pub mod batch;
 pub mod bench;
 mod bitsearch;
 pub mod cubes;
@@ -56,8 +54,7 @@ pub use generate::{
     generate_variant_checked, generate_variant_within, generate_within, in_seed_order, minimize,
     minimize_within, parse_generate_names, random_full_grid, random_regions, Clues,
     GenerateOptions, GenerateRun, GenerateTrouble, Generated, GeneratedFormat, Made, MadePuzzle,
-    Maker, MakerError, ParseSymmetryError, SetterError, SetterGenerated, Symmetry, CHECK_NODES,
-    MAP_ATTEMPTS, MAX_MERGED, RATING_NODES,
+    Maker, MakerError, ParseSymmetryError, SetterError, SetterGenerated, Symmetry, MAX_MERGED,
 };
 pub use logic::{LogicError, LogicRater, LogicRating};
 pub use parallel::Progress;
@@ -70,3 +67,10 @@ pub use solve::{
 /// [`solver_core`]: a caller needs no other crate to set limits or read
 /// counts and statistics.
 pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
+
+/// The path the 9x9 engine (`band9`) takes on this CPU: `avx2`,
+/// `avx2-lookup` (the same without `pext`) or `baseline`, as `--explain`
+/// names it.
+pub fn band9_path() -> &'static str {
+    bitsearch::band9_path()
+}

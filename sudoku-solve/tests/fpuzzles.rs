@@ -260,8 +260,8 @@ fn errors_say_where() {
 fn the_batch_reads_links_and_documents_without_a_flag() {
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use sudoku::Variant;
+    use sudoku_batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_format::ReadOptions;
-    use sudoku_solve::batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_solve::{Engine, Task};
 
     // Row 2 a thermometer from R2C1 and a V on R3C1-R3C2, one given.

@@ -134,8 +134,8 @@ fn an_unsolvable_puzzle_has_no_candidates_and_limits_say_incomplete() {
 #[test]
 fn the_batch_prints_true_candidates() {
     use std::sync::atomic::{AtomicBool, AtomicU64};
+    use sudoku_batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_format::ReadOptions;
-    use sudoku_solve::batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_solve::{Engine, Task};
 
     let shape = Shape::square(2).unwrap();

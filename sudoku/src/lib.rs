@@ -14,7 +14,7 @@
 //! - [`Variant`]: X, windoku, jigsaw, killer and their combinations, with their
 //!   formats (region maps [`Regions`], cages [`parse_cages`]) and located
 //!   errors ([`VariantError`]); the setter's [`constraints`].
-//! - The text of one grid ([`format`]): symbols ([`Alphabet`], [`Notation`]),
+//! - The text of one grid ([`format`](mod@format)): symbols ([`Alphabet`], [`Notation`]),
 //!   a grid's rows read ([`format::read_grid`], `Grid: FromStr`) and written
 //!   back ([`write_compact`], [`write_boxed`]). Files, CSV, JSON documents and
 //!   links are read by the `sudoku-format` crate.

@@ -1,6 +1,6 @@
 //! A batch run: every puzzle of every input answered in the mode asked
 //! (solve, check, count, minimize, rate), with the records written in
-//! input order, over the library's pipeline ([`sudoku_solve::batch`]): the
+//! input order, over the library's pipeline ([`sudoku_batch`]): the
 //! inputs read in chunks, each answered by one worker thread (the search,
 //! the independent check of each solution, the record's text). The
 //! answered chunks are written in order ([`super::writer`]), with the
@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudoku::{Regions, Variant};
-use sudoku_solve::batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status};
+use sudoku_batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status};
 
 use super::progress::Progress;
 use super::writer::Writer;

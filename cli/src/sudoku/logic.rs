@@ -18,9 +18,9 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 use sudoku::{Grid, Variant};
+use sudoku_batch::{Batch, OutputFormat as LibFormat};
 use sudoku_format::{Puzzle, Records};
 use sudoku_logic::{candidates_for, cell_name, next_step, solve, Candidates, End, Mode, Step};
-use sudoku_solve::batch::{Batch, OutputFormat as LibFormat};
 use sudoku_solve::{Answer, Limits, Task};
 
 use super::{CommonArgs, OutputFormat};

@@ -3,7 +3,7 @@
 //!
 //! - [`Args`]: the command line (clap), with the help texts.
 //! - `batch`: a batch run over the library's streaming pipeline
-//!   ([`sudoku_solve::batch`]): reading, answering and the records' text are
+//!   ([`sudoku_batch`]): reading, answering and the records' text are
 //!   there; here are the files, Ctrl-C and the exit status.
 //! - `writer`: the answered chunks written in input order, with the notes
 //!   on stderr (`--explain`, warnings, errors) and the totals.
@@ -347,7 +347,7 @@ pub enum OutputFormat {
     Json,
 }
 
-same_choices!(OutputFormat => sudoku_solve::batch::OutputFormat { Text, Grid, Json });
+same_choices!(OutputFormat => sudoku_batch::OutputFormat { Text, Grid, Json });
 
 /// What is asked of every puzzle (the library's task).
 pub(crate) use sudoku_solve::Task as Mode;

@@ -113,11 +113,7 @@ fn make_bar(
     let counter = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
         let done = puzzles.load(Ordering::Relaxed);
         let parts = (parts.done(), parts.total());
-        let _ = w.write_str(&sudoku_solve::batch::progress_text(
-            done,
-            state.elapsed(),
-            parts,
-        ));
+        let _ = w.write_str(&sudoku_batch::progress_text(done, state.elapsed(), parts));
     };
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())

@@ -8,9 +8,10 @@ use solver_core::{Incomplete, Limits};
 
 use super::setter::{generate_setter, Clues, SetterError, SetterGenerated};
 use super::{generate_within, GenerateOptions, Generated};
+use crate::generate::MAP_ATTEMPTS;
+use crate::generate_variant_within;
 use crate::rate::{rate_within, Rating};
 use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
-use crate::{generate_variant_within, MAP_ATTEMPTS};
 use sudoku::constraints::Constraint;
 use sudoku::Grid;
 use sudoku::Shape;
@@ -60,7 +61,7 @@ pub fn in_seed_order<T: Send>(
 }
 
 /// Node budget per rating run; beyond it the rating is left out.
-pub const RATING_NODES: u64 = 200_000;
+pub(crate) const RATING_NODES: u64 = 200_000;
 
 /// Why a puzzle was not made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +77,7 @@ pub enum GenerateTrouble {
 /// Makes classic puzzle `seed` with [`generate_within`] and checks it: its
 /// solution against the rules and its givens. With `rate_seeds` > 0 it is
 /// also rated ([`rate_within`]), unless that would take more than
-/// [`RATING_NODES`] nodes per run (large grids with few givens).
+/// `RATING_NODES` (200,000) nodes per run (large grids with few givens).
 ///
 /// ```
 /// use sudoku_solve::{generate_checked, GenerateOptions, Limits};

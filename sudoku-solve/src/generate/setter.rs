@@ -67,7 +67,7 @@ const FILL_ATTEMPTS: u64 = 20;
 /// a median under 1 ms). Measured on 9x9 killers: without it, merging went
 /// on to puzzles whose proof took 800 to 48,000 nodes (2 to 330 ms) on the
 /// units engine.
-pub const CHECK_NODES: u64 = 64;
+pub(crate) const CHECK_NODES: u64 = 64;
 
 /// Which clues [`generate_setter`] draws from the solution (any
 /// combination; none gives a puzzle of givens under the base rules).
@@ -197,8 +197,8 @@ impl From<SolveError> for SetterError {
 }
 
 /// Makes a puzzle with exactly one solution under `base` plus `clues`
-/// drawn from a random solution, from `seed` (see the [module
-/// documentation](self) for how). `limits` bound the whole generation (a
+/// drawn from a random solution, from `seed` (clues drawn, then givens
+/// removed and cages merged while the proof stays quick). `limits` bound the whole generation (a
 /// deadline, a cancel flag, a node limit over all its searches). Jigsaw
 /// regions, if `base` has them, are used as they are.
 pub fn generate_setter(

@@ -20,7 +20,7 @@ const FILL_NODES: u64 = 200_000;
 /// gives up with [`SolveError::Unsolvable`]. Random maps with x and windoku
 /// as well almost never can be filled: of 40 maps, 7 had no solution and
 /// 33 were not decided in 5 s each.
-pub const MAP_ATTEMPTS: u64 = 200;
+pub(crate) const MAP_ATTEMPTS: u64 = 200;
 
 /// A small random generator (SplitMix64 over a counter).
 struct Rng(u64);
@@ -136,7 +136,7 @@ pub fn random_regions(shape: Shape, seed: u64) -> Regions {
 /// true), random region maps are drawn until one can be filled; the map
 /// used is returned.
 ///
-/// Fails with [`SolveError::Unsolvable`] when none of [`MAP_ATTEMPTS`]
+/// Fails with [`SolveError::Unsolvable`] when none of `MAP_ATTEMPTS` (200)
 /// region maps (or tie-break orders) could be filled within its node
 /// budget: the variants asked may then admit no grid on these maps (random
 /// jigsaw maps with x and windoku as well almost never admit one). It never

@@ -6,7 +6,7 @@ use std::time::Duration;
 use solver_core::Incomplete;
 
 use super::report::Report;
-use crate::{Answer, EngineName, Expected, Task as Mode};
+use sudoku_solve::{Answer, EngineName, Expected, Task as Mode};
 
 /// How a run went, worst first: what the `sudoku` command turns into its
 /// exit status (4, 2, 3, 1, 0).
@@ -245,10 +245,9 @@ impl Problems {
     /// Notes `report` (of file `name`) if it is invalid or unsolvable.
     pub fn add(&mut self, report: &Report<()>, name: &str) {
         let what = match &report.answer {
-            Answer::Invalid(message) => format!(
-                "invalid: {}",
-                crate::batch::report::located(report.line, message)
-            ),
+            Answer::Invalid(message) => {
+                format!("invalid: {}", crate::report::located(report.line, message))
+            }
             Answer::Unsolvable => format!("line {}: unsolvable", report.line),
             _ => return,
         };

@@ -5,7 +5,7 @@
 //! finished before it (with the count it stopped, as a lower bound).
 //!
 //! ```
-//! use sudoku_solve::batch::{Done, Group, Ledger, Piece};
+//! use sudoku_batch::{Done, Group, Ledger, Piece};
 //!
 //! let mut ledger = Ledger::new(vec!["a.txt".into()], false, false, false, false);
 //! let group = Group { text: Vec::new(), done: vec![Done::EndOfFile { file: 0 }] };
@@ -25,9 +25,9 @@ use super::report::Report;
 use super::totals::{Problems, Totals};
 use std::time::Duration;
 
-use crate::answer::{Answer, Task};
-use crate::plan::Plan;
 use sudoku::Shape;
+use sudoku_solve::plan::Plan;
+use sudoku_solve::{Answer, Task};
 
 /// One piece of what a chunk writes, in order.
 #[derive(Debug, PartialEq, Eq)]
@@ -45,7 +45,8 @@ struct FileState {
     failed: bool,
 }
 
-/// The books of a batch run's writing: see the [module documentation](self).
+/// The books of a batch run's writing: what the sink writes, in order (the
+/// records' text, then the notes), and the run's totals.
 #[derive(Debug)]
 pub struct Ledger {
     /// The inputs' names, as notes give them.

@@ -256,9 +256,9 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::batch::{Event, Source};
-    use crate::Answer;
+    use crate::{Event, Source};
     use sudoku_format::ReadOptions;
+    use sudoku_solve::Answer;
 
     /// A sink in memory that fails once `room` bytes are written.
     #[derive(Default)]

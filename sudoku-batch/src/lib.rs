@@ -1,6 +1,6 @@
 //! The streaming batch run behind `sudoku solve`, `count`, `check`,
 //! `minimize` and `rate`: every puzzle of every input answered through the
-//! one answer path ([`crate::answer`]), its record written as text, drawn
+//! one answer path ([`sudoku_solve::answer()`]), its record written as text, drawn
 //! grids or JSON, in input order, on all threads, in flat memory.
 //!
 //! - [`Input`] reads the inputs ([`Source`]: files or standard input) into
@@ -19,7 +19,7 @@
 //! ```
 //! use std::sync::atomic::{AtomicBool, AtomicU64};
 //! use std::sync::Arc;
-//! use sudoku_solve::batch::{Batch, Input, OutputFormat, Pipeline, Source};
+//! use sudoku_batch::{Batch, Input, OutputFormat, Pipeline, Source};
 //! use sudoku_solve::{Engine, Task};
 //! use sudoku_format::ReadOptions;
 //! use sudoku::Variant;
@@ -64,11 +64,11 @@ pub use totals::{Problems, Status, Totals};
 /// The progress of a run as a progress bar shows it: the puzzles answered
 /// (`done`) and, after half a second, their rate over `elapsed`; while one
 /// puzzle is counted on every thread, how many of its `parts` (done, total:
-/// [`crate::Progress`]) are counted.
+/// [`sudoku_solve::Progress`]) are counted.
 ///
 /// ```
 /// use std::time::Duration;
-/// let text = sudoku_solve::batch::progress_text(30, Duration::from_secs(2), (3, 8));
+/// let text = sudoku_batch::progress_text(30, Duration::from_secs(2), (3, 8));
 /// assert_eq!(text, "30 puzzles, 15/s; counting on every thread: 3 of 8 parts");
 /// ```
 pub fn progress_text(done: u64, elapsed: std::time::Duration, parts: (u64, u64)) -> String {

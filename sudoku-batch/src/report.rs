@@ -6,11 +6,11 @@ use std::io::{self, Write};
 use serde::{Serialize, Serializer};
 use solver_core::Incomplete;
 
-use crate::{Answer, Expected, Plan, Task as Mode};
 use sudoku::{
     write_boxed_with, write_compact, write_compact_to, write_regions, Grid, Notation, Regions,
     Shape,
 };
+use sudoku_solve::{Answer, Expected, Plan, Task as Mode};
 
 /// How answers are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,7 +91,7 @@ impl<G> Report<G> {
         });
         // The 9x9 specialist says which of its paths this CPU takes.
         let path = match plan.engine {
-            crate::EngineName::Band9 => format!(", {} path", crate::bitsearch::band9_path()),
+            sudoku_solve::EngineName::Band9 => format!(", {} path", sudoku_solve::band9_path()),
             _ => String::new(),
         };
         Some(format!(
@@ -359,7 +359,7 @@ impl Report {
                 let side = self.shape.map_or(1, |s| s.side() as usize);
                 let mut line: Vec<String> = placements
                     .iter()
-                    .map(|&(cell, v)| crate::cubes::choice_name(side, cell, v))
+                    .map(|&(cell, v)| sudoku_solve::cubes::choice_name(side, cell, v))
                     .collect();
                 if line.is_empty() {
                     line.push("none".to_string());
@@ -715,7 +715,7 @@ mod tests {
         let mut solved = answered(Answer::Solved(grid("1234342121434312")));
         assert_eq!(solved.explain_line("f"), None);
         solved.plan = Some(Plan {
-            engine: crate::EngineName::Bits,
+            engine: sudoku_solve::EngineName::Bits,
             reason: "why",
         });
         let line = solved.explain_line("f").unwrap();

@@ -1,5 +1,5 @@
 //! Answering a chunk of puzzles: each through the library's one answer path
-//! ([`crate::answer`]), its record written in the output format.
+//! ([`sudoku_solve::answer()`]), its record written in the output format.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use super::input::{Chunk, Event};
 use super::pipeline::{Done, Group};
 use super::report::{OutputFormat, Report};
-use crate::{Answer, Answered, Engine, Limits, Question, Task};
 use sudoku::{Regions, Variant};
 use sudoku_format::{Puzzle, Record};
+use sudoku_solve::{Answer, Answered, Engine, Limits, Question, Task};
 
 /// What is asked of every puzzle of a run, and how its records are written.
 #[derive(Clone, Debug)]
@@ -34,7 +34,7 @@ pub struct Batch {
     pub names: Vec<String>,
     /// The logical solver that answers [`Task::RateLogic`] (none: that task
     /// answers `invalid`).
-    pub logic: Option<Arc<dyn crate::LogicRater>>,
+    pub logic: Option<Arc<dyn sudoku_solve::LogicRater>>,
 }
 
 impl Batch {
@@ -56,7 +56,7 @@ impl Batch {
         file: usize,
         record: Record,
         on_every_thread: bool,
-        progress: Option<&crate::Progress>,
+        progress: Option<&sudoku_solve::Progress>,
     ) -> (Report, Option<Regions>) {
         let line = record.line;
         let mut report = Report::new(file, line, Answer::Unsolvable);
@@ -74,7 +74,7 @@ impl Batch {
         };
         report.shape = Some(puzzle.grid.shape());
         report.notation = puzzle.notation.clone();
-        let variant = crate::effective_variant(&puzzle, &self.base);
+        let variant = sudoku_solve::effective_variant(&puzzle, &self.base);
         let done = self.answer_puzzle(&puzzle, &variant, line, on_every_thread, progress);
         report.answer = done.answer;
         report.nodes = done.nodes;
@@ -84,15 +84,15 @@ impl Batch {
     }
 
     /// Answers one puzzle read from `line` under `variant` (the run's rules
-    /// and the puzzle's own: [`crate::effective_variant`]) through
-    /// [`crate::answer`], with the puzzle's limits: the run's node limit, a
+    /// and the puzzle's own: [`sudoku_solve::effective_variant`]) through
+    /// [`sudoku_solve::answer()`], with the puzzle's limits: the run's node limit, a
     /// timeout that starts now, the run's cancel flag. What the command and
     /// the Python package's `solve_many` and `check_many` do for each
     /// puzzle.
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use sudoku_solve::batch::{Batch, OutputFormat};
+    /// use sudoku_batch::{Batch, OutputFormat};
     /// use sudoku_format::parse_puzzle;
     /// use sudoku::{Alphabet, Variant};
     /// use sudoku_solve::{Answer, Engine, Task};
@@ -119,7 +119,7 @@ impl Batch {
         variant: &Variant,
         line: usize,
         on_every_thread: bool,
-        progress: Option<&crate::Progress>,
+        progress: Option<&sudoku_solve::Progress>,
     ) -> Answered {
         let limits = Limits {
             max_solutions: None,
@@ -136,7 +136,7 @@ impl Batch {
             limits: &limits,
             progress,
         };
-        crate::answer(puzzle, variant, line, &question, on_every_thread)
+        sudoku_solve::answer(puzzle, variant, line, &question, on_every_thread)
     }
 
     /// [`Task::RateLogic`]: the search proves the puzzle unique (the
@@ -154,7 +154,7 @@ impl Batch {
             limits,
             progress: None,
         };
-        let mut answered = crate::answer(puzzle, variant, line, &question, false);
+        let mut answered = sudoku_solve::answer(puzzle, variant, line, &question, false);
         if !matches!(answered.answer, Answer::Unique(_)) {
             if matches!(answered.answer, Answer::Multiple(..)) {
                 answered.answer = Answer::NotUnique;
@@ -174,8 +174,8 @@ impl Batch {
         };
         answered.answer = match logic.rate(&puzzle.grid, &rules, limits) {
             Ok(rating) => Answer::LogicRated(rating),
-            Err(crate::LogicError::Incomplete(why)) => Answer::Unknown(why),
-            Err(crate::LogicError::Refused(message)) => Answer::Invalid(message),
+            Err(sudoku_solve::LogicError::Incomplete(why)) => Answer::Unknown(why),
+            Err(sudoku_solve::LogicError::Refused(message)) => Answer::Invalid(message),
         };
         answered
     }
@@ -199,7 +199,7 @@ impl Batch {
     pub fn answer_chunk(
         &self,
         chunk: Chunk,
-        progress: Option<&crate::Progress>,
+        progress: Option<&sudoku_solve::Progress>,
         on_puzzle: &dyn Fn(),
     ) -> Group {
         let Chunk { events, few, .. } = chunk;
