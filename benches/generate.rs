@@ -3,7 +3,8 @@
 //! 10 s). One thread here; `sudoku generate -j` spreads puzzles over threads.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sudoku::{generate, GenerateOptions, Shape};
+use sudoku::Shape;
+use sudoku_solve::{generate, GenerateOptions};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");

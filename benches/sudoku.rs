@@ -13,7 +13,9 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use solver_core::Limits;
-use sudoku::{Engine, Grid, ReadOptions, Records, SudokuSolver};
+use sudoku::Grid;
+use sudoku_format::{ReadOptions, Records};
+use sudoku_solve::{Engine, SudokuSolver};
 
 /// At most this many puzzles of each set, so a sample stays short.
 const PER_SET: usize = 2000;

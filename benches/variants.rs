@@ -9,10 +9,9 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
-use sudoku::{
-    parse_cages, parse_documents, Engine, Grid, ReadOptions, Records, Regions, SudokuSolver,
-    Variant,
-};
+use sudoku::{parse_cages, Grid, Regions, Variant};
+use sudoku_format::{parse_documents, ReadOptions, Records};
+use sudoku_solve::{Engine, SudokuSolver};
 
 fn example(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -4,7 +4,9 @@
 
 use proptest::prelude::*;
 use solver_core::Limits;
-use sudoku::{Engine, Grid, Shape, SudokuSolver};
+use sudoku::{Grid, Shape};
+use sudoku_solve::SolveGrid;
+use sudoku_solve::{Engine, SudokuSolver};
 
 /// Counts completions by trying every value in every empty cell, in order,
 /// checking rows, columns and boxes directly. Stops at `limit`.
@@ -129,7 +131,7 @@ include!("support/shared_data.rs");
 #[test]
 #[ignore = "needs the shared data (scripts/data-tests.sh)"]
 fn shared_data_16x16_and_25x25_puzzles_are_unique() {
-    use sudoku::{ReadOptions, Records};
+    use sudoku_format::{ReadOptions, Records};
     for (name, engines) in [
         (
             "generated_16x16_minimal10.txt",
@@ -145,7 +147,7 @@ fn shared_data_16x16_and_25x25_puzzles_are_unique() {
             let mut solver = SudokuSolver::with_engine(puzzles[0].shape(), engine).unwrap();
             for p in &puzzles {
                 match solver.check_unique(p, &Limits::none()).0 {
-                    sudoku::Verdict::Unique(solution) => {
+                    sudoku_solve::Verdict::Unique(solution) => {
                         assert!(is_valid_solution(p.shape(), solution.cells()));
                         assert!(solution
                             .cells()
@@ -207,7 +209,7 @@ proptest! {
 #[test]
 fn harder_25x25_examples_are_unique() {
     use std::io::BufReader;
-    use sudoku::{ReadOptions, Records};
+    use sudoku_format::{ReadOptions, Records};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples/sudoku/25x25-270-givens.txt");
     let file = std::fs::File::open(path).expect("the example set is in the repository");
@@ -218,7 +220,7 @@ fn harder_25x25_examples_are_unique() {
     assert!(puzzles.iter().all(|p| p.givens() == 270 && p.side() == 25));
     for p in &puzzles[..2] {
         match p.verdict(&Limits::none()).unwrap() {
-            sudoku::Verdict::Unique(solution) => {
+            sudoku_solve::Verdict::Unique(solution) => {
                 assert!(is_valid_solution(p.shape(), solution.cells()));
                 assert!(solution.is_solution_of(p));
             }

@@ -7,7 +7,9 @@
 //! nothing.
 
 use solver_core::{Incomplete, Limits};
-use sudoku::{CageSpec, Engine, Grid, Regions, Rules, Shape, SudokuSolver, Variant, Verdict};
+use sudoku::{CageSpec, Grid, Regions, Rules, Shape, Variant};
+use sudoku_solve::SolveGrid;
+use sudoku_solve::{Engine, SudokuSolver, Verdict};
 
 /// The oracle's view of a puzzle: the side, the groups of cells that hold
 /// every value once, and the cages (cells, sum).
@@ -171,7 +173,7 @@ struct Case {
 }
 
 fn grid(shape: Shape, text: &str) -> Grid {
-    sudoku::parse_puzzle(text, Some(shape), &sudoku::Alphabet::standard())
+    sudoku_format::parse_puzzle(text, Some(shape), &sudoku::Alphabet::standard())
         .expect("test puzzle")
         .grid
 }
@@ -682,7 +684,9 @@ proptest::proptest! {
         keep in 0usize..24,
         wrong in proptest::bool::ANY,
     ) {
-        use sudoku::{answer, Answer, EngineName, Notation, Puzzle, Question, Task};
+        use sudoku_solve::{answer, Answer, EngineName, Question, Task};
+        use sudoku::Notation;
+        use sudoku_format::Puzzle;
         let case = cases().into_iter().nth(case).unwrap();
         let Some(mut cells) = random_givens(&case, seed, keep) else {
             return Ok(());
@@ -761,7 +765,7 @@ proptest::proptest! {
         let expected = case.oracle.count(&cells, u64::MAX);
         let grid = Grid::from_values(case.shape, cells).unwrap();
         let rules = Arc::new(case.variant.rules(case.shape).unwrap());
-        let problem = sudoku::cubes::Cubes::new(&grid, rules).expect(case.name);
+        let problem = sudoku_solve::cubes::Cubes::new(&grid, rules).expect(case.name);
         let options = solver_core::cubes::SplitOptions {
             cubes: Some(cubes),
             seed,

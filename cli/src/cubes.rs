@@ -3,7 +3,7 @@
 //! results (or, with `--resume`, lists the cubes still to count).
 //!
 //! The cube machinery itself is in [`solver_core::cubes`] (and
-//! [`::sudoku::cubes`] for grids); this module reads and writes the JSON Lines
+//! [`::sudoku_solve::cubes`] for grids); this module reads and writes the JSON Lines
 //! records, with errors that say where.
 
 use std::io::{self, Write as _};

@@ -9,6 +9,7 @@ use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
+use sudoku_solve::SolveGrid;
 
 use assert_cmd::Command;
 use common::{code, json_lines, stderr, stdout};
@@ -1014,7 +1015,7 @@ fn generate_is_reproducible_unique_and_minimal() {
     // Minimal: removing any given gives a second solution.
     let shape = sudoku::Shape::new(2, 3).unwrap();
     for line in lines(&one) {
-        let puzzle = sudoku::parse_puzzle(&line, Some(shape), &sudoku::Alphabet::standard())
+        let puzzle = sudoku_format::parse_puzzle(&line, Some(shape), &sudoku::Alphabet::standard())
             .unwrap()
             .grid;
         for cell in 0..36 {

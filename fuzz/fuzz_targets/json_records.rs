@@ -20,7 +20,8 @@
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::{parse_documents, Format, ReadOptions, Record, Records, Shape};
+use sudoku_format::{parse_documents, Format, ReadOptions, Record, Records};
+use sudoku::Shape;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, file)) = data.split_first() else {

@@ -16,10 +16,8 @@
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::{
-    parse_puzzle_with, write_boxed_with, write_compact, Alphabet, Format, Grid, Notation, Puzzle,
-    ReadOptions, Record, Records, Shape,
-};
+use sudoku_format::{parse_puzzle_with, Format, Puzzle, ReadOptions, Record, Records};
+use sudoku::{write_boxed_with, write_compact, Alphabet, Grid, Notation, Shape};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, file)) = data.split_first() else {

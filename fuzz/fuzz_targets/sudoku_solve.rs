@@ -14,7 +14,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use solver_core::Limits;
-use sudoku::{Engine, Grid, Shape, SolveError, SudokuSolver, Verdict};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+use sudoku::{Grid, Shape};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, cells)) = data.split_first() else {

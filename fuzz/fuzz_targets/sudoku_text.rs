@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::{Format, Grid, Shape, MAX_SIDE};
+use sudoku_format::Format;
+use sudoku::{Grid, Shape, MAX_SIDE};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -6,7 +6,7 @@
 //! model's, a matrix's), say what is asked ([`Job`]) and which engine the
 //! user chose ([`Asked`]); [`decide`] returns the engine with its reason
 //! ([`Plan`]) or a refusal ([`Refusal`]), never another engine than the one
-//! asked for. `sudoku::plan` and [`Model::planned_engine`] are the feature
+//! asked for. `sudoku_solve::plan` and [`Model::planned_engine`] are the feature
 //! extraction for grids and models, and `dlx` on Knuth's format asks it too.
 //! The table in `docs/engines.md` is this function's, row by row:
 //!
@@ -27,7 +27,7 @@
 //!
 //! [`Asked::Propagation`] is possible for every model; [`Asked::Cdcl`] for
 //! matrices without colours. The memory budget of Dancing Links on a grid
-//! is the grid's to check (`sudoku::plan` does).
+//! is the grid's to check (`sudoku_solve::plan` does).
 //!
 //! ```
 //! use cover_model::plan::{decide, Asked, EngineName, GridFacts, Job, Problem};

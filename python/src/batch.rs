@@ -10,8 +10,10 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use rayon::prelude::*;
-use sudoku::batch::{Batch, OutputFormat};
-use sudoku::{Answer, Answered, Engine, Grid, Notation, Puzzle, Shape, Task, Variant};
+use sudoku::{Grid, Notation, Shape, Variant};
+use sudoku_batch::{Batch, OutputFormat};
+use sudoku_format::Puzzle;
+use sudoku_solve::{Answer, Answered, Engine, Task};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
@@ -148,7 +150,7 @@ impl Check {
         }
     }
 
-    /// The check as [`sudoku::answer`] answered it (every solution already
+    /// The check as [`sudoku_solve::answer`] answered it (every solution already
     /// checked against the rules and givens), each solution wrapped by
     /// `wrap`.
     pub fn from_answered(index: usize, answered: Answered, wrap: impl Fn(Grid) -> Sudoku) -> Check {
@@ -197,11 +199,11 @@ impl Check {
     }
 }
 
-/// The line number the batch passes to [`sudoku::answer`] (each input is
+/// The line number the batch passes to [`sudoku_solve::answer`] (each input is
 /// read on its own), and the prefix it puts on the messages it makes.
 const LINE: usize = 1;
 
-/// `message` without the `line 1: ` that [`sudoku::answer`] puts before the
+/// `message` without the `line 1: ` that [`sudoku_solve::answer`] puts before the
 /// messages it makes itself (a read error keeps its own location).
 pub(crate) fn unlined(message: String) -> String {
     match message.strip_prefix("line 1: ") {
@@ -385,7 +387,7 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
 /// why. `timeout` (seconds) and `max_nodes` apply to each puzzle; `threads`
 /// sets the number of threads, 1 to 4096 (default: one per core; other
 /// values raise ValueError). Each puzzle is answered through the library's
-/// one answer path (`sudoku::answer`, as the `sudoku` command): the
+/// one answer path (`sudoku_solve::answer`, as the `sudoku` command): the
 /// planner's engine, named by `Failure.engine`, and every solution checked
 /// against the rules and givens by code apart from the search (a failure of
 /// that check gives status "internal"). Ctrl-C stops every worker and raises

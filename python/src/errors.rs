@@ -7,7 +7,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use solver_core::Incomplete as Why;
-use sudoku::SolveError;
+use sudoku_solve::SolveError;
 
 create_exception!(
     dancing_links,

@@ -7,10 +7,13 @@ use solver_core::{Incomplete as Why, Limits};
 use std::sync::Arc;
 
 use sudoku::{
-    parse_documents, parse_puzzle, write_boxed, write_regions, Alphabet, Answer, Answered, Engine,
-    GenerateOptions, GenerateTrouble, Grid, Maker, Notation, ParseError, ParseErrorKind, Puzzle,
-    Question, ReadOptions, Rules, Shape, SolveError, Symmetry, Task, Variant,
-    DEFAULT_MEMORY_BUDGET,
+    write_boxed, write_regions, Alphabet, Grid, Notation, ParseError, ParseErrorKind, Rules, Shape,
+    Variant, DEFAULT_MEMORY_BUDGET,
+};
+use sudoku_format::{parse_documents, parse_puzzle, Puzzle, ReadOptions};
+use sudoku_solve::{
+    Answer, Answered, Engine, GenerateOptions, GenerateTrouble, Maker, Question, SolveError,
+    Symmetry, Task,
 };
 
 use crate::batch::Check;
@@ -98,11 +101,11 @@ impl Sudoku {
     }
 
     /// `solution` if it passes the library's independent check of the rules
-    /// and givens ([`sudoku::verify`], which the answer path applies to
+    /// and givens ([`sudoku_solve::verify`], which the answer path applies to
     /// every solution it returns); RuntimeError naming an internal error if
     /// it fails.
     fn checked(&self, solution: Grid) -> PyResult<Sudoku> {
-        if sudoku::verify(&solution, &self.grid, &self.variant) {
+        if sudoku_solve::verify(&solution, &self.grid, &self.variant) {
             Ok(self.same_variant(solution))
         } else {
             Err(internal_error(
@@ -389,7 +392,7 @@ impl Sudoku {
     /// apply). Jigsaw draws random regions from the seed unless `regions`
     /// are given. Killer cannot be generated.
     ///
-    /// Made by the generator of `sudoku generate` (`sudoku::Maker`): every
+    /// Made by the generator of `sudoku generate` (`sudoku_solve::Maker`): every
     /// puzzle is checked apart from how it was made (RuntimeError, internal
     /// error, if one failed). Unsolvable when no grid of these variants is
     /// found. Ctrl-C interrupts a long generation (KeyboardInterrupt).
@@ -733,7 +736,7 @@ impl Sudoku {
     /// log2 of the search nodes of a uniqueness check averaged over `seeds`
     /// tie-break orders; 0 when singles alone solve it. Raises NotUnique or
     /// Unsolvable unless the puzzle has exactly one solution, Incomplete at
-    /// a limit. Answered as `sudoku rate` answers (`sudoku::answer`); Ctrl-C
+    /// a limit. Answered as `sudoku rate` answers (`sudoku_solve::answer`); Ctrl-C
     /// interrupts a long rating.
     #[pyo3(signature = (seeds = 4, *, timeout = None, max_nodes = None))]
     fn rate(
@@ -790,7 +793,7 @@ impl Sudoku {
 
 impl Sudoku {
     /// `task` answered through the library's one answer path
-    /// ([`sudoku::answer`]: the planner's engine, every solution checked by
+    /// ([`sudoku_solve::answer`]: the planner's engine, every solution checked by
     /// code apart from the search), within [`inline_nodes`] on the calling
     /// thread; a search that needs more runs again (a count on every core)
     /// on a helper thread that Ctrl-C can interrupt (see [`interrupt`]).
@@ -815,7 +818,7 @@ impl Sudoku {
                 limits,
                 progress: None,
             };
-            sudoku::answer(&puzzle, &self.variant, 1, &question, every_thread)
+            sudoku_solve::answer(&puzzle, &self.variant, 1, &question, every_thread)
         };
         let mut inline = call.limits.clone();
         let budget = inline_nodes(self.grid.shape());

@@ -1,6 +1,6 @@
 //! Puzzles read from the page's text, and the jobs that answer them: the
 //! verdict, a count with a limit and the true candidates, each asked of
-//! the library (`sudoku::setter`, `SudokuSolver::par_count`) on a blocking
+//! the library (`sudoku_solve::setter`, `SudokuSolver::par_count`) on a blocking
 //! thread, under one cancel flag and deadline.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -8,9 +8,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sudoku::format::fpuzzles::{to_fpuzzles_link, FPuzzle};
-use sudoku::format::{parse_puzzle_with, ReadOptions};
-use sudoku::{setter, Engine, Grid, Limits, Rules, Variant, Verdict};
+use sudoku::{Grid, Rules, Variant};
+use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
+use sudoku_format::{parse_puzzle_with, ReadOptions};
+use sudoku_solve::{setter, Engine, Limits, Verdict};
 
 /// The longest puzzle text read (1 MiB).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -263,8 +264,8 @@ impl Job {
             s.incomplete
                 .get_or_insert_with(|| format!("the {task} failed: {e}"));
         };
-        let stopped = |why: &sudoku::Incomplete, s: &mut State| {
-            if !matches!(why, sudoku::Incomplete::SolutionLimit) {
+        let stopped = |why: &sudoku_solve::Incomplete, s: &mut State| {
+            if !matches!(why, sudoku_solve::Incomplete::SolutionLimit) {
                 s.incomplete.get_or_insert_with(|| why.to_string());
             }
         };

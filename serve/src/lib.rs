@@ -6,8 +6,8 @@
 //! rangsk's SudokuSolver), so the editor's buttons use our solver.
 //!
 //! The server holds no solving logic: it reads puzzles with
-//! [`sudoku::format`] and answers with [`sudoku::setter`] and
-//! [`sudoku::SudokuSolver`], on tokio's blocking threads (the library's
+//! [`sudoku_format`] and answers with [`sudoku_solve::setter`] and
+//! [`sudoku_solve::SudokuSolver`], on tokio's blocking threads (the library's
 //! searches use rayon's pool inside), never on the async executor.
 //!
 //! Why axum on tokio: the most used async HTTP stack in Rust (hyper
@@ -35,7 +35,7 @@
 //!
 //! Budgets (a busy server answers 503 with the API's JSON error): a text
 //! of at most [`jobs::MAX_TEXT_BYTES`], which decompresses to at most
-//! [`sudoku::format::fpuzzles::MAX_DECOMPRESSED_CHARS`]; two puzzles read
+//! [`sudoku_format::fpuzzles::MAX_DECOMPRESSED_CHARS`]; two puzzles read
 //! at once (others wait up to 5 s); eight jobs running, each for at most
 //! its `max_seconds` (default 300, at most 3600). The f-puzzles websocket
 //! takes connections from the f-puzzles editor (`https://www.f-puzzles.com`,

@@ -46,8 +46,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::Router;
 use serde_json::{json, Value};
-use sudoku::format::fpuzzles::read_fpuzzles;
-use sudoku::{setter, Engine, Grid, Limits, Rules, SudokuSolver, Verdict};
+use sudoku::{Grid, Rules};
+use sudoku_format::fpuzzles::read_fpuzzles;
+use sudoku_solve::{setter, Engine, Limits, SudokuSolver, Verdict};
 use tokio::sync::{mpsc, Semaphore};
 
 /// Requests answered at once over every connection; a request past them is
@@ -272,8 +273,10 @@ pub(crate) fn answer(
                     &nonce,
                     "internal error: a solution broke the rules",
                 )),
-                Err(sudoku::SolveError::Unsolvable) => Some(invalid(&nonce, "No solutions found.")),
-                Err(sudoku::SolveError::GaveUp(_)) => timed_out(),
+                Err(sudoku_solve::SolveError::Unsolvable) => {
+                    Some(invalid(&nonce, "No solutions found."))
+                }
+                Err(sudoku_solve::SolveError::GaveUp(_)) => timed_out(),
                 Err(e) => Some(invalid(&nonce, e.to_string())),
             }
         }
@@ -348,8 +351,8 @@ fn count(
             "inProgress": false,
         })),
         Ok(_) => None,
-        Err(sudoku::SolveError::Invalid(c)) => Some(invalid(nonce, c.to_string())),
-        Err(sudoku::SolveError::Unsolvable) => Some(json!({
+        Err(sudoku_solve::SolveError::Invalid(c)) => Some(invalid(nonce, c.to_string())),
+        Err(sudoku_solve::SolveError::Unsolvable) => Some(json!({
             "nonce": nonce, "type": "count", "count": 0, "inProgress": false,
         })),
         Err(e) => Some(invalid(nonce, e.to_string())),
@@ -362,7 +365,7 @@ fn count(
 /// not).
 fn solutions_cap(data: &str) -> u64 {
     // Decoded within the reader's budgets, as the puzzle was.
-    let doc: Option<Value> = sudoku::format::fpuzzles::decode(data)
+    let doc: Option<Value> = sudoku_format::fpuzzles::decode(data)
         .ok()
         .and_then(|json| serde_json::from_str(&json).ok());
     let colored = doc
@@ -389,7 +392,7 @@ fn per_candidate(
     c: &setter::Candidates,
     cap: u64,
     limits: &Limits,
-) -> Result<Option<Vec<u64>>, sudoku::SolveError> {
+) -> Result<Option<Vec<u64>>, sudoku_solve::SolveError> {
     let n = grid.side();
     let mut per = vec![0u64; n * n * n];
     for cell in 0..n * n {
@@ -402,14 +405,14 @@ fn per_candidate(
     }
     let solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
     let capped = limits.clone().solutions(u128::from(cap));
-    let count = |g: &Grid| -> Result<Option<u64>, sudoku::SolveError> {
+    let count = |g: &Grid| -> Result<Option<u64>, sudoku_solve::SolveError> {
         let counted = match solver.par_count(g, &capped) {
             Ok(counted) => counted,
-            Err(sudoku::SolveError::Unsolvable) => return Ok(Some(0)),
+            Err(sudoku_solve::SolveError::Unsolvable) => return Ok(Some(0)),
             Err(e) => return Err(e),
         };
         match counted.outcome.incomplete {
-            None | Some(sudoku::Incomplete::SolutionLimit) => Ok(Some(
+            None | Some(sudoku_solve::Incomplete::SolutionLimit) => Ok(Some(
                 u64::try_from(counted.solutions).unwrap_or(cap).min(cap),
             )),
             Some(_) => Ok(None),
@@ -428,7 +431,7 @@ fn per_candidate(
             let mut cells = grid.cells().to_vec();
             cells[cell] = v;
             let placed = Grid::from_values(grid.shape(), cells)
-                .map_err(|_| sudoku::SolveError::Unsolvable)?;
+                .map_err(|_| sudoku_solve::SolveError::Unsolvable)?;
             let Some(k) = count(&placed)? else {
                 return Ok(None);
             };

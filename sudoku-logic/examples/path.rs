@@ -1,8 +1,9 @@
 //! Prints the logical path of one puzzle given as the first argument.
 //! `cargo run --release -p sudoku-logic --example path -- PUZZLE`
 
-use sudoku::{Grid, Limits};
+use sudoku::Grid;
 use sudoku_logic::{solve, Candidates, Mode};
+use sudoku_solve::Limits;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = std::env::args().nth(1).ok_or("give a puzzle")?;

@@ -3,8 +3,9 @@
 //! usage: rate_file FILE
 use std::io::BufRead;
 
-use sudoku::{Grid, Limits};
+use sudoku::Grid;
 use sudoku_logic::{rate, Candidates, Mode};
+use sudoku_solve::Limits;
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: rate_file FILE");

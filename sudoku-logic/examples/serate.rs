@@ -4,8 +4,9 @@
 
 use std::io::{BufRead, Write};
 
-use sudoku::{Grid, Limits};
+use sudoku::Grid;
 use sudoku_logic::{rate, Candidates, Mode};
+use sudoku_solve::Limits;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let stdin = std::io::stdin();

@@ -1,9 +1,10 @@
 //! The logical solver as the `sudoku` crate's batch run takes it
-//! ([`sudoku::LogicRater`]): `sudoku rate` passes a [`SeRater`] in.
+//! ([`sudoku_solve::LogicRater`]): `sudoku rate` passes a [`SeRater`] in.
 
 use std::sync::Arc;
 
-use sudoku::{Grid, Limits, LogicError, LogicRater, LogicRating, Rules};
+use sudoku::{Grid, Rules};
+use sudoku_solve::{Limits, LogicError, LogicRater, LogicRating};
 
 use crate::candidates::{Candidates, Houses};
 use crate::rate::{rate, Mode};

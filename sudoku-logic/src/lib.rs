@@ -21,13 +21,14 @@
 //!   They run over every house of a variant (diagonals, windows, jigsaw
 //!   regions); the uniqueness techniques are off with diagonals or windows.
 //! - [`chains`]: chains and forcing chains (SE 6.5 and up), in progress.
-//! - [`SeRater`]: the solver as `sudoku rate` takes it ([`sudoku::LogicRater`]).
+//! - [`SeRater`]: the solver as `sudoku rate` takes it ([`sudoku_solve::LogicRater`]).
 //!
 //! There is no search here: a puzzle that logic cannot finish ends
 //! [`End::Stuck`] (ER 20.0), never with a guess.
 //!
 //! ```
-//! use sudoku::{Grid, Limits};
+//! use sudoku::Grid;
+//! use sudoku_solve::Limits;
 //! use sudoku_logic::{next_step, rate, Candidates, Mode, Technique};
 //!
 //! let grid: Grid =

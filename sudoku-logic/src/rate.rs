@@ -15,7 +15,7 @@
 //!
 //! EP and ED stay 0.0 when no step applies at all.
 
-use sudoku::{Incomplete, Limits};
+use sudoku_solve::{Incomplete, Limits};
 
 use crate::candidates::Candidates;
 use crate::chains::{self, ChainLevel};

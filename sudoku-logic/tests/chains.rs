@@ -3,11 +3,13 @@
 //! Explainer 1.2.1 on pencil-mark states of our own generated puzzles.
 
 use std::sync::Arc;
+use sudoku_solve::SolveGrid;
 
 use proptest::prelude::*;
-use sudoku::{generate, Grid, Rules, Shape};
+use sudoku::{Grid, Rules, Shape};
 use sudoku_logic::chains::{find, ChainLevel};
 use sudoku_logic::{next_step, Candidates, Houses, Mode, Step, Technique};
+use sudoku_solve::generate;
 
 const LEVELS: [ChainLevel; 5] = [
     ChainLevel::Cycles,

@@ -9,8 +9,9 @@
 //! SE's path up to a rating below 6.5 uses no chain, so ours must be the
 //! same path) and counts the rest.
 
-use sudoku::{Grid, Limits};
+use sudoku::Grid;
 use sudoku_logic::{rate, Candidates, Difficulty, Mode};
+use sudoku_solve::Limits;
 
 fn tenths(s: &str) -> u16 {
     let (a, b) = s.split_once('.').expect("one decimal");

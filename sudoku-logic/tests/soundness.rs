@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
-use sudoku::{generate, generate_variant, GenerateOptions, Grid, Limits, Rules, Shape, Variant};
+use sudoku::{Grid, Rules, Shape, Variant};
 use sudoku_logic::{solve, Candidates, End, Houses, Mode, Step};
+use sudoku_solve::{generate, generate_variant, GenerateOptions, Limits};
 
 fn agrees(step: &Step, solution: &Grid) -> bool {
     let s = solution.cells();

@@ -82,7 +82,7 @@ pub enum ShapeError {
         /// Whether one thread would fit.
         one_thread_fits: bool,
     },
-    /// The engine asked for cannot take the grid (see [`crate::plan()`]).
+    /// The engine asked for cannot take the grid (see `sudoku_solve::plan`).
     #[error(
         "engine {engine} cannot answer this {side}x{side} puzzle: {why}; use {}",
         if *engine == "bits" { "auto or dlx" } else { "auto" }
@@ -177,7 +177,8 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    pub(crate) fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> Self {
+    /// An error of `kind` at `line` (1-based; 0 for none) and `column`.
+    pub fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> Self {
         ParseError { line, column, kind }
     }
 
@@ -301,13 +302,13 @@ pub enum ParseErrorKind {
     /// A line longer than the reader accepts.
     #[error("line too long (more than {limit} bytes)")]
     LineTooLong {
-        /// The limit ([`crate::ReadOptions::max_puzzle_bytes`]).
+        /// The limit (`sudoku_format::ReadOptions::max_puzzle_bytes`).
         limit: usize,
     },
     /// A multi-line puzzle longer than the reader accepts.
     #[error("puzzle too long (more than {limit} bytes without a blank line)")]
     PuzzleTooLong {
-        /// The limit ([`crate::ReadOptions::max_puzzle_bytes`]).
+        /// The limit (`sudoku_format::ReadOptions::max_puzzle_bytes`).
         limit: usize,
     },
     /// A CSV header without a puzzle column.
@@ -332,7 +333,7 @@ pub enum ParseErrorKind {
         next_line: usize,
     },
     /// A quoted CSV field that is still open at the end of the input (or
-    /// past [`crate::ReadOptions::max_puzzle_bytes`]).
+    /// past `sudoku_format::ReadOptions::max_puzzle_bytes`).
     #[error("the quoted field that starts on this line is not closed (expected a closing \")")]
     CsvUnclosedQuote,
     /// A JSON puzzle document that is not valid JSON.
@@ -361,7 +362,7 @@ pub enum ParseErrorKind {
         /// The character found.
         found: char,
     },
-    /// A non-JSON line in a [`crate::Format::Json`] input.
+    /// A non-JSON line in a `sudoku_format::Format::Json` input.
     #[error("expected a JSON document starting with '{{', found '{}'", .found.escape_default())]
     NotJson {
         /// The first character of the line.

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::error::{GridError, ParseError};
-use crate::format::{parse_puzzle, write_boxed, write_compact, Alphabet, Notation};
+use crate::format::{read_grid, write_boxed, write_compact, Alphabet, Notation};
 use crate::rules::{box_cells, Rules, UnitKind};
 use crate::shape::Shape;
 
@@ -18,8 +18,9 @@ use crate::shape::Shape;
 ///
 /// `Display` writes the compact line (symbols `1-9a-z` and `.` up to 35x35, numbers
 /// separated by spaces above); the alternate form `{:#}` writes the boxed grid of
-/// [`write_boxed`]. `FromStr` reads one puzzle in any format that
-/// [`parse_puzzle`] knows, with square boxes inferred.
+/// [`write_boxed`]. `FromStr` reads one grid written as a line, numbers or rows
+/// with or without borders ([`read_grid`](crate::format::read_grid)), with square
+/// boxes inferred; files, documents and links are read by `sudoku-format`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     shape: Shape,
@@ -105,7 +106,7 @@ impl Grid {
 
     /// A grid from values the caller made within range: `shape.cells()`
     /// values, none above the side (checked in debug builds only).
-    pub(crate) fn from_values_in_range(shape: Shape, values: Vec<u16>) -> Grid {
+    pub fn from_values_in_range(shape: Shape, values: Vec<u16>) -> Grid {
         debug_assert_eq!(values.len(), shape.cells());
         debug_assert!(values.iter().all(|&v| u32::from(v) <= shape.side()));
         Grid {
@@ -489,7 +490,7 @@ impl FromStr for Grid {
 
     /// Reads one puzzle with the standard alphabet, inferring square boxes.
     fn from_str(s: &str) -> Result<Grid, ParseError> {
-        parse_puzzle(s, None, &Alphabet::standard()).map(|p| p.grid)
+        read_grid(s, None, &Alphabet::standard()).map(|(grid, _)| grid)
     }
 }
 

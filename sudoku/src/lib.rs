@@ -1,4 +1,8 @@
-//! Sudoku of any box shape, as exact cover, with the text formats people use.
+//! Sudoku of any box shape: the data and the rules.
+//!
+//! This is the base of the Sudoku crates (see `docs/architecture.md`): the
+//! formats of files are in `sudoku-format`; the engines, the answer,
+//! generation and the batch run in `sudoku-solve`.
 //!
 //! - [`Shape`]: square boxes of order n (4x4, 9x9, 16x16, 25x25, ...) or rectangular
 //!   boxes R x C (6x6 with 2x3 boxes, 8x8 with 2x4, 12x12 with 3x4), and the memory
@@ -8,17 +12,12 @@
 //! - [`Rules`]: the units (rows, columns, boxes) a grid must satisfy, and for the
 //!   variants diagonals, windows, irregular regions and killer [`Cage`]s.
 //! - [`Variant`]: X, windoku, jigsaw, killer and their combinations, with their
-//!   formats (region maps [`Regions`], cages [`parse_cages`], JSON documents
-//!   [`parse_documents`]), located errors ([`VariantError`]) and a generator
-//!   ([`generate_variant`]); [`SudokuSolver::with_rules`] solves them.
-//! - [`batch`]: the streaming batch run: the puzzles of many files answered
-//!   on every thread, their records (text, grids, JSON) written in order.
-//! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
-//! - [`cubes`]: one grid's completions split into cubes to count on many
-//!   machines, and each cube counted.
-//! - Formats: [`parse_puzzle`] reads one puzzle and [`Records`] streams the puzzles of
-//!   a file (compact lines, whitespace-separated numbers, multi-line grids with or
-//!   without borders, CSV); [`write_compact`] and [`write_boxed`] write them back.
+//!   formats (region maps [`Regions`], cages [`parse_cages`]) and located
+//!   errors ([`VariantError`]); the setter's [`constraints`].
+//! - The text of one grid ([`format`](mod@format)): symbols ([`Alphabet`], [`Notation`]),
+//!   a grid's rows read ([`format::read_grid`], `Grid: FromStr`) and written
+//!   back ([`write_compact`], [`write_boxed`]). Files, CSV, JSON documents and
+//!   links are read by the `sudoku-format` crate.
 //!
 //! Reading and printing a grid:
 //!
@@ -47,68 +46,33 @@
 //! Rectangular boxes cannot be inferred from the number of cells: give the shape.
 //!
 //! ```
-//! use sudoku::{parse_puzzle, Alphabet, Shape};
+//! use sudoku::format::read_grid;
+//! use sudoku::{Alphabet, Shape};
 //!
 //! let shape: Shape = "2x3".parse()?; // boxes 2 rows high, 3 columns wide
-//! let puzzle = parse_puzzle(&format!("1{}", ".".repeat(35)), Some(shape), &Alphabet::standard())?;
-//! assert_eq!(puzzle.grid.get(0, 0), Some(1));
+//! let (grid, _) = read_grid(&format!("1{}", ".".repeat(35)), Some(shape), &Alphabet::standard())?;
+//! assert_eq!(grid.get(0, 0), Some(1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
-mod answer;
-pub mod batch;
-pub mod bench;
-mod bitsearch;
 pub mod constraints;
-pub mod cubes;
-mod encoding;
 mod error;
 pub mod format;
-mod generate;
 mod grid;
-pub mod logic;
-mod parallel;
-pub mod plan;
-mod rate;
 mod rules;
-pub mod setter;
 mod shape;
-mod solve;
 mod variant;
 
-pub use answer::{
-    answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
-};
 pub use constraints::{Constraint, PairKind};
-pub use encoding::Encoding;
 pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{
-    parse_puzzle, parse_puzzle_with, write_boxed, write_boxed_with, write_compact,
-    write_compact_to, Alphabet, Format, Notation, Puzzle, ReadOptions, Record, Records,
-    DEFAULT_MAX_PUZZLE_BYTES,
-};
-pub use generate::{
-    generate, generate_checked, generate_setter, generate_setter_checked, generate_variant_checked,
-    generate_within, in_seed_order, minimize, minimize_within, parse_generate_names,
-    random_full_grid, Clues, GenerateOptions, GenerateRun, GenerateTrouble, Generated,
-    GeneratedFormat, Made, MadePuzzle, Maker, MakerError, ParseSymmetryError, SetterError,
-    SetterGenerated, Symmetry, CHECK_NODES, MAX_MERGED, RATING_NODES,
+    write_boxed, write_boxed_with, write_compact, write_compact_to, Alphabet, Notation,
 };
 pub use grid::{Conflict, Grid};
-pub use logic::{LogicError, LogicRater, LogicRating};
-pub use parallel::Progress;
-pub use plan::{plan, EngineName, Plan};
-pub use rate::{rate, rate_within, Rating};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
-pub use solve::{with_thread_solver, Engine, GridSolutions, SolveError, SudokuSolver, Verdict};
-/// The meter and the measures this crate's API takes and returns, from
-/// [`solver_core`]: a caller needs no other crate to set limits or read
-/// counts and statistics.
-pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use variant::{
-    generate_variant, generate_variant_within, parse_cages, parse_cages_json, parse_documents,
-    random_regions, windows, write_regions, CageSpec, Document, Regions, Variant, VariantError,
-    VariantErrorKind, MAP_ATTEMPTS,
+    cages_from_json_value, check_cages, parse_cages, parse_cages_json, strip_location, windows,
+    write_regions, CageSpec, FpuzzlesError, Regions, Variant, VariantError, VariantErrorKind,
 };

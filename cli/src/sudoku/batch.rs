@@ -1,6 +1,6 @@
 //! A batch run: every puzzle of every input answered in the mode asked
 //! (solve, check, count, minimize, rate), with the records written in
-//! input order, over the library's pipeline ([`sudoku::batch`]): the
+//! input order, over the library's pipeline ([`sudoku_batch`]): the
 //! inputs read in chunks, each answered by one worker thread (the search,
 //! the independent check of each solution, the record's text). The
 //! answered chunks are written in order ([`super::writer`]), with the
@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku::batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status};
 use sudoku::{Regions, Variant};
+use sudoku_batch::{Batch, Chunk, Input, Ledger, Pipeline, Source, Status};
 
 use super::progress::Progress;
 use super::writer::Writer;
@@ -68,8 +68,9 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
         base,
         format: args.format.into(),
         names: names.clone(),
-        logic: (mode == Mode::RateLogic)
-            .then(|| Arc::new(sudoku_logic::SeRater::default()) as Arc<dyn sudoku::LogicRater>),
+        logic: (mode == Mode::RateLogic).then(|| {
+            Arc::new(sudoku_logic::SeRater::default()) as Arc<dyn sudoku_solve::LogicRater>
+        }),
     };
     let json = args.format == OutputFormat::Json;
     let problems = !json && !crate::output::stderr_is_stdout();

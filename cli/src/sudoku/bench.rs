@@ -1,13 +1,14 @@
 //! `sudoku bench`: throughput of solve-one and of the uniqueness check
 //! (count up to 2) on puzzle files, on one thread and on `-j` threads; the
-//! measuring is [`sudoku::bench`].
+//! measuring is [`sudoku_solve::bench`].
 
 use std::fs::File;
 use std::io::{self, BufReader, Write as _};
 use std::path::PathBuf;
 
-use sudoku::bench::{self, BenchTask, Row};
-use sudoku::{Grid, ReadOptions, Shape, Variant, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku::{Grid, Shape, Variant};
+use sudoku_format::{ReadOptions, DEFAULT_MAX_PUZZLE_BYTES};
+use sudoku_solve::bench::{self, BenchTask, Row};
 
 use super::{parse_box, EngineArg};
 use crate::exit::{Exit, Failure};

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku::cubes::Cubes;
-use sudoku::{Alphabet, ReadOptions, Shape};
+use sudoku::{Alphabet, Shape};
+use sudoku_format::ReadOptions;
+use sudoku_solve::cubes::Cubes;
 
 use super::variant::VariantArgs;
 use super::{read_options, CountArgs, InputFormat};

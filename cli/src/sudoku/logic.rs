@@ -17,9 +17,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use sudoku::batch::{Batch, OutputFormat as LibFormat};
-use sudoku::{Answer, Grid, Limits, Puzzle, Records, Task, Variant};
+use sudoku::{Grid, Variant};
+use sudoku_batch::{Batch, OutputFormat as LibFormat};
+use sudoku_format::{Puzzle, Records};
 use sudoku_logic::{candidates_for, cell_name, next_step, solve, Candidates, End, Mode, Step};
+use sudoku_solve::{Answer, Limits, Task};
 
 use super::{CommonArgs, OutputFormat};
 use crate::exit::{Exit, Failure};
@@ -174,7 +176,7 @@ fn each_puzzle(
             }
             let status = match record.result {
                 Ok(puzzle) => {
-                    let variant = sudoku::effective_variant(&puzzle, &base);
+                    let variant = sudoku_solve::effective_variant(&puzzle, &base);
                     each(&name, record.line, &puzzle, &variant)?.status
                 }
                 Err(e) => {

@@ -3,14 +3,14 @@
 //!
 //! - [`Args`]: the command line (clap), with the help texts.
 //! - `batch`: a batch run over the library's streaming pipeline
-//!   ([`sudoku::batch`]): reading, answering and the records' text are
+//!   ([`sudoku_batch`]): reading, answering and the records' text are
 //!   there; here are the files, Ctrl-C and the exit status.
 //! - `writer`: the answered chunks written in input order, with the notes
 //!   on stderr (`--explain`, warnings, errors) and the totals.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
 //! - `variant`: the variant options; `generate` (every kind made by
-//!   [`sudoku::Maker`]), `bench` and `serve`: the other subcommands.
+//!   [`sudoku_solve::Maker`]), `bench` and `serve`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
 //! [`EXIT_STATUS`] (and [`crate::exit`]); 70 means that a solution failed
@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use sudoku::{Alphabet, ReadOptions, Shape, DEFAULT_MAX_PUZZLE_BYTES, DEFAULT_MEMORY_BUDGET};
+use sudoku::{Alphabet, Shape, DEFAULT_MEMORY_BUDGET};
+use sudoku_format::{ReadOptions, DEFAULT_MAX_PUZZLE_BYTES};
 
 use crate::exit::{Exit, Failure};
 use crate::threads::ThreadsArg;
@@ -161,7 +162,7 @@ pub struct MinimizeArgs {
     /// Keep the givens symmetric: none, rotational, quarter-turn, horizontal,
     /// vertical, diagonal, anti-diagonal
     #[arg(long, value_name = "SYMMETRY", default_value = "none")]
-    pub symmetry: sudoku::Symmetry,
+    pub symmetry: sudoku_solve::Symmetry,
 }
 
 /// The arguments of `candidates`.
@@ -205,7 +206,7 @@ pub enum EngineArg {
     Dlx,
 }
 
-same_choices!(EngineArg => sudoku::Engine { Auto, Bits, Dlx });
+same_choices!(EngineArg => sudoku_solve::Engine { Auto, Bits, Dlx });
 
 /// The arguments of `count`.
 #[derive(Debug, clap::Args)]
@@ -332,7 +333,7 @@ pub enum InputFormat {
     Json,
 }
 
-same_choices!(InputFormat => sudoku::Format { Auto, Compact, Numbers, Grid, Csv, Json });
+same_choices!(InputFormat => sudoku_format::Format { Auto, Compact, Numbers, Grid, Csv, Json });
 
 /// How answers are printed (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -346,10 +347,10 @@ pub enum OutputFormat {
     Json,
 }
 
-same_choices!(OutputFormat => sudoku::batch::OutputFormat { Text, Grid, Json });
+same_choices!(OutputFormat => sudoku_batch::OutputFormat { Text, Grid, Json });
 
 /// What is asked of every puzzle (the library's task).
-pub(crate) use sudoku::Task as Mode;
+pub(crate) use sudoku_solve::Task as Mode;
 
 /// How to read puzzles: `format`, the box `shape` and the `alphabet` when
 /// given, with the library's limit on a puzzle's size.

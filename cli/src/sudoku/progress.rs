@@ -18,7 +18,7 @@ pub(crate) struct Progress {
     puzzles: Arc<AtomicU64>,
     /// How far a count of one puzzle on every thread has come (shown while
     /// one runs).
-    parts: Arc<sudoku::Progress>,
+    parts: Arc<sudoku_solve::Progress>,
 }
 
 impl Progress {
@@ -34,7 +34,7 @@ impl Progress {
     /// A progress bar drawn on `target` (none: hidden).
     fn drawn_on(target: Option<ProgressDrawTarget>, total_bytes: Option<u64>) -> Progress {
         let puzzles = Arc::new(AtomicU64::new(0));
-        let parts = Arc::new(sudoku::Progress::default());
+        let parts = Arc::new(sudoku_solve::Progress::default());
         let bar = target.map(|target| {
             make_bar(
                 total_bytes,
@@ -51,7 +51,7 @@ impl Progress {
     }
 
     /// Where a count on every thread reports, when the bar is shown.
-    pub(crate) fn parts(&self) -> Option<&sudoku::Progress> {
+    pub(crate) fn parts(&self) -> Option<&sudoku_solve::Progress> {
         self.bar.as_ref().map(|_| &*self.parts)
     }
 
@@ -98,7 +98,7 @@ fn no_color() -> bool {
 fn make_bar(
     total_bytes: Option<u64>,
     puzzles: Arc<AtomicU64>,
-    parts: Arc<sudoku::Progress>,
+    parts: Arc<sudoku_solve::Progress>,
     target: ProgressDrawTarget,
 ) -> ProgressBar {
     let plain = no_color();
@@ -113,7 +113,7 @@ fn make_bar(
     let counter = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
         let done = puzzles.load(Ordering::Relaxed);
         let parts = (parts.done(), parts.total());
-        let _ = w.write_str(&sudoku::batch::progress_text(done, state.elapsed(), parts));
+        let _ = w.write_str(&sudoku_batch::progress_text(done, state.elapsed(), parts));
     };
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())

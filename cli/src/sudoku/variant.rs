@@ -1,7 +1,7 @@
 //! The variant options (`--variant`, `--regions`, `--cages`): the rules of
 //! every puzzle of a run (a JSON document adds its own). Variant puzzles go
 //! through the one batch pipeline ([`super::batch`]) and the library's one
-//! answer path ([`sudoku::answer`]).
+//! answer path ([`sudoku_solve::answer`]).
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 
 use std::io::Write as _;
 
-use sudoku::batch::{Group, Ledger, Piece, Sink};
+use sudoku_batch::{Group, Ledger, Piece, Sink};
 
 use super::progress::Progress;
 use crate::output::{eprint_line, Output};

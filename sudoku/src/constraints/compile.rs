@@ -12,7 +12,7 @@ use crate::rules::Rules;
 
 /// Compiles `rules` (units, cages, constraints) for the propagation engine,
 /// with the cells' variables.
-pub(crate) fn compile(rules: &Rules) -> Result<(Compiled, Vec<Var>), ModelError> {
+pub fn compile(rules: &Rules) -> Result<(Compiled, Vec<Var>), ModelError> {
     let (model, cells) = model(rules)?;
     Ok((model.compile_with(Some(ModelEngine::Propagation))?, cells))
 }

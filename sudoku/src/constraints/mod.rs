@@ -3,7 +3,7 @@
 //!
 //! A [`Constraint`] is carried by [`crate::Variant`] (and its
 //! [`crate::Rules`]); grids with any of them are answered by the
-//! propagation engine (`propagation`, see [`crate::plan()`]): the rules
+//! propagation engine (`propagation`, see `sudoku_solve::plan`): the rules
 //! compile to a [`cover_model::Model`] (a cell is an integer variable
 //! `1..=n`, each unit an exactly-once group, each constraint a few model
 //! constraints: linear, table, all-different, element, count, min/max).
@@ -14,7 +14,8 @@
 //!
 //! ```
 //! use solver_core::Limits;
-//! use sudoku::{Constraint, Grid, Shape, SudokuSolver, Variant, Verdict};
+//! use sudoku::{Constraint, Grid, Shape, Variant};
+//! use sudoku_solve::{SudokuSolver, Verdict};
 //!
 //! // A 4x4 grid whose first row is a thermometer: it can only read 1234.
 //! let variant = Variant {
@@ -34,7 +35,7 @@ mod compile;
 
 use std::fmt;
 
-pub(crate) use compile::compile;
+pub use compile::compile;
 pub use compile::MAX_TABLE_VALUES;
 
 /// Which relation a dot between two cells states.
@@ -270,10 +271,7 @@ impl fmt::Display for Constraint {
 
 /// Checks that `constraint` fits a grid of `shape`: cells inside it, lines
 /// long enough, values in range, cells of a dot or clone well formed.
-pub(crate) fn validate(
-    constraint: &Constraint,
-    shape: crate::Shape,
-) -> Result<(), crate::VariantError> {
+pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crate::VariantError> {
     use crate::{VariantError, VariantErrorKind};
     let n = shape.side() as usize;
     let name = constraint.name();

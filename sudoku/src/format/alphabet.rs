@@ -142,7 +142,7 @@ impl Alphabet {
     }
 
     /// Whether `c` is a symbol or a blank of this alphabet.
-    pub(crate) fn knows(&self, c: char) -> bool {
+    pub fn knows(&self, c: char) -> bool {
         self.decode(c, 0) != Decoded::Unknown
     }
 

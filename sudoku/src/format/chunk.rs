@@ -2,7 +2,9 @@
 //! grid): choosing symbols or numbers, finding the shape, decoding the cells.
 
 use super::alphabet::{Alphabet, Decoded};
-use super::scan::{is_separator, scan_numbers, scan_symbols, NumberStats, Token, TokenKind};
+use super::scan::{
+    is_border_line, is_separator, scan_numbers, scan_symbols, NumberStats, Token, TokenKind,
+};
 use super::Notation;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -10,7 +12,7 @@ use crate::shape::{exact_or_floor_sqrt, exact_sqrt, Shape};
 
 /// Which notations to consider.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum NotationMode {
+pub enum NotationMode {
     /// Symbols, or numbers when the text looks like numbers (standard alphabet only).
     Auto,
     /// One symbol per cell.
@@ -21,17 +23,19 @@ pub(crate) enum NotationMode {
 
 /// What is known when reading a puzzle.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Context<'a> {
+pub struct Context<'a> {
     /// The shape given by the caller.
     pub shape: Option<Shape>,
     /// The shape of the previous puzzles of the file, for messages only.
     pub file_shape: Option<Shape>,
+    /// The symbols of values.
     pub alphabet: &'a Alphabet,
+    /// Which notations to consider.
     pub mode: NotationMode,
 }
 
 /// A row of text: its 1-based line number and its content.
-pub(crate) type Row<'a> = (usize, &'a str);
+pub type Row<'a> = (usize, &'a str);
 
 /// Tokens of the rows, with where each row's tokens start.
 struct Scan {
@@ -63,10 +67,7 @@ fn digits(n: u64) -> usize {
 }
 
 /// Reads one puzzle from its rows (border and comment lines already removed).
-pub(crate) fn parse_rows(
-    rows: &[Row<'_>],
-    ctx: &Context<'_>,
-) -> Result<(Grid, Notation), ParseError> {
+pub fn parse_rows(rows: &[Row<'_>], ctx: &Context<'_>) -> Result<(Grid, Notation), ParseError> {
     if let Some(read) = plain_nine_by_nine(rows, ctx) {
         return Ok(read);
     }
@@ -221,7 +222,7 @@ fn plain_nine_by_nine(rows: &[Row<'_>], ctx: &Context<'_>) -> Option<(Grid, Nota
 /// The grid of a line of exactly 81 bytes, each `1`-`9`, `.` or `0`, for
 /// the given shape (`None`, or one of 81 cells); `None` for any other line.
 /// What [`parse_rows`] makes of such a line in the standard alphabet.
-pub(crate) fn plain_nine_by_nine_bytes(line: &[u8], shape: Option<Shape>) -> Option<Grid> {
+pub fn plain_nine_by_nine_bytes(line: &[u8], shape: Option<Shape>) -> Option<Grid> {
     let line: &[u8; 81] = line.try_into().ok()?;
     let shape = match shape {
         None => Shape::square(3).expect("9x9 is a shape"),
@@ -366,6 +367,38 @@ fn written(token: &Token, rows: &[Row<'_>]) -> String {
         .skip(token.column - 1)
         .take_while(|&c| !is_separator(c))
         .collect()
+}
+
+/// Reads one grid from its text: a line, numbers, or rows with or without
+/// borders (border lines, blank lines and `#` comments are skipped), with the
+/// given shape (`None` infers square boxes from the number of cells) and
+/// alphabet. It is what `Grid`'s `FromStr` and serde read; files (several
+/// puzzles, CSV), JSON documents, links and box shapes drawn by the borders
+/// are the `sudoku-format` crate's.
+pub fn read_grid(
+    text: &str,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Result<(Grid, Notation), ParseError> {
+    let rows: Vec<Row<'_>> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line))
+        .filter(|(_, line)| {
+            let t = line.trim();
+            !t.is_empty() && !t.starts_with('#') && !is_border_line(t)
+        })
+        .collect();
+    if rows.is_empty() {
+        return Err(ParseError::new(0, None, ParseErrorKind::NoPuzzle));
+    }
+    let context = Context {
+        shape,
+        file_shape: None,
+        alphabet,
+        mode: NotationMode::Auto,
+    };
+    parse_rows(&rows, &context)
 }
 
 #[cfg(test)]

@@ -25,14 +25,14 @@ pub(crate) enum TokenKind {
 }
 
 /// What `|` and box-drawing verticals are: separators between cells.
-pub(crate) fn is_separator(c: char) -> bool {
+pub fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, '|' | '│' | '┃' | '║')
 }
 
 /// Whether a (non-empty) line is a border drawn between rows of a multi-line grid:
 /// made only of `-`, `+`, `=`, `|`, box-drawing characters and spaces, and not a row
 /// of blanks written as single dashes (`- - - | - - -`).
-pub(crate) fn is_border_line(text: &str) -> bool {
+pub fn is_border_line(text: &str) -> bool {
     let t = text.trim();
     let border_char = |c: char| {
         matches!(c, '-' | '+' | '=' | '|')
@@ -48,7 +48,7 @@ pub(crate) fn is_border_line(text: &str) -> bool {
 
 /// Whether the whole line is `-` characters (a border, or an empty grid written
 /// with `-` blanks).
-pub(crate) fn is_all_dashes(text: &str) -> bool {
+pub fn is_all_dashes(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty() && t.chars().all(|c| c == '-')
 }

@@ -7,12 +7,12 @@
 //!   with `cells` as above.
 //!
 //! Deserializing accepts the three forms; strings are read like
-//! [`parse_puzzle`](super::parse_puzzle) reads them.
+//! [`read_grid`](super::read_grid) reads them.
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{parse_puzzle, write_compact, Alphabet, Notation};
+use super::{read_grid, write_compact, Alphabet, Notation};
 use crate::grid::Grid;
 use crate::shape::Shape;
 
@@ -59,8 +59,8 @@ impl<'de> Deserialize<'de> for Grid {
             Repr::WithShape { shape, cells } => (Some(shape), cells),
         };
         match cells {
-            Cells::Text(text) => parse_puzzle(&text, shape, &Alphabet::standard())
-                .map(|p| p.grid)
+            Cells::Text(text) => read_grid(&text, shape, &Alphabet::standard())
+                .map(|(grid, _)| grid)
                 .map_err(D::Error::custom),
             Cells::Values(values) => {
                 let shape = shape

@@ -116,7 +116,7 @@ pub fn write_boxed(grid: &Grid) -> String {
 ///
 /// Cells are symbols of the notation's alphabet when it has enough symbols, else
 /// numbers right-aligned to the width of the largest, with `.` for a blank.
-/// [`parse_puzzle`](super::parse_puzzle) reads it back.
+/// [`read_grid`](super::read_grid) reads it back.
 pub fn write_boxed_with(grid: &Grid, notation: &Notation) -> String {
     let shape = grid.shape();
     let n = grid.side();

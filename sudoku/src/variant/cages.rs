@@ -161,7 +161,9 @@ pub fn parse_cages_json(text: &str) -> Result<Vec<CageSpec>, VariantError> {
     cages_from_json(cages, 0)
 }
 
-pub(super) fn cages_from_json_value(
+/// The cages of a JSON value (an array of `{"sum", "cells"}` objects),
+/// errors located on `line`.
+pub fn cages_from_json_value(
     value: serde_json::Value,
     line: usize,
 ) -> Result<Vec<CageSpec>, VariantError> {
@@ -203,7 +205,7 @@ fn cages_from_json(cages: Vec<JsonCage>, line: usize) -> Result<Vec<CageSpec>, V
 }
 
 /// serde_json's message without its " at line L column C" (given apart).
-pub(super) fn strip_location(e: &serde_json::Error) -> String {
+pub fn strip_location(e: &serde_json::Error) -> String {
     let message = e.to_string();
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_string(),
@@ -214,7 +216,7 @@ pub(super) fn strip_location(e: &serde_json::Error) -> String {
 /// Checks cages against a grid of side `side` and gives them as cell
 /// indices: every cell inside the grid, no cell twice, no two cages sharing
 /// a cell, sums that different values 1..=side can reach.
-pub(crate) fn check_cages(cages: &[CageSpec], side: usize) -> Result<Vec<Cage>, VariantError> {
+pub fn check_cages(cages: &[CageSpec], side: usize) -> Result<Vec<Cage>, VariantError> {
     let mut owner: Vec<Option<usize>> = vec![None; side * side];
     let mut out = Vec::with_capacity(cages.len());
     for (k, cage) in cages.iter().enumerate() {

@@ -23,7 +23,8 @@ pub struct VariantError {
 }
 
 impl VariantError {
-    pub(crate) fn new(kind: VariantErrorKind) -> VariantError {
+    /// An error of `kind`, not located yet.
+    pub fn new(kind: VariantErrorKind) -> VariantError {
         VariantError {
             line: 0,
             column: None,
@@ -32,14 +33,15 @@ impl VariantError {
         }
     }
 
-    pub(crate) fn at(mut self, line: usize, column: Option<usize>) -> VariantError {
+    /// Located at `line` (1-based) and `column`.
+    pub fn at(mut self, line: usize, column: Option<usize>) -> VariantError {
         self.line = line;
         self.column = column;
         self
     }
 
     /// `cell` as a 0-based index in a grid of side `side`.
-    pub(crate) fn cell(mut self, cell: usize, side: usize) -> VariantError {
+    pub fn cell(mut self, cell: usize, side: usize) -> VariantError {
         self.cell = Some((cell / side + 1, cell % side + 1));
         self
     }
@@ -73,7 +75,7 @@ pub enum VariantErrorKind {
     UnknownVariant(String),
     /// An f-puzzles link or document that cannot be read.
     #[error("f-puzzles: {0}")]
-    Fpuzzles(crate::format::fpuzzles::FpuzzlesError),
+    Fpuzzles(FpuzzlesError),
     /// A setter's constraint that does not fit the grid.
     #[error("{constraint}: {why}")]
     BadConstraint {
@@ -177,4 +179,30 @@ pub enum VariantErrorKind {
     /// A JSON document that cannot be read.
     #[error("{0}")]
     Json(String),
+}
+
+/// Why an f-puzzles input cannot be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FpuzzlesError {
+    /// Not a link, load string or JSON document we can decode.
+    #[error("not an f-puzzles puzzle: {0}")]
+    Decode(String),
+    /// A constraint we do not support, by its f-puzzles name.
+    #[error("{path}: the constraint {name:?} is not supported")]
+    Unsupported {
+        /// Where (the JSON field).
+        path: String,
+        /// The field's name.
+        name: String,
+    },
+    /// A field whose value is wrong, with where and what was expected.
+    #[error("{path}: {why}")]
+    Invalid {
+        /// Where: the JSON path (`thermometer[0].lines[1][2]`), and the
+        /// constraint.
+        path: String,
+        /// What is wrong.
+        why: String,
+    },
 }

@@ -7,13 +7,14 @@
 //! - Formats: a region map is a second grid, one symbol per cell
 //!   ([`Regions`]'s `FromStr`); cages are one per line, `15 r1c1 r1c2`
 //!   ([`parse_cages`]) or JSON ([`parse_cages_json`]); a whole puzzle can be
-//!   one JSON document ([`parse_documents`]).
+//!   one JSON document (`sudoku_format::parse_documents`).
 //!
 //! Every error says where (line, column, cell) and what was expected
 //! ([`VariantError`]).
 //!
 //! ```
-//! use sudoku::{Grid, Shape, SudokuSolver, Variant, Verdict};
+//! use sudoku::{Grid, Shape, Variant};
+//! use sudoku_solve::{SudokuSolver, Verdict};
 //! use solver_core::Limits;
 //!
 //! // An X Sudoku of 4x4: rows, columns, boxes and both diagonals.
@@ -31,18 +32,14 @@
 
 mod cages;
 mod error;
-mod generate;
-mod json;
 mod regions;
 
 use std::fmt;
 
-pub(crate) use cages::check_cages;
-pub use cages::{parse_cages, parse_cages_json, CageSpec};
-pub use error::{VariantError, VariantErrorKind};
-pub use generate::{generate_variant, generate_variant_within, random_regions, MAP_ATTEMPTS};
-pub(crate) use json::read_document;
-pub use json::{parse_documents, Document};
+pub use cages::{
+    cages_from_json_value, check_cages, parse_cages, parse_cages_json, strip_location, CageSpec,
+};
+pub use error::{FpuzzlesError, VariantError, VariantErrorKind};
 pub use regions::Regions;
 
 use crate::constraints::Constraint;
@@ -290,7 +287,6 @@ impl fmt::Display for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::ReadOptions;
 
     #[test]
     fn windows_per_shape() {
@@ -323,32 +319,6 @@ mod tests {
         assert!(Variant::from_names("sums").is_err());
         let (v, named) = Variant::parse_names("killer").unwrap();
         assert!(v.check_complete(named).is_err());
-    }
-
-    #[test]
-    fn documents_are_read_one_by_one() {
-        let text = concat!(
-            "{\"grid\": \"1.......3......4\", \"variant\": \"x\"}\n",
-            "{\"grid\": \"1.......3......4\", \"variant\": \"jigsaw\"}\n",
-            "{\"grid\": [\"....\", \"....\", \"....\", \"....\"], \"cages\": [{\"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}\n",
-            "{\"grid\": \"....\", \"colour\": 1}\n",
-        );
-        let docs = parse_documents(text, &ReadOptions::default());
-        assert_eq!(docs.len(), 4);
-        let first = docs[0].as_ref().unwrap();
-        assert!(first.variant.diagonals && first.line == 1);
-        let e = docs[1].as_ref().unwrap_err();
-        assert_eq!(e.line, 2);
-        assert!(e.to_string().contains("needs a region map"), "{e}");
-        assert_eq!(
-            docs[2].as_ref().unwrap().variant.cages[0].cells,
-            [(0, 0), (0, 1)]
-        );
-        let e = docs[3].as_ref().unwrap_err();
-        assert!(
-            e.to_string().starts_with("line 4: unknown field `colour`"),
-            "{e}"
-        );
     }
 
     #[test]

@@ -1,0 +1,176 @@
+//! A bit-parallel exact-cover search for the standard rules, for grids up to
+//! 128x128: the same items, options and "fewest options first" rule as the
+//! Dancing Links engine, with the matrix held as bit boards so that forced
+//! choices (naked and hidden singles), locked candidates and, above 9x9,
+//! naked and hidden pairs cost a few word operations each; above 16x16, each
+//! node also probes its cells with two candidates (lookahead). Standard 9x9
+//! grids go to a specialist ([`band9`]). The variants' rules (any units
+//! holding each value once, killer cages too) go to [`units`] up to 128 cells.
+//! Larger grids and other rules use the Dancing Links engine.
+
+mod band9;
+mod search;
+mod tables;
+mod units;
+mod wide;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use solver_core::{Contradiction, Engine, Limits, Outcome};
+
+pub(crate) use band9::path as band9_path;
+use band9::Band9Search;
+use search::BitSearch;
+pub(crate) use search::Clash;
+use sudoku::Shape;
+use tables::Tables;
+use units::UnitSearch;
+
+macro_rules! sizes {
+    ($($variant:ident = $w:literal),*) => {
+        /// The search, with boards of the smallest size that holds the grid.
+        pub(crate) enum AnyBitSearch {
+            /// The 9x9 specialist (standard 3x3 boxes).
+            Band9(Band9Search),
+            /// Any units holding each value once (variants), up to 128 cells.
+            Units(UnitSearch),
+            $($variant(BitSearch<$w>),)*
+        }
+
+        impl AnyBitSearch {
+            /// A search for `shape`, if the shape is small enough.
+            pub(crate) fn new(shape: Shape) -> Option<AnyBitSearch> {
+                if shape.box_rows() == 3 && shape.box_cols() == 3 {
+                    return Some(AnyBitSearch::Band9(Band9Search::default()));
+                }
+                AnyBitSearch::generic(shape)
+            }
+
+            /// The search over the units of `rules` (every unit holding
+            /// each value once, cages allowed), if the grid is small enough; not
+            /// up to 128 cells for rules other than the standard ones.
+            pub(crate) fn with_units(rules: &sudoku::Rules) -> Option<AnyBitSearch> {
+                if rules.is_standard() {
+                    return AnyBitSearch::new(rules.shape());
+                }
+                UnitSearch::new(rules).map(AnyBitSearch::Units)
+            }
+
+            /// Whether the bit-parallel search takes classic grids of `shape`.
+            pub(crate) fn fits(shape: Shape) -> bool {
+                let words = tables::words(shape);
+                false $(|| words <= $w)*
+            }
+
+            /// Whether the units search takes `rules` (variants).
+            pub(crate) fn fits_units(rules: &sudoku::Rules) -> bool {
+                UnitSearch::fits(rules)
+            }
+
+            /// The generic search for `shape`, if the shape is small enough.
+            fn generic(shape: Shape) -> Option<AnyBitSearch> {
+                let words = tables::words(shape);
+                $(if words <= $w {
+                    return Some(AnyBitSearch::$variant(BitSearch::new(Arc::new(Tables::new(shape)))));
+                })*
+                None
+            }
+
+            /// Searches the completions of `givens` (0 = empty), calling
+            /// `visit` with each solution (one value per cell; left empty
+            /// when `record` is false).
+            pub(crate) fn run(
+                &mut self,
+                givens: &[u16],
+                limits: &Limits,
+                record: bool,
+                visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+            ) -> Result<Outcome, Clash> {
+                match self {
+                    AnyBitSearch::Band9(s) => s.run(givens, limits, record, visit),
+                    AnyBitSearch::Units(s) => s.run(givens, limits, record, visit),
+                    $(AnyBitSearch::$variant(s) => s.run(givens, limits, record, visit),)*
+                }
+            }
+
+            /// Shuffles each level's options from this seed (`None`: never).
+            pub(crate) fn set_seed(&mut self, seed: Option<u64>) {
+                let rng = seed.map_or(0, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                match self {
+                    AnyBitSearch::Band9(s) => s.rng = rng,
+                    AnyBitSearch::Units(s) => s.rng = rng,
+                    $(AnyBitSearch::$variant(s) => s.rng = rng,)*
+                }
+            }
+
+            /// Whether propagation uses locked candidates (on by default).
+            /// The 9x9 specialist always uses them (they are built into its
+            /// band step), so turning them off hands 9x9 to the generic
+            /// search for good.
+            pub(crate) fn set_locked_candidates(&mut self, on: bool) {
+                match self {
+                    AnyBitSearch::Band9(s) if !on => {
+                        let nine = Shape::square(3).expect("9x9 is a shape");
+                        let mut generic = BitSearch::new(Arc::new(Tables::new(nine)));
+                        generic.locked = false;
+                        generic.rng = s.rng;
+                        *self = AnyBitSearch::W2(generic);
+                    }
+                    AnyBitSearch::Band9(_) | AnyBitSearch::Units(_) => {}
+                    $(AnyBitSearch::$variant(s) => s.locked = on,)*
+                }
+            }
+        }
+    };
+}
+
+// Widths of 25, 36 and 49 words fit layouts of exactly that size (36x36 and
+// 49x49: a row per word): states are copied at every node and lookahead
+// probe, so the unused words of 64 would cost. 25x25 packs two rows a word
+// (13 words, so 16-word boards); `tables::words` and its test say which
+// width each shape takes.
+sizes!(
+    W2 = 2,
+    W4 = 4,
+    W8 = 8,
+    W16 = 16,
+    W25 = 25,
+    W32 = 32,
+    W36 = 36,
+    W49 = 49,
+    W64 = 64,
+    W256 = 256
+);
+
+/// The bit-parallel engines behind the one engine front: the givens in, a
+/// value per cell out.
+impl Engine for AnyBitSearch {
+    type Start = [u16];
+    type Solution = [u16];
+
+    /// `band9`, `units`, or `bits` for the generic search (which answers
+    /// one-solution and uniqueness questions on 36x36 and larger by clause
+    /// learning after its root propagation, named `cdcl` by the planner).
+    fn name(&self) -> &'static str {
+        match self {
+            AnyBitSearch::Band9(_) => "band9",
+            AnyBitSearch::Units(_) => "units",
+            _ => "bits",
+        }
+    }
+
+    fn run(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        record: bool,
+        visit: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Contradiction> {
+        AnyBitSearch::run(self, givens, limits, record, visit).map_err(|Clash| Contradiction)
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) {
+        AnyBitSearch::set_seed(self, seed);
+    }
+}

@@ -1,0 +1,435 @@
+//! What to generate, decided once, and a run of it: the one entry point of
+//! `sudoku generate` and the Python `Sudoku.generate`.
+//!
+//! A [`Maker`] is read from the variant's names (`--variant`), a region map
+//! and the classic options; it makes and checks one puzzle per seed with
+//! [`generate_checked`](super::generate_checked),
+//! [`generate_variant_checked`](super::generate_variant_checked) or
+//! [`generate_setter_checked`](super::generate_setter_checked), as the rules
+//! ask. [`Maker::run`] makes `count` of them in seed order under one meter
+//! ([`Limits`]: a timeout, Ctrl-C's flag) and hands each record over whole;
+//! [`GenerateRun`] says how many were written and why it stopped.
+//!
+//! ```
+//! use sudoku_solve::{GenerateOptions, GeneratedFormat, Limits, Maker};
+//! use sudoku::Shape;
+//!
+//! let shape = Shape::square(2)?;
+//! let maker = Maker::from_names(Some("x"), None, shape, GenerateOptions::default(), 0)?;
+//! let mut lines = Vec::new();
+//! let run = maker.run(1, 3, &Limits::none(), GeneratedFormat::Text, |_, _, record| {
+//!     lines.push(record.to_string());
+//!     true
+//! });
+//! assert_eq!((run.written, run.note(3)), (3, None));
+//! // An X puzzle needs no map: one line of 16 cells each.
+//! assert!(lines.iter().all(|l| l.len() == 17));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use solver_core::{Incomplete, Limits};
+
+use super::checked::{generate_checked, generate_setter_checked, generate_variant_checked};
+use super::records::{GeneratedFormat, Made};
+use super::setter::{parse_generate_names, Clues, SetterGenerated};
+use super::{in_seed_order, GenerateOptions, GenerateTrouble, Generated};
+use crate::rate::Rating;
+use sudoku::Grid;
+use sudoku::Shape;
+use sudoku::{Regions, Variant, VariantError};
+
+/// Why a request to generate cannot be made (before any puzzle is).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MakerError {
+    /// A name that is not a variant, or rules that do not fit the shape.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// Jigsaw (random maps or a given one) with setter's clues or rules.
+    #[error(
+        "jigsaw combines with x and windoku only, not with killer, thermo, arrow, \
+         anti-knight, anti-king or non-consecutive"
+    )]
+    JigsawWithClues,
+}
+
+/// What is made for each seed: one of the three generators, with its rules.
+#[derive(Clone, Debug)]
+pub enum Maker {
+    /// Classic puzzles ([`generate_checked`]), rated over `rate_seeds`.
+    Classic {
+        /// The box shape.
+        shape: Shape,
+        /// Symmetry, target, node limit, attempts.
+        options: GenerateOptions,
+        /// Tie-break orders for the rating (0: not rated).
+        rate_seeds: u32,
+    },
+    /// X, windoku and jigsaw puzzles ([`generate_variant_checked`]).
+    Variant {
+        /// The box shape.
+        shape: Shape,
+        /// The rules (with the region map when one is given).
+        base: Variant,
+        /// The names, for messages.
+        names: String,
+        /// Draw a random region map for each puzzle.
+        jigsaw: bool,
+    },
+    /// Puzzles with setter's clues or rules ([`generate_setter_checked`]).
+    Setter {
+        /// The box shape.
+        shape: Shape,
+        /// The rules the clues are drawn under.
+        base: Variant,
+        /// The clues drawn from each solution.
+        clues: Clues,
+    },
+}
+
+/// One puzzle made and checked by a [`Maker`].
+#[derive(Clone, Debug)]
+pub enum MadePuzzle {
+    /// A classic puzzle and its rating (if rated).
+    Classic(Generated, Option<Rating>),
+    /// An x, windoku or jigsaw puzzle.
+    Variant {
+        /// The givens.
+        puzzle: Grid,
+        /// The one solution.
+        solution: Grid,
+        /// The rules, with the puzzle's region map.
+        variant: Variant,
+        /// The seed it was made from.
+        seed: u64,
+    },
+    /// A puzzle with setter's clues or rules.
+    Setter(SetterGenerated),
+}
+
+impl MadePuzzle {
+    /// The givens.
+    pub fn puzzle(&self) -> &Grid {
+        match self {
+            MadePuzzle::Classic(made, _) => &made.puzzle,
+            MadePuzzle::Variant { puzzle, .. } => puzzle,
+            MadePuzzle::Setter(made) => &made.puzzle,
+        }
+    }
+
+    /// The rules the puzzle is unique under (classic: the default).
+    pub fn variant(&self) -> Variant {
+        match self {
+            MadePuzzle::Classic(..) => Variant::default(),
+            MadePuzzle::Variant { variant, .. } => variant.clone(),
+            MadePuzzle::Setter(made) => made.variant.clone(),
+        }
+    }
+
+    /// The givens of a classic puzzle that stayed above its target.
+    pub fn above_target(&self) -> Option<usize> {
+        match self {
+            MadePuzzle::Classic(made, _) if made.target_reached == Some(false) => Some(made.givens),
+            _ => None,
+        }
+    }
+
+    /// The puzzle's record in `format` ([`Made::record`]).
+    pub fn record(&self, format: GeneratedFormat) -> Result<String, GenerateTrouble> {
+        let made = match self {
+            MadePuzzle::Classic(made, rating) => Made::Classic(made, *rating),
+            MadePuzzle::Variant {
+                puzzle,
+                solution,
+                variant,
+                seed,
+            } => Made::Variant {
+                puzzle,
+                solution,
+                variant,
+                seed: *seed,
+            },
+            MadePuzzle::Setter(made) => Made::Setter(made),
+        };
+        made.record(format)
+    }
+}
+
+impl Maker {
+    /// The maker of `names` (`None`: classic puzzles with `options`, rated
+    /// over `rate_seeds`): setter's clues or rules (killer, thermo, arrow,
+    /// anti-knight, anti-king, non-consecutive, with x or windoku) go to the
+    /// setter's generator, x, windoku and jigsaw to the variant generator;
+    /// `regions`, when given, is the map of every jigsaw puzzle. The rules
+    /// are checked against `shape` here, before any puzzle is made.
+    pub fn from_names(
+        names: Option<&str>,
+        regions: Option<Regions>,
+        shape: Shape,
+        options: GenerateOptions,
+        rate_seeds: u32,
+    ) -> Result<Maker, MakerError> {
+        let Some(names) = names else {
+            return Ok(Maker::Classic {
+                shape,
+                options,
+                rate_seeds,
+            });
+        };
+        let (mut base, mut jigsaw, clues) = parse_generate_names(names)?;
+        if clues != Clues::default() || !base.constraints.is_empty() {
+            if jigsaw || regions.is_some() {
+                return Err(MakerError::JigsawWithClues);
+            }
+            base.rules(shape)?;
+            return Ok(Maker::Setter { shape, base, clues });
+        }
+        if regions.is_some() {
+            base.regions = regions;
+            jigsaw = false;
+        }
+        Maker::variant(base, names, shape, jigsaw)
+    }
+
+    /// The maker of x, windoku and jigsaw puzzles under `base` (named
+    /// `names` in messages), with a random region map each when `jigsaw`;
+    /// the rules are checked against `shape` here.
+    pub fn variant(
+        base: Variant,
+        names: &str,
+        shape: Shape,
+        jigsaw: bool,
+    ) -> Result<Maker, MakerError> {
+        base.rules(shape)?;
+        Ok(Maker::Variant {
+            shape,
+            base,
+            names: names.to_string(),
+            jigsaw,
+        })
+    }
+
+    /// Makes and checks the puzzle of `seed` within `limits`.
+    pub fn make(&self, seed: u64, limits: &Limits) -> Result<MadePuzzle, GenerateTrouble> {
+        match self {
+            Maker::Classic {
+                shape,
+                options,
+                rate_seeds,
+            } => generate_checked(*shape, seed, options, *rate_seeds, limits)
+                .map(|(made, rating)| MadePuzzle::Classic(made, rating)),
+            Maker::Variant {
+                shape,
+                base,
+                names,
+                jigsaw,
+            } => generate_variant_checked(base, names, *shape, *jigsaw, seed, limits).map(
+                |(puzzle, solution, variant)| MadePuzzle::Variant {
+                    puzzle,
+                    solution,
+                    variant,
+                    seed,
+                },
+            ),
+            Maker::Setter { shape, base, clues } => {
+                generate_setter_checked(base, *clues, *shape, seed, limits).map(MadePuzzle::Setter)
+            }
+        }
+    }
+
+    /// Makes the puzzles of seeds `first_seed` to `first_seed + count - 1`
+    /// on the rayon pool ([`in_seed_order`]: the same puzzles whatever the
+    /// threads) under `limits` (one meter for the whole run), and hands
+    /// each, in seed order, with its whole record in `format`, to `write`,
+    /// which says whether it was written (false stops the run: the output
+    /// failed). Stops at the first puzzle not made: a limit, no grid, or a
+    /// failed check.
+    pub fn run(
+        &self,
+        first_seed: u64,
+        count: u64,
+        limits: &Limits,
+        format: GeneratedFormat,
+        mut write: impl FnMut(u64, &MadePuzzle, &str) -> bool,
+    ) -> GenerateRun {
+        let mut run = GenerateRun::default();
+        let make = |seed| self.make(seed, limits);
+        in_seed_order(first_seed, count, make, |seed, made| {
+            let record = made.and_then(|made| made.record(format).map(|r| (made, r)));
+            match record {
+                Ok((made, record)) => {
+                    run.above_target += u64::from(made.above_target().is_some());
+                    let written = write(seed, &made, &record);
+                    run.written += u64::from(written);
+                    written
+                }
+                Err(trouble) => {
+                    run.stopped = Some((trouble, seed));
+                    false
+                }
+            }
+        });
+        run
+    }
+}
+
+/// How a [`Maker::run`] went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GenerateRun {
+    /// Puzzles written.
+    pub written: u64,
+    /// Classic puzzles written above their target of givens.
+    pub above_target: u64,
+    /// The puzzle not made that stopped the run, and its seed.
+    pub stopped: Option<(GenerateTrouble, u64)>,
+}
+
+impl GenerateRun {
+    /// The line that says how a run of `count` puzzles stopped at a limit:
+    /// `incomplete: time limit reached: 2 of 5 puzzles written`, or after
+    /// Ctrl-C `interrupted by Ctrl-C: 2 puzzles written (the rest were not
+    /// made)`; `None` when it was not stopped by a limit.
+    pub fn note(&self, count: u64) -> Option<String> {
+        let Some((GenerateTrouble::Stopped(why), _)) = &self.stopped else {
+            return None;
+        };
+        let written = self.written;
+        let plural = |n| if n == 1 { "" } else { "s" };
+        Some(match why {
+            Incomplete::Cancelled => format!(
+                "interrupted by Ctrl-C: {written} puzzle{} written (the rest were not made)",
+                plural(written)
+            ),
+            why => format!(
+                "incomplete: {why}: {written} of {count} puzzle{} written",
+                plural(count)
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use super::*;
+
+    fn four() -> Shape {
+        Shape::square(2).unwrap()
+    }
+
+    #[test]
+    fn names_choose_the_generator_and_refuse_what_cannot_be() {
+        let options = GenerateOptions::default;
+        let maker = |names| Maker::from_names(names, None, four(), options(), 0);
+        assert!(matches!(maker(None), Ok(Maker::Classic { .. })));
+        assert!(matches!(
+            maker(Some("x,windoku")),
+            Ok(Maker::Variant { jigsaw: false, .. })
+        ));
+        assert!(matches!(
+            maker(Some("jigsaw")),
+            Ok(Maker::Variant { jigsaw: true, .. })
+        ));
+        assert!(matches!(maker(Some("killer,x")), Ok(Maker::Setter { .. })));
+        assert_eq!(
+            maker(Some("jigsaw,thermo")).unwrap_err(),
+            MakerError::JigsawWithClues
+        );
+        assert!(matches!(
+            maker(Some("sideways")),
+            Err(MakerError::Variant(_))
+        ));
+        let regions: Regions = "1122\n1122\n3344\n3344".parse().unwrap();
+        let fixed = Maker::from_names(Some("jigsaw"), Some(regions.clone()), four(), options(), 0);
+        match fixed.unwrap() {
+            Maker::Variant { base, jigsaw, .. } => {
+                assert!(!jigsaw);
+                assert_eq!(base.regions, Some(regions.clone()));
+            }
+            other => panic!("{other:?}"),
+        }
+        let refused = Maker::from_names(Some("killer"), Some(regions), four(), options(), 0);
+        assert_eq!(refused.unwrap_err(), MakerError::JigsawWithClues);
+    }
+
+    #[test]
+    fn every_puzzle_written_is_unique_under_its_rules() {
+        let maker = Maker::from_names(Some("x"), None, four(), GenerateOptions::default(), 0);
+        let run = maker.unwrap().run(
+            5,
+            4,
+            &Limits::none(),
+            GeneratedFormat::Text,
+            |_, made, _| {
+                // An independent count: every completion of the givens that
+                // holds the rules, by brute force over the empty cells.
+                let rules = made.variant().rules(four()).unwrap();
+                assert_eq!(brute_force_count(made.puzzle(), &rules), 1);
+                true
+            },
+        );
+        assert_eq!(
+            run,
+            GenerateRun {
+                written: 4,
+                above_target: 0,
+                stopped: None
+            }
+        );
+    }
+
+    /// Completions of `grid` in which every unit of `rules` holds 1 to 4.
+    fn brute_force_count(grid: &Grid, rules: &sudoku::Rules) -> usize {
+        let cells: Vec<u16> = grid.cells().to_vec();
+        let Some(empty) = cells.iter().position(|&v| v == 0) else {
+            let all_different = rules.units().iter().all(|u| {
+                let mut seen = [false; 5];
+                u.cells
+                    .iter()
+                    .all(|&c| !std::mem::replace(&mut seen[usize::from(cells[c])], true))
+            });
+            return usize::from(all_different);
+        };
+        (1..=4)
+            .map(|v| {
+                let mut next = cells.clone();
+                next[empty] = v;
+                brute_force_count(&Grid::from_values(four(), next).unwrap(), rules)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_run_stopped_by_the_meter_writes_whole_puzzles_and_says_so() {
+        let maker = Maker::from_names(None, None, four(), GenerateOptions::default(), 0).unwrap();
+        let past = Limits::none().timeout(Duration::ZERO);
+        let run = maker.run(1, 3, &past, GeneratedFormat::Text, |_, _, _| true);
+        assert_eq!(run.written, 0);
+        assert_eq!(
+            run.note(3).unwrap(),
+            "incomplete: time limit reached: 0 of 3 puzzles written"
+        );
+        let cancelled = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
+        let run = maker.run(1, 3, &cancelled, GeneratedFormat::Text, |_, _, _| true);
+        assert_eq!(
+            run.note(3).unwrap(),
+            "interrupted by Ctrl-C: 0 puzzles written (the rest were not made)"
+        );
+        // A writer that fails stops the run after what it took.
+        let mut seen = 0;
+        let run = maker.run(
+            1,
+            100,
+            &Limits::none(),
+            GeneratedFormat::Text,
+            |_, _, record| {
+                assert_eq!(record.len(), 17);
+                seen += 1;
+                seen < 2
+            },
+        );
+        assert_eq!((run.written, run.note(100)), (1, None));
+    }
+}

@@ -1,0 +1,76 @@
+//! Solving Sudoku of any box shape: the plan, the engines, the checked answer,
+//! generation and the batch run, over the grids and rules of the [`sudoku`] crate.
+//!
+//! - [`plan()`](plan()): the one place that names the engine of a grid and says why;
+//!   [`SudokuSolver`] runs it (bit-parallel engines, Dancing Links through
+//!   [`Encoding`], clause learning, propagation for the setter's constraints).
+//! - [`answer()`](answer()): a [`Question`] (solve, count, check, minimize, rate) answered
+//!   under the meter ([`Limits`]), every solution checked by [`verify`] before it is
+//!   returned.
+//! - The batch run over many files is the `sudoku-batch` crate's.
+//! - Generation: [`Maker`] (what to make and a run of it), [`generate`],
+//!   [`generate_variant`], [`minimize`], [`rate`].
+//! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
+//! - [`cubes`]: one grid's completions split into cubes to count on many
+//!   machines, and each cube counted.
+//! - [`setter`]: the setter's candidates and counts; [`logic`]: the hook of the
+//!   logical solver (`sudoku-logic`).
+//!
+//! Solving a puzzle and checking the answer:
+//!
+//! ```
+//! use sudoku::Grid;
+//! use sudoku_solve::{SudokuSolver, Verdict};
+//! use solver_core::Limits;
+//!
+//! let puzzle: Grid = "1.3.3.2...4.....".parse()?;
+//! let mut solver = SudokuSolver::new(puzzle.shape())?;
+//! let (verdict, _) = solver.check_unique(&puzzle, &Limits::none());
+//! let Verdict::Unique(solution) = verdict else { panic!("{verdict:?}") };
+//! assert!(solution.is_solution_of(&puzzle));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod answer;
+pub mod bench;
+mod bitsearch;
+pub mod cubes;
+mod encoding;
+mod generate;
+pub mod logic;
+mod parallel;
+pub mod plan;
+mod rate;
+pub mod setter;
+mod solve;
+
+pub use answer::{
+    answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
+};
+pub use encoding::Encoding;
+pub use generate::{
+    generate, generate_checked, generate_setter, generate_setter_checked, generate_variant,
+    generate_variant_checked, generate_variant_within, generate_within, in_seed_order, minimize,
+    minimize_within, parse_generate_names, random_full_grid, random_regions, Clues,
+    GenerateOptions, GenerateRun, GenerateTrouble, Generated, GeneratedFormat, Made, MadePuzzle,
+    Maker, MakerError, ParseSymmetryError, SetterError, SetterGenerated, Symmetry, MAX_MERGED,
+};
+pub use logic::{LogicError, LogicRater, LogicRating};
+pub use parallel::Progress;
+pub use plan::{plan, EngineName, Plan};
+pub use rate::{rate, rate_within, Rating};
+pub use solve::{
+    with_thread_solver, Engine, GridSolutions, SolveError, SolveGrid, SudokuSolver, Verdict,
+};
+/// The meter and the measures this crate's API takes and returns, from
+/// [`solver_core`]: a caller needs no other crate to set limits or read
+/// counts and statistics.
+pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
+
+/// The path the 9x9 engine (`band9`) takes on this CPU: `avx2`,
+/// `avx2-lookup` (the same without `pext`) or `baseline`, as `--explain`
+/// names it.
+pub fn band9_path() -> &'static str {
+    bitsearch::band9_path()
+}

@@ -1,0 +1,413 @@
+//! Counting one grid's solutions on every thread.
+//!
+//! The grid is split into subproblems by filling, level by level, an empty
+//! cell with the fewest candidates in every way its row, column and box
+//! allow, until there are enough subproblems to keep the threads busy. The
+//! subproblems are disjoint and together cover every solution, so their
+//! counts add up to the grid's. Each is counted with the thread's solver
+//! (the bit-parallel engine where the shape allows). Limits are shared: the
+//! first worker to reach one stops the others.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rayon::prelude::*;
+use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
+
+use crate::solve::{with_thread_solver, Engine, SolveError};
+use sudoku::Grid;
+
+/// Subproblems per thread: enough for work stealing to even out uneven ones.
+const SUBPROBLEMS_PER_THREAD: usize = 64;
+/// The split fills at most this many cells.
+const MAX_SPLIT_DEPTH: usize = 8;
+/// How often the caller's cancellation flag is looked at.
+const POLL: Duration = Duration::from_millis(5);
+
+/// How far a count on every thread has come: subproblems counted out of
+/// those made. Shared with a display (say a progress bar) that reads it
+/// while the count runs.
+///
+/// ```
+/// use sudoku::{Grid, Shape};
+/// use sudoku_solve::{Progress, SolveGrid};
+///
+/// let progress = Progress::default();
+/// let grid = Grid::empty(Shape::square(2)?);
+/// let count = grid.par_count_solutions_with_progress(&Default::default(), &progress)?;
+/// assert_eq!(count.solutions, 288);
+/// assert!(progress.total() > 0);
+/// assert_eq!(progress.done(), progress.total());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    total: AtomicU64,
+    done: AtomicU64,
+}
+
+impl Progress {
+    /// The subproblems made so far (0 before the split).
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    /// The subproblems counted so far.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// The solutions of `grid`, counted with `engine` on rayon's threads,
+/// reporting to `progress`.
+pub(crate) fn par_count(
+    grid: &Grid,
+    engine: Engine,
+    limits: &Limits,
+    progress: Option<&Progress>,
+) -> Result<Count, SolveError> {
+    grid.check()?;
+    if limits.max_solutions == Some(0) {
+        return Ok(stopped_at_zero());
+    }
+    let n = grid.side();
+    let (parts, split_nodes) = split(
+        grid,
+        SUBPROBLEMS_PER_THREAD * rayon::current_num_threads(),
+        |g, cell| g.candidates(cell / n, cell % n),
+    );
+    if let Some(progress) = progress {
+        progress
+            .total
+            .fetch_add(parts.len() as u64, Ordering::Relaxed);
+    }
+    count_parts(
+        &parts,
+        split_nodes,
+        limits,
+        progress,
+        None,
+        |part, mine, each| {
+            with_thread_solver(part.shape(), engine, |solver| {
+                solver.search(part, mine, false, |_| each())
+            })?
+        },
+    )
+}
+
+/// The answer to a count asked for no solution at all.
+pub(crate) fn stopped_at_zero() -> Count {
+    Count {
+        solutions: 0,
+        outcome: Outcome {
+            stats: Stats::default(),
+            incomplete: Some(Incomplete::SolutionLimit),
+        },
+    }
+}
+
+/// Solutions a worker finds before it adds them to the caller's counter
+/// (one at a time when a solution limit must be kept exactly).
+const FOUND_BATCH: u64 = 64;
+
+/// Counts the solutions of every subproblem in `parts` on rayon's threads
+/// and adds them up; `start_nodes` were spent before (the split). `search`
+/// searches one part under the limits it is given, calling its third
+/// argument for each solution it visits (`Err(Unsolvable)`: refuted at
+/// once). Limits are shared: the first worker to reach one stops the
+/// others. `progress` counts the parts done; `found`, when given, grows
+/// with the solutions found as they are found (it may pass a solution
+/// limit, which the returned count does not).
+pub(crate) fn count_parts<S>(
+    parts: &[Grid],
+    start_nodes: u64,
+    limits: &Limits,
+    progress: Option<&Progress>,
+    found: Option<&AtomicU64>,
+    search: S,
+) -> Result<Count, SolveError>
+where
+    S: Fn(&Grid, &Limits, &mut dyn FnMut() -> ControlFlow<()>) -> Result<Outcome, SolveError>
+        + Sync,
+{
+    let shared = Shared {
+        stop: Arc::new(AtomicBool::new(false)),
+        reason: Mutex::new(None),
+        nodes: AtomicU64::new(start_nodes),
+        solutions: AtomicU64::new(0),
+    };
+    let done = AtomicBool::new(false);
+    let counts = std::thread::scope(|scope| {
+        if let Some(user) = &limits.cancel {
+            // Forwards the caller's flag to the workers' own.
+            scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    if user.load(Ordering::Relaxed) {
+                        shared.raise(Incomplete::Cancelled);
+                        return;
+                    }
+                    std::thread::sleep(POLL);
+                }
+            });
+        }
+        let counts = parts
+            .par_iter()
+            .map(|part| {
+                let counted = count_part(part, limits, &shared, found, &search);
+                if let Some(progress) = progress {
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                }
+                counted
+            })
+            .collect::<Result<Vec<(u128, u64)>, SolveError>>();
+        done.store(true, Ordering::Relaxed);
+        counts
+    })?;
+    let mut solutions: u128 = counts.iter().map(|&(s, _)| s).sum();
+    let nodes = start_nodes + counts.iter().map(|&(_, n)| n).sum::<u64>();
+    let mut incomplete = shared.reason();
+    if let Some(max) = limits.max_solutions {
+        if solutions >= max {
+            // Workers racing to the limit may pass it together.
+            solutions = max;
+            incomplete = Some(Incomplete::SolutionLimit);
+        }
+    }
+    Ok(Count {
+        solutions,
+        outcome: Outcome {
+            stats: Stats {
+                nodes,
+                updates: 0,
+                solutions,
+            },
+            incomplete,
+        },
+    })
+}
+
+/// What the workers of one count share.
+struct Shared {
+    /// Raised to stop every worker (their limits' cancellation flag).
+    stop: Arc<AtomicBool>,
+    /// Why the first worker stopped.
+    reason: Mutex<Option<Incomplete>>,
+    /// Nodes used so far, against the node budget.
+    nodes: AtomicU64,
+    /// Solutions found so far, against the solution limit.
+    solutions: AtomicU64,
+}
+
+impl Shared {
+    fn raise(&self, why: Incomplete) {
+        self.reason
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(why);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn reason(&self) -> Option<Incomplete> {
+        *self.reason.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Adds `k` solutions to the shared tally and to `found`; false when
+    /// that reaches the solution limit (raised).
+    fn add(&self, k: u64, limits: &Limits, found: Option<&AtomicU64>) -> bool {
+        if let Some(found) = found {
+            found.fetch_add(k, Ordering::Relaxed);
+        }
+        let Some(max) = limits.max_solutions else {
+            return true;
+        };
+        let sum = self.solutions.fetch_add(k, Ordering::Relaxed) + k;
+        if u128::from(sum) >= max {
+            self.raise(Incomplete::SolutionLimit);
+            false
+        } else {
+            true
+        }
+    }
+}
+
+/// Counts one subproblem's solutions, and the nodes that took.
+fn count_part<S>(
+    part: &Grid,
+    limits: &Limits,
+    shared: &Shared,
+    found: Option<&AtomicU64>,
+    search: &S,
+) -> Result<(u128, u64), SolveError>
+where
+    S: Fn(&Grid, &Limits, &mut dyn FnMut() -> ControlFlow<()>) -> Result<Outcome, SolveError>,
+{
+    if shared.stop.load(Ordering::Relaxed) {
+        return Ok((0, 0));
+    }
+    let mut mine = Limits {
+        max_solutions: None,
+        max_nodes: None,
+        deadline: limits.deadline,
+        cancel: Some(Arc::clone(&shared.stop)),
+    };
+    if let Some(max) = limits.max_nodes {
+        let used = shared.nodes.load(Ordering::Relaxed);
+        if used >= max {
+            shared.raise(Incomplete::NodeLimit);
+            return Ok((0, 0));
+        }
+        mine.max_nodes = Some(max - used);
+    }
+    // Solutions are passed on one by one under a solution limit, else in
+    // batches (only when someone reads them).
+    let batch = match (limits.max_solutions, found) {
+        (Some(_), _) => 1,
+        (None, Some(_)) => FOUND_BATCH,
+        (None, None) => u64::MAX,
+    };
+    let mut pending = 0u64;
+    let mut visited = 0u64;
+    let outcome = search(part, &mine, &mut || {
+        pending += 1;
+        visited += 1;
+        if pending < batch || shared.add(std::mem::take(&mut pending), limits, found) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        // A subproblem that propagation alone refutes.
+        Err(SolveError::Unsolvable) => return Ok((0, 1)),
+        Err(e) => return Err(e),
+    };
+    // Solutions an engine counted without visiting them.
+    let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
+    if found.is_some() {
+        shared.add(pending + counted.saturating_sub(visited), limits, found);
+    }
+    let nodes = outcome.stats.nodes;
+    shared.nodes.fetch_add(nodes, Ordering::Relaxed);
+    match outcome.incomplete {
+        // Stopped by another worker (or by the limit it reached itself,
+        // already raised).
+        Some(Incomplete::Cancelled | Incomplete::Stopped) | None => {}
+        Some(why) => shared.raise(why),
+    }
+    Ok((outcome.stats.solutions, nodes))
+}
+
+/// The subproblems: `grid` with cells filled, level by level, each time an
+/// empty cell with the fewest values `allowed` gives (`allowed(grid,
+/// cell)`) in each of those ways, until there are at least `target` (or the
+/// split is deep enough); and the number made. A part with a cell that
+/// allows no value is dropped (nothing completes it). The parts are
+/// disjoint and, when `allowed` keeps every value a solution can hold,
+/// cover every solution.
+pub(crate) fn split(
+    grid: &Grid,
+    target: usize,
+    allowed: impl Fn(&Grid, usize) -> Vec<u16>,
+) -> (Vec<Grid>, u64) {
+    let n = grid.side();
+    let mut parts = vec![grid.clone()];
+    let mut made = 0u64;
+    for _ in 0..MAX_SPLIT_DEPTH {
+        if parts.len() >= target {
+            break;
+        }
+        let mut next = Vec::new();
+        let mut grew = false;
+        for part in parts {
+            match fewest(&part, &allowed) {
+                // Full: a subproblem that is its own solution (or not).
+                None => next.push(part),
+                Some((_, values)) if values.is_empty() => grew = true,
+                Some((cell, values)) => {
+                    grew = true;
+                    for v in values {
+                        let mut child = part.clone();
+                        child.set(cell / n, cell % n, Some(v));
+                        next.push(child);
+                        made += 1;
+                    }
+                }
+            }
+        }
+        parts = next;
+        if !grew {
+            break;
+        }
+    }
+    (parts, made)
+}
+
+/// An empty cell with the fewest allowed values, and those values.
+fn fewest(grid: &Grid, allowed: impl Fn(&Grid, usize) -> Vec<u16>) -> Option<(usize, Vec<u16>)> {
+    let mut best: Option<(usize, Vec<u16>)> = None;
+    for (cell, &v) in grid.cells().iter().enumerate() {
+        if v != 0 {
+            continue;
+        }
+        let values = allowed(grid, cell);
+        if best.as_ref().is_none_or(|b| values.len() < b.1.len()) {
+            let done = values.len() <= 1;
+            best = Some((cell, values));
+            if done {
+                return best;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku::Shape;
+
+    #[test]
+    fn subproblems_are_disjoint_and_cover_the_grid() {
+        let shape = Shape::new(2, 3).unwrap();
+        let grid = Grid::empty(shape);
+        let n = grid.side();
+        let (parts, made) = split(&grid, 50, |g, c| g.candidates(c / n, c % n));
+        assert!(parts.len() >= 50);
+        assert!(made >= parts.len() as u64);
+        // Every part extends the grid; no two parts agree on all the cells
+        // both fill (so no completion belongs to two).
+        for (i, a) in parts.iter().enumerate() {
+            assert!(a
+                .cells()
+                .iter()
+                .zip(grid.cells())
+                .all(|(x, g)| *g == 0 || x == g));
+            for b in &parts[i + 1..] {
+                let clash = a
+                    .cells()
+                    .iter()
+                    .zip(b.cells())
+                    .any(|(x, y)| *x != 0 && *y != 0 && x != y);
+                assert!(clash, "{a} and {b} overlap");
+            }
+        }
+    }
+
+    #[test]
+    fn limits_hold_across_threads() {
+        // The empty 6x6 grid has 28,200,960 solutions.
+        let grid = Grid::empty(Shape::new(2, 3).unwrap());
+        let count = par_count(&grid, Engine::Auto, &Limits::none().solutions(1000), None).unwrap();
+        assert_eq!(count.solutions, 1000);
+        assert_eq!(count.outcome.incomplete, Some(Incomplete::SolutionLimit));
+        let count = par_count(&grid, Engine::Auto, &Limits::none().nodes(500), None).unwrap();
+        assert_eq!(count.outcome.incomplete, Some(Incomplete::NodeLimit));
+        let flag = Arc::new(AtomicBool::new(true));
+        let count =
+            par_count(&grid, Engine::Auto, &Limits::none().cancel_flag(flag), None).unwrap();
+        assert_eq!(count.outcome.incomplete, Some(Incomplete::Cancelled));
+    }
+}

@@ -1,0 +1,294 @@
+//! The planner for grids: which engine answers a puzzle, and why.
+//!
+//! Every search of this crate runs on one of six engines. [`plan`] states
+//! the facts of the grid that the choice depends on ([`grid_facts`]: side,
+//! 3x3 boxes, classic or not, exact cover or not, which bit engine holds
+//! it), hands them with the task and the engine asked for ([`Engine`]) to
+//! the one planner of the workspace ([`cover_model::plan::decide`], which
+//! also plans constraint models and matrices), and checks the memory budget
+//! of Dancing Links; [`SudokuSolver`] builds
+//! the engine the plan names, and every answer carries the name
+//! ([`crate::Answered::plan`]). An engine asked for that cannot take the
+//! puzzle is refused ([`ShapeError::Engine`]), never replaced by another.
+//!
+//! | rules | grid | task | `auto` picks |
+//! |---|---|---|---|
+//! | classic | 9x9 (3x3 boxes) | solve, check, count | `band9` |
+//! | classic | up to 128x128, below 36x36 | solve, check, count | `bits` |
+//! | classic | 36x36 to 128x128 | solve, check | `cdcl` |
+//! | classic | 36x36 to 128x128 | count | `bits` |
+//! | classic | above 128x128 | any | `dlx` |
+//! | variant, every unit a "holds each value once" unit | up to 128 cells | solve, check, count | `units` |
+//! | variant | larger | any | `dlx` |
+//! | with setter's constraints ([`sudoku::constraints`]) | any | solve, check, count, enumerate | `propagation` |
+//! | any other | any | enumerate, split into cubes | `dlx` |
+//!
+//! `bits` asks for the bit-parallel family (the first four rows' engines,
+//! and `units`) and is refused where none applies; `dlx` is possible
+//! wherever the rules are exact cover (units and killer cages), and refused
+//! for rules with setter's constraints, which only the propagation engine
+//! takes. Engines that answer the same question agree on verdicts and
+//! counts, but where a puzzle has several solutions they may print
+//! different ones (each is checked against the rules before it is
+//! printed).
+//!
+//! ```
+//! use sudoku_solve::{plan, Engine, EngineName, Task};
+//! use sudoku::{Rules, Shape};
+//!
+//! let nine = Rules::standard(Shape::square(3)?);
+//! let chosen = plan(&nine, &Task::Check, Engine::Auto)?;
+//! assert_eq!(chosen.engine, EngineName::Band9);
+//! assert_eq!(plan(&nine, &Task::Check, Engine::Dlx)?.engine, EngineName::Dlx);
+//! // 144x144 is beyond the bit-parallel engines: asking for them is an error.
+//! let big = Rules::standard(Shape::square(12)?);
+//! assert!(plan(&big, &Task::Solve, Engine::Bits).is_err());
+//! assert_eq!(plan(&big, &Task::Solve, Engine::Auto)?.engine, EngineName::Dlx);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`SudokuSolver`]: crate::SudokuSolver
+
+use crate::answer::Task;
+use crate::bitsearch::AnyBitSearch;
+use crate::solve::Engine;
+use cover_model::plan::{decide, Asked, GridFacts, Job, Problem};
+use sudoku::Rules;
+use sudoku::ShapeError;
+
+pub(crate) use cover_model::plan::LEARN_FROM;
+pub use cover_model::plan::{EngineName, Plan};
+
+impl Task {
+    /// The task as the planner tells tasks apart.
+    pub fn job(&self) -> Job {
+        match self {
+            Task::Solve => Job::Solve,
+            Task::Count { .. } => Job::Count,
+            Task::Check => Job::Check,
+            Task::Minimize { .. } => Job::Minimize,
+            Task::Rate { .. } => Job::Rate,
+            // The search proves the puzzle unique before the logic rates it.
+            Task::RateLogic => Job::Check,
+            Task::Candidates | Task::UniqueMakers => Job::Candidates,
+            Task::Enumerate => Job::Enumerate,
+            Task::Split => Job::Split,
+        }
+    }
+}
+
+impl Engine {
+    /// The engine as the planner's user choice.
+    pub fn asked(self) -> Asked {
+        match self {
+            Engine::Auto => Asked::Auto,
+            Engine::Bits => Asked::Bits,
+            Engine::Dlx => Asked::Dlx,
+        }
+    }
+}
+
+/// What the planner needs to know of a grid under `rules`.
+pub fn grid_facts(rules: &Rules) -> GridFacts {
+    let shape = rules.shape();
+    GridFacts {
+        side: shape.side(),
+        boxes_3x3: shape.box_rows() == 3 && shape.box_cols() == 3,
+        classic: rules.is_standard(),
+        exact_cover: !rules.needs_propagation(),
+        bits_fit: AnyBitSearch::fits(shape),
+        units_fit: AnyBitSearch::fits_units(rules),
+    }
+}
+
+/// Picks the engine for `task` on a grid under `rules`, with `asked` the
+/// engine asked for: the grid's facts ([`grid_facts`]) handed to the one
+/// planner ([`cover_model::plan::decide`]). Fails when the grid is beyond
+/// the memory budget, or when the engine asked for cannot take it.
+pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeError> {
+    let shape = rules.shape();
+    shape.check_budget(sudoku::DEFAULT_MEMORY_BUDGET)?;
+    let chosen = decide(&Problem::Grid(grid_facts(rules)), task.job(), asked.asked()).map_err(
+        |refusal| ShapeError::Engine {
+            engine: refusal.asked.as_str(),
+            side: shape.side(),
+            why: refusal.why,
+        },
+    )?;
+    dlx_fits(rules, chosen)
+}
+
+/// Dancing Links searches a copy of the matrix on each thread of the
+/// current pool: the plan stands if that fits the memory budget.
+fn dlx_fits(rules: &Rules, plan: Plan) -> Result<Plan, ShapeError> {
+    if plan.engine == EngineName::Dlx {
+        rules
+            .shape()
+            .check_search_budget(sudoku::DEFAULT_MEMORY_BUDGET, rayon::current_num_threads())?;
+    }
+    Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku::Shape;
+    use sudoku::Variant;
+
+    fn standard(order: u32) -> Rules {
+        Rules::standard(Shape::square(order).unwrap())
+    }
+
+    /// Issue 23: a 256x256 grid, which the matrix's budget admitted, peaked
+    /// at 3.4 GB on one thread and 4.7 GB on two (measured). Dancing Links
+    /// is now planned only when the matrix, its building and a copy per
+    /// thread fit the budget.
+    #[test]
+    fn dancing_links_fits_the_budget_with_a_copy_per_thread() {
+        let in_pool = |threads: usize, order: u32| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| plan(&standard(order), &Task::Solve, Engine::Auto))
+        };
+        let err = in_pool(1, 16).unwrap_err();
+        assert!(
+            matches!(err, ShapeError::SearchTooLarge { threads: 1, .. }),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("-j 1"), "{err}");
+        assert_eq!(in_pool(1, 14).unwrap().engine, EngineName::Dlx);
+        let err = in_pool(2, 14).unwrap_err();
+        assert!(err.to_string().contains("try one thread (-j 1)"), "{err}");
+        // The bit-parallel engines build no matrix: 128x128 on any pool.
+        assert_eq!(in_pool(8, 8).unwrap().engine, EngineName::Cdcl);
+        // The estimate holds the measured peaks (bytes).
+        let shape = |order| Shape::square(order).unwrap();
+        assert!(shape(16).search_bytes(1) >= 3_398_484 * 1024);
+        assert!(shape(16).search_bytes(2) >= 4_685_884 * 1024);
+        assert!(shape(14).search_bytes(1) >= 1_476_516 * 1024);
+    }
+
+    #[test]
+    fn classic_grids_by_size_and_task() {
+        let pick = |order, task: Task| plan(&standard(order), &task, Engine::Auto).unwrap().engine;
+        assert_eq!(pick(3, Task::Check), EngineName::Band9);
+        assert_eq!(pick(2, Task::Solve), EngineName::Bits);
+        assert_eq!(pick(4, Task::Count { limit: None }), EngineName::Bits);
+        assert_eq!(pick(6, Task::Solve), EngineName::Cdcl);
+        assert_eq!(pick(6, Task::Count { limit: None }), EngineName::Bits);
+        assert_eq!(pick(12, Task::Check), EngineName::Dlx);
+        assert_eq!(pick(3, Task::Enumerate), EngineName::Dlx);
+        assert_eq!(pick(3, Task::Rate { seeds: 1 }), EngineName::Bits);
+    }
+
+    /// The table of docs/engines.md ("Which engine answers") is the plan:
+    /// each row about grids is read, and for example grids of its kind and
+    /// every task it names, the engine `auto` picks and what `--engine bits`
+    /// and `--engine dlx` give are the ones the row names.
+    #[test]
+    fn the_documented_table_is_the_plan() {
+        let doc = include_str!("../../docs/engines.md");
+        let shape = |r, c| Shape::new(r, c).unwrap();
+        let x = Variant::from_names("x").unwrap();
+        // The example grids of each row, by its grid column.
+        let examples = |rules: &str, grid: &str| -> Vec<Rules> {
+            let classic = |shapes: &[Shape]| shapes.iter().map(|&s| Rules::standard(s)).collect();
+            match (rules, grid) {
+                ("classic", "9x9 (3x3 boxes)") => classic(&[shape(3, 3)]),
+                ("classic", "any other shape up to 35x35") => classic(&[
+                    shape(2, 2),
+                    shape(2, 3),
+                    shape(4, 4),
+                    shape(5, 5),
+                    shape(5, 7),
+                ]),
+                ("classic", "36x36 to 128x128") => classic(&[shape(6, 6), shape(8, 8)]),
+                ("classic", "any shape up to 128x128") => {
+                    classic(&[shape(2, 3), shape(3, 3), shape(6, 6)])
+                }
+                ("classic", "above 128x128") => classic(&[shape(12, 12)]),
+                (_, "at most 128 cells (up to 11x11)") => vec![x.rules(shape(3, 3)).unwrap()],
+                (_, "more than 128 cells (12x12 and up)") => vec![x.rules(shape(4, 4)).unwrap()],
+                ("any", "any") => classic(&[shape(3, 3), shape(4, 4)]),
+                _ => Vec::new(),
+            }
+        };
+        let tasks = |text: &str| -> Vec<Task> {
+            let mut tasks = Vec::new();
+            for word in text.split(',').map(str::trim) {
+                match word {
+                    "solve" => tasks.push(Task::Solve),
+                    "check" => tasks.push(Task::Check),
+                    "count" => tasks.push(Task::Count { limit: None }),
+                    "rate" => tasks.push(Task::Rate { seeds: 1 }),
+                    "minimize" => tasks.push(Task::Minimize {
+                        seed: 0,
+                        symmetry: crate::Symmetry::None,
+                    }),
+                    "any" => tasks.extend([Task::Solve, Task::Check, Task::Count { limit: None }]),
+                    w if w.starts_with("enumerate") => tasks.push(Task::Enumerate),
+                    w if w.starts_with("split") => tasks.push(Task::Split),
+                    _ => {}
+                }
+            }
+            tasks
+        };
+        // `name`, or "refused", as a column says it (its first word).
+        let said = |column: &str| -> Option<String> {
+            let column = column.trim();
+            if column.starts_with("refused") {
+                return None;
+            }
+            let name = column.trim_start_matches('`');
+            Some(name[..name.find('`').expect(column)].to_owned())
+        };
+        let mut checked = 0;
+        for row in doc.lines().filter(|l| {
+            l.starts_with("| classic")
+                || l.starts_with("| variant")
+                || l.starts_with("| any | any |")
+        }) {
+            let cols: Vec<&str> = row.split('|').map(str::trim).collect();
+            let (rules, grid, task) = (cols[1].split(' ').next().unwrap(), cols[2], cols[3]);
+            let grids = examples(rules, grid);
+            assert!(!grids.is_empty(), "no example grid for the row {row:?}");
+            for r in &grids {
+                for t in tasks(task) {
+                    let what = format!("{row}: {}x{} {t:?}", r.shape().side(), r.shape().side());
+                    let name = |asked| {
+                        plan(r, &t, asked)
+                            .ok()
+                            .map(|p| p.engine.as_str().to_owned())
+                    };
+                    assert_eq!(name(Engine::Auto), said(cols[4]), "auto, {what}");
+                    assert_eq!(name(Engine::Bits), said(cols[5]), "bits, {what}");
+                    assert_eq!(name(Engine::Dlx), said(cols[6]), "dlx, {what}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 40, "{checked} cases: has the table moved?");
+    }
+
+    #[test]
+    fn an_engine_that_cannot_apply_is_refused() {
+        let err = plan(&standard(12), &Task::Solve, Engine::Bits).unwrap_err();
+        assert!(err.to_string().contains("128x128"), "{err}");
+        assert!(plan(&standard(3), &Task::Split, Engine::Bits).is_err());
+        // A variant of 144 cells is beyond the units search.
+        let x = Variant::from_names("x").unwrap();
+        let rules = x.rules(Shape::square(4).unwrap()).unwrap();
+        assert!(plan(&rules, &Task::Check, Engine::Bits).is_err());
+        assert_eq!(
+            plan(&rules, &Task::Check, Engine::Auto).unwrap().engine,
+            EngineName::Dlx
+        );
+        let small = x.rules(Shape::square(3).unwrap()).unwrap();
+        assert_eq!(
+            plan(&small, &Task::Check, Engine::Bits).unwrap().engine,
+            EngineName::Units
+        );
+    }
+}

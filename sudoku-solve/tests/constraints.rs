@@ -1,0 +1,321 @@
+//! The setter's constraints against a brute-force oracle written plainly
+//! here: every grid of the shape (rows, columns, boxes), filtered by each
+//! constraint's definition as the rules state it (not the library's code).
+//! Counts and solution sets must agree with the propagation engine.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use solver_core::Limits;
+use sudoku::{Constraint, Grid, PairKind, Rules, Shape, Variant};
+use sudoku_solve::{plan, Engine, EngineName, SudokuSolver, Task};
+
+mod oracle;
+use oracle::{all_grids, obeys};
+
+/// The oracle's solutions and the engine's, as sets of grids.
+fn compare(shape: Shape, prefix: &[u16], constraints: Vec<Constraint>) {
+    let mut expected: BTreeSet<Vec<u16>> = all_grids(shape, prefix)
+        .into_iter()
+        .filter(|g| constraints.iter().all(|c| obeys(c, g, shape, &constraints)))
+        .collect();
+    let variant = Variant {
+        constraints: constraints.clone(),
+        ..Variant::default()
+    };
+    let rules = Arc::new(variant.rules(shape).unwrap());
+    assert_eq!(
+        plan(&rules, &Task::Check, Engine::Auto).unwrap().engine,
+        EngineName::Propagation
+    );
+    let n = shape.side() as usize;
+    let mut cells = prefix.to_vec();
+    cells.resize(n * n, 0);
+    let puzzle = Grid::from_values(shape, cells).unwrap();
+    let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto).unwrap();
+    let count = solver.count(&puzzle, &Limits::none()).unwrap();
+    assert_eq!(
+        count.solutions,
+        expected.len() as u128,
+        "{constraints:?}: count"
+    );
+    let par = solver.par_count(&puzzle, &Limits::none()).unwrap();
+    assert_eq!(
+        par.solutions,
+        expected.len() as u128,
+        "{constraints:?}: par_count"
+    );
+    let (found, outcome) = solver.solutions_within(&puzzle, &Limits::none()).unwrap();
+    assert!(outcome.incomplete.is_none());
+    for g in &found {
+        assert!(rules.is_solution(g, &puzzle), "{constraints:?}: {g}");
+        assert!(
+            expected.remove(g.cells()),
+            "{constraints:?}: {g} found twice or wrongly"
+        );
+    }
+    assert!(
+        expected.is_empty(),
+        "{constraints:?}: {} missed",
+        expected.len()
+    );
+}
+
+fn four() -> Shape {
+    Shape::square(2).unwrap()
+}
+
+fn six() -> Shape {
+    Shape::new(2, 3).unwrap()
+}
+
+fn dot(a: usize, b: usize, kind: PairKind, value: u32) -> Constraint {
+    Constraint::Dot {
+        cells: [a, b],
+        kind,
+        value,
+    }
+}
+
+/// One or two of each constraint on 4x4 (cells `r * 4 + c`).
+fn four_by_four() -> Vec<Vec<Constraint>> {
+    use Constraint::*;
+    vec![
+        vec![Thermometer {
+            cells: vec![0, 1, 5],
+        }],
+        vec![SlowThermometer {
+            cells: vec![0, 4, 8, 9],
+        }],
+        vec![Arrow {
+            circle: vec![0],
+            line: vec![1, 2],
+        }],
+        vec![Arrow {
+            circle: vec![0, 1],
+            line: vec![5, 9, 13, 6, 10, 14],
+        }],
+        vec![Cage {
+            cells: vec![0, 1, 4],
+            sum: Some(6),
+        }],
+        vec![Cage {
+            cells: vec![5, 10],
+            sum: None,
+        }],
+        vec![LittleKiller {
+            cells: vec![0, 5, 10, 15],
+            sum: 10,
+        }],
+        vec![LittleKiller {
+            cells: vec![1, 6, 11],
+            sum: 5,
+        }],
+        vec![Sandwich {
+            line: vec![0, 1, 2, 3],
+            sum: 5,
+        }],
+        vec![Sandwich {
+            line: vec![3, 7, 11, 15],
+            sum: 0,
+        }],
+        vec![XSum {
+            line: vec![0, 1, 2, 3],
+            sum: 6,
+        }],
+        vec![XSum {
+            line: vec![15, 11, 7, 3],
+            sum: 7,
+        }],
+        vec![Skyscraper {
+            line: vec![0, 4, 8, 12],
+            count: 2,
+        }],
+        vec![Skyscraper {
+            line: vec![3, 2, 1, 0],
+            count: 3,
+        }],
+        vec![dot(0, 1, PairKind::Difference, 1)],
+        vec![dot(0, 4, PairKind::Ratio, 2)],
+        vec![dot(5, 6, PairKind::Sum, 5)],
+        vec![dot(5, 9, PairKind::Difference, 2)],
+        vec![
+            dot(0, 1, PairKind::Difference, 1),
+            Negative {
+                kind: PairKind::Difference,
+            },
+        ],
+        vec![
+            dot(2, 3, PairKind::Ratio, 2),
+            Negative {
+                kind: PairKind::Ratio,
+            },
+        ],
+        vec![
+            dot(5, 6, PairKind::Sum, 5),
+            Negative {
+                kind: PairKind::Sum,
+            },
+        ],
+        vec![NonConsecutive],
+        vec![AntiKnight],
+        vec![AntiKing],
+        vec![DiagonalPositive],
+        vec![DiagonalNegative],
+        vec![ExtraRegion {
+            cells: vec![0, 6, 9, 15],
+        }],
+        vec![Windoku],
+        vec![DisjointGroups],
+        vec![Even { cell: 0 }, Odd { cell: 5 }],
+        vec![Minimum { cell: 5 }],
+        vec![Maximum { cell: 0 }],
+        vec![Quadruple {
+            cell: 5,
+            values: vec![1, 2],
+        }],
+        vec![Quadruple {
+            cell: 1,
+            values: vec![3, 3],
+        }],
+        vec![Palindrome {
+            cells: vec![0, 5, 10],
+        }],
+        vec![Palindrome {
+            cells: vec![0, 1, 6, 7],
+        }],
+        vec![Renban {
+            cells: vec![0, 1, 5],
+        }],
+        vec![Whispers {
+            cells: vec![0, 1, 5],
+        }],
+        vec![RegionSumLine {
+            cells: vec![1, 2, 6],
+        }],
+        vec![BetweenLine {
+            cells: vec![0, 5, 10, 15],
+        }],
+        vec![BetweenLine {
+            cells: vec![4, 5, 6],
+        }],
+        vec![Clone {
+            cells: vec![0, 1],
+            copy: vec![10, 11],
+        }],
+    ]
+}
+
+#[test]
+fn each_constraint_on_4x4_against_brute_force() {
+    for constraints in four_by_four() {
+        compare(four(), &[], constraints);
+    }
+}
+
+#[test]
+fn constraints_on_6x6_against_brute_force() {
+    use Constraint::*;
+    // The first row fixed to 1..6 keeps the oracle's 39,168 grids.
+    let row: Vec<u16> = (1..=6).collect();
+    for constraints in [
+        vec![EntropicLine {
+            cells: vec![6, 7, 8, 14, 20],
+        }],
+        vec![EntropicLine {
+            cells: vec![12, 13, 14],
+        }],
+        vec![EntropicLine {
+            cells: vec![35, 29, 23, 17, 11, 10, 9],
+        }],
+        vec![BetweenLine {
+            cells: vec![6, 13, 20, 27, 34],
+        }],
+        vec![
+            BetweenLine {
+                cells: vec![12, 19, 26],
+            },
+            BetweenLine {
+                cells: vec![18, 24],
+            },
+        ],
+        vec![Thermometer {
+            cells: vec![6, 12, 18, 24],
+        }],
+        vec![Sandwich {
+            line: vec![1, 7, 13, 19, 25, 31],
+            sum: 7,
+        }],
+        vec![Skyscraper {
+            line: vec![30, 24, 18, 12, 6, 0],
+            count: 3,
+        }],
+        vec![Whispers {
+            cells: vec![6, 7, 13, 19],
+        }],
+        vec![DisjointGroups],
+        vec![Windoku],
+        vec![AntiKnight],
+        vec![RegionSumLine {
+            cells: vec![8, 9, 15],
+        }],
+        vec![Arrow {
+            circle: vec![35],
+            line: vec![28, 21],
+        }],
+        vec![XSum {
+            line: vec![6, 7, 8, 9, 10, 11],
+            sum: 10,
+        }],
+    ] {
+        compare(six(), &row, constraints);
+    }
+}
+
+#[test]
+fn other_engines_are_refused_and_wrong_grids_rejected() {
+    let variant = Variant {
+        constraints: vec![Constraint::Thermometer {
+            cells: vec![0, 1, 2, 3],
+        }],
+        ..Variant::default()
+    };
+    let rules: Rules = variant.rules(four()).unwrap();
+    for engine in [Engine::Bits, Engine::Dlx] {
+        let err = plan(&rules, &Task::Check, engine).unwrap_err();
+        assert!(err.to_string().contains("propagation"), "{err}");
+        assert!(SudokuSolver::with_rules(rules.clone().into(), engine).is_err());
+    }
+    let empty = Grid::empty(four());
+    let classic: Grid = "2134342112434312".parse().unwrap();
+    assert!(Rules::standard(four()).is_solution(&classic, &empty));
+    assert!(!rules.is_solution(&classic, &empty));
+    let thermo: Grid = "1234341221434321".parse().unwrap();
+    assert!(rules.is_solution(&thermo, &empty));
+    // A line through a cell outside the grid is refused by name.
+    let bad = Variant {
+        constraints: vec![Constraint::Renban { cells: vec![0, 16] }],
+        ..Variant::default()
+    };
+    let e = bad.rules(four()).unwrap_err();
+    assert!(e.to_string().starts_with("renban: cell #16"), "{e}");
+}
+
+/// A pool of constraints on 4x4 for random combinations.
+fn pool() -> Vec<Constraint> {
+    four_by_four().into_iter().flatten().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn random_combinations_on_4x4(picks in proptest::collection::vec(0usize..1000, 1..4)) {
+        let pool = pool();
+        let mut chosen: Vec<Constraint> =
+            picks.iter().map(|&k| pool[k % pool.len()].clone()).collect();
+        chosen.sort_by_key(|c| format!("{c:?}"));
+        chosen.dedup();
+        compare(four(), &[], chosen);
+    }
+}
