@@ -243,7 +243,7 @@ impl Cells {
                             alive = false;
                             break 'options;
                         }
-                        force.push(uu);
+                        push_forced(force, uu);
                     }
                     let last = it.start + ss;
                     items[uu as usize].size = ss;
@@ -263,7 +263,10 @@ impl Cells {
 
     /// Commits the option of node `cur`: its items leave the active list and
     /// the options clashing with it are hidden. False at a dead end.
-    #[inline]
+    ///
+    /// Kept out of line: inlined into the search loop, its inner loop (in
+    /// `hide`) ran short of registers and kept its counters on the stack.
+    #[inline(never)]
     fn commit(&mut self, cur: u32) -> bool {
         let oactive = self.active;
         let mut p = oactive;
@@ -306,6 +309,14 @@ impl Cells {
         }
         true
     }
+}
+
+/// Puts `item` on the force stack: out of line, so that the rare push (and
+/// its growth of the vector) takes no registers in `hide`'s inner loop.
+#[cold]
+#[inline(never)]
+fn push_forced(force: &mut Vec<u32>, item: u32) {
+    force.push(item);
 }
 
 /// How a count ended.
