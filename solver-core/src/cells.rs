@@ -35,19 +35,22 @@ const MAX_NODES: usize = 1 << 22;
 /// items, entries of 8 bytes) the links search counts instead.
 const MAX_SAVED: usize = 1 << 25;
 
-#[derive(Clone, Copy)]
-struct Item {
-    /// Where the item's options start in `set`.
-    start: u32,
-    /// How many of them are live.
-    size: u32,
-    /// The item's place in `item` (active while below `active`).
-    pos: u32,
-}
+/// Knuth's layout: an item is named by the place in `set` where its options
+/// start, and the three entries before them hold its number (its place in
+/// Knuth's order), its size (how many options are live) and its position in
+/// `item` (active while below `active`). So the inner loop of `hide` reads
+/// and writes one array, with one base pointer fewer than a separate array of
+/// items would take (it runs short of registers).
+const ID: usize = 3;
+/// See [`ID`].
+const SIZE: usize = 2;
+/// See [`ID`].
+const POS: usize = 1;
 
 #[derive(Clone, Copy)]
 struct Node {
-    /// The item, or for the spacer after an option minus the option's length
+    /// The item (its place in `set`), or for the spacer after an option
+    /// minus the option's length
     /// (so that adding it leads back to the option's first node).
     itm: i32,
     /// The node's place in its item's slice of `set`.
@@ -56,11 +59,15 @@ struct Node {
 
 /// The problem as sparse sets, and the search state.
 pub(crate) struct Cells {
-    /// Items `0..second` are primary.
+    /// Items placed below this in `set` are primary.
     second: u32,
-    items: Vec<Item>,
+    /// How many items are primary.
+    primaries: u32,
+    /// Each item's place in `set`, in Knuth's order.
+    starts: Vec<u32>,
     /// The items, active ones first.
     item: Vec<u32>,
+    /// Each item's number, size and position, then its options (see [`ID`]).
     set: Vec<u32>,
     nd: Vec<Node>,
     /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it).
@@ -68,8 +75,9 @@ pub(crate) struct Cells {
     active: u32,
     force: Vec<u32>,
     updates: u64,
-    /// The colour each secondary item took when it left the active list
-    /// ([`NO_COLOR`] for an option without one); read only while inactive.
+    /// The colour each secondary item (by its place) took when it left the
+    /// active list ([`NO_COLOR`] for an option without one); read only while
+    /// inactive.
     taken: Vec<u32>,
     /// Whether some option gives an item a colour.
     coloured: bool,
@@ -149,10 +157,11 @@ impl Cells {
                 q = s.nodes[q as usize].down;
             }
         }
-        let mut items = Vec::with_capacity(headers.len());
-        let mut set = Vec::with_capacity(nd.len());
+        let mut starts = Vec::with_capacity(headers.len());
+        let mut set = Vec::with_capacity(nd.len() + ID * headers.len());
         for (k, &h) in headers.iter().enumerate() {
-            let start = set.len() as u32;
+            set.extend([k as u32, 0, k as u32]);
+            let start = set.len();
             let mut q = s.nodes[h as usize].down;
             while q != h {
                 let m = map[q as usize];
@@ -162,36 +171,59 @@ impl Cells {
                 }
                 q = s.nodes[q as usize].down;
             }
-            items.push(Item {
-                start,
-                size: set.len() as u32 - start,
-                pos: k as u32,
-            });
+            set[start - SIZE] = (set.len() - start) as u32;
+            starts.push(start as u32);
+        }
+        for node in &mut nd {
+            if node.itm >= 0 {
+                node.itm = starts[node.itm as usize] as i32;
+            }
         }
         Some(Cells {
-            second: second as u32,
+            // Without secondary items, above every place (an item with no
+            // options left, last, is placed at the end of `set`).
+            second: starts.get(second).copied().unwrap_or(u32::MAX),
+            primaries: second as u32,
             active: headers.len() as u32,
-            item: (0..headers.len() as u32).collect(),
-            items,
+            item: starts.clone(),
+            starts,
+            taken: vec![NO_COLOR; set.len() + 1],
             set,
             nd,
             force: Vec::new(),
             updates: 0,
-            taken: vec![NO_COLOR; headers.len()],
             coloured: clr.iter().any(|&c| c != NO_COLOR),
             clr,
         })
     }
 
-    /// Moves item `c` to the end of the active items.
+    /// Item `c`'s number in Knuth's order.
+    #[inline]
+    fn id(&self, c: u32) -> u32 {
+        self.set[c as usize - ID]
+    }
+
+    /// How many options item `c` has live.
+    #[inline]
+    fn size(&self, c: u32) -> u32 {
+        self.set[c as usize - SIZE]
+    }
+
+    /// Item `c`'s position in `item` (active while below `active`).
+    #[inline]
+    fn pos(&self, c: u32) -> u32 {
+        self.set[c as usize - POS]
+    }
+
+    /// Moves item `c` to place `p` of the active items.
     #[inline]
     fn swap_out(&mut self, c: u32, p: u32) {
-        let pp = self.items[c as usize].pos;
+        let pp = self.pos(c);
         let cc = self.item[p as usize];
         self.item[p as usize] = c;
         self.item[pp as usize] = cc;
-        self.items[cc as usize].pos = pp;
-        self.items[c as usize].pos = p;
+        self.set[cc as usize - POS] = pp;
+        self.set[c as usize - POS] = p;
     }
 
     /// Removes the options of item `c` (all of them, or with `color` those of
@@ -212,14 +244,13 @@ impl Cells {
         oactive: u32,
     ) -> bool {
         // Plain slices and locals, so that the loop keeps them in registers.
-        let items = &mut self.items[..];
         let set = &mut self.set[..];
         let nd = &mut self.nd[..];
         let force = &mut self.force;
         let second = self.second;
         // Items below this place can become dead or forced (none unchecked).
         let watched = if CHECK { self.active } else { 0 };
-        let Item { start, size, .. } = items[c as usize];
+        let (start, size) = (c, set[c as usize - SIZE]);
         let mut updates = 0u64;
         let mut alive = true;
         'options: for rr in start..start + size {
@@ -235,18 +266,18 @@ impl Cells {
                     continue;
                 }
                 let uu = itm as u32;
-                let it = items[uu as usize];
-                if it.pos < oactive {
-                    let ss = it.size - 1;
-                    if CHECK && ss <= 1 && it.pos < watched && uu < second {
+                let pos = set[uu as usize - POS];
+                if pos < oactive {
+                    let ss = set[uu as usize - SIZE] - 1;
+                    if CHECK && ss <= 1 && pos < watched && uu < second {
                         if ss == 0 {
                             alive = false;
                             break 'options;
                         }
-                        force.push(uu);
+                        push_forced(force, uu);
                     }
-                    let last = it.start + ss;
-                    items[uu as usize].size = ss;
+                    let last = uu + ss;
+                    set[uu as usize - SIZE] = ss;
                     let nnp = set[last as usize];
                     set[last as usize] = nn;
                     set[vv as usize] = nnp;
@@ -263,7 +294,10 @@ impl Cells {
 
     /// Commits the option of node `cur`: its items leave the active list and
     /// the options clashing with it are hidden. False at a dead end.
-    #[inline]
+    ///
+    /// Kept out of line: inlined into the search loop, its inner loop (in
+    /// `hide`) ran short of registers and kept its counters on the stack.
+    #[inline(never)]
     fn commit(&mut self, cur: u32) -> bool {
         let oactive = self.active;
         let mut p = oactive;
@@ -275,7 +309,7 @@ impl Cells {
                 continue;
             }
             let c = itm as u32;
-            if self.items[c as usize].pos < p {
+            if self.pos(c) < p {
                 p -= 1;
                 self.swap_out(c, p);
                 if self.coloured && c >= self.second {
@@ -297,7 +331,7 @@ impl Cells {
                 if !self.hide::<true, false>(c, NO_COLOR, oactive) {
                     return false;
                 }
-            } else if self.items[c as usize].pos < oactive
+            } else if self.pos(c) < oactive
                 && !self.hide::<true, true>(c, self.clr[q as usize], oactive)
             {
                 return false;
@@ -306,6 +340,14 @@ impl Cells {
         }
         true
     }
+}
+
+/// Puts `item` on the force stack: out of line, so that the rare push (and
+/// its growth of the vector) takes no registers in `hide`'s inner loop.
+#[cold]
+#[inline(never)]
+fn push_forced(force: &mut Vec<u32>, item: u32) {
+    force.push(item);
 }
 
 /// How a count ended.
@@ -351,7 +393,7 @@ fn search(
         let mut level = 0usize;
         // Every level takes a primary item out of play: at most `second`
         // levels below the root.
-        let depth = cx.second as usize + 2;
+        let depth = cx.primaries as usize + 2;
         let mut choice: Vec<u32> = vec![0; depth];
         let mut saved: Vec<usize> = vec![0; depth];
         let mut stack: Vec<(u32, u32)> = Vec::new();
@@ -388,7 +430,7 @@ fn search(
                     }
                     let mut forced = false;
                     while let Some(b) = cx.force.pop() {
-                        if cx.items[b as usize].pos < cx.active {
+                        if cx.pos(b) < cx.active {
                             best = b;
                             forced = true;
                             break;
@@ -402,7 +444,7 @@ fn search(
                             if it >= second {
                                 continue;
                             }
-                            let s = cx.items[it as usize].size;
+                            let s = cx.size(it);
                             if s <= 1 {
                                 if s == 0 {
                                     dead = true;
@@ -447,17 +489,17 @@ fn search(
                     cx.active = p;
                     cx.swap_out(best, p);
                     cx.hide::<false, false>(best, NO_COLOR, p);
-                    cur_choice = cx.items[best as usize].start;
+                    cur_choice = best;
                     let base = saved[level];
                     if forced {
                         saved[level + 1] = base;
                     } else {
                         stack.truncate(base);
-                        let items = &cx.items;
+                        let set = &cx.set;
                         stack.extend(
                             cx.item[..cx.active as usize]
                                 .iter()
-                                .map(|&it| (it, items[it as usize].size)),
+                                .map(|&it| (it, set[it as usize - SIZE])),
                         );
                         saved[level + 1] = stack.len();
                     }
@@ -486,7 +528,7 @@ fn search(
                     go = Go::Abort;
                 }
                 Go::Abort => {
-                    let Item { start, size, .. } = cx.items[best as usize];
+                    let (start, size) = (best, cx.size(best));
                     if cur_choice + 1 >= start + size {
                         // A branching node searched to its end (a forced
                         // move has one option: nothing was looked up).
@@ -499,7 +541,7 @@ fn search(
                     let (from, to) = (saved[level], saved[level + 1]);
                     cx.active = (to - from) as u32;
                     for &(it, size) in &stack[from..to] {
-                        cx.items[it as usize].size = size;
+                        cx.set[it as usize - SIZE] = size;
                     }
                     cur_choice += 1;
                     go = Go::Advance;
@@ -571,11 +613,12 @@ struct Memo {
 
 impl Memo {
     fn new(cx: &Cells, depth: usize) -> Memo {
-        let n = cx.items.len();
-        let coloured: Vec<u32> = (cx.second..n as u32)
+        let n = cx.starts.len();
+        let coloured: Vec<u32> = cx.starts[cx.primaries as usize..]
+            .iter()
+            .copied()
             .filter(|&c| {
-                let it = cx.items[c as usize];
-                cx.set[it.start as usize..(it.start + it.size) as usize]
+                cx.set[c as usize..(c + cx.size(c)) as usize]
                     .iter()
                     .any(|&x| cx.clr[x as usize] != NO_COLOR)
             })
@@ -583,9 +626,8 @@ impl Memo {
         let mut anchors = vec![0u32];
         let mut anchor = Vec::new();
         for &c in &coloured {
-            let it = cx.items[c as usize];
             let mut common: Option<Vec<u32>> = None;
-            for &x in &cx.set[it.start as usize..(it.start + it.size) as usize] {
+            for &x in &cx.set[c as usize..(c + cx.size(c)) as usize] {
                 let mut primaries = Vec::new();
                 let mut q = x + 1;
                 while q != x {
@@ -658,16 +700,13 @@ impl Memo {
         let key = &mut self.pending[level * w..(level + 1) * w];
         key.fill(0);
         for &it in &cx.item[..cx.active as usize] {
-            key[it as usize >> 6] |= 1 << (it & 63);
+            let id = cx.id(it);
+            key[id as usize >> 6] |= 1 << (id & 63);
         }
-        let bits = cx.items.len().div_ceil(64);
+        let bits = cx.starts.len().div_ceil(64);
         for (k, &c) in self.coloured.iter().enumerate() {
             let anchors = &self.anchor[self.anchors[k] as usize..self.anchors[k + 1] as usize];
-            if cx.items[c as usize].pos >= cx.active
-                && anchors
-                    .iter()
-                    .all(|&a| cx.items[a as usize].pos < cx.active)
-            {
+            if cx.pos(c) >= cx.active && anchors.iter().all(|&a| cx.pos(a) < cx.active) {
                 let colour = cx.taken[c as usize].wrapping_add(1) as u64;
                 key[bits + k / 2] |= colour << (32 * (k & 1));
             }
