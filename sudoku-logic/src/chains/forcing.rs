@@ -127,6 +127,9 @@ impl Multi {
             }
             if self.pend_on.is_empty() && self.pend_off.is_empty() && self.producer.level > 0 {
                 nested::advanced(e, self.producer.level, off, &mut self.pend_off);
+                if e.stopped.is_some() {
+                    break;
+                }
             }
         }
         self.links = links;
@@ -139,6 +142,9 @@ impl Multi {
         e.hidden = self.producer.dynamic;
         let pr = self.producer;
         for cell in 0..e.n_cells {
+            if e.poll() {
+                return;
+            }
             let card = e.masks[cell].count_ones();
             if !(card > 2 || (card > 1 && pr.dynamic)) {
                 continue;
@@ -252,7 +258,8 @@ impl Multi {
         if !best.could_take(pr.base()) {
             return;
         }
-        let complexity = e.ancestors(dst_on) + e.ancestors(dst_off);
+        let complexity =
+            e.ancestors(dst_on) + e.ancestors(dst_off) + e.nested_complexity(&[dst_on, dst_off]);
         let difficulty = pr.base() + length_bonus(complexity);
         if !best.could_take(difficulty) {
             return;
@@ -270,6 +277,8 @@ impl Multi {
                 placement,
                 chain_end: dst_on,
                 chain: Vec::new(),
+                ends: vec![dst_on, dst_off],
+                house_id: None,
                 cells: vec![cell],
                 house: None,
                 value: None,
@@ -303,6 +312,7 @@ impl Multi {
         for &end in ends {
             complexity += e.ancestors(end);
         }
+        complexity += e.nested_complexity(ends);
         let difficulty = pr.base() + length_bonus(complexity);
         if !best.could_take(difficulty) {
             return;
@@ -319,6 +329,8 @@ impl Multi {
                 placement,
                 chain_end: ends[0],
                 chain: Vec::new(),
+                ends: ends.to_vec(),
+                house_id: house_value.map(|(h, _)| h),
                 cells,
                 house,
                 value: house_value.map(|(_, v)| v),
