@@ -120,14 +120,14 @@ proptest! {
 
 /// The nested levels (forcing chains inside dynamic chains, SE 9.5 and
 /// up) on the states where singles stop along generated puzzles' paths
-/// (a 9x9 and a 6x6 each): every step they give agrees with the
+/// (two 9x9, two 6x6, one state each): every step they give agrees with the
 /// exact-cover engine's solution. Each level finds a step wherever a
 /// lower one would (it holds the dynamic chains), so they are all tried.
 #[test]
 fn nested_levels_never_contradict_the_solution() {
     let mut seen = [0usize; 4];
     for (shape, puzzles) in [
-        (Shape::square(3).unwrap(), 3),
+        (Shape::square(3).unwrap(), 2),
         (Shape::new(2, 3).unwrap(), 2),
     ] {
         let mut done = 0;
@@ -157,7 +157,7 @@ fn nested_levels_never_contradict_the_solution() {
             done += usize::from(states > 0);
         }
     }
-    assert!(seen.iter().all(|&n| n >= 4), "steps per level: {seen:?}");
+    assert!(seen.iter().all(|&n| n >= 3), "steps per level: {seen:?}");
 }
 
 /// A search stopped by a limit says so and gives no step: a cancelled
