@@ -6,6 +6,7 @@
 use std::io::BufRead;
 
 use sudoku::Grid;
+use sudoku_solve::Limits;
 use sudoku_logic::chains::{find, ChainLevel};
 use sudoku_logic::{next_step, Candidates, Mode, Step};
 
@@ -137,7 +138,7 @@ fn report(c: &Candidates, what: &str) {
     let mut out = String::new();
     for (i, level) in levels.into_iter().enumerate() {
         out.push_str(&format!("L{i} "));
-        match find(c, level).first() {
+        match find(c, level, &Limits::none()).expect("no limit").first() {
             Some(s) if what == "text" => out.push_str(&format!("\n  {}", s.text())),
             Some(s) => out.push_str(&describe(s)),
             None => out.push_str("none"),

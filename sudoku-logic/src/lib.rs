@@ -68,5 +68,5 @@ pub use candidates::{
 };
 pub use error::StateError;
 pub use hook::{candidates_for, SeRater};
-pub use rate::{next_step, solve, End, Mode, Path, Ratings};
+pub use rate::{next_step, next_step_within, solve, End, Mode, Path, Ratings};
 pub use step::{ChainNode, Difficulty, Elimination, Placement, Reason, Step, Technique};

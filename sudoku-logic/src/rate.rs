@@ -118,19 +118,37 @@ fn jellyfish(c: &Candidates) -> Option<Step> {
 
 /// The next step: the first one found by the first technique, in the
 /// order of `mode`, that finds one. In [`Mode::Extended`], AIC (not in
-/// SE) is tried just before SE's chains.
+/// SE) is tried just before SE's chains. No limit: the nested chain
+/// levels can take seconds; [`next_step_within`] takes limits.
 pub fn next_step(c: &Candidates, mode: Mode) -> Option<Step> {
-    SE_ORDER.iter().find_map(|finder| match *finder {
-        Finder::Rule(find) => find(c),
-        Finder::Chain(level) => {
-            if level == ChainLevel::Cycles && mode == Mode::Extended {
-                if let Some(step) = chains::find(c, ChainLevel::Aic).into_iter().next() {
-                    return Some(step);
+    next_step_within(c, mode, &Limits::none()).unwrap_or_default()
+}
+
+/// [`next_step`] within `limits` (deadline and cancel flag, polled inside
+/// the chain searches): `Err` when they stopped it before a step was sure.
+pub fn next_step_within(
+    c: &Candidates,
+    mode: Mode,
+    limits: &Limits,
+) -> Result<Option<Step>, Incomplete> {
+    for finder in SE_ORDER {
+        let step = match *finder {
+            Finder::Rule(find) => find(c),
+            Finder::Chain(level) => {
+                if level == ChainLevel::Cycles && mode == Mode::Extended {
+                    if let Some(step) = chains::find(c, ChainLevel::Aic, limits)?.into_iter().next()
+                    {
+                        return Ok(Some(step));
+                    }
                 }
+                chains::find(c, level, limits)?.into_iter().next()
             }
-            chains::find(c, level).into_iter().next()
+        };
+        if step.is_some() {
+            return Ok(step);
         }
-    })
+    }
+    Ok(None)
 }
 
 /// How a solve ended.
@@ -219,7 +237,9 @@ impl Path {
 }
 
 /// Solves `c` step by step, keeping the steps. Limits: the deadline and
-/// the cancel flag are polled between steps; `max_nodes` caps the steps.
+/// the cancel flag are polled between steps and inside the chain searches
+/// (a rating they stop is incomplete, never lower); `max_nodes` caps the
+/// steps.
 pub fn solve(c: Candidates, mode: Mode, limits: &Limits) -> Path {
     let mut steps = Vec::new();
     let (end, meter) = run(c, mode, limits, |s| steps.push(s.clone()));
@@ -264,8 +284,10 @@ fn run(
         if limits.max_nodes.is_some_and(|max| count >= max) {
             break End::Interrupted(Incomplete::NodeLimit);
         }
-        let Some(step) = next_step(&c, mode) else {
-            break End::Stuck;
+        let step = match next_step_within(&c, mode, limits) {
+            Ok(Some(step)) => step,
+            Ok(None) => break End::Stuck,
+            Err(why) => break End::Interrupted(why),
         };
         count += 1;
         checks_houses = !step.eliminations.is_empty();

@@ -6,10 +6,26 @@ use std::sync::Arc;
 use sudoku_solve::SolveGrid;
 
 use proptest::prelude::*;
+use std::sync::atomic::AtomicBool;
+
 use sudoku::{Grid, Rules, Shape};
-use sudoku_logic::chains::{find, ChainLevel};
+use sudoku_logic::chains::{self, ChainLevel};
+use sudoku_solve::{Incomplete, Limits};
 use sudoku_logic::{next_step, Candidates, Houses, Mode, Step, Technique};
 use sudoku_solve::generate;
+
+/// The first step of `level`, no limit.
+fn find(c: &Candidates, level: ChainLevel) -> Vec<Step> {
+    chains::find(c, level, &Limits::none()).expect("no limit")
+}
+
+/// SE's nested forcing chains (9.5 and up).
+const NESTED: [ChainLevel; 4] = [
+    ChainLevel::Nested(2),
+    ChainLevel::Nested(3),
+    ChainLevel::Nested(4),
+    ChainLevel::Nested(5),
+];
 
 const LEVELS: [ChainLevel; 5] = [
     ChainLevel::Cycles,
@@ -103,6 +119,83 @@ proptest! {
     fn chain_steps_agree_with_the_solution(seed in 1u64..1_000_000) {
         check_puzzle(Shape::square(3).unwrap(), seed);
     }
+}
+
+/// The nested levels (forcing chains inside dynamic chains, SE 9.5 and
+/// up) on the states where singles stop along generated puzzles' paths
+/// (two 9x9, two 6x6, one state each): every step they give agrees with the
+/// exact-cover engine's solution. Each level finds a step wherever a
+/// lower one would (it holds the dynamic chains), so they are all tried.
+#[test]
+fn nested_levels_never_contradict_the_solution() {
+    let mut seen = [0usize; 4];
+    for (shape, puzzles) in [
+        (Shape::square(3).unwrap(), 2),
+        (Shape::new(2, 3).unwrap(), 2),
+    ] {
+        let mut done = 0;
+        for seed in 1..=60 {
+            if done == puzzles {
+                break;
+            }
+            let made = generate(shape, seed, &Default::default()).expect("generated");
+            let solution = made.puzzle.solve_unique().expect("unique");
+            let mut c = Candidates::from_grid(&made.puzzle).unwrap();
+            let mut states = 0;
+            while let Some(step) = next_step(&c, Mode::Se) {
+                if step.difficulty.tenths() >= 65 && states < 1 {
+                    states += 1;
+                    for (i, level) in NESTED.into_iter().enumerate() {
+                        for s in find(&c, level) {
+                            seen[i] += 1;
+                            assert!(s.difficulty.tenths() >= 95, "{}", s.text());
+                            if let Some(why) = contradiction(&s, &solution) {
+                                panic!("seed {seed} {shape:?} {level:?}: {why}\n{}", s.text());
+                            }
+                        }
+                    }
+                }
+                c.apply(&step);
+            }
+            done += usize::from(states > 0);
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 3), "steps per level: {seen:?}");
+}
+
+/// A search stopped by a limit says so and gives no step: a cancelled
+/// flag stops every level, the nested ones too, and the rating.
+#[test]
+fn a_limit_stops_the_chain_search_and_gives_no_step() {
+    // The first state of a generated puzzle where a chain is needed.
+    let c = (1..=60)
+        .find_map(|seed| {
+            let made = generate(Shape::square(3).unwrap(), seed, &Default::default()).ok()?;
+            let mut c = Candidates::from_grid(&made.puzzle).unwrap();
+            while let Some(step) = next_step(&c, Mode::Se) {
+                if step.difficulty.tenths() >= 65 {
+                    return Some(c);
+                }
+                c.apply(&step);
+            }
+            None
+        })
+        .expect("a generated puzzle that needs a chain");
+    let flag = std::sync::Arc::new(AtomicBool::new(true));
+    let limits = Limits::none().cancel_flag(flag);
+    for level in LEVELS.into_iter().chain(NESTED) {
+        if level == ChainLevel::Nested(2) {
+            // Without the limit there is a step to find.
+            assert_eq!(find(&c, level).len(), 1, "{level:?}");
+        }
+        assert_eq!(
+            chains::find(&c, level, &limits).map(|s| s.len()),
+            Err(Incomplete::Cancelled),
+            "{level:?}"
+        );
+    }
+    let rated = sudoku_logic::rate::rate(c, Mode::Se, &limits);
+    assert_eq!(rated.map(|(r, _)| r.er), Err(Incomplete::Cancelled));
 }
 
 /// An X-wing on 1 in rows 1 and 5, columns 1 and 5, every other

@@ -140,6 +140,8 @@ fn offer(e: &mut Engine, best: &mut Best, x_cell: usize, x_value: usize, y: u32)
             placement: None,
             chain_end: y,
             chain: Vec::new(),
+            ends: Vec::new(),
+            house_id: None,
             cells: vec![x_cell, y_cell],
             house: None,
             value: None,

@@ -64,6 +64,9 @@ pub(crate) fn find(e: &mut Engine, best: &mut Best) {
             break;
         }
         for cell in 0..e.n_cells {
+            if e.poll() {
+                return;
+            }
             let m = e.masks[cell];
             if m.count_ones() < 2 {
                 continue;
@@ -278,6 +281,8 @@ fn cycle_hint(e: &mut Engine, u: &mut Unary, best: &mut Best, dst: u32, x: bool,
             placement: None,
             chain_end: dst,
             chain: Vec::new(),
+            ends: Vec::new(),
+            house_id: None,
             cells,
             house: None,
             value: None,
@@ -334,6 +339,8 @@ fn forcing_hint(e: &mut Engine, best: &mut Best, target: u32, x: bool, y: bool) 
             placement,
             chain_end: target,
             chain: Vec::new(),
+            ends: Vec::new(),
+            house_id: None,
             cells: vec![cell],
             house: None,
             value: None,

@@ -22,6 +22,7 @@
 use std::sync::Arc;
 
 use sudoku::UnitKind;
+use sudoku_solve::{Incomplete, Limits};
 
 use crate::candidates::{Candidates, Houses};
 
@@ -39,6 +40,19 @@ pub(crate) enum Cause {
     House(u16),
     /// A lower technique applied inside a dynamic chain (nested levels).
     Advanced,
+    /// A chain nested inside a dynamic chain (levels 2 and up): the index
+    /// of its [`NestedInfo`] in the engine.
+    Nested(u32),
+}
+
+/// What the outer chain keeps of a nested chain: its length (SE's
+/// `getComplexity`, which adds to the length of every chain that relies
+/// on it) and a fingerprint of its whole chain, so that a nested chain
+/// reached twice counts once (SE's `FullChain`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NestedInfo {
+    pub complexity: u32,
+    pub fingerprint: u64,
 }
 
 /// One node made during a search.
@@ -188,16 +202,30 @@ pub(crate) struct Link {
     pub cause: Cause,
 }
 
-/// The working state of a chain search.
-pub(crate) struct Engine {
-    pub side: usize,
-    pub n_cells: usize,
-    pub houses: Arc<Houses>,
+/// The parts of a search's state that no chain changes: the houses of
+/// each cell in SE's order and the placed values.
+#[derive(Debug)]
+struct Layout {
     /// Each cell's houses in SE's order: box (or region), row, column,
     /// then the others.
     cell_houses: Vec<Vec<u16>>,
     /// The position of each cell in each of its houses, in the same order.
     cell_pos: Vec<Vec<u8>>,
+    /// Each cell's box (or region), row and column, `u16::MAX` if none.
+    kind_house: Vec<[u16; 3]>,
+    /// The placed values (0 for an empty cell).
+    values: Vec<u8>,
+    /// How many cells hold each value (index `v - 1`).
+    placed: Vec<usize>,
+}
+
+/// The working state of a chain search.
+pub(crate) struct Engine {
+    pub side: usize,
+    pub n_cells: usize,
+    pub houses: Arc<Houses>,
+    /// What stays the same during a search (shared with nested searches).
+    layout: Arc<Layout>,
     /// For house `h` and value `v`, the places of `v` in `h` (bit `i` for
     /// `cells[i]`) in the working grid: `pos[h * side + v - 1]`.
     pos: Vec<u64>,
@@ -209,15 +237,18 @@ pub(crate) struct Engine {
     /// SE's `saveGrid`: the grid when the search started, to find the
     /// candidates a dynamic chain removed.
     pub src: Vec<u64>,
-    /// Each cell's box (or region), row and column, `u16::MAX` if none.
-    kind_house: Vec<[u16; 3]>,
-    /// The placed values (0 for an empty cell).
-    values: Vec<u8>,
-    /// How many cells hold each value (index `v - 1`).
-    placed: Vec<usize>,
     /// Whether off -> on links look for hidden parents (dynamic chains).
     pub hidden: bool,
     pub arena: Arena,
+    /// The chains nested in this search's chains (levels 2 and up).
+    pub nested: Vec<NestedInfo>,
+    /// For a nested search, the grid the outer search started from (SE's
+    /// `source` in `getRuleParents`); empty otherwise.
+    outer_src: Vec<u64>,
+    /// The rating's limits, polled as the search goes.
+    limits: Limits,
+    /// Set once a limit stopped the search: its result is not to be used.
+    pub stopped: Option<Incomplete>,
     stamp: Vec<u32>,
     stamp_gen: u32,
     /// Scratch for ancestor walks.
@@ -292,23 +323,187 @@ impl Engine {
         Engine {
             side,
             n_cells,
-            kind_house,
-            values,
-            placed,
-            cell_houses,
-            cell_pos,
+            layout: Arc::new(Layout {
+                kind_house,
+                values,
+                placed,
+                cell_houses,
+                cell_pos,
+            }),
             pos_src: pos.clone(),
             pos,
             masks: c.masks().to_vec(),
             src: c.masks().to_vec(),
             hidden: false,
             arena: Arena::default(),
+            nested: Vec::new(),
+            outer_src: Vec::new(),
+            limits: Limits::none(),
+            stopped: None,
             stamp: vec![0; n_cells * side * 2],
             stamp_gen: 0,
             todo: Vec::new(),
             next: Vec::new(),
             houses,
         }
+    }
+
+    /// Polls `limits` from now on ([`Engine::poll`]).
+    pub fn with_limits(mut self, limits: &Limits) -> Engine {
+        self.limits = limits.clone();
+        self
+    }
+
+    /// Whether a limit has stopped the search (checking the limits now).
+    pub fn poll(&mut self) -> bool {
+        if self.stopped.is_none() {
+            self.stopped = self.limits.interrupted();
+        }
+        self.stopped.is_some()
+    }
+
+    /// A search on the working grid as it is now (a chain nested in this
+    /// one): its start is the working grid, and rule parents are read
+    /// against this search's start.
+    pub fn nested_engine(&self) -> Engine {
+        Engine {
+            side: self.side,
+            n_cells: self.n_cells,
+            houses: Arc::clone(&self.houses),
+            layout: Arc::clone(&self.layout),
+            pos: self.pos.clone(),
+            pos_src: self.pos.clone(),
+            masks: self.masks.clone(),
+            src: self.masks.clone(),
+            hidden: false,
+            arena: Arena::default(),
+            nested: Vec::new(),
+            outer_src: self.src.clone(),
+            limits: self.limits.clone(),
+            stopped: None,
+            stamp: vec![0; self.stamp.len()],
+            stamp_gen: 0,
+            todo: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+
+    /// SE's `getNestedComplexity`: the lengths of the nested chains among
+    /// the ancestors of `targets`, each distinct chain once.
+    pub fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
+        if self.nested.is_empty() {
+            return 0;
+        }
+        let mut seen: Vec<u64> = Vec::new();
+        let mut total = 0;
+        for &t in targets {
+            self.walk(t, |e, id| {
+                if let Cause::Nested(i) = e.arena.node(id).cause {
+                    let info = e.nested[i as usize];
+                    if !seen.contains(&info.fingerprint) {
+                        seen.push(info.fingerprint);
+                        total += info.complexity;
+                    }
+                }
+            });
+        }
+        total
+    }
+
+    /// Calls `f` on each node among `node` and its ancestors, one per key,
+    /// level by level (SE's `getChain`).
+    fn walk(&mut self, node: u32, mut f: impl FnMut(&Engine, u32)) {
+        let gen = self.next_stamp();
+        let mut todo = std::mem::take(&mut self.todo);
+        let mut next = std::mem::take(&mut self.next);
+        todo.clear();
+        todo.push(node);
+        while !todo.is_empty() {
+            next.clear();
+            for &p in &todo {
+                let k = self.arena.key(p) as usize;
+                if self.stamp[k] != gen {
+                    self.stamp[k] = gen;
+                    f(self, p);
+                    next.extend_from_slice(self.arena.parents(p));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+        }
+        self.todo = todo;
+        self.next = next;
+    }
+
+    /// A fingerprint of the chains to `targets` (SE's `FullChain`: the
+    /// targets and, for each, its ancestors level by level).
+    pub fn fingerprint(&mut self, targets: &[u32]) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &t in targets {
+            self.walk(t, |e, id| {
+                h = (h ^ u64::from(e.arena.key(id))).wrapping_mul(0x0100_0000_01b3);
+            });
+            h = (h ^ u64::from(u32::MAX)).wrapping_mul(0x0100_0000_01b3);
+        }
+        h
+    }
+
+    /// SE's `getRuleParents` of a nested chain: the candidates the outer
+    /// chain removed (present in the outer search's start, gone from this
+    /// search's start) that the chains to `targets` rely on, as off keys,
+    /// ascending. A node's cause says where it looked: its cell (a naked
+    /// single) or a house (a hidden single). Only on nodes count, unless
+    /// `every_node` (a cycle, whose reversed chain turns its off nodes
+    /// on); an assumption counts as `initial` says (cell and region
+    /// forcing chains).
+    pub fn rule_parents(
+        &mut self,
+        targets: &[u32],
+        every_node: bool,
+        initial: Option<Cause>,
+        out: &mut Vec<u32>,
+    ) {
+        out.clear();
+        if self.outer_src.is_empty() {
+            return;
+        }
+        for &t in targets {
+            self.walk(t, |e, id| {
+                let node = e.arena.node(id);
+                if node.key & 1 == 0 && !every_node {
+                    return;
+                }
+                let cause = match node.cause {
+                    Cause::Initial => match initial {
+                        Some(c) => c,
+                        None => return,
+                    },
+                    c => c,
+                };
+                let cell = e.cell_of(node.key);
+                match cause {
+                    Cause::Cell => {
+                        let mut gone = e.outer_src[cell] & !e.src[cell];
+                        while gone != 0 {
+                            let v = gone.trailing_zeros() as usize + 1;
+                            gone &= gone - 1;
+                            out.push(e.key(cell, v, false));
+                        }
+                    }
+                    Cause::House(h) => {
+                        let b = e.bit_of(node.key);
+                        let v = e.value_of(node.key);
+                        for &c in e.house_cells(h) {
+                            if e.outer_src[c] & b != 0 && e.src[c] & b == 0 {
+                                out.push(e.key(c, v, false));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            });
+        }
+        out.sort_unstable();
+        out.dedup();
     }
 
     /// The number of keys.
@@ -339,17 +534,17 @@ impl Engine {
     /// The cell's box (or region), row and column.
     #[inline]
     pub fn kind_house(&self, cell: usize) -> [u16; 3] {
-        self.kind_house[cell]
+        self.layout.kind_house[cell]
     }
 
     /// Whether `cell` holds no value.
     pub fn is_empty_cell(&self, cell: usize) -> bool {
-        self.values[cell] == 0
+        self.layout.values[cell] == 0
     }
 
     /// How many cells hold `value`.
     pub fn placed_count(&self, value: usize) -> usize {
-        self.placed[value - 1]
+        self.layout.placed[value - 1]
     }
 
     /// Saves the working grid as the search's start (SE's `saveGrid`).
@@ -373,8 +568,8 @@ impl Engine {
         }
         self.masks[cell] &= !b;
         let v = (key as usize >> 1) % self.side;
-        for (i, &h) in self.cell_houses[cell].iter().enumerate() {
-            self.pos[usize::from(h) * self.side + v] &= !(1u64 << self.cell_pos[cell][i]);
+        for (i, &h) in self.layout.cell_houses[cell].iter().enumerate() {
+            self.pos[usize::from(h) * self.side + v] &= !(1u64 << self.layout.cell_pos[cell][i]);
         }
     }
 
@@ -391,7 +586,7 @@ impl Engine {
     }
 
     pub fn cell_houses(&self, cell: usize) -> &[u16] {
-        &self.cell_houses[cell]
+        &self.layout.cell_houses[cell]
     }
 
     pub fn house_cells(&self, h: u16) -> &[usize] {
@@ -429,7 +624,7 @@ impl Engine {
         let gen = self.next_stamp();
         self.stamp[cell] = gen;
         let value = self.value_of(key);
-        for &h in &self.cell_houses[cell] {
+        for &h in &self.layout.cell_houses[cell] {
             let cells = &self.houses.get(usize::from(h)).cells;
             let mut m = self.pos[usize::from(h) * self.side + value - 1];
             while m != 0 {
@@ -467,7 +662,7 @@ impl Engine {
         if x {
             let value = self.value_of(key);
             let first = out.len();
-            for &h in &self.cell_houses[cell] {
+            for &h in &self.layout.cell_houses[cell] {
                 // SE takes the first place, or the second when the first
                 // is the node's own cell.
                 let m = self.pos[usize::from(h) * self.side + value - 1];

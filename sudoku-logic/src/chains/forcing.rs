@@ -21,10 +21,21 @@
 //! chain.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Link, PotSet};
 use super::hint::{length_bonus, Best, ChainHint, Kind, Producer};
 use super::nested;
+
+/// The consequences of one "on" assumption.
+struct OnChain {
+    /// The assumption's node.
+    source: u32,
+    on: PotSet,
+    off: PotSet,
+    /// The first contradiction met, as `(on node, off node)`.
+    absurd: Option<(u32, u32)>,
+}
 
 /// Work space of the forcing chains of one producer.
 pub(crate) struct Multi {
@@ -35,6 +46,8 @@ pub(crate) struct Multi {
     pend_off: VecDeque<u32>,
     pool: Vec<PotSet>,
     n_keys: usize,
+    /// The chains of single "on" assumptions, by `key >> 1`.
+    memo: Vec<Option<Rc<OnChain>>>,
 }
 
 impl Multi {
@@ -47,6 +60,7 @@ impl Multi {
             pend_off: VecDeque::new(),
             pool: Vec::new(),
             n_keys: e.n_keys(),
+            memo: Vec::new(),
         }
     }
 
@@ -127,6 +141,9 @@ impl Multi {
             }
             if self.pend_on.is_empty() && self.pend_off.is_empty() && self.producer.level > 0 {
                 nested::advanced(e, self.producer.level, off, &mut self.pend_off);
+                if e.stopped.is_some() {
+                    break;
+                }
             }
         }
         self.links = links;
@@ -134,46 +151,79 @@ impl Multi {
         result
     }
 
+    /// The consequences of "`key` is on" (SE's `doChaining` from that one
+    /// assumption), made once per search: a cell's candidate is followed
+    /// as the cell's assumption and again as a place of its value in each
+    /// house where another cell comes first (region chains), with the
+    /// same result each time.
+    fn on_chain(&mut self, e: &mut Engine, key: u32) -> Rc<OnChain> {
+        let slot = (key >> 1) as usize;
+        if let Some(c) = &self.memo[slot] {
+            return Rc::clone(c);
+        }
+        let p_on = e.arena.add(key, Cause::Initial, &[]);
+        let mut on = self.take();
+        let mut off = self.take();
+        on.insert(key, p_on);
+        let absurd = self.chain(e, &mut on, &mut off);
+        let c = Rc::new(OnChain {
+            source: p_on,
+            on,
+            off,
+            absurd,
+        });
+        self.memo[slot] = Some(Rc::clone(&c));
+        c
+    }
+
+    /// Forgets the chains of `cell`'s candidates: no later cell needs
+    /// them (a region chain is made from the house's first place).
+    fn forget(&mut self, e: &Engine, cell: usize) {
+        for v in 1..=e.side {
+            let slot = (e.key(cell, v, true) >> 1) as usize;
+            if let Some(c) = self.memo[slot].take() {
+                if let Ok(c) = Rc::try_unwrap(c) {
+                    self.give(c.on);
+                    self.give(c.off);
+                }
+            }
+        }
+    }
+
     /// SE's `getMultipleChainsHintList`, offering each hint to `best`.
     pub fn find(&mut self, e: &mut Engine, best: &mut Best) {
         e.hidden = self.producer.dynamic;
         let pr = self.producer;
+        self.memo = vec![None; e.n_keys() / 2];
         for cell in 0..e.n_cells {
+            if e.poll() {
+                return;
+            }
             let card = e.masks[cell].count_ones();
             if !(card > 2 || (card > 1 && pr.dynamic)) {
                 continue;
             }
-            let mark = e.arena.mark();
-            let mut value_on: Vec<PotSet> = Vec::new();
-            let mut value_off: Vec<PotSet> = Vec::new();
+            let mut chains: Vec<Rc<OnChain>> = Vec::new();
             let mut vs = e.masks[cell];
             while vs != 0 {
                 let v = vs.trailing_zeros() as usize + 1;
                 vs &= vs - 1;
                 let key = e.key(cell, v, true);
-                let p_on = e.arena.add(key, Cause::Initial, &[]);
-                let p_off = e.arena.add(key ^ 1, Cause::Initial, &[]);
-                let mut on_to_on = self.take();
-                let mut on_to_off = self.take();
                 let double = card >= 3 && !pr.nishio && pr.dynamic;
                 let contradiction = pr.dynamic || pr.nishio;
-                self.binary(
-                    e,
-                    best,
-                    (p_on, p_off),
-                    &mut on_to_on,
-                    &mut on_to_off,
-                    double,
-                    contradiction,
-                );
+                let on_chain = self.on_chain(e, key);
+                self.binary(e, best, &on_chain, double, contradiction);
                 if !pr.nishio {
-                    self.regions(e, best, cell, v, &on_to_on, &on_to_off);
+                    self.regions(e, best, cell, v, &on_chain.on, &on_chain.off);
                 }
-                value_on.push(on_to_on);
-                value_off.push(on_to_off);
+                chains.push(on_chain);
             }
             if !pr.nishio && (card == 2 || (pr.multiple && card > 2)) {
-                for sets in [&value_on, &value_off] {
+                for on in [true, false] {
+                    let sets: Vec<&PotSet> = chains
+                        .iter()
+                        .map(|c| if on { &c.on } else { &c.off })
+                        .collect();
                     for &key in sets[0].keys() {
                         if sets[1..].iter().all(|s| s.contains(key)) {
                             let ends: Vec<u32> =
@@ -183,33 +233,29 @@ impl Multi {
                     }
                 }
             }
-            for s in value_on.into_iter().chain(value_off) {
-                self.give(s);
-            }
-            e.arena.truncate(mark);
+            drop(chains);
+            self.forget(e, cell);
         }
+        self.memo.clear();
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn binary(
         &mut self,
         e: &mut Engine,
         best: &mut Best,
-        (p_on, p_off): (u32, u32),
-        on_to_on: &mut PotSet,
-        on_to_off: &mut PotSet,
+        on_chain: &OnChain,
         double: bool,
         contradiction: bool,
     ) {
-        let source_key = e.arena.key(p_on);
-        on_to_on.insert(source_key, p_on);
-        let absurd = self.chain(e, on_to_on, on_to_off);
+        let source_key = e.arena.key(on_chain.source);
+        let (on_to_on, on_to_off) = (&on_chain.on, &on_chain.off);
         if contradiction {
-            if let Some((a_on, a_off)) = absurd {
+            if let Some((a_on, a_off)) = on_chain.absurd {
                 // The assumption "on" is false.
                 self.offer_binary(e, best, source_key ^ 1, a_on, a_off, true);
             }
         }
+        let p_off = e.arena.add(source_key ^ 1, Cause::Initial, &[]);
         let mut off_to_on = self.take();
         let mut off_to_off = self.take();
         off_to_off.insert(source_key ^ 1, p_off);
@@ -252,7 +298,8 @@ impl Multi {
         if !best.could_take(pr.base()) {
             return;
         }
-        let complexity = e.ancestors(dst_on) + e.ancestors(dst_off);
+        let complexity =
+            e.ancestors(dst_on) + e.ancestors(dst_off) + e.nested_complexity(&[dst_on, dst_off]);
         let difficulty = pr.base() + length_bonus(complexity);
         if !best.could_take(difficulty) {
             return;
@@ -270,6 +317,8 @@ impl Multi {
                 placement,
                 chain_end: dst_on,
                 chain: Vec::new(),
+                ends: vec![dst_on, dst_off],
+                house_id: None,
                 cells: vec![cell],
                 house: None,
                 value: None,
@@ -303,6 +352,7 @@ impl Multi {
         for &end in ends {
             complexity += e.ancestors(end);
         }
+        complexity += e.nested_complexity(ends);
         let difficulty = pr.base() + length_bonus(complexity);
         if !best.could_take(difficulty) {
             return;
@@ -319,6 +369,8 @@ impl Multi {
                 placement,
                 chain_end: ends[0],
                 chain: Vec::new(),
+                ends: ends.to_vec(),
+                house_id: house_value.map(|(h, _)| h),
                 cells,
                 house,
                 value: house_value.map(|(_, v)| v),
@@ -356,18 +408,12 @@ impl Multi {
             if !(card == 2 || (self.producer.multiple && card > 2)) || places[0] != cell {
                 continue;
             }
-            let mut pos_on: Vec<PotSet> = Vec::new();
-            let mut pos_off: Vec<PotSet> = Vec::new();
-            for &other in &places[1..] {
-                let key = e.key(other, value, true);
-                let id = e.arena.add(key, Cause::Initial, &[]);
-                let mut on = self.take();
-                let mut off = self.take();
-                on.insert(key, id);
-                self.chain(e, &mut on, &mut off);
-                pos_on.push(on);
-                pos_off.push(off);
-            }
+            let partners: Vec<Rc<OnChain>> = places[1..]
+                .iter()
+                .map(|&other| self.on_chain(e, e.key(other, value, true)))
+                .collect();
+            let pos_on: Vec<&PotSet> = partners.iter().map(|c| &c.on).collect();
+            let pos_off: Vec<&PotSet> = partners.iter().map(|c| &c.off).collect();
             for (first, rest) in [(on_to_on, &pos_on), (on_to_off, &pos_off)] {
                 for &key in first.keys() {
                     if rest.iter().all(|s| s.contains(key)) {
@@ -385,9 +431,6 @@ impl Multi {
                         );
                     }
                 }
-            }
-            for s in pos_on.into_iter().chain(pos_off) {
-                self.give(s);
             }
         }
     }

@@ -7,7 +7,7 @@
 use crate::candidates::HouseName;
 use crate::step::{ChainNode, Reason, Step, Technique};
 
-use super::engine::Engine;
+use super::engine::{Cause, Engine};
 
 /// What kind of chain step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +85,12 @@ pub(crate) struct ChainHint {
     pub placement: Option<(usize, usize)>,
     /// The node whose chain explains the step (the first chain of a set).
     pub chain_end: u32,
+    /// Every chain's last node (SE's `getChainsTargets`): both ends of a
+    /// contradiction or double chain, one per candidate of a cell or
+    /// place in a house; empty means `chain_end` alone.
+    pub ends: Vec<u32>,
+    /// The house of region forcing chains, as an index.
+    pub house_id: Option<u16>,
     /// That chain's nodes, read when the hint is kept.
     pub chain: Vec<ChainNode>,
     /// The source cell of cell forcing chains, or the cells of a cycle.
@@ -159,19 +165,85 @@ impl ChainHint {
     }
 }
 
+/// A hint of a chain nested in another (levels 2 and up), as the outer
+/// chain uses it: what it removes, the outer chain's removals it relies
+/// on, and its length.
+#[derive(Clone, Debug)]
+pub(crate) struct NestedHint {
+    pub difficulty: f64,
+    pub complexity: u32,
+    pub sort_key: u8,
+    /// `(cell, mask)` removed, cells ascending.
+    pub removable: Vec<(usize, u64)>,
+    /// The off keys of the outer chain it relies on (SE's
+    /// `getRuleParents`), ascending.
+    pub parents: Vec<u32>,
+    pub fingerprint: u64,
+}
+
+impl NestedHint {
+    /// SE's sort of a producer's hints (`Chaining.getHintList`), as a
+    /// stable sort: difficulty, then length, then kind.
+    pub fn sort(hints: &mut [NestedHint]) {
+        hints.sort_by(|a, b| {
+            a.difficulty
+                .total_cmp(&b.difficulty)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+    }
+}
+
 /// The hint SE's sort puts first: lowest difficulty, then shortest, then
-/// SE's sort key, then the first found.
+/// SE's sort key, then the first found. Or, for a nested search
+/// ([`Best::every`]), every hint.
 #[derive(Default)]
 pub(crate) struct Best {
     pub hint: Option<ChainHint>,
+    /// Every hint offered, when collecting them all.
+    pub all: Option<Vec<NestedHint>>,
 }
 
 impl Best {
+    /// A collector that keeps every hint, as a nested search needs.
+    pub fn every() -> Best {
+        Best {
+            hint: None,
+            all: Some(Vec::new()),
+        }
+    }
+
     /// Keeps `h` if it sorts strictly before the one kept, reading its
-    /// chain from the engine's arena.
-    pub fn offer(&mut self, mut h: ChainHint, e: &Engine) {
+    /// chain from the engine's arena (or, collecting every hint, what a
+    /// nested chain needs of it).
+    pub fn offer(&mut self, mut h: ChainHint, e: &mut Engine) {
         if h.removable.is_empty() {
             return; // SE's isWorth
+        }
+        if let Some(all) = &mut self.all {
+            let ends = if h.ends.is_empty() {
+                vec![h.chain_end]
+            } else {
+                std::mem::take(&mut h.ends)
+            };
+            let (every_node, initial) = match h.kind {
+                Kind::Cycle { .. } => (true, None),
+                Kind::Cell => (false, Some(Cause::Cell)),
+                Kind::Region => (false, h.house_id.map(Cause::House)),
+                _ => (false, None),
+            };
+            let mut parents = Vec::new();
+            e.rule_parents(&ends, every_node, initial, &mut parents);
+            let fingerprint = e.fingerprint(&ends);
+            all.push(NestedHint {
+                difficulty: h.difficulty,
+                complexity: h.complexity,
+                sort_key: h.sort_key,
+                removable: h.removable,
+                parents,
+                fingerprint,
+            });
+            return;
         }
         match &self.hint {
             Some(b) if !h.before(b) => {}
@@ -184,9 +256,11 @@ impl Best {
 
     /// Whether a hint of `difficulty` (at least) could still come first.
     pub fn could_take(&self, difficulty: f64) -> bool {
-        self.hint
-            .as_ref()
-            .is_none_or(|b| difficulty <= b.difficulty)
+        self.all.is_some()
+            || self
+                .hint
+                .as_ref()
+                .is_none_or(|b| difficulty <= b.difficulty)
     }
 }
 

@@ -11,7 +11,7 @@
 //! | `find(c, ChainLevel::Multiple)`        | `Chaining(true, false, false, 0)`: cell and region forcing chains | 8.0 |
 //! | `find(c, ChainLevel::Dynamic)`         | `Chaining(true, true, false, 0)`: contradiction, double, cell, region | 8.5 |
 //! | `find(c, ChainLevel::Nested(1))`       | `Chaining(true, true, false, 1)`: dynamic (+) | 9.0 |
-//! | `find(c, ChainLevel::Nested(2..=5))`   | nested forcing chains: **not written**, returns nothing (a puzzle that needs them rates 20.0) | 9.5-11.0 |
+//! | `find(c, ChainLevel::Nested(2..=5))`   | `Chaining(true, true, false, 2..=5)`: nested forcing chains ([`nested`] lists what each level nests) | 9.5 / 10.0 / 10.5 / 11.0 |
 //! | `find(c, ChainLevel::Aic)`             | AIC (not in SE; off in SE mode)    | 6.6 / 7.0 |
 //!
 //! Each difficulty is the base plus SE's length bonus
@@ -48,6 +48,8 @@ mod engine;
 mod forcing;
 mod hint;
 mod nested;
+
+use sudoku_solve::{Incomplete, Limits};
 
 use crate::candidates::Candidates;
 use crate::step::Step;
@@ -97,16 +99,27 @@ impl ChainLevel {
 /// hints (lowest difficulty, then shortest, then SE's order of kinds, then
 /// the first found), or none. The rating loop takes it; SE's other hints
 /// of the level are not listed.
-pub fn find(candidates: &Candidates, level: ChainLevel) -> Vec<Step> {
-    if candidates.side() > 64 || matches!(level, ChainLevel::Nested(2..)) {
-        return Vec::new();
+///
+/// `limits`' deadline and cancel flag are polled as the search goes (each
+/// cell, in nested searches too): a search they stop returns why, never a
+/// step found before the end (it might not be SE's first).
+pub fn find(
+    candidates: &Candidates,
+    level: ChainLevel,
+    limits: &Limits,
+) -> Result<Vec<Step>, Incomplete> {
+    if candidates.side() > 64 {
+        return Ok(Vec::new());
     }
-    let mut e = Engine::new(candidates);
+    let mut e = Engine::new(candidates).with_limits(limits);
     let mut best = Best::default();
     match level.producer() {
         None if level == ChainLevel::Aic => aic::find(&mut e, &mut best),
         None => cycles::find(&mut e, &mut best),
         Some(p) => forcing::Multi::new(&e, p).find(&mut e, &mut best),
     }
-    best.hint.map(|h| h.to_step(e.side)).into_iter().collect()
+    if let Some(why) = e.stopped {
+        return Err(why);
+    }
+    Ok(best.hint.map(|h| h.to_step(e.side)).into_iter().collect())
 }

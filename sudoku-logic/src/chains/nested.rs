@@ -3,15 +3,23 @@
 //! their eliminations become off nodes of the chain, whose parents are the
 //! chain's removals the technique relies on (SE's `getRuleParents`).
 //!
-//! Level 1 (SE's "Dynamic Forcing Chains (+)", 9.0 and up) uses, in SE's
-//! order, the first of these that finds anything: pointing and claiming,
-//! hidden pairs, naked pairs, X-wings. Every hint of that technique
-//! counts; a hint that relies on none of the chain's removals is left out
-//! (it holds without the chain).
+//! The lower techniques, in SE's order; the first that finds anything the
+//! chain relies on is used, every hint of it (a hint that relies on none
+//! of the chain's removals is left out: it holds without the chain):
 //!
-//! Levels 2 and up (forcing chains nested inside dynamic chains) are not
-//! written: [`super::find`] returns no step there, so a puzzle that needs
-//! them rates 20.0 (stuck), never lower.
+//! | level | SE's name (base) | lower techniques |
+//! |---|---|---|
+//! | 1 | Dynamic Forcing Chains (+) (9.0) | pointing and claiming, hidden pairs, naked pairs, X-wings |
+//! | 2 | Nested Forcing Chains (9.5) | those four, then X-/Y-cycles and forcing X/Y chains |
+//! | 3 | Nested Forcing Chains (10.0) | those four, cycles and forcing chains, then multiple forcing chains |
+//! | 4 | Nested Forcing Chains (10.5) | those four, then dynamic forcing chains |
+//! | 5 | Nested Forcing Chains (11.0) | those four, dynamic forcing chains, then dynamic forcing chains nested at level 2 |
+//!
+//! A nested chain runs as a search of its own ([`Engine::nested_engine`])
+//! on the outer chain's grid; all its hints, sorted as SE sorts them
+//! (difficulty, length, kind; equal eliminations once), feed the outer
+//! chain, whose length then counts each nested chain it relies on once
+//! (SE's `getNestedComplexity`).
 //!
 //! SE keeps a hint's eliminations in a hash map keyed by cell objects
 //! whose hash is their identity, so the order in which one hint's
@@ -19,7 +27,9 @@
 
 use std::collections::VecDeque;
 
-use super::engine::{Cause, Engine, PotSet};
+use super::engine::{Cause, Engine, NestedInfo, PotSet};
+use super::hint::{Best, NestedHint, Producer};
+use super::{cycles, forcing};
 
 /// One hint of a lower technique on the chain's grid: what it removes and
 /// the off keys it relies on.
@@ -29,9 +39,10 @@ struct RuleHint {
 }
 
 /// Adds to the chain the off nodes that the lower techniques of `level`
-/// find on the chain's grid (level 1 only).
+/// find on the chain's grid. A limit that stops a nested search is noted
+/// in `e.stopped`.
 pub(crate) fn advanced(e: &mut Engine, level: u8, off: &mut PotSet, pend: &mut VecDeque<u32>) {
-    if level != 1 {
+    if level == 0 {
         return;
     }
     let mut hints = Vec::new();
@@ -51,25 +62,91 @@ pub(crate) fn advanced(e: &mut Engine, level: u8, off: &mut PotSet, pend: &mut V
             }
             ids.clear();
             ids.extend(h.parents.iter().filter_map(|&k| off.get(k)));
-            for &(cell, mask) in &h.removable {
-                let mut m = mask;
-                while m != 0 {
-                    let v = m.trailing_zeros() as usize + 1;
-                    m &= m - 1;
-                    any = true;
-                    let key = e.key(cell, v, false);
-                    if !off.contains(key) {
-                        let id = e.arena.add(key, Cause::Advanced, &ids);
-                        off.insert(key, id);
-                        pend.push_back(id);
-                    }
-                }
-            }
+            any |= add_offs(e, &h.removable, Cause::Advanced, &ids, off, pend);
         }
         if any {
-            break;
+            return;
         }
     }
+    let p = |multiple, dynamic, level| Producer {
+        multiple,
+        dynamic,
+        nishio: false,
+        level,
+    };
+    // SE's other rules of the level, after the four above.
+    let chains: &[Option<Producer>] = match level {
+        1 => &[],
+        2 => &[None],
+        3 => &[None, Some(p(true, false, 0))],
+        4 => &[Some(p(true, true, 0))],
+        _ => &[Some(p(true, true, 0)), Some(p(true, true, level - 3))],
+    };
+    for &producer in chains {
+        let mut inner = e.nested_engine();
+        let mut every = Best::every();
+        match producer {
+            None => cycles::find(&mut inner, &mut every),
+            Some(pr) => forcing::Multi::new(&inner, pr).find(&mut inner, &mut every),
+        }
+        if let Some(why) = inner.stopped {
+            e.stopped = Some(why);
+            return;
+        }
+        let mut found = every.all.unwrap_or_default();
+        NestedHint::sort(&mut found);
+        let mut any = false;
+        let mut kept: Vec<&Vec<(usize, u64)>> = Vec::new();
+        for h in &found {
+            // SE keeps one hint per set of eliminations (the first).
+            if kept.contains(&&h.removable) {
+                continue;
+            }
+            kept.push(&h.removable);
+            if h.parents.is_empty() {
+                continue;
+            }
+            let index = e.nested.len() as u32;
+            e.nested.push(NestedInfo {
+                complexity: h.complexity,
+                fingerprint: h.fingerprint,
+            });
+            ids.clear();
+            ids.extend(h.parents.iter().filter_map(|&k| off.get(k)));
+            any |= add_offs(e, &h.removable, Cause::Nested(index), &ids, off, pend);
+        }
+        if any {
+            return;
+        }
+    }
+}
+
+/// Adds an off node for each candidate of `removable` not already off,
+/// with `parents`; whether `removable` held any candidate.
+fn add_offs(
+    e: &mut Engine,
+    removable: &[(usize, u64)],
+    cause: Cause,
+    parents: &[u32],
+    off: &mut PotSet,
+    pend: &mut VecDeque<u32>,
+) -> bool {
+    let mut any = false;
+    for &(cell, mask) in removable {
+        let mut m = mask;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize + 1;
+            m &= m - 1;
+            any = true;
+            let key = e.key(cell, v, false);
+            if !off.contains(key) {
+                let id = e.arena.add(key, cause, parents);
+                off.insert(key, id);
+                pend.push_back(id);
+            }
+        }
+    }
+    any
 }
 
 /// Pairs of indices below `n` in SE's `Permutations` order (by the
