@@ -52,13 +52,17 @@
 mod aligned;
 mod candidates;
 pub mod chains;
+mod colouring;
 mod combos;
 mod error;
+mod extended;
+mod finned;
 mod hook;
 pub mod rate;
 mod sets;
 mod singles;
 mod step;
+mod turbot;
 mod unique;
 mod wings;
 

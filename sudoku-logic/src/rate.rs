@@ -28,9 +28,12 @@ pub enum Mode {
     /// Sudoku Explainer 1.2.1's set and order: the ratings follow SE.
     #[default]
     Se,
-    /// SE's set plus AIC (not in SE), tried just before SE's chains. The
-    /// other common names SE has none for (skyscraper, 2-string kite,
-    /// W-wing, finned fish, simple colouring) are not written yet.
+    /// SE's set plus the common techniques SE has none for (skyscraper,
+    /// 2-string kite, finned and sashimi X-wing and swordfish, simple
+    /// colouring, W-wing, AIC named X-chain or XY-chain where it is one),
+    /// tried just before SE's chains, at the difficulty SE gives the same
+    /// chain (see `extended.rs`). `sudoku hint` and `solve --steps` use it
+    /// by default (`--techniques all`).
     Extended,
 }
 
@@ -117,14 +120,14 @@ fn jellyfish(c: &Candidates) -> Option<Step> {
 }
 
 /// The next step: the first one found by the first technique, in the
-/// order of `mode`, that finds one. In [`Mode::Extended`], AIC (not in
-/// SE) is tried just before SE's chains.
+/// order of `mode`, that finds one. In [`Mode::Extended`], the common
+/// techniques SE lacks are tried just before SE's chains.
 pub fn next_step(c: &Candidates, mode: Mode) -> Option<Step> {
     SE_ORDER.iter().find_map(|finder| match *finder {
         Finder::Rule(find) => find(c),
         Finder::Chain(level) => {
             if level == ChainLevel::Cycles && mode == Mode::Extended {
-                if let Some(step) = chains::find(c, ChainLevel::Aic).into_iter().next() {
+                if let Some(step) = crate::extended::find(c) {
                     return Some(step);
                 }
             }

@@ -134,12 +134,27 @@ pub enum Technique {
     TwoStringKite,
     /// W-wing (not in SE).
     WWing,
-    /// Finned fish (not in SE).
-    FinnedFish,
-    /// Simple colouring (not in SE).
-    SimpleColouring,
+    /// Finned X-wing (not in SE): an X-wing with extra cells (fins) in
+    /// one box.
+    FinnedXWing,
+    /// Sashimi X-wing (not in SE): a finned X-wing missing a corner.
+    SashimiXWing,
+    /// Finned swordfish (not in SE).
+    FinnedSwordfish,
+    /// Sashimi swordfish (not in SE).
+    SashimiSwordfish,
+    /// Simple colouring, colour trap (not in SE): a cell that sees both
+    /// colours of a value's conjugate chain.
+    ColourTrap,
+    /// Simple colouring, colour wrap (not in SE): one colour of a value's
+    /// conjugate chain sees itself, so it is false everywhere.
+    ColourWrap,
     /// Alternating inference chain (not in SE).
     Aic,
+    /// An AIC on one value (not in SE).
+    XChain,
+    /// An AIC through bivalue cells (not in SE).
+    XYChain,
 }
 
 impl Technique {
@@ -196,9 +211,15 @@ impl Technique {
             Skyscraper => "Skyscraper",
             TwoStringKite => "2-String Kite",
             WWing => "W-Wing",
-            FinnedFish => "Finned Fish",
-            SimpleColouring => "Simple Colouring",
+            FinnedXWing => "Finned X-Wing",
+            SashimiXWing => "Sashimi X-Wing",
+            FinnedSwordfish => "Finned Swordfish",
+            SashimiSwordfish => "Sashimi Swordfish",
+            ColourTrap => "Simple Colouring Trap",
+            ColourWrap => "Simple Colouring Wrap",
             Aic => "AIC",
+            XChain => "X-Chain",
+            XYChain => "XY-Chain",
         }
     }
 }

@@ -6,8 +6,10 @@
 
 use std::sync::Arc;
 
+use std::collections::BTreeMap;
 use sudoku::{generate, generate_variant, GenerateOptions, Grid, Limits, Rules, Shape, Variant};
-use sudoku_logic::{solve, Candidates, End, Houses, Mode, Step};
+
+use sudoku_logic::{solve, Candidates, End, Houses, Mode, Step, Technique};
 
 fn agrees(step: &Step, solution: &Grid) -> bool {
     let s = solution.cells();
@@ -18,9 +20,37 @@ fn agrees(step: &Step, solution: &Grid) -> bool {
             .all(|e| !e.values.contains(&s[e.cell]))
 }
 
-/// Solves `puzzle` step by step and checks every step against `solution`;
-/// the number of steps that were not singles.
+/// Solves `puzzle` step by step in both modes (SE's techniques, and
+/// those plus the common ones SE lacks) and checks every step against
+/// `solution`; the number of steps that were not singles.
 fn check(rules: &Rules, puzzle: &Grid, solution: &Grid, what: &str) -> usize {
+    check_mode(
+        rules,
+        puzzle,
+        solution,
+        what,
+        Mode::Extended,
+        &mut BTreeMap::new(),
+    );
+    check_mode(
+        rules,
+        puzzle,
+        solution,
+        what,
+        Mode::Se,
+        &mut BTreeMap::new(),
+    )
+}
+
+/// [`check`] in one mode, counting the steps of each technique in `seen`.
+fn check_mode(
+    rules: &Rules,
+    puzzle: &Grid,
+    solution: &Grid,
+    what: &str,
+    mode: Mode,
+    seen: &mut BTreeMap<Technique, usize>,
+) -> usize {
     assert!(
         rules.is_solution(solution, puzzle),
         "{what}: not a solution"
@@ -28,7 +58,7 @@ fn check(rules: &Rules, puzzle: &Grid, solution: &Grid, what: &str) -> usize {
     let houses = Arc::new(Houses::new(rules).unwrap());
     let c = Candidates::with_houses(houses, puzzle).unwrap();
     assert!(c.first_mistake(solution).is_none(), "{what}: start");
-    let path = solve(c.clone(), Mode::Se, &Limits::none());
+    let path = solve(c.clone(), mode, &Limits::none());
     let mut state = c;
     let mut harder = 0;
     for step in &path.steps {
@@ -51,6 +81,7 @@ fn check(rules: &Rules, puzzle: &Grid, solution: &Grid, what: &str) -> usize {
         if step.difficulty.tenths() > 23 {
             harder += 1;
         }
+        *seen.entry(step.technique).or_default() += 1;
     }
     assert_ne!(path.end, End::Broken, "{what}");
     if path.end == End::Solved {
@@ -106,6 +137,43 @@ fn variants_never_contradict_the_solution() {
             &puzzle,
             &solution,
             &format!("jigsaw 6x6 seed {seed}"),
+        );
+    }
+}
+
+/// The common techniques SE lacks, over the 400 generated puzzles of the
+/// SE agreement set (a quarter need chains in SE): every step agrees with
+/// the search's solution, and each technique is met at least once.
+#[test]
+fn common_techniques_never_contradict_the_solution() {
+    let data = include_str!("data/se-ratings.txt");
+    let rules = Rules::standard(Shape::square(3).unwrap());
+    let mut seen = BTreeMap::new();
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let puzzle = line.split_whitespace().next().unwrap();
+        let grid: Grid = puzzle.replace('0', ".").parse().unwrap();
+        let solution = grid.solve_unique().expect("one solution");
+        check_mode(&rules, &grid, &solution, puzzle, Mode::Extended, &mut seen);
+    }
+    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    for t in [
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::WWing,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::ColourTrap,
+        Technique::XChain,
+        Technique::XYChain,
+    ] {
+        assert!(
+            seen.contains_key(&t),
+            "{t} never met: {}",
+            counts.join(", ")
         );
     }
 }
