@@ -1,7 +1,9 @@
-//! The common techniques Sudoku Explainer lacks, in the order
+//! The common techniques Sudoku Explainer lacks, as
 //! [`Mode::Extended`](crate::Mode::Extended) tries them: after SE's
-//! techniques up to aligned pair exclusion (6.2), just before SE's chains
-//! (6.5 and up), since SE finds the same eliminations as chains.
+//! techniques up to aligned pair exclusion (6.2), at SE's first chain
+//! level (cycles and forcing X/Y chains, 6.5 and up), since SE finds the
+//! same eliminations as chains. Of the first step of each and SE's first
+//! chain, the easiest is taken; on a tie, the common name.
 //!
 //! | technique                        | difficulty | SE finds it as            |
 //! |----------------------------------|------------|---------------------------|
@@ -9,7 +11,7 @@
 //! | finned and sashimi X-wing        | 6.6        | turbot fish, forcing X-chain |
 //! | simple colouring (trap, wrap)    | 6.6 + SE's length bonus | forcing X-chain |
 //! | finned and sashimi swordfish     | 6.8        | forcing X-chain or region forcing chains |
-//! | W-wing                           | 7.1        | forcing chain (8 nodes)   |
+//! | W-wing                           | 7.0        | forcing chain (6 nodes)   |
 //! | AIC: X-chain, XY-chain, AIC      | 6.6 / 7.0 + length bonus | forcing X-chain, forcing chain |
 //!
 //! The difficulties are those SE gives the same chain, so a path in
@@ -31,9 +33,25 @@ const ORDER: &[fn(&Candidates) -> Option<Step>] = &[
     aic,
 ];
 
-/// The first step of the extra techniques, in order.
+/// The step at SE's first chain level in extended mode: of the first
+/// step of each extra technique and SE's first cycle or forcing X/Y chain,
+/// the lowest difficulty; on a tie the earliest extra technique (the
+/// common name), so that a path does not rate above SE's for a name.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    ORDER.iter().find_map(|f| f(c))
+    let mut best: Option<Step> = None;
+    for f in ORDER {
+        if let Some(s) = f(c) {
+            if best.as_ref().is_none_or(|b| s.difficulty < b.difficulty) {
+                best = Some(s);
+            }
+        }
+    }
+    let se = chains::find(c, ChainLevel::Cycles).into_iter().next();
+    match (best, se) {
+        (Some(b), Some(se)) if se.difficulty < b.difficulty => Some(se),
+        (Some(b), _) => Some(b),
+        (None, se) => se,
+    }
 }
 
 /// The first AIC, named by its common name where it has one.

@@ -31,8 +31,8 @@ pub enum Mode {
     /// SE's set plus the common techniques SE has none for (skyscraper,
     /// 2-string kite, finned and sashimi X-wing and swordfish, simple
     /// colouring, W-wing, AIC named X-chain or XY-chain where it is one),
-    /// tried just before SE's chains, at the difficulty SE gives the same
-    /// chain (see `extended.rs`). `sudoku hint` and `solve --steps` use it
+    /// tried with SE's first chain level, at the difficulty SE gives the
+    /// same chain, the easiest first (see `extended.rs`). `sudoku hint` and `solve --steps` use it
     /// by default (`--techniques all`).
     Extended,
 }
@@ -121,15 +121,14 @@ fn jellyfish(c: &Candidates) -> Option<Step> {
 
 /// The next step: the first one found by the first technique, in the
 /// order of `mode`, that finds one. In [`Mode::Extended`], the common
-/// techniques SE lacks are tried just before SE's chains.
+/// techniques SE lacks are tried with SE's first chain level, the easiest
+/// step first.
 pub fn next_step(c: &Candidates, mode: Mode) -> Option<Step> {
     SE_ORDER.iter().find_map(|finder| match *finder {
         Finder::Rule(find) => find(c),
         Finder::Chain(level) => {
             if level == ChainLevel::Cycles && mode == Mode::Extended {
-                if let Some(step) = crate::extended::find(c) {
-                    return Some(step);
-                }
+                return crate::extended::find(c);
             }
             chains::find(c, level).into_iter().next()
         }

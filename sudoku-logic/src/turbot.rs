@@ -7,8 +7,9 @@
 //! cells holds a value, and that value goes from every cell that sees both
 //! ends. Their difficulties are what SE gives the same chain: 6.6 for the
 //! skyscraper and the kite (SE's turbot fish, a forcing X-chain of four
-//! links), 7.1 for the W-wing (a forcing chain with cell links, 7.0, with
-//! SE's length bonus for its eight nodes).
+//! links), 7.0 for the W-wing (a forcing chain with cell links, six nodes
+//! from one bivalue cell to the other: no length bonus, as the AIC finder
+//! rates the same chain).
 
 use crate::candidates::{bit, Candidates, HouseName};
 use crate::step::{Reason, Step, Technique};
@@ -196,7 +197,7 @@ pub fn w_wing(c: &Candidates) -> Option<Step> {
                     };
                     return Some(Step::eliminating(
                         Technique::WWing,
-                        71,
+                        70,
                         c.side(),
                         removed,
                         reason,
