@@ -60,6 +60,7 @@ mod finned;
 mod hook;
 pub mod rate;
 mod sets;
+mod setter;
 mod singles;
 mod step;
 mod turbot;
@@ -72,4 +73,5 @@ pub use candidates::{
 pub use error::StateError;
 pub use hook::{candidates_for, SeRater};
 pub use rate::{next_step, solve, End, Mode, Path, Ratings};
+pub use setter::{constraint_step, unsupported};
 pub use step::{ChainNode, Difficulty, Elimination, Placement, Reason, Step, Technique};

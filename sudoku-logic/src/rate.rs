@@ -54,6 +54,8 @@ const SE_ORDER: &[Finder] = &[
     Finder::Rule(sets::direct_locking),
     Finder::Rule(direct_hidden_pair),
     Finder::Rule(singles::naked_single),
+    // the setter's constraints (none in SE; nothing without them)
+    Finder::Rule(crate::setter::constraint_step),
     Finder::Rule(direct_hidden_triplet),
     // indirectHintProducers
     Finder::Rule(sets::plain_locking),

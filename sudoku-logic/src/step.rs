@@ -155,6 +155,32 @@ pub enum Technique {
     XChain,
     /// An AIC through bivalue cells (not in SE).
     XYChain,
+    /// A killer cage's sum combinations (setter's constraint).
+    KillerCage,
+    /// A thermometer (or slow thermometer).
+    Thermometer,
+    /// An arrow: the circle is the sum of the line.
+    Arrow,
+    /// A little killer diagonal's sum.
+    LittleKiller,
+    /// A Kropki dot (difference or ratio), or the negative rule of dots.
+    KropkiDot,
+    /// An X or V (sum), or the negative rule of XV.
+    XV,
+    /// An odd or even cell.
+    OddEven,
+    /// A palindrome line.
+    Palindrome,
+    /// A whispers line.
+    Whispers,
+    /// A renban line.
+    Renban,
+    /// A between line.
+    BetweenLine,
+    /// Non-consecutive neighbours.
+    NonConsecutive,
+    /// A minimum or maximum cell.
+    MinMax,
 }
 
 impl Technique {
@@ -220,6 +246,19 @@ impl Technique {
             Aic => "AIC",
             XChain => "X-Chain",
             XYChain => "XY-Chain",
+            KillerCage => "Killer Cage",
+            Thermometer => "Thermometer",
+            Arrow => "Arrow",
+            LittleKiller => "Little Killer",
+            KropkiDot => "Kropki Dot",
+            XV => "XV",
+            OddEven => "Odd/Even",
+            Palindrome => "Palindrome",
+            Whispers => "Whispers",
+            Renban => "Renban",
+            BetweenLine => "Between Line",
+            NonConsecutive => "Non-Consecutive",
+            MinMax => "Minimum/Maximum",
         }
     }
 }

@@ -177,3 +177,225 @@ fn common_techniques_never_contradict_the_solution() {
         );
     }
 }
+
+/// Setter's constraints read off a solved grid, so that the grid keeps
+/// them: cages (as killer cages and as constraints) with their sums,
+/// thermometers along increasing neighbours, arrows, Kropki and XV dots,
+/// odd and even cells, whispers, renban and between lines, little killer
+/// sums, extra regions.
+fn constraints_of(solution: &Grid, seed: u64) -> (Vec<sudoku::CageSpec>, Vec<sudoku::Constraint>) {
+    use sudoku::{CageSpec, Constraint, PairKind};
+    let v = solution.cells();
+    let n = 9usize;
+    let val = |cell: usize| u32::from(v[cell]);
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |m: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % m as u64) as usize
+    };
+    let mut cages = Vec::new();
+    let mut out = Vec::new();
+    // Horizontal cages of 2-3 cells in rows 1, 4, 7 (killer) and 2, 5, 8
+    // (constraint cages).
+    for r in 0..n {
+        let mut c = 0;
+        while c < n && r % 3 != 2 {
+            let len = 2 + next(2);
+            let cells: Vec<usize> = (c..(c + len).min(n)).map(|c| r * n + c).collect();
+            let sum: u32 = cells.iter().map(|&x| val(x)).sum();
+            if cells.len() >= 2 {
+                if r % 3 == 0 {
+                    cages.push(CageSpec {
+                        sum,
+                        cells: cells.iter().map(|&x| (x / n, x % n)).collect(),
+                        line: 0,
+                        columns: Vec::new(),
+                    });
+                } else {
+                    out.push(Constraint::Cage {
+                        cells,
+                        sum: Some(sum),
+                    });
+                }
+            }
+            c += len + next(2);
+        }
+    }
+    // Thermometers: from a few cells, walk to a larger neighbour in rows
+    // 3, 6, 9 or down columns.
+    for _ in 0..3 {
+        let mut cell = (2 + 3 * next(3)) * n + next(n);
+        let mut cells = vec![cell];
+        loop {
+            let (r, c) = (cell / n, cell % n);
+            let step = [(c + 1 < n).then(|| cell + 1), (c > 0).then(|| cell - 1)]
+                .into_iter()
+                .flatten()
+                .find(|&x| val(x) > val(cell) && !cells.contains(&x));
+            let _ = r;
+            match step {
+                Some(x) => {
+                    cells.push(x);
+                    cell = x;
+                }
+                None => break,
+            }
+        }
+        if cells.len() >= 2 {
+            out.push(Constraint::Thermometer { cells });
+        }
+    }
+    for cell in 0..n * n {
+        let (r, c) = (cell / n, cell % n);
+        for other in [(c + 1 < n).then(|| cell + 1), (r + 1 < n).then(|| cell + n)]
+            .into_iter()
+            .flatten()
+        {
+            let (a, b) = (val(cell), val(other));
+            let pick = next(6);
+            if a.abs_diff(b) == 1 && pick == 0 {
+                out.push(Constraint::Dot {
+                    cells: [cell, other],
+                    kind: PairKind::Difference,
+                    value: 1,
+                });
+            } else if (a == 2 * b || b == 2 * a) && pick == 1 {
+                out.push(Constraint::Dot {
+                    cells: [cell, other],
+                    kind: PairKind::Ratio,
+                    value: 2,
+                });
+            } else if (a + b == 10 || a + b == 5) && pick == 2 {
+                out.push(Constraint::Dot {
+                    cells: [cell, other],
+                    kind: PairKind::Sum,
+                    value: a + b,
+                });
+            } else if a.abs_diff(b) >= 5 && pick == 3 {
+                out.push(Constraint::Whispers {
+                    cells: vec![cell, other],
+                });
+            }
+        }
+        if next(9) == 0 {
+            out.push(if val(cell) % 2 == 0 {
+                Constraint::Even { cell }
+            } else {
+                Constraint::Odd { cell }
+            });
+        }
+    }
+    // Arrows: two cells of a column whose values add up to at most 9,
+    // the circle a cell of the row holding that sum.
+    for c in 0..n {
+        let (a, b) = (c, n + c);
+        let s = val(a) + val(b);
+        if s <= 9 {
+            if let Some(circle) = (2 * n..3 * n).find(|&x| val(x) == s) {
+                out.push(Constraint::Arrow {
+                    circle: vec![circle],
+                    line: vec![a, b],
+                });
+            }
+        }
+    }
+    // Renban and between lines: windows of 3 in rows 3, 6, 9.
+    for r in [2, 5, 8] {
+        for c in 0..n - 2 {
+            let cells: Vec<usize> = (c..c + 3).map(|c| r * n + c).collect();
+            let vs: Vec<u32> = cells.iter().map(|&x| val(x)).collect();
+            let (lo, hi) = (*vs.iter().min().unwrap(), *vs.iter().max().unwrap());
+            if hi - lo == 2 {
+                out.push(Constraint::Renban { cells });
+            } else if vs[1] > vs[0].min(vs[2]) && vs[1] < vs[0].max(vs[2]) && next(2) == 0 {
+                out.push(Constraint::BetweenLine { cells });
+            }
+        }
+    }
+    // A little killer down the main diagonal's lower half, an extra region
+    // of the cells holding 1..4 in rows 1, 3, 5, 7.
+    let diag: Vec<usize> = (1..n).map(|i| i * n + (i - 1)).collect();
+    let sum = diag.iter().map(|&x| val(x)).sum();
+    out.push(Constraint::LittleKiller { cells: diag, sum });
+    let region: Vec<usize> = [0, 2, 4, 6]
+        .iter()
+        .enumerate()
+        .map(|(k, &r)| {
+            (0..n)
+                .map(|c| r * n + c)
+                .find(|&x| val(x) == k as u32 + 1)
+                .unwrap()
+        })
+        .collect();
+    out.push(Constraint::ExtraRegion { cells: region });
+    (cages, out)
+}
+
+/// The setter's constraints as steps: on classic solutions with constraints
+/// read off them and few givens, no step (constraint steps or the generic
+/// techniques over the extra peers) removes the solution's value. No
+/// uniqueness is needed: with constraints the uniqueness techniques are
+/// off, and every other step holds for every solution.
+#[test]
+fn setter_constraints_never_contradict_the_solution() {
+    use sudoku::Variant;
+    let shape = Shape::square(3).unwrap();
+    let mut seen = BTreeMap::new();
+    for seed in 0..30u64 {
+        let made = generate(shape, seed, &GenerateOptions::default()).unwrap();
+        let (cages, constraints) = constraints_of(&made.solution, seed);
+        let variant = Variant {
+            cages,
+            constraints,
+            ..Variant::default()
+        };
+        let rules = variant.rules(shape).unwrap();
+        assert!(rules.is_solution(&made.solution, &made.puzzle));
+        // Half the givens go: the constraints have work to do.
+        let mut values = made.puzzle.cells().to_vec();
+        for (i, v) in values.iter_mut().enumerate() {
+            if i % 2 == seed as usize % 2 {
+                *v = 0;
+            }
+        }
+        let puzzle = Grid::from_values(shape, values).unwrap();
+        let houses = Arc::new(Houses::new(&rules).unwrap());
+        let c = Candidates::with_houses(houses, &puzzle).unwrap();
+        assert!(c.first_mistake(&made.solution).is_none());
+        let limits = Limits {
+            max_nodes: Some(200),
+            ..Limits::none()
+        };
+        let path = solve(c.clone(), Mode::Extended, &limits);
+        let mut state = c;
+        for step in &path.steps {
+            assert!(
+                agrees(step, &made.solution),
+                "seed {seed}: {} contradicts {}",
+                step.text(),
+                made.solution
+            );
+            state.apply(step);
+            *seen.entry(step.technique).or_insert(0usize) += 1;
+        }
+        assert_ne!(path.end, End::Broken, "seed {seed}");
+    }
+    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    for t in [
+        Technique::KillerCage,
+        Technique::Thermometer,
+        Technique::KropkiDot,
+        Technique::XV,
+        Technique::OddEven,
+        Technique::Arrow,
+    ] {
+        assert!(
+            seen.contains_key(&t),
+            "{t} never met: {}",
+            counts.join(", ")
+        );
+    }
+    eprintln!("{}", counts.join(", "));
+}
