@@ -246,3 +246,71 @@ fn steps_name_the_common_techniques_unless_se_is_asked() {
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("se, all"), "{}", stderr(&out));
 }
+
+fn variants_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/sudoku/variants")
+}
+
+/// The steps of the first record of a `solve --steps --format json` run.
+fn techniques(out: &std::process::Output) -> (Vec<String>, bool) {
+    let records = json_lines(out);
+    let names = records[0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["technique"].as_str().unwrap().to_string())
+        .collect();
+    (names, records[0]["solved"] == true)
+}
+
+#[test]
+fn variant_paths_name_the_setters_constraints() {
+    // Every printed step is checked against the search's solution by the
+    // command itself (status 70 otherwise).
+    let d = variants_dir();
+    let thermo = d.join("thermo-fpuzzles.txt");
+    let out = run(
+        &[
+            "solve",
+            "--steps",
+            "--format",
+            "json",
+            thermo.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (names, solved) = techniques(&out);
+    assert!(solved);
+    assert!(names.iter().any(|n| n == "Thermometer"), "{names:?}");
+    let out = run(
+        &[
+            "solve",
+            "--steps",
+            "--format",
+            "json",
+            "--cages",
+            d.join("killer-cages.txt").to_str().unwrap(),
+            d.join("killer.txt").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (names, solved) = techniques(&out);
+    assert!(solved);
+    assert!(names.iter().any(|n| n == "Killer Cage"), "{names:?}");
+    let text = run(
+        &[
+            "hint",
+            "--cages",
+            d.join("killer-cages.txt").to_str().unwrap(),
+            d.join("killer.txt").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        stdout(&text).starts_with("killer cage "),
+        "{}",
+        stdout(&text)
+    );
+}
