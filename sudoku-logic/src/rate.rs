@@ -32,8 +32,8 @@ pub enum Mode {
     /// 2-string kite, finned and sashimi X-wing and swordfish, simple
     /// colouring, W-wing, AIC named X-chain or XY-chain where it is one),
     /// tried with SE's first chain level, at the difficulty SE gives the
-    /// same chain, the easiest first (see `extended.rs`). `sudoku hint` and `solve --steps` use it
-    /// by default (`--techniques all`).
+    /// same chain, the easiest first (see `extended.rs`). `sudoku hint`
+    /// and `solve --steps` use it by default (`--techniques all`).
     Extended,
 }
 
