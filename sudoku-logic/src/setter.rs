@@ -13,12 +13,12 @@
 //! reason with their sum combinations. The search of fillings has a node
 //! budget; a rule that exceeds it gives no step (never a guess).
 //!
-//! The all-different rules (diagonals, windows, extra regions, disjoint
-//! groups, anti-knight, anti-king, cages) are houses or peers
-//! ([`crate::Houses`]); the other constraints (sandwich, X-sums,
-//! skyscrapers, region-sum and entropic lines, quadruples, clones) are not
-//! reasoned with: [`unsupported`] names them and the solver refuses such
-//! puzzles.
+//! Quadruples, entropic lines (three cells at a time) and clones (a pair
+//! of cells at a time) too. The all-different rules (diagonals, windows,
+//! extra regions, disjoint groups, anti-knight, anti-king, cages) are
+//! houses or peers ([`crate::Houses`]); the other constraints (sandwich,
+//! X-sums, skyscrapers, region-sum lines) are not reasoned with:
+//! [`unsupported`] names them and the solver refuses such puzzles.
 //!
 //! Difficulty: 2.0 for every constraint step (SE has none); they are
 //! tried just after naked singles.
@@ -64,6 +64,13 @@ enum Test {
     NonConsecutive,
     /// The first cell below the second.
     Less,
+    /// Each listed value at least as often as listed (a quadruple's
+    /// values, ascending).
+    Holds(Vec<u32>),
+    /// The cells in different thirds of `1..=side` (entropic lines).
+    Thirds,
+    /// The two cells equal (a clone's pair of cells).
+    Equal,
 }
 
 /// One constraint (or one pair of neighbours of a global one) as the
@@ -100,6 +107,7 @@ fn orthogonal_pairs(side: usize) -> Vec<(usize, usize)> {
 /// The names of the constraints of `rules` the logical solver does not
 /// reason with.
 pub fn unsupported(rules: &Rules) -> Vec<&'static str> {
+    let side = rules.shape().side() as usize;
     let mut out: Vec<&'static str> = rules
         .constraints()
         .iter()
@@ -110,10 +118,7 @@ pub fn unsupported(rules: &Rules) -> Vec<&'static str> {
                     | Constraint::XSum { .. }
                     | Constraint::Skyscraper { .. }
                     | Constraint::RegionSumLine { .. }
-                    | Constraint::EntropicLine { .. }
-                    | Constraint::Quadruple { .. }
-                    | Constraint::Clone { .. }
-            )
+            ) || matches!(c, Constraint::EntropicLine { .. } if !side.is_multiple_of(3))
         })
         .map(|c| c.name())
         .collect();
@@ -259,6 +264,22 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
                     push(Technique::MinMax, cells, Test::Less, None);
                 }
             }
+            Constraint::Quadruple { cell, values } => {
+                let mut values = values.clone();
+                values.sort_unstable();
+                let cells = vec![*cell, cell + 1, cell + side, cell + side + 1];
+                push(Technique::Quadruple, cells, Test::Holds(values), None)
+            }
+            Constraint::EntropicLine { cells } if side.is_multiple_of(3) => {
+                for w in cells.windows(3) {
+                    push(Technique::EntropicLine, w.to_vec(), Test::Thirds, None);
+                }
+            }
+            Constraint::Clone { cells, copy } => {
+                for (&a, &b) in cells.iter().zip(copy) {
+                    push(Technique::Clone, vec![a, b], Test::Equal, None);
+                }
+            }
             _ => {}
         }
     }
@@ -331,6 +352,23 @@ impl SetterRule {
             }
             Test::NonConsecutive => !whole || vals[0].abs_diff(vals[1]) != 1,
             Test::Less => !whole || vals[0] < vals[1],
+            Test::Holds(values) => {
+                // The listed values not yet placed must fit the cells left.
+                let mut missing = 0usize;
+                let mut used = vec![false; k];
+                for &want in values {
+                    match (0..k).find(|&j| !used[j] && vals[j] == want) {
+                        Some(j) => used[j] = true,
+                        None => missing += 1,
+                    }
+                }
+                missing <= n - k
+            }
+            Test::Thirds => {
+                let third = |v: u32| (v - 1) / (side / 3).max(1);
+                vals[..k - 1].iter().all(|&v| third(v) != third(last))
+            }
+            Test::Equal => !whole || vals[0] == vals[1],
         }
     }
 
@@ -601,6 +639,53 @@ mod tests {
         let c = with(vec![Constraint::Even { cell: 40 }]);
         let step = constraint_step(&c).unwrap();
         assert_eq!(effects(&step), vec![("r5c5".into(), vec![1, 3, 5, 7, 9])]);
+    }
+
+    #[test]
+    fn quadruple_entropic_and_clone() {
+        // A quadruple 1, 2 on r1c1's 2x2 block: any cell can hold any
+        // value with 1 and 2 in two others, so there is no step.
+        let c = with(vec![Constraint::Quadruple {
+            cell: 0,
+            values: vec![1, 2],
+        }]);
+        assert!(constraint_step(&c).is_none());
+        // With r1c1 = 5 and r1c2 = 6 placed, 1 and 2 fill r2c1, r2c2.
+        let mut c = with(vec![Constraint::Quadruple {
+            cell: 0,
+            values: vec![1, 2],
+        }]);
+        c.place(0, 5);
+        c.place(1, 6);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Quadruple);
+        assert_eq!(
+            effects(&step),
+            vec![
+                ("r2c1".into(), vec![3, 4, 7, 8, 9]),
+                ("r2c2".into(), vec![3, 4, 7, 8, 9])
+            ]
+        );
+        // An entropic line r1c1-r1c3 with r1c1 = 2 (low): the others lose
+        // 1 and 3.
+        let mut c = with(vec![Constraint::EntropicLine {
+            cells: vec![0, 1, 2],
+        }]);
+        c.place(0, 2);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(
+            effects(&step),
+            vec![("r1c2".into(), vec![1, 3]), ("r1c3".into(), vec![1, 3])]
+        );
+        // A clone of r1c1 at r5c5, with r5c5's 9 removed: r1c1 loses 9.
+        let mut c = with(vec![Constraint::Clone {
+            cells: vec![0],
+            copy: vec![40],
+        }]);
+        c.eliminate(40, bit(9));
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Clone);
+        assert_eq!(effects(&step), vec![("r1c1".into(), vec![9])]);
     }
 
     #[test]

@@ -181,6 +181,12 @@ pub enum Technique {
     NonConsecutive,
     /// A minimum or maximum cell.
     MinMax,
+    /// A quadruple: values the 2x2 block holds.
+    Quadruple,
+    /// An entropic line.
+    EntropicLine,
+    /// A clone: cells equal to their copies.
+    Clone,
 }
 
 impl Technique {
@@ -259,6 +265,9 @@ impl Technique {
             BetweenLine => "Between Line",
             NonConsecutive => "Non-Consecutive",
             MinMax => "Minimum/Maximum",
+            Quadruple => "Quadruple",
+            EntropicLine => "Entropic Line",
+            Clone => "Clone",
         }
     }
 }
