@@ -677,6 +677,21 @@ mod tests {
             effects(&step),
             vec![("r1c2".into(), vec![1, 3]), ("r1c3".into(), vec![1, 3])]
         );
+        // A palindrome r1c1, r1c2, r4c3: its ends are equal, so with 9
+        // gone from r4c3, r1c1 loses 9.
+        let mut c = with(vec![Constraint::Palindrome {
+            cells: vec![0, 1, 29],
+        }]);
+        c.eliminate(29, bit(9));
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Palindrome);
+        assert_eq!(effects(&step), vec![("r1c1".into(), vec![9])]);
+        // Non-consecutive with r1c1 = 5: its neighbours lose 4 and 6.
+        let mut c = with(vec![Constraint::NonConsecutive]);
+        c.place(0, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::NonConsecutive);
+        assert_eq!(effects(&step), vec![("r1c2".into(), vec![4, 6])]);
         // A clone of r1c1 at r5c5, with r5c5's 9 removed: r1c1 loses 9.
         let mut c = with(vec![Constraint::Clone {
             cells: vec![0],

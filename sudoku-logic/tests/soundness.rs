@@ -309,7 +309,7 @@ fn constraints_of(solution: &Grid, seed: u64) -> (Vec<sudoku::CageSpec>, Vec<sud
             let (lo, hi) = (*vs.iter().min().unwrap(), *vs.iter().max().unwrap());
             if hi - lo == 2 {
                 out.push(Constraint::Renban { cells });
-            } else if vs[1] > vs[0].min(vs[2]) && vs[1] < vs[0].max(vs[2]) && next(2) == 0 {
+            } else if vs[1] > vs[0].min(vs[2]) && vs[1] < vs[0].max(vs[2]) {
                 out.push(Constraint::BetweenLine { cells });
             }
         }
@@ -343,6 +343,31 @@ fn constraints_of(solution: &Grid, seed: u64) -> (Vec<sudoku::CageSpec>, Vec<sud
             }
         }
     }
+    // Minimum and maximum cells (below, above every orthogonal
+    // neighbour), a palindrome of three cells whose ends hold one value.
+    for cell in 0..n * n {
+        let (r, c) = (cell / n, cell % n);
+        let around: Vec<usize> = [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if next(4) == 0 && around.iter().all(|&o| val(o) > val(cell)) {
+            out.push(Constraint::Minimum { cell });
+        } else if next(4) == 0 && around.iter().all(|&o| val(o) < val(cell)) {
+            out.push(Constraint::Maximum { cell });
+        }
+    }
+    let end = (n + 1..n * n).find(|&x| x / n != 0 && x % n != 0 && x % n != 1 && val(x) == val(0));
+    if let Some(end) = end {
+        out.push(Constraint::Palindrome {
+            cells: vec![0, 1, end],
+        });
+    }
     // A little killer down the main diagonal's lower half, an extra region
     // of the cells holding 1..4 in rows 1, 3, 5, 7.
     let diag: Vec<usize> = (1..n).map(|i| i * n + (i - 1)).collect();
@@ -373,7 +398,7 @@ fn setter_constraints_never_contradict_the_solution() {
     let shape = Shape::square(3).unwrap();
     let mut seen = BTreeMap::new();
     // Seeds 30 and up drop the cages, which otherwise give most steps.
-    for seed in 0..60u64 {
+    for seed in 0..120u64 {
         let made = generate(shape, seed, &GenerateOptions::default()).unwrap();
         let (mut cages, mut constraints) = constraints_of(&made.solution, seed);
         if seed >= 30 {
@@ -431,6 +456,7 @@ fn setter_constraints_never_contradict_the_solution() {
         Technique::Quadruple,
         Technique::Clone,
         Technique::EntropicLine,
+        Technique::MinMax,
     ] {
         assert!(
             seen.contains_key(&t),
