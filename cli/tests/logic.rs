@@ -101,7 +101,16 @@ fn rate_says_multiple_for_a_puzzle_with_several_solutions() {
 #[test]
 fn every_course_grid_gets_a_full_path() {
     let c = course();
-    let out = run(&["solve", "--steps", c.to_str().unwrap()], "");
+    let out = run(
+        &[
+            "solve",
+            "--steps",
+            "--techniques",
+            "se",
+            c.to_str().unwrap(),
+        ],
+        "",
+    );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
     let ends: Vec<&str> = text.lines().filter(|l| l.starts_with("solved ")).collect();
@@ -193,5 +202,115 @@ fn hint_from_pencil_marks_and_mistakes() {
         stdout(&out).contains("r1c1 is a given 1, but the marks say 2"),
         "{}",
         stdout(&out)
+    );
+}
+
+/// A generated puzzle SE 1.2.1 rates 6.6/1.2/1.2 (sudoku-logic's
+/// tests/data/se-ratings.txt): its turbot fish is a skyscraper.
+const SKYSCRAPER: &str =
+    "000712000000000027004060000020370001600001070005000000040050000100400903000003600\n";
+
+#[test]
+fn steps_name_the_common_techniques_unless_se_is_asked() {
+    let out = run(&["solve", "--steps", "--format", "json"], SKYSCRAPER);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let records = json_lines(&out);
+    let names: Vec<&str> = records[0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["technique"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Skyscraper"), "{names:?}");
+    assert!(!names.contains(&"Turbot Fish"), "{names:?}");
+    // The common names come at the difficulty SE gives the same chain,
+    // the easiest first: the rating stays SE's.
+    assert_eq!(records[0]["se"]["er"], 6.6);
+    let out = run(
+        &["solve", "--steps", "--techniques", "se", "--format", "json"],
+        SKYSCRAPER,
+    );
+    let records = json_lines(&out);
+    let names: Vec<&str> = records[0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["technique"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Turbot Fish"), "{names:?}");
+    assert!(!names.contains(&"Skyscraper"), "{names:?}");
+    // --techniques belongs to --steps; a set we do not have is refused.
+    let out = run(&["solve", "--techniques", "se"], SKYSCRAPER);
+    assert_eq!(code(&out), 2);
+    let out = run(&["hint", "--techniques", "hodoku"], SKYSCRAPER);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("se, all"), "{}", stderr(&out));
+}
+
+fn variants_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/sudoku/variants")
+}
+
+/// The steps of the first record of a `solve --steps --format json` run.
+fn techniques(out: &std::process::Output) -> (Vec<String>, bool) {
+    let records = json_lines(out);
+    let names = records[0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["technique"].as_str().unwrap().to_string())
+        .collect();
+    (names, records[0]["solved"] == true)
+}
+
+#[test]
+fn variant_paths_name_the_setters_constraints() {
+    // Every printed step is checked against the search's solution by the
+    // command itself (status 70 otherwise).
+    let d = variants_dir();
+    let thermo = d.join("thermo-fpuzzles.txt");
+    let out = run(
+        &[
+            "solve",
+            "--steps",
+            "--format",
+            "json",
+            thermo.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (names, solved) = techniques(&out);
+    assert!(solved);
+    assert!(names.iter().any(|n| n == "Thermometer"), "{names:?}");
+    let out = run(
+        &[
+            "solve",
+            "--steps",
+            "--format",
+            "json",
+            "--cages",
+            d.join("killer-cages.txt").to_str().unwrap(),
+            d.join("killer.txt").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (names, solved) = techniques(&out);
+    assert!(solved);
+    assert!(names.iter().any(|n| n == "Killer Cage"), "{names:?}");
+    let text = run(
+        &[
+            "hint",
+            "--cages",
+            d.join("killer-cages.txt").to_str().unwrap(),
+            d.join("killer.txt").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        stdout(&text).starts_with("killer cage "),
+        "{}",
+        stdout(&text)
     );
 }

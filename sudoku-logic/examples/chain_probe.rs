@@ -6,9 +6,9 @@
 use std::io::BufRead;
 
 use sudoku::Grid;
-use sudoku_solve::Limits;
 use sudoku_logic::chains::{find, ChainLevel};
 use sudoku_logic::{next_step, Candidates, Mode, Step};
+use sudoku_solve::Limits;
 
 fn state_line(c: &Candidates) -> String {
     let mut vals = String::new();

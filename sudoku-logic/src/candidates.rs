@@ -79,6 +79,11 @@ pub struct Houses {
     brc: Vec<[usize; 3]>,
     /// The crossing pairs locking looks at (built on first use).
     pub(crate) locking: std::sync::OnceLock<crate::sets::LockingPairs>,
+    /// The setter's constraints as the logical solver reasons with them.
+    setter: Vec<crate::setter::SetterRule>,
+    /// Whether the rules hold killer cages or setter's constraints (the
+    /// uniqueness techniques are then off).
+    constrained: bool,
 }
 
 impl Houses {
@@ -94,7 +99,7 @@ impl Houses {
             });
         }
         let n_cells = side * side;
-        let list: Vec<House> = rules
+        let mut list: Vec<House> = rules
             .units()
             .iter()
             .filter(|u| u.cells.len() == side)
@@ -104,6 +109,19 @@ impl Houses {
                 cells: u.cells.clone(),
             })
             .collect();
+        let (extra_houses, groups) = constraint_groups(rules);
+        for house in extra_houses {
+            let mut sorted = house.cells.clone();
+            sorted.sort_unstable();
+            let known = list.iter().any(|h| {
+                let mut cells = h.cells.clone();
+                cells.sort_unstable();
+                cells == sorted
+            });
+            if !known {
+                list.push(house);
+            }
+        }
         let mut of_cell = vec![Vec::new(); n_cells];
         let (mut rows, mut columns, mut blocks, mut extras) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -140,6 +158,29 @@ impl Houses {
                 }
             }
         }
+        // Then the cells of the all-different groups that are not houses
+        // (killer cages, small extra regions, anti-knight and anti-king).
+        let mut partners = vec![Vec::new(); n_cells];
+        for group in &groups {
+            for &a in group {
+                for &b in group {
+                    if a != b {
+                        partners[a].push(b);
+                    }
+                }
+            }
+        }
+        for (cell, more) in partners.into_iter().enumerate() {
+            for &p in &peers[cell] {
+                seen[p] = usize::MAX - 1 - cell;
+            }
+            for other in more {
+                if other != cell && seen[other] != usize::MAX - 1 - cell {
+                    seen[other] = usize::MAX - 1 - cell;
+                    peers[cell].push(other);
+                }
+            }
+        }
         let mut brc = vec![[usize::MAX; 3]; n_cells];
         for (cell, hs) in of_cell.iter().enumerate() {
             for &h in hs {
@@ -172,7 +213,21 @@ impl Houses {
             extras,
             brc,
             locking: std::sync::OnceLock::new(),
+            setter: crate::setter::rules_of(rules),
+            constrained: !rules.cages().is_empty() || rules.needs_propagation(),
         })
+    }
+
+    /// The setter's constraints as the logical solver reasons with them.
+    pub(crate) fn setter_rules(&self) -> &[crate::setter::SetterRule] {
+        &self.setter
+    }
+
+    /// Whether the rules hold killer cages or setter's constraints: the
+    /// uniqueness techniques are then off (a constraint may tell apart the
+    /// two fillings of a deadly pattern).
+    pub fn is_constrained(&self) -> bool {
+        self.constrained
     }
 
     /// The houses of the classic rules of `shape`, shared: each thread
@@ -268,6 +323,73 @@ impl Houses {
     pub fn holds(&self, h: usize, cell: usize) -> bool {
         self.of_cell[cell].contains(&h)
     }
+}
+
+/// The all-different groups the setter's constraints add: full-size ones
+/// with a house kind as houses (diagonals, windows), the rest as groups of
+/// cells that see each other (killer cages, extra regions, disjoint
+/// groups, anti-knight and anti-king pairs).
+fn constraint_groups(rules: &Rules) -> (Vec<House>, Vec<Vec<usize>>) {
+    use sudoku::Constraint;
+    let side = rules.shape().side() as usize;
+    let mut houses = Vec::new();
+    let mut groups: Vec<Vec<usize>> = rules.cages().iter().map(|c| c.cells.clone()).collect();
+    let moves = |steps: &[(isize, isize)], groups: &mut Vec<Vec<usize>>| {
+        for r in 0..side {
+            for c in 0..side {
+                for &(dr, dc) in steps {
+                    let (r2, c2) = (r as isize + dr, c as isize + dc);
+                    if r2 >= 0 && c2 >= 0 && (r2 as usize) < side && (c2 as usize) < side {
+                        groups.push(vec![r * side + c, r2 as usize * side + c2 as usize]);
+                    }
+                }
+            }
+        }
+    };
+    for constraint in rules.constraints() {
+        match constraint {
+            Constraint::Cage { cells, .. } | Constraint::ExtraRegion { cells } => {
+                groups.push(cells.clone())
+            }
+            Constraint::DiagonalNegative => houses.push(House {
+                kind: UnitKind::Diagonal,
+                index: 0,
+                cells: (0..side).map(|i| i * side + i).collect(),
+            }),
+            Constraint::DiagonalPositive => houses.push(House {
+                kind: UnitKind::Diagonal,
+                index: 1,
+                cells: (0..side).map(|i| i * side + (side - 1 - i)).collect(),
+            }),
+            Constraint::Windoku => {
+                if let Ok(windows) = sudoku::windows(rules.shape()) {
+                    for (k, cells) in windows.into_iter().enumerate() {
+                        houses.push(House {
+                            kind: UnitKind::Window,
+                            index: k,
+                            cells,
+                        });
+                    }
+                }
+            }
+            Constraint::DisjointGroups => {
+                let shape = rules.shape();
+                let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+                for pos in 0..side {
+                    let (pr, pc) = (pos / bc, pos % bc);
+                    groups.push(
+                        (0..side)
+                            .map(|b| ((b / br) * br + pr) * side + (b % br) * bc + pc)
+                            .collect(),
+                    );
+                }
+            }
+            Constraint::AntiKnight => moves(&[(1, 2), (2, 1), (1, -2), (2, -1)], &mut groups),
+            Constraint::AntiKing => moves(&[(1, 1), (1, -1)], &mut groups),
+            _ => {}
+        }
+    }
+    (houses, groups)
 }
 
 /// The bit of value `v` (1-based) in a candidate mask.
@@ -626,6 +748,50 @@ mod tests {
             }
         }
         assert!(!c.is_broken());
+    }
+
+    #[test]
+    fn constraints_add_houses_and_peers() {
+        use sudoku::{CageSpec, Constraint, Variant};
+        let shape = Shape::square(3).unwrap();
+        let variant = Variant {
+            cages: vec![CageSpec {
+                sum: 3,
+                cells: vec![(8, 0), (8, 8)],
+                line: 0,
+                columns: Vec::new(),
+            }],
+            constraints: vec![
+                Constraint::DiagonalNegative,
+                Constraint::Windoku,
+                Constraint::AntiKnight,
+            ],
+            ..Variant::default()
+        };
+        let houses = Houses::new(&variant.rules(shape).unwrap()).unwrap();
+        // 27 classic houses, the diagonal, 4 windows.
+        assert_eq!(houses.all().len(), 32);
+        assert_eq!(houses.extras().len(), 5);
+        assert!(houses.sees(0, 80)); // the diagonal
+        assert!(houses.sees(10, 30)); // window 1: r2c2 and r4c4
+        assert!(houses.sees(0, 11)); // a knight's move: r1c1, r2c3
+        assert!(houses.sees(72, 80)); // r9c1, r9c9 (a row and the cage)
+        assert!(!houses.sees(0, 12)); // r1c1, r2c4: nothing
+        assert!(houses.is_constrained());
+        let cage = Variant {
+            cages: vec![CageSpec {
+                sum: 4,
+                cells: vec![(0, 0), (4, 4)],
+                line: 0,
+                columns: Vec::new(),
+            }],
+            ..Variant::default()
+        };
+        let houses = Houses::new(&cage.rules(shape).unwrap()).unwrap();
+        assert!(houses.sees(0, 40)); // only through the cage
+        assert_eq!(houses.peers(0).len(), 21);
+        let classic = Houses::new(&Rules::standard(shape)).unwrap();
+        assert!(!classic.is_constrained());
     }
 
     #[test]

@@ -17,15 +17,22 @@ pub struct SeRater {
 }
 
 /// The candidates of `puzzle` under `rules`, or why the logical solver
-/// does not take it: killer cages and the setter's constraints are not
-/// reasoned with yet (and the uniqueness techniques would be unsound with
-/// them ignored).
+/// does not take it: a setter's constraint it does not reason with
+/// ([`crate::unsupported`]: sandwich, X-sums, skyscrapers, region-sum
+/// lines, and entropic lines when the side is not a multiple of 3).
 pub fn candidates_for(puzzle: &Grid, rules: &Rules) -> Result<Candidates, String> {
+    let unsupported = crate::setter::unsupported(rules);
+    if !unsupported.is_empty() {
+        return Err(format!(
+            "the logical solver does not reason with these constraints yet: {}",
+            unsupported.join(", ")
+        ));
+    }
+    // Killer cages and constraints differ from puzzle to puzzle: their
+    // houses are built each time.
     if !rules.cages().is_empty() || rules.needs_propagation() {
-        return Err(
-            "the logical solver does not reason with killer cages or the setter's constraints yet"
-                .into(),
-        );
+        let houses = Arc::new(Houses::new(rules).map_err(|e| e.to_string())?);
+        return Candidates::with_houses(houses, puzzle).map_err(|e| e.to_string());
     }
     // Each thread keeps the houses of the last rules it saw: a batch of
     // one kind builds them once.

@@ -19,7 +19,15 @@
 //!   jellyfish, XY- and XYZ-wing, unique rectangles and loops (types 1-4),
 //!   BUG (types 1-4), aligned pair and triplet exclusion (6.2, 7.5).
 //!   They run over every house of a variant (diagonals, windows, jigsaw
-//!   regions); the uniqueness techniques are off with diagonals or windows.
+//!   regions); the uniqueness techniques are off with diagonals, windows,
+//!   killer cages or setter's constraints.
+//! - The common techniques SE lacks (skyscraper, 2-string kite, finned
+//!   and sashimi fish, simple colouring, W-wing, X- and XY-chains), in
+//!   [`Mode::Extended`] only.
+//! - The setter's constraints as named steps by their propagation
+//!   ([`constraint_step`]: killer cages with their sum combinations,
+//!   thermometers, arrows, dots, lines, ...); cages, extra regions,
+//!   anti-knight and anti-king as peers; [`unsupported`] names the rest.
 //! - [`chains`]: chains and forcing chains (SE 6.5 and up), in progress.
 //! - [`SeRater`]: the solver as `sudoku rate` takes it ([`sudoku_solve::LogicRater`]).
 //!
@@ -53,13 +61,18 @@
 mod aligned;
 mod candidates;
 pub mod chains;
+mod colouring;
 mod combos;
 mod error;
+mod extended;
+mod finned;
 mod hook;
 pub mod rate;
 mod sets;
+mod setter;
 mod singles;
 mod step;
+mod turbot;
 mod unique;
 mod wings;
 
@@ -69,4 +82,5 @@ pub use candidates::{
 pub use error::StateError;
 pub use hook::{candidates_for, SeRater};
 pub use rate::{next_step, next_step_within, solve, End, Mode, Path, Ratings};
+pub use setter::{constraint_step, unsupported};
 pub use step::{ChainNode, Difficulty, Elimination, Placement, Reason, Step, Technique};

@@ -28,9 +28,12 @@ pub enum Mode {
     /// Sudoku Explainer 1.2.1's set and order: the ratings follow SE.
     #[default]
     Se,
-    /// SE's set plus AIC (not in SE), tried just before SE's chains. The
-    /// other common names SE has none for (skyscraper, 2-string kite,
-    /// W-wing, finned fish, simple colouring) are not written yet.
+    /// SE's set plus the common techniques SE has none for (skyscraper,
+    /// 2-string kite, finned and sashimi X-wing and swordfish, simple
+    /// colouring, W-wing, AIC named X-chain or XY-chain where it is one),
+    /// tried with SE's first chain level, at the difficulty SE gives the
+    /// same chain, the easiest first (see `extended.rs`). `sudoku hint`
+    /// and `solve --steps` use it by default (`--techniques all`).
     Extended,
 }
 
@@ -51,6 +54,8 @@ const SE_ORDER: &[Finder] = &[
     Finder::Rule(sets::direct_locking),
     Finder::Rule(direct_hidden_pair),
     Finder::Rule(singles::naked_single),
+    // the setter's constraints (none in SE; nothing without them)
+    Finder::Rule(crate::setter::constraint_step),
     Finder::Rule(direct_hidden_triplet),
     // indirectHintProducers
     Finder::Rule(sets::plain_locking),
@@ -117,8 +122,9 @@ fn jellyfish(c: &Candidates) -> Option<Step> {
 }
 
 /// The next step: the first one found by the first technique, in the
-/// order of `mode`, that finds one. In [`Mode::Extended`], AIC (not in
-/// SE) is tried just before SE's chains. No limit: the nested chain
+/// order of `mode`, that finds one. In [`Mode::Extended`], the common
+/// techniques SE lacks are tried with SE's first chain level, the easiest
+/// step first. No limit: the nested chain
 /// levels can take seconds; [`next_step_within`] takes limits.
 pub fn next_step(c: &Candidates, mode: Mode) -> Option<Step> {
     next_step_within(c, mode, &Limits::none()).unwrap_or_default()
@@ -136,9 +142,9 @@ pub fn next_step_within(
             Finder::Rule(find) => find(c),
             Finder::Chain(level) => {
                 if level == ChainLevel::Cycles && mode == Mode::Extended {
-                    if let Some(step) = chains::find(c, ChainLevel::Aic, limits)?.into_iter().next()
-                    {
-                        return Ok(Some(step));
+                    match crate::extended::find(c, limits)? {
+                        Some(step) => return Ok(Some(step)),
+                        None => continue,
                     }
                 }
                 chains::find(c, level, limits)?.into_iter().next()

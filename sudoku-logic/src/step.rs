@@ -134,12 +134,59 @@ pub enum Technique {
     TwoStringKite,
     /// W-wing (not in SE).
     WWing,
-    /// Finned fish (not in SE).
-    FinnedFish,
-    /// Simple colouring (not in SE).
-    SimpleColouring,
+    /// Finned X-wing (not in SE): an X-wing with extra cells (fins) in
+    /// one box.
+    FinnedXWing,
+    /// Sashimi X-wing (not in SE): a finned X-wing missing a corner.
+    SashimiXWing,
+    /// Finned swordfish (not in SE).
+    FinnedSwordfish,
+    /// Sashimi swordfish (not in SE).
+    SashimiSwordfish,
+    /// Simple colouring, colour trap (not in SE): a cell that sees both
+    /// colours of a value's conjugate chain.
+    ColourTrap,
+    /// Simple colouring, colour wrap (not in SE): one colour of a value's
+    /// conjugate chain sees itself, so it is false everywhere.
+    ColourWrap,
     /// Alternating inference chain (not in SE).
     Aic,
+    /// An AIC on one value (not in SE).
+    XChain,
+    /// An AIC through bivalue cells (not in SE).
+    XYChain,
+    /// A killer cage's sum combinations (setter's constraint).
+    KillerCage,
+    /// A thermometer (or slow thermometer).
+    Thermometer,
+    /// An arrow: the circle is the sum of the line.
+    Arrow,
+    /// A little killer diagonal's sum.
+    LittleKiller,
+    /// A Kropki dot (difference or ratio), or the negative rule of dots.
+    KropkiDot,
+    /// An X or V (sum), or the negative rule of XV.
+    XV,
+    /// An odd or even cell.
+    OddEven,
+    /// A palindrome line.
+    Palindrome,
+    /// A whispers line.
+    Whispers,
+    /// A renban line.
+    Renban,
+    /// A between line.
+    BetweenLine,
+    /// Non-consecutive neighbours.
+    NonConsecutive,
+    /// A minimum or maximum cell.
+    MinMax,
+    /// A quadruple: values the 2x2 block holds.
+    Quadruple,
+    /// An entropic line.
+    EntropicLine,
+    /// A clone: cells equal to their copies.
+    Clone,
 }
 
 impl Technique {
@@ -196,9 +243,31 @@ impl Technique {
             Skyscraper => "Skyscraper",
             TwoStringKite => "2-String Kite",
             WWing => "W-Wing",
-            FinnedFish => "Finned Fish",
-            SimpleColouring => "Simple Colouring",
+            FinnedXWing => "Finned X-Wing",
+            SashimiXWing => "Sashimi X-Wing",
+            FinnedSwordfish => "Finned Swordfish",
+            SashimiSwordfish => "Sashimi Swordfish",
+            ColourTrap => "Simple Colouring Trap",
+            ColourWrap => "Simple Colouring Wrap",
             Aic => "AIC",
+            XChain => "X-Chain",
+            XYChain => "XY-Chain",
+            KillerCage => "Killer Cage",
+            Thermometer => "Thermometer",
+            Arrow => "Arrow",
+            LittleKiller => "Little Killer",
+            KropkiDot => "Kropki Dot",
+            XV => "XV",
+            OddEven => "Odd/Even",
+            Palindrome => "Palindrome",
+            Whispers => "Whispers",
+            Renban => "Renban",
+            BetweenLine => "Between Line",
+            NonConsecutive => "Non-Consecutive",
+            MinMax => "Minimum/Maximum",
+            Quadruple => "Quadruple",
+            EntropicLine => "Entropic Line",
+            Clone => "Clone",
         }
     }
 }

@@ -22,7 +22,7 @@ fn house_of(c: &Candidates, g: usize, cell: usize) -> usize {
 
 fn applies(c: &Candidates) -> bool {
     let h = c.houses();
-    h.extras().is_empty() && h.blocks().len() == c.side()
+    h.extras().is_empty() && h.blocks().len() == c.side() && !h.is_constrained()
 }
 
 /// A unique loop hint before sorting: its type, difficulty and step.

@@ -10,9 +10,9 @@ use std::sync::atomic::AtomicBool;
 
 use sudoku::{Grid, Rules, Shape};
 use sudoku_logic::chains::{self, ChainLevel};
-use sudoku_solve::{Incomplete, Limits};
 use sudoku_logic::{next_step, Candidates, Houses, Mode, Step, Technique};
 use sudoku_solve::generate;
+use sudoku_solve::{Incomplete, Limits};
 
 /// The first step of `level`, no limit.
 fn find(c: &Candidates, level: ChainLevel) -> Vec<Step> {

@@ -6,9 +6,11 @@
 
 use std::sync::Arc;
 
+use std::collections::BTreeMap;
 use sudoku::{Grid, Rules, Shape, Variant};
-use sudoku_logic::{solve, Candidates, End, Houses, Mode, Step};
-use sudoku_solve::{generate, generate_variant, GenerateOptions, Limits};
+
+use sudoku_logic::{solve, Candidates, End, Houses, Mode, Step, Technique};
+use sudoku_solve::{generate, generate_variant, GenerateOptions, Limits, SolveGrid};
 
 fn agrees(step: &Step, solution: &Grid) -> bool {
     let s = solution.cells();
@@ -19,9 +21,37 @@ fn agrees(step: &Step, solution: &Grid) -> bool {
             .all(|e| !e.values.contains(&s[e.cell]))
 }
 
-/// Solves `puzzle` step by step and checks every step against `solution`;
-/// the number of steps that were not singles.
+/// Solves `puzzle` step by step in both modes (SE's techniques, and
+/// those plus the common ones SE lacks) and checks every step against
+/// `solution`; the number of steps that were not singles.
 fn check(rules: &Rules, puzzle: &Grid, solution: &Grid, what: &str) -> usize {
+    check_mode(
+        rules,
+        puzzle,
+        solution,
+        what,
+        Mode::Extended,
+        &mut BTreeMap::new(),
+    );
+    check_mode(
+        rules,
+        puzzle,
+        solution,
+        what,
+        Mode::Se,
+        &mut BTreeMap::new(),
+    )
+}
+
+/// [`check`] in one mode, counting the steps of each technique in `seen`.
+fn check_mode(
+    rules: &Rules,
+    puzzle: &Grid,
+    solution: &Grid,
+    what: &str,
+    mode: Mode,
+    seen: &mut BTreeMap<Technique, usize>,
+) -> usize {
     assert!(
         rules.is_solution(solution, puzzle),
         "{what}: not a solution"
@@ -29,7 +59,7 @@ fn check(rules: &Rules, puzzle: &Grid, solution: &Grid, what: &str) -> usize {
     let houses = Arc::new(Houses::new(rules).unwrap());
     let c = Candidates::with_houses(houses, puzzle).unwrap();
     assert!(c.first_mistake(solution).is_none(), "{what}: start");
-    let path = solve(c.clone(), Mode::Se, &Limits::none());
+    let path = solve(c.clone(), mode, &Limits::none());
     let mut state = c;
     let mut harder = 0;
     for step in &path.steps {
@@ -52,6 +82,7 @@ fn check(rules: &Rules, puzzle: &Grid, solution: &Grid, what: &str) -> usize {
         if step.difficulty.tenths() > 23 {
             harder += 1;
         }
+        *seen.entry(step.technique).or_default() += 1;
     }
     assert_ne!(path.end, End::Broken, "{what}");
     if path.end == End::Solved {
@@ -109,4 +140,330 @@ fn variants_never_contradict_the_solution() {
             &format!("jigsaw 6x6 seed {seed}"),
         );
     }
+}
+
+/// The common techniques SE lacks, over the 400 generated puzzles of the
+/// SE agreement set (a quarter need chains in SE): every step agrees with
+/// the search's solution, and each technique is met at least once.
+#[test]
+fn common_techniques_never_contradict_the_solution() {
+    let data = include_str!("data/se-ratings.txt");
+    let rules = Rules::standard(Shape::square(3).unwrap());
+    let mut seen = BTreeMap::new();
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let puzzle = line.split_whitespace().next().unwrap();
+        let grid: Grid = puzzle.replace('0', ".").parse().unwrap();
+        let solution = grid.solve_unique().expect("one solution");
+        check_mode(&rules, &grid, &solution, puzzle, Mode::Extended, &mut seen);
+    }
+    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    for t in [
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::WWing,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::ColourTrap,
+        Technique::XChain,
+        Technique::XYChain,
+    ] {
+        assert!(
+            seen.contains_key(&t),
+            "{t} never met: {}",
+            counts.join(", ")
+        );
+    }
+}
+
+/// Setter's constraints read off a solved grid, so that the grid keeps
+/// them: cages (as killer cages and as constraints) with their sums,
+/// thermometers along increasing neighbours, arrows, Kropki and XV dots,
+/// odd and even cells, whispers, renban and between lines, little killer
+/// sums, extra regions.
+fn constraints_of(solution: &Grid, seed: u64) -> (Vec<sudoku::CageSpec>, Vec<sudoku::Constraint>) {
+    use sudoku::{CageSpec, Constraint, PairKind};
+    let v = solution.cells();
+    let n = 9usize;
+    let val = |cell: usize| u32::from(v[cell]);
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |m: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % m as u64) as usize
+    };
+    let mut cages = Vec::new();
+    let mut out = Vec::new();
+    // Horizontal cages of 2-3 cells in rows 1, 4, 7 (killer) and 2, 5, 8
+    // (constraint cages).
+    for r in 0..n {
+        let mut c = 0;
+        while c < n && r % 3 != 2 {
+            let len = 2 + next(2);
+            let cells: Vec<usize> = (c..(c + len).min(n)).map(|c| r * n + c).collect();
+            let sum: u32 = cells.iter().map(|&x| val(x)).sum();
+            if cells.len() >= 2 {
+                if r % 3 == 0 {
+                    cages.push(CageSpec {
+                        sum,
+                        cells: cells.iter().map(|&x| (x / n, x % n)).collect(),
+                        line: 0,
+                        columns: Vec::new(),
+                    });
+                } else {
+                    out.push(Constraint::Cage {
+                        cells,
+                        sum: Some(sum),
+                    });
+                }
+            }
+            c += len + next(2);
+        }
+    }
+    // Thermometers: from a few cells, walk to a larger neighbour in rows
+    // 3, 6, 9 or down columns.
+    for _ in 0..3 {
+        let mut cell = (2 + 3 * next(3)) * n + next(n);
+        let mut cells = vec![cell];
+        loop {
+            let (r, c) = (cell / n, cell % n);
+            let step = [(c + 1 < n).then(|| cell + 1), (c > 0).then(|| cell - 1)]
+                .into_iter()
+                .flatten()
+                .find(|&x| val(x) > val(cell) && !cells.contains(&x));
+            let _ = r;
+            match step {
+                Some(x) => {
+                    cells.push(x);
+                    cell = x;
+                }
+                None => break,
+            }
+        }
+        if cells.len() >= 2 {
+            out.push(Constraint::Thermometer { cells });
+        }
+    }
+    for cell in 0..n * n {
+        let (r, c) = (cell / n, cell % n);
+        for other in [(c + 1 < n).then(|| cell + 1), (r + 1 < n).then(|| cell + n)]
+            .into_iter()
+            .flatten()
+        {
+            let (a, b) = (val(cell), val(other));
+            let pick = next(6);
+            if a.abs_diff(b) == 1 && pick == 0 {
+                out.push(Constraint::Dot {
+                    cells: [cell, other],
+                    kind: PairKind::Difference,
+                    value: 1,
+                });
+            } else if (a == 2 * b || b == 2 * a) && pick == 1 {
+                out.push(Constraint::Dot {
+                    cells: [cell, other],
+                    kind: PairKind::Ratio,
+                    value: 2,
+                });
+            } else if (a + b == 10 || a + b == 5) && pick == 2 {
+                out.push(Constraint::Dot {
+                    cells: [cell, other],
+                    kind: PairKind::Sum,
+                    value: a + b,
+                });
+            } else if a.abs_diff(b) >= 5 && pick == 3 {
+                out.push(Constraint::Whispers {
+                    cells: vec![cell, other],
+                });
+            }
+        }
+        if next(9) == 0 {
+            out.push(if val(cell) % 2 == 0 {
+                Constraint::Even { cell }
+            } else {
+                Constraint::Odd { cell }
+            });
+        }
+    }
+    // Arrows: two cells of a column whose values add up to at most 9,
+    // the circle a cell of the row holding that sum.
+    for c in 0..n {
+        let (a, b) = (c, n + c);
+        let s = val(a) + val(b);
+        if s <= 9 {
+            if let Some(circle) = (2 * n..3 * n).find(|&x| val(x) == s) {
+                out.push(Constraint::Arrow {
+                    circle: vec![circle],
+                    line: vec![a, b],
+                });
+            }
+        }
+    }
+    // Renban and between lines: windows of 3 in rows 3, 6, 9.
+    for r in [2, 5, 8] {
+        for c in 0..n - 2 {
+            let cells: Vec<usize> = (c..c + 3).map(|c| r * n + c).collect();
+            let vs: Vec<u32> = cells.iter().map(|&x| val(x)).collect();
+            let (lo, hi) = (*vs.iter().min().unwrap(), *vs.iter().max().unwrap());
+            if hi - lo == 2 {
+                out.push(Constraint::Renban { cells });
+            } else if vs[1] > vs[0].min(vs[2]) && vs[1] < vs[0].max(vs[2]) {
+                out.push(Constraint::BetweenLine { cells });
+            }
+        }
+    }
+    // Quadruples (two values of a 2x2 block), clones (two cells of equal
+    // value that do not see each other), entropic lines (rows' windows of
+    // three cells in three thirds).
+    for _ in 0..2 {
+        let cell = next(n - 1) * n + next(n - 1);
+        let block = [cell, cell + 1, cell + n, cell + n + 1];
+        out.push(Constraint::Quadruple {
+            cell,
+            values: vec![val(block[next(3)]), val(block[3])],
+        });
+    }
+    let (a, b) = (next(3) * n + next(3), (4 + next(3)) * n + 4 + next(3));
+    if let Some(b) = (0..n * n).find(|&x| x / n >= 3 && x % n >= 3 && val(x) == val(a) && x != b) {
+        out.push(Constraint::Clone {
+            cells: vec![a],
+            copy: vec![b],
+        });
+    }
+    for r in [1, 4, 7] {
+        for c in 0..n - 2 {
+            let thirds: Vec<u32> = (c..c + 3).map(|c| (val(r * n + c) - 1) / 3).collect();
+            if thirds[0] != thirds[1] && thirds[1] != thirds[2] && thirds[0] != thirds[2] {
+                out.push(Constraint::EntropicLine {
+                    cells: (c..c + 3).map(|c| r * n + c).collect(),
+                });
+                break;
+            }
+        }
+    }
+    // Minimum and maximum cells (below, above every orthogonal
+    // neighbour), a palindrome of three cells whose ends hold one value.
+    for cell in 0..n * n {
+        let (r, c) = (cell / n, cell % n);
+        let around: Vec<usize> = [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if next(4) == 0 && around.iter().all(|&o| val(o) > val(cell)) {
+            out.push(Constraint::Minimum { cell });
+        } else if next(4) == 0 && around.iter().all(|&o| val(o) < val(cell)) {
+            out.push(Constraint::Maximum { cell });
+        }
+    }
+    let end = (n + 1..n * n).find(|&x| x / n != 0 && x % n != 0 && x % n != 1 && val(x) == val(0));
+    if let Some(end) = end {
+        out.push(Constraint::Palindrome {
+            cells: vec![0, 1, end],
+        });
+    }
+    // A little killer down the main diagonal's lower half, an extra region
+    // of the cells holding 1..4 in rows 1, 3, 5, 7.
+    let diag: Vec<usize> = (1..n).map(|i| i * n + (i - 1)).collect();
+    let sum = diag.iter().map(|&x| val(x)).sum();
+    out.push(Constraint::LittleKiller { cells: diag, sum });
+    let region: Vec<usize> = [0, 2, 4, 6]
+        .iter()
+        .enumerate()
+        .map(|(k, &r)| {
+            (0..n)
+                .map(|c| r * n + c)
+                .find(|&x| val(x) == k as u32 + 1)
+                .unwrap()
+        })
+        .collect();
+    out.push(Constraint::ExtraRegion { cells: region });
+    (cages, out)
+}
+
+/// The setter's constraints as steps: on classic solutions with constraints
+/// read off them and few givens, no step (constraint steps or the generic
+/// techniques over the extra peers) removes the solution's value. No
+/// uniqueness is needed: with constraints the uniqueness techniques are
+/// off, and every other step holds for every solution.
+#[test]
+fn setter_constraints_never_contradict_the_solution() {
+    use sudoku::Variant;
+    let shape = Shape::square(3).unwrap();
+    let mut seen = BTreeMap::new();
+    // Seeds 30 and up drop the cages, which otherwise give most steps.
+    for seed in 0..120u64 {
+        let made = generate(shape, seed, &GenerateOptions::default()).unwrap();
+        let (mut cages, mut constraints) = constraints_of(&made.solution, seed);
+        if seed >= 30 {
+            cages.clear();
+            constraints.retain(|c| !matches!(c, sudoku::Constraint::Cage { .. }));
+        }
+        let variant = Variant {
+            cages,
+            constraints,
+            ..Variant::default()
+        };
+        let rules = variant.rules(shape).unwrap();
+        assert!(rules.is_solution(&made.solution, &made.puzzle));
+        // Half the givens go: the constraints have work to do.
+        let mut values = made.puzzle.cells().to_vec();
+        for (i, v) in values.iter_mut().enumerate() {
+            if i % 2 == seed as usize % 2 {
+                *v = 0;
+            }
+        }
+        let puzzle = Grid::from_values(shape, values).unwrap();
+        let houses = Arc::new(Houses::new(&rules).unwrap());
+        let c = Candidates::with_houses(houses, &puzzle).unwrap();
+        assert!(c.first_mistake(&made.solution).is_none());
+        let limits = Limits {
+            max_nodes: Some(200),
+            ..Limits::none()
+        };
+        let path = solve(c.clone(), Mode::Extended, &limits);
+        let mut state = c;
+        for step in &path.steps {
+            assert!(
+                agrees(step, &made.solution),
+                "seed {seed}: {} contradicts {}",
+                step.text(),
+                made.solution
+            );
+            state.apply(step);
+            *seen.entry(step.technique).or_insert(0usize) += 1;
+        }
+        assert_ne!(path.end, End::Broken, "seed {seed}");
+    }
+    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    for t in [
+        Technique::KillerCage,
+        Technique::Thermometer,
+        Technique::KropkiDot,
+        Technique::XV,
+        Technique::OddEven,
+        Technique::Arrow,
+        Technique::Whispers,
+        Technique::Renban,
+        Technique::BetweenLine,
+        Technique::LittleKiller,
+        Technique::Quadruple,
+        Technique::Clone,
+        Technique::EntropicLine,
+        Technique::MinMax,
+    ] {
+        assert!(
+            seen.contains_key(&t),
+            "{t} never met: {}",
+            counts.join(", ")
+        );
+    }
+    eprintln!("{}", counts.join(", "));
 }

@@ -26,12 +26,37 @@ use sudoku_solve::{Answer, Limits, Task};
 use super::{CommonArgs, OutputFormat};
 use crate::exit::{Exit, Failure};
 
+/// The technique sets of `hint` and `solve --steps` (`--techniques`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Techniques {
+    /// Sudoku Explainer 1.2.1's techniques in its order: the path `rate` measures
+    Se,
+    /// SE's plus the common ones it lacks (skyscraper, 2-string kite, finned
+    /// fish, simple colouring, W-wing, X-chain, XY-chain, AIC)
+    #[default]
+    All,
+}
+
+impl Techniques {
+    /// The logical solver's mode.
+    pub fn mode(self) -> Mode {
+        match self {
+            Techniques::Se => Mode::Se,
+            Techniques::All => Mode::Extended,
+        }
+    }
+}
+
 /// The arguments of `hint`.
 #[derive(Debug, clap::Args)]
 pub struct HintArgs {
     /// The options common to every subcommand.
     #[command(flatten)]
     pub common: CommonArgs,
+    /// Which techniques: `all` (SE's and the common ones it lacks) or `se`
+    /// (Sudoku Explainer 1.2.1's only)
+    #[arg(long, value_enum, default_value_t = Techniques::All)]
+    pub techniques: Techniques,
     /// A learner's state of the (first) puzzle: pencil marks, one token
     /// per cell (see docs/formats.md)
     #[arg(long, value_name = "FILE")]
@@ -255,7 +280,7 @@ fn start(
 }
 
 /// `sudoku solve --steps`: the logical path of every puzzle.
-pub(crate) fn run_steps(common: &CommonArgs) -> Result<Exit, Failure> {
+pub(crate) fn run_steps(common: &CommonArgs, techniques: Techniques) -> Result<Exit, Failure> {
     let json = common.format == OutputFormat::Json;
     let mut first = true;
     each_puzzle(common, |name, line, puzzle, variant| {
@@ -263,7 +288,7 @@ pub(crate) fn run_steps(common: &CommonArgs) -> Result<Exit, Failure> {
             Ok(found) => found,
             Err(outcome) => return Ok(outcome),
         };
-        let path = solve(candidates, Mode::Se, &limits(common));
+        let path = solve(candidates, techniques.mode(), &limits(common));
         if let Some(bad) = path.steps.iter().find(|s| !agrees(s, &solution)) {
             eprintln!(
                 "{name}:{line}: internal error: a step contradicts the solution: {}",
@@ -349,7 +374,7 @@ pub(crate) fn run_hint(args: &HintArgs) -> Result<Exit, Failure> {
         if let Some(m) = candidates.first_mistake(&solution) {
             return mistake(json, name, line, &format!("the state has a mistake: {m}"));
         }
-        let step = next_step(&candidates, Mode::Se);
+        let step = next_step(&candidates, args.techniques.mode());
         if let Some(bad) = step.as_ref().filter(|s| !agrees(s, &solution)) {
             eprintln!(
                 "{name}:{line}: internal error: the step contradicts the solution: {}",

@@ -138,6 +138,10 @@ pub struct SolveArgs {
     /// placements, eliminations) as a person would take it
     #[arg(long)]
     pub steps: bool,
+    /// With --steps: which techniques, `all` (SE's and the common ones it
+    /// lacks) or `se` (Sudoku Explainer 1.2.1's only, the path `rate` measures)
+    #[arg(long, value_enum, default_value_t = logic::Techniques::All, requires = "steps")]
+    pub techniques: logic::Techniques,
 }
 
 /// The rating scales of `rate` (`--scale`).
@@ -395,7 +399,7 @@ fn run_command(args: &Args) -> Result<Exit, Failure> {
         Command::Count(count) if count.cubes.is_some() => return cubes::count(count),
         Command::Split(split) => return cubes::split(split),
         Command::Merge(merge) => return crate::cubes::run_merge(merge),
-        Command::Solve(s) if s.steps => return logic::run_steps(&s.common),
+        Command::Solve(s) if s.steps => return logic::run_steps(&s.common, s.techniques),
         Command::Solve(s) => (Mode::Solve, &s.common),
         Command::Hint(h) => return logic::run_hint(h),
         Command::Count(count) => (

@@ -55,6 +55,7 @@ use crate::candidates::Candidates;
 use crate::step::Step;
 
 use engine::Engine;
+pub(crate) use hint::length_bonus;
 use hint::{Best, Producer};
 
 /// The chain levels, in SE's order.
