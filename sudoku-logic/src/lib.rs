@@ -21,6 +21,9 @@
 //!   They run over every house of a variant (diagonals, windows, jigsaw
 //!   regions); the uniqueness techniques are off with diagonals or windows.
 //! - [`chains`]: chains and forcing chains (SE 6.5 and up), in progress.
+//! - [`learner_state`]: a learner's pencil marks ([`parse_marks`]) checked
+//!   against the solution ([`LearnerError`] names the cell), and [`agrees`],
+//!   the check of a step against the solution that every front end makes.
 //! - [`SeRater`]: the solver as `sudoku rate` takes it ([`sudoku::LogicRater`]).
 //!
 //! There is no search here: a puzzle that logic cannot finish ends
@@ -55,6 +58,7 @@ pub mod chains;
 mod combos;
 mod error;
 mod hook;
+mod learner;
 pub mod rate;
 mod sets;
 mod singles;
@@ -67,5 +71,6 @@ pub use candidates::{
 };
 pub use error::StateError;
 pub use hook::{candidates_for, SeRater};
+pub use learner::{agrees, learner_state, parse_marks, LearnerError, Marks};
 pub use rate::{next_step, solve, End, Mode, Path, Ratings};
 pub use step::{ChainNode, Difficulty, Elimination, Placement, Reason, Step, Technique};
