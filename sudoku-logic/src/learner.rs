@@ -241,6 +241,10 @@ pub fn learner_state(
                     });
                 }
                 grid.set(cell / side, cell % side, Some(*v));
+                // The value as the cell's one mark: placing an earlier
+                // peer must not find it empty (which would mark the state
+                // as emptied).
+                masks[cell] = 1u64 << (v - 1);
             }
             _ if given != 0 => {
                 return Err(LearnerError::GivenChanged {
@@ -310,6 +314,11 @@ mod tests {
         let (c, puzzle, solution) = start();
         let state = learner_state(&c, &puzzle, &solution, &full_marks()).unwrap();
         assert_eq!(state, c);
+        // It solves as the puzzle does (a placed cell once read as empty
+        // made the solve end Broken).
+        assert!(!state.emptied_a_cell());
+        let path = crate::solve(state, crate::Mode::Se, &sudoku::Limits::none());
+        assert!(path.solved(), "{:?}", path.end);
 
         // A wrong digit placed in r1c2 (the solution has 2).
         let mut wrong = full_marks();
