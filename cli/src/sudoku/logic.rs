@@ -308,6 +308,77 @@ pub(crate) fn run_steps(common: &CommonArgs) -> Result<Exit, Failure> {
     })
 }
 
+/// `sudoku candidates --pencil-marks`: per puzzle, the values its givens
+/// leave each cell (not in a house of the cell, nor in a killer cage of
+/// it); a filled cell, its value. No search: no spoiler.
+pub(crate) fn run_pencil_marks(common: &CommonArgs) -> Result<Exit, Failure> {
+    let json = common.format == OutputFormat::Json;
+    each_puzzle(common, |name, line, puzzle, variant| {
+        let grid = &puzzle.grid;
+        let rules = match variant.rules(grid.shape()) {
+            Ok(rules) => rules,
+            Err(e) => {
+                eprintln!("{name}:{line}: {e}");
+                return Ok(Outcome {
+                    status: Exit::BadInput,
+                });
+            }
+        };
+        if let Err(conflict) = rules.check(grid) {
+            if json {
+                print(&format!(
+                    "{}\n",
+                    json!({"file": name, "line": line, "status": "invalid", "error": conflict.to_string()})
+                ))?;
+            } else {
+                print(&format!("invalid: {conflict}\n"))?;
+            }
+            return Ok(Outcome {
+                status: Exit::BadInput,
+            });
+        }
+        let n = grid.side();
+        let cells = grid.cells();
+        let marks: Vec<Vec<u16>> = (0..n * n)
+            .map(|cell| {
+                if cells[cell] != 0 {
+                    return vec![cells[cell]];
+                }
+                let mut seen = vec![false; n + 1];
+                for &u in rules.units_of(cell) {
+                    for &other in &rules.units()[u].cells {
+                        seen[usize::from(cells[other])] = true;
+                    }
+                }
+                for cage in rules.cages().iter().filter(|k| k.cells.contains(&cell)) {
+                    for &other in &cage.cells {
+                        seen[usize::from(cells[other])] = true;
+                    }
+                }
+                (1..=n as u16).filter(|&v| !seen[usize::from(v)]).collect()
+            })
+            .collect();
+        if json {
+            let shape = grid.shape();
+            print(&format!(
+                "{}\n",
+                json!({"file": name, "line": line, "box": shape.to_string(),
+                       "status": "pencil-marks", "pencil_marks": marks})
+            ))?;
+        } else {
+            let join = |m: &Vec<u16>| {
+                let parts: Vec<String> = m.iter().map(u16::to_string).collect();
+                parts.join(if n > 9 { "," } else { "" })
+            };
+            let text: Vec<String> = marks.iter().map(join).collect();
+            print(&format!("{}\n", text.join(" ")))?;
+        }
+        Ok(Outcome {
+            status: Exit::Success,
+        })
+    })
+}
+
 /// `sudoku hint`: the next step of every puzzle, or of a learner's state.
 pub(crate) fn run_hint(args: &HintArgs) -> Result<Exit, Failure> {
     let common = &args.common;
