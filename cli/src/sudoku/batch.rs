@@ -68,8 +68,12 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
         base,
         format: args.format.into(),
         names: names.clone(),
-        logic: (mode == Mode::RateLogic)
-            .then(|| Arc::new(sudoku_logic::SeRater::default()) as Arc<dyn sudoku::LogicRater>),
+        logic: (mode == Mode::RateLogic).then(|| {
+            Arc::new(super::progress::Counted {
+                inner: sudoku_logic::SeRater::default(),
+                rating: progress.rating(),
+            }) as Arc<dyn sudoku::LogicRater>
+        }),
     };
     let json = args.format == OutputFormat::Json;
     let problems = !json && !crate::output::stderr_is_stdout();
