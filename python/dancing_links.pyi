@@ -5,7 +5,19 @@ module converts. Long searches release the GIL and can be interrupted with
 Ctrl-C (KeyboardInterrupt); the interpreter stays usable afterwards.
 """
 
-from typing import Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import (
+    Dict,
+    Hashable,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
 
 BoxShape = Union[int, str, Tuple[int, int], None]
 """A box shape: ``3`` (3x3 boxes), ``"2x3"`` (2 rows high, 3 wide) or ``(2, 3)``."""
@@ -132,10 +144,20 @@ class Sudoku:
         Raises Incomplete (with the partial ``count``) when ``timeout`` seconds or
         ``max_nodes`` stop it first. A long count uses every core.
         """
-    def candidates(self, row: int, col: int) -> List[int]:
-        """Values cell (row, col) can still take, 0-based (the course's ``possibles``); [value] when filled.
+    def pencil_marks(self, row: int, col: int) -> List[int]:
+        """The pencil marks of cell (row, col), 0-based: the values its row, column and box leave
+        (the course's ``possibles``); [value] when filled. No spoiler (see ``true_candidates``).
 
         For a variant, values in the cell's diagonals, windows, region or cage are excluded too.
+        """
+    def candidates(self, row: int, col: int) -> List[int]:
+        """Deprecated alias of ``pencil_marks`` (warns with DeprecationWarning)."""
+    def true_candidates(
+        self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
+    ) -> List[List[List[int]]]:
+        """Per cell (rows of lists), the values it takes in some solution, each proven by a
+        checked solution, as ``sudoku candidates`` prints them. For a unique puzzle: the solution
+        (a spoiler). Raises Unsolvable, InvalidPuzzle, Incomplete at a limit.
         """
     def row(self, i: int) -> List[int]:
         """Values present in row i, 0-based (the course's ``ligne``)."""
@@ -176,12 +198,50 @@ class Sudoku:
         """Solved under ``puzzle``'s rules (its variant), and keeping its givens."""
     def conflicts(self) -> List[str]:
         """Every pair of clashing givens, as messages (for a variant, the first clash under its rules)."""
+    @overload
     def rate(
-        self, seeds: int = 4, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
+        self,
+        seeds: Optional[int] = None,
+        *,
+        scale: Literal["se"] = "se",
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> "SeRating": ...
+    @overload
+    def rate(
+        self,
+        seeds: Optional[int] = None,
+        *,
+        scale: Literal["search"],
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
     ) -> "Rating":
-        """Difficulty as search effort; raises NotUnique or Unsolvable unless exactly one solution.
+        """The difficulty: Sudoku Explainer 1.2.1's ER/EP/ED and hardest technique by default
+        (``SeRating``, as ``sudoku rate``); ``scale="search"`` for the search effort (``Rating``,
+        classic Sudoku only). Raises NotUnique or Unsolvable unless exactly one solution,
+        ValueError for killer cages and setter's constraints, Incomplete at a limit
+        (``max_nodes`` caps the search nodes and the logical steps). ``seeds`` is ignored with a
+        DeprecationWarning.
+        """
+    def hint(
+        self,
+        marks: Union[str, Sequence[object], None] = None,
+        *,
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Optional["Step"]:
+        """The next step a person would take (SE 1.2.1's techniques and order), None when solved or
+        when no technique applies.
 
-        Classic Sudoku only: raises ValueError for a variant.
+        ``marks``: a learner's pencil marks, as text (``sudoku hint --marks``'s format) or per cell
+        (a flat list of side*side cells or side rows): an int (a placed digit; 0 or None: nothing
+        marked yet), a string of digits (``"1249"``) or a collection of ints; one mark places the
+        digit. A state that contradicts the solution raises ``Mistake`` naming the cell. The
+        puzzle must have one solution; the step is checked against it.
+        """
+    def steps(self, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> "Path":
+        """The whole logical path, every step checked against the solution; ``Path.solved`` says
+        whether logic alone finished the puzzle. Raises NotUnique, Unsolvable, Incomplete.
         """
     def to_line(self) -> str:
         """The grid on one line, as ``sudoku solve`` writes it."""
@@ -190,8 +250,75 @@ class Sudoku:
     def __eq__(self, other: object) -> bool: ...
     __hash__: None  # type: ignore[assignment]  # mutable: not hashable
 
+class SeRating:
+    """Sudoku Explainer's ratings (``Sudoku.rate()``); ``float(r)`` is ``r.er``, ``str(r)`` is
+    ``"7.1/1.2/1.2"`` (serate's ``%r/%p/%d``)."""
+
+    er: float
+    """The hardest step of the whole solve; 20.0 when logic does not finish the puzzle."""
+    ep: float
+    """The hardest step up to the first placed value."""
+    ed: float
+    """The difficulty of the first step."""
+    hardest: Optional[str]
+    """The technique of the hardest step (``"Hidden Single"``), None when no step applied."""
+    solved: bool
+    """Whether logic alone finished the puzzle."""
+    def __float__(self) -> float: ...
+    def to_dict(self) -> Dict[str, object]:
+        """``{"se": {"er", "ep", "ed"}, "hardest", "solved"}``, as ``sudoku rate --format json``."""
+
+class Step:
+    """One step of the logical solver (``Sudoku.hint()``, ``Path.steps``); cells 0-based.
+    ``str(step)`` is ``step.text``."""
+
+    technique: str
+    """Sudoku Explainer's name of the technique: ``"Hidden Single"``, ``"X-Wing"`` ..."""
+    difficulty: float
+    """Its difficulty on Sudoku Explainer's scale."""
+    placements: List[Tuple[int, int, int]]
+    """``(row, col, value)`` placed."""
+    eliminations: List[Tuple[int, int, List[int]]]
+    """``(row, col, values)`` removed from the cell's candidates."""
+    cells: List[Tuple[int, int]]
+    """The cells of the reason (the pattern found)."""
+    text: str
+    """The step in plain words: ``"hidden single in box 5: r4c6 = 7"``."""
+    def to_dict(self) -> Dict[str, object]:
+        """As ``sudoku solve --steps --format json`` writes a step (cells ``"r4c6"``, from 1),
+        plus ``"cells"``."""
+
+class Path:
+    """The whole logical path of a puzzle (``Sudoku.steps()``); ``len()`` and iteration go over
+    the steps."""
+
+    @property
+    def steps(self) -> List[Step]: ...
+    @property
+    def solved(self) -> bool:
+        """Whether logic alone finished the puzzle."""
+    @property
+    def end(self) -> str:
+        """``"solved"`` or ``"stuck"`` (no technique applies)."""
+    @property
+    def rating(self) -> SeRating: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Step]: ...
+    def to_dict(self) -> Dict[str, object]:
+        """A record of ``sudoku solve --steps --format json``: ``steps``, ``solved``, ``se``,
+        ``hardest``."""
+
+class Mistake(ValueError):
+    """A learner's state contradicts the puzzle's solution (a wrong digit, a pencil mark erased
+    that the solution needs, a given changed); ``cell`` (``"r4c6"``), ``row`` and ``col``
+    (0-based) name the first such cell."""
+
+    cell: str
+    row: int
+    col: int
+
 class Rating:
-    """The difficulty of a puzzle (``Sudoku.rate``); ``float(r)`` is ``r.rating``."""
+    """The search effort of a puzzle (``Sudoku.rate(scale="search")``); ``float(r)`` is ``r.rating``."""
 
     rating: float
     average_nodes: float

@@ -314,3 +314,66 @@ fn variant_paths_name_the_setters_constraints() {
         stdout(&text)
     );
 }
+
+/// The values no given of the cell's row, column or box holds (4x4).
+fn brute_pencil_marks(g: &[u8; 16], cell: usize) -> Vec<u8> {
+    let (r, c) = (cell / 4, cell % 4);
+    let seen = |v: u8| {
+        (0..4).any(|i| g[r * 4 + i] == v || g[i * 4 + c] == v)
+            || (0..4).any(|i| g[(r / 2 * 2 + i / 2) * 4 + c / 2 * 2 + i % 2] == v)
+    };
+    if g[cell] != 0 {
+        return vec![g[cell]];
+    }
+    (1..=4).filter(|&v| !seen(v)).collect()
+}
+
+#[test]
+fn candidates_are_true_candidates_or_pencil_marks_by_name() {
+    let puzzle = "1.3.3.2...4.....";
+    let g: [u8; 16] = std::array::from_fn(|i| {
+        puzzle.as_bytes()[i]
+            .checked_sub(b'0')
+            .filter(|d| *d <= 9)
+            .unwrap_or(0)
+    });
+    let expected: Vec<String> = (0..16)
+        .map(|cell| {
+            brute_pencil_marks(&g, cell)
+                .iter()
+                .map(u8::to_string)
+                .collect()
+        })
+        .collect();
+    let out = run(&["candidates", "--pencil-marks"], format!("{puzzle}\n"));
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        expected.join(" ")
+    );
+    // The puzzle has one solution (1234 3421 2143 4312, worked by hand):
+    // its true candidates are that solution, by either name.
+    for args in [
+        &["candidates"][..],
+        &["candidates", "--true-candidates"],
+        &["true-candidates"],
+    ] {
+        let out = run(args, format!("{puzzle}\n"));
+        assert!(out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            "1 2 3 4 3 4 2 1 2 1 4 3 4 3 1 2",
+            "{args:?}"
+        );
+    }
+    let json = run(
+        &["candidates", "--pencil-marks", "--format", "json"],
+        format!("{puzzle}\n"),
+    );
+    let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(record["status"], "pencil-marks");
+    assert_eq!(record["pencil_marks"][1], serde_json::json!([2, 4]));
+    let clash = run(&["candidates", "--pencil-marks"], "11..............\n");
+    assert!(!clash.status.success());
+    assert!(String::from_utf8_lossy(&clash.stdout).starts_with("invalid"));
+}

@@ -35,6 +35,15 @@ create_exception!(
      Attribute `reason` says which limit; `count` holds the solutions counted \
      so far when counting (a lower bound, never the answer)."
 );
+create_exception!(
+    dancing_links,
+    Mistake,
+    PyValueError,
+    "A learner's state (pencil marks, placed digits) contradicts the puzzle's \
+     solution: a wrong digit, a pencil mark erased that the solution needs, or \
+     a given changed. Attributes `cell` (\"r4c6\"), `row` and `col` (0-based) \
+     name the first such cell."
+);
 
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -43,6 +52,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Unsolvable", py.get_type::<Unsolvable>())?;
     m.add("NotUnique", py.get_type::<NotUnique>())?;
     m.add("Incomplete", py.get_type::<Incomplete>())?;
+    m.add("Mistake", py.get_type::<Mistake>())?;
     Ok(())
 }
 

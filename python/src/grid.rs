@@ -1,10 +1,13 @@
 //! The `Sudoku` class: one grid of any box shape, over [`sudoku::Grid`].
 
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyDeprecationWarning, PyIndexError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use solver_core::{Incomplete as Why, Limits};
 use std::sync::Arc;
+use std::time::Instant;
 
 use sudoku::{
     write_boxed, write_regions, Alphabet, Grid, Notation, ParseError, ParseErrorKind, Rules, Shape,
@@ -20,6 +23,7 @@ use crate::batch::Check;
 use crate::errors::{self, solve_error, value_error};
 use crate::interrupt;
 use crate::limits::{call_limits, limit_arg};
+use crate::logic;
 
 /// Search nodes a call spends on the calling thread before it moves the
 /// search to a helper thread that can be interrupted (a few milliseconds;
@@ -547,11 +551,12 @@ impl Sudoku {
         }
     }
 
-    /// The values the cell at (row, col), 0-based, can still take: those
-    /// not in its row, column or box (the course's `possibles`), nor, for
-    /// a variant, in its diagonals, windows, region or cage. For a filled
-    /// cell, just its value.
-    fn candidates(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
+    /// The pencil marks of the cell at (row, col), 0-based: the values not
+    /// in its row, column or box (the course's `possibles`), nor, for a
+    /// variant, in its diagonals, windows, region or cage. For a filled
+    /// cell, just its value. No spoiler: what the givens rule out, not
+    /// what the solution allows (that is `true_candidates()`).
+    fn pencil_marks(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
         let (r, c) = (self.index("row", row)?, self.index("column", col)?);
         let Some(rules) = self.rules()? else {
             return Ok(self.grid.candidates(r, c));
@@ -577,6 +582,53 @@ impl Sudoku {
             }
         }
         Ok((1..=n as u16).filter(|&v| !seen[usize::from(v)]).collect())
+    }
+
+    /// Deprecated alias of `pencil_marks(row, col)` (the name meant pencil
+    /// marks here but true candidates in the `sudoku` command); warns
+    /// with DeprecationWarning.
+    fn candidates(&self, py: Python<'_>, row: usize, col: usize) -> PyResult<Vec<u16>> {
+        PyErr::warn(
+            py,
+            &py.get_type::<PyDeprecationWarning>(),
+            c"Sudoku.candidates() is deprecated: use pencil_marks() (values the givens allow) or true_candidates() (values some solution has)",
+            1,
+        )?;
+        self.pencil_marks(row, col)
+    }
+
+    /// The true candidates of every cell, rows of lists: the values the
+    /// cell takes in some solution, each proven by a solution checked
+    /// against the rules (`sudoku candidates`). For a puzzle with one
+    /// solution this is the solution itself: a spoiler. Raises Unsolvable
+    /// when there is no solution, Incomplete at a limit.
+    #[pyo3(signature = (*, timeout = None, max_nodes = None))]
+    fn true_candidates(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Vec<Vec<Vec<u16>>>> {
+        match self
+            .answered(py, &Task::Candidates, timeout, max_nodes)?
+            .answer
+        {
+            Answer::Candidates {
+                cells,
+                incomplete: None,
+            } => {
+                if cells.iter().all(Vec::is_empty) {
+                    return Err(solve_error(py, SolveError::Unsolvable));
+                }
+                let n = self.side();
+                Ok(cells.chunks(n).map(<[Vec<u16>]>::to_vec).collect())
+            }
+            Answer::Candidates {
+                incomplete: Some(why),
+                ..
+            } => Err(errors::incomplete(py, why, None)),
+            other => Err(self.refusal(py, other)),
+        }
     }
 
     /// The values present in row `i` (0-based), left to right (the course's `ligne`).
@@ -732,36 +784,121 @@ impl Sudoku {
             .collect())
     }
 
-    /// Difficulty as search effort (see the library's `rate`): `rating` is
-    /// log2 of the search nodes of a uniqueness check averaged over `seeds`
-    /// tie-break orders; 0 when singles alone solve it. Raises NotUnique or
-    /// Unsolvable unless the puzzle has exactly one solution, Incomplete at
-    /// a limit. Answered as `sudoku rate` answers (`sudoku_solve::answer`); Ctrl-C
-    /// interrupts a long rating.
-    #[pyo3(signature = (seeds = 4, *, timeout = None, max_nodes = None))]
+    /// The puzzle's difficulty. By default (`scale="se"`) on Sudoku
+    /// Explainer 1.2.1's scale, as `sudoku rate` gives it: an `SeRating`
+    /// with `er`, `ep`, `ed` and `hardest` (ER 20.0 when the techniques do
+    /// not finish the puzzle). `scale="search"` gives the search-effort
+    /// `Rating` (log2 of the search nodes of a uniqueness check; classic
+    /// Sudoku only). Raises NotUnique or Unsolvable unless the puzzle has
+    /// exactly one solution, Incomplete at a limit (`max_nodes` caps the
+    /// search nodes of the uniqueness proof and the logical steps);
+    /// Ctrl-C interrupts. `seeds` is ignored with a DeprecationWarning:
+    /// the search effort does not depend on the tie-break order.
+    #[pyo3(signature = (seeds = None, *, scale = "se", timeout = None, max_nodes = None))]
     fn rate(
         &self,
         py: Python<'_>,
-        seeds: u32,
+        seeds: Option<u32>,
+        scale: &str,
         timeout: Option<f64>,
         max_nodes: Option<u64>,
-    ) -> PyResult<Rating> {
-        if !self.variant.is_classic() {
-            return Err(PyValueError::new_err(
-                "rate() supports classic Sudoku only, not variants",
-            ));
+    ) -> PyResult<PyObject> {
+        if seeds.is_some() {
+            PyErr::warn(
+                py,
+                &py.get_type::<PyDeprecationWarning>(),
+                c"rate(seeds=...) is ignored: the search effort is the same in any tie-break order",
+                1,
+            )?;
         }
-        match self
-            .answered(py, &Task::Rate { seeds }, timeout, max_nodes)?
-            .answer
-        {
-            Answer::Rated(r) => Ok(Rating {
-                rating: r.rating,
-                average_nodes: r.average_nodes,
-                singles_only: r.singles_only,
-            }),
-            other => Err(self.refusal(py, other)),
+        match scale {
+            "se" => {
+                let started = Instant::now();
+                let start = self.logic_start(py, timeout, max_nodes)?;
+                let call = call_limits(remaining(timeout, started), max_nodes, None)?;
+                let rating = logic::rating(py, start, &call.limits, &call.cancel)?;
+                Ok(Bound::new(py, rating)?.into_any().unbind())
+            }
+            "search" => {
+                if !self.variant.is_classic() {
+                    return Err(PyValueError::new_err(
+                        "rate(scale=\"search\") supports classic Sudoku only, not variants",
+                    ));
+                }
+                match self
+                    .answered(py, &Task::Rate { seeds: 1 }, timeout, max_nodes)?
+                    .answer
+                {
+                    Answer::Rated(r) => Ok(Bound::new(
+                        py,
+                        Rating {
+                            rating: r.rating,
+                            average_nodes: r.average_nodes,
+                            singles_only: r.singles_only,
+                        },
+                    )?
+                    .into_any()
+                    .unbind()),
+                    other => Err(self.refusal(py, other)),
+                }
+            }
+            other => Err(PyValueError::new_err(format!(
+                "scale must be \"se\" (Sudoku Explainer's ER/EP/ED) or \"search\" (search effort), got {other:?}"
+            ))),
         }
+    }
+
+    /// The next step a person would take, as a `Step` (technique,
+    /// difficulty, placements, eliminations, cells, text), or None when the
+    /// grid is solved or no technique applies. The techniques and order
+    /// are Sudoku Explainer 1.2.1's.
+    ///
+    /// From a learner's state: `marks` gives the pencil marks of every
+    /// cell, as text in the `sudoku hint --marks` format, or as a flat list
+    /// of side*side cells (or side rows of side cells), each an int (a
+    /// placed digit; 0 or None: nothing marked yet, every value possible),
+    /// a string of digits ("1249") or a collection of ints. A cell with
+    /// one mark holds that digit. A state that contradicts the solution (a
+    /// wrong digit, a mark erased that the solution needs, a given changed)
+    /// raises Mistake naming the cell; it is not hinted from.
+    ///
+    /// The puzzle must have one solution (NotUnique, Unsolvable otherwise);
+    /// the step is checked against it before it is returned.
+    #[pyo3(signature = (marks = None, *, timeout = None, max_nodes = None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        marks: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Option<logic::Step>> {
+        let marks = match marks.filter(|m| !m.is_none()) {
+            Some(m) => Some(logic::marks_arg(m, self.side())?),
+            None => None,
+        };
+        let start = self.logic_start(py, timeout, max_nodes)?;
+        let givens = self.grid.clone();
+        py.allow_threads(|| logic::hint(start, &givens, marks))
+    }
+
+    /// The whole logical path, as a `Path`: `steps` (each a `Step`),
+    /// `solved` (whether logic alone finished the puzzle), `end` ("solved"
+    /// or "stuck"), `rating` (an `SeRating`) and `to_dict()` (the record of
+    /// `sudoku solve --steps --format json`). Every step is checked against
+    /// the puzzle's one solution. Raises NotUnique or Unsolvable unless
+    /// there is one, Incomplete at a limit (`max_nodes` caps the search
+    /// nodes of the uniqueness proof and the steps); Ctrl-C interrupts.
+    #[pyo3(signature = (*, timeout = None, max_nodes = None))]
+    fn steps(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<logic::Path> {
+        let started = Instant::now();
+        let start = self.logic_start(py, timeout, max_nodes)?;
+        let call = call_limits(remaining(timeout, started), max_nodes, None)?;
+        logic::path(py, start, &call.limits, &call.cancel)
     }
 
     /// The grid on one line (`1.3.3.2...4.....`), as `sudoku solve` writes it.
@@ -838,6 +975,40 @@ impl Sudoku {
         interrupt::run(py, &call.cancel, || run(&call.limits, true))
     }
 
+    /// Where the logical solver starts: the search's proof that the puzzle
+    /// has one solution (NotUnique, Unsolvable, InvalidPuzzle, Incomplete
+    /// otherwise), and the puzzle's candidates under its rules (ValueError
+    /// for what the logical solver does not take: killer cages, the
+    /// setter's constraints, sides above 64).
+    fn logic_start(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<logic::Start> {
+        let rules = self.variant.rules(self.grid.shape()).map_err(value_error)?;
+        let candidates = match logic::candidates(&self.grid, &rules) {
+            Ok(c) => c,
+            Err(_) if self.clash().is_some() => {
+                return Err(self.refusal(py, Answer::Invalid(String::new())))
+            }
+            // No solution, or several, is said first; the logical
+            // solver's refusal (killer cages, a side above 64) after.
+            Err(e) => match self.answered(py, &Task::Check, timeout, max_nodes)?.answer {
+                Answer::Unique(_) => return Err(e),
+                other => return Err(self.refusal(py, other)),
+            },
+        };
+        let solution = match self.answered(py, &Task::Check, timeout, max_nodes)?.answer {
+            Answer::Unique(solution) => solution,
+            other => return Err(self.refusal(py, other)),
+        };
+        Ok(logic::Start {
+            candidates,
+            solution,
+        })
+    }
+
     /// The first two givens that clash, if any.
     fn clash(&self) -> Option<sudoku::Conflict> {
         match self.rules() {
@@ -862,7 +1033,12 @@ impl Sudoku {
     }
 }
 
-/// The difficulty of a puzzle (see `Sudoku.rate`).
+/// The seconds left of `timeout` since `started`.
+fn remaining(timeout: Option<f64>, started: Instant) -> Option<f64> {
+    timeout.map(|t| (t - started.elapsed().as_secs_f64()).max(0.0))
+}
+
+/// The search effort of a puzzle (see `Sudoku.rate(scale="search")`).
 #[pyclass(module = "dancing_links", frozen, get_all)]
 #[derive(Clone, Copy)]
 pub struct Rating {

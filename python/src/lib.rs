@@ -2,7 +2,9 @@
 //! module.
 //!
 //! - [`grid`]: the `Sudoku` class (parse, solve, count, candidates, generate,
-//!   rate) over [`sudoku::Grid`].
+//!   rate, hint, steps) over [`sudoku::Grid`].
+//! - [`logic`]: the logical solver's answers (`Sudoku.rate()` on Sudoku
+//!   Explainer's scale, `hint()`, `steps()`): `SeRating`, `Step`, `Path`.
 //! - [`batch`]: `solve_many` and `check_many`, on every core with the GIL
 //!   released, one result per input in order.
 //! - [`cover`]: the `ExactCover` class over [`solver_core`], with a lazy
@@ -25,6 +27,7 @@ mod errors;
 mod grid;
 mod interrupt;
 mod limits;
+mod logic;
 mod model;
 mod variant;
 
@@ -33,6 +36,9 @@ mod variant;
 fn dancing_links(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<grid::Sudoku>()?;
     m.add_class::<grid::Rating>()?;
+    m.add_class::<logic::SeRating>()?;
+    m.add_class::<logic::Step>()?;
+    m.add_class::<logic::Path>()?;
     m.add_class::<batch::Failure>()?;
     m.add_class::<batch::Check>()?;
     m.add_class::<cover::ExactCover>()?;

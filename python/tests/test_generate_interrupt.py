@@ -34,7 +34,7 @@ try:
         dl.Sudoku.generate(box=5, variant="x", seed=1)
     elif what == "rate":
         # A 25x25 puzzle of the examples: seconds to minutes per seed.
-        dl.Sudoku(sys.argv[2]).rate(seeds=1)
+        dl.Sudoku(sys.argv[2]).rate(scale="search")
     print("finished?!", flush=True)
 except KeyboardInterrupt:
     print("interrupted after %.3f s" % (time.monotonic() - start), flush=True)
@@ -74,8 +74,8 @@ def test_generate_and_rate_stop_at_their_limits_with_incomplete():
     import dancing_links as dl
 
     with pytest.raises(dl.Incomplete) as err:
-        dl.Sudoku(HARD_25).rate(seeds=1, timeout=0.2)
+        dl.Sudoku(HARD_25).rate(scale="search", timeout=0.2)
     assert err.value.reason == "deadline"
     with pytest.raises(dl.Incomplete) as err:
-        dl.Sudoku(HARD_25).rate(seeds=1, max_nodes=1000)
+        dl.Sudoku(HARD_25).rate(scale="search", max_nodes=1000)
     assert err.value.reason == "node-limit"

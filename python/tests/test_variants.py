@@ -139,7 +139,7 @@ def test_4x4_counts_match_brute_force(variant, regions, cages, puzzle):
     # check: every value in some solution is offered, none clashes.
     for r in range(4):
         for c in range(4):
-            offered = set(s.candidates(r, c))
+            offered = set(s.pencil_marks(r, c))
             grid = rows(puzzle)
             if grid[r][c]:
                 assert offered == {grid[r][c]}
@@ -222,7 +222,7 @@ def test_killer_cannot_be_generated_and_rate_is_classic_only():
     with pytest.raises(ValueError):
         Sudoku.generate(box=2, seed=1, variant="killer")
     with pytest.raises(ValueError):
-        Sudoku("." * 16, variant="x").rate()
+        Sudoku("." * 16, variant="x").rate(scale="search")
 
 
 def test_conflicts_follow_the_variant_rules():

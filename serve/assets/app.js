@@ -20,6 +20,14 @@ let job = null;        // {id, timer} of the running job
 let selected = null;   // the selected cell
 let generation = 0;    // bumps on every new text: late answers are dropped
 let lastResult = null; // the last job's answers, to redraw after a click
+let path = null;       // the logical path of the text ({steps, solved, se}), asked on demand
+let stepsShown = 0;    // the steps of the path shown so far ("Next step")
+
+// An empty page draws an empty 9x9 grid, not a blank box.
+const EMPTY = {
+  size: 9, givens: new Array(81).fill(0), windows: [], cages: [], constraints: [], diagonals: false,
+  regions: Array.from({ length: 81 }, (_, i) => 3 * Math.floor(i / 27) + Math.floor((i % 9) / 3)),
+};
 
 async function api(path, body) {
   let response;
@@ -51,6 +59,11 @@ function resetAnswers() {
   setText('candidates', '-', { complete: '' });
   setText('progress', '');
   lastResult = null;
+  path = null;
+  stepsShown = 0;
+  setText('step-text', '');
+  $('path').hidden = true;
+  $('path').textContent = '';
 }
 
 function showError(error) {
@@ -148,6 +161,7 @@ async function refresh(edit) {
   if (!edit && text.trim() === '') {
     puzzle = null; showError(null); resetAnswers(); draw(); return;
   }
+  resetAnswers();
   const body = edit ? { text, edit } : { text };
   const { status, json } = await api('/api/parse', body);
   await stopping;
@@ -381,10 +395,68 @@ function drawConstraint(k, n, layers) {
   }
 }
 
+// ---- the logical path -----------------------------------------------------
+
+// The path of the text in the area, asked once per text.
+async function loadPath() {
+  if (path) return path;
+  const mine = generation;
+  const { status, json } = await api('/api/steps', { text: area.value });
+  if (mine !== generation) return null;
+  if (status !== 200 || !json.ok) {
+    setText('step-text', 'no path: ' + ((json.error && json.error.message) || 'the server said ' + status));
+    return null;
+  }
+  path = json;
+  return path;
+}
+
+function describeEnd(p) {
+  const se = p.se.er.toFixed(1) + '/' + p.se.ep.toFixed(1) + '/' + p.se.ed.toFixed(1);
+  return p.solved ? 'solved by logic alone (Sudoku Explainer ' + se + ')'
+    : 'no technique applies: logic alone goes no further';
+}
+
+$('next-step').addEventListener('click', async () => {
+  const p = await loadPath();
+  if (!p) return;
+  if (stepsShown >= p.steps.length) {
+    stepsShown = p.steps.length + 1;
+    setText('step-text', describeEnd(p), { step: '' });
+  } else {
+    const s = p.steps[stepsShown];
+    stepsShown += 1;
+    setText('step-text', stepsShown + '. ' + s.text + ' (' + s.difficulty.toFixed(1) + ')', { step: stepsShown });
+  }
+  draw();
+});
+
+$('whole-path').addEventListener('click', async () => {
+  const p = await loadPath();
+  if (!p) return;
+  const list = $('path');
+  list.textContent = '';
+  for (const s of p.steps) el('li', {}, list, s.text + ' (' + s.difficulty.toFixed(1) + ')');
+  el('li', { class: 'end' }, list, describeEnd(p));
+  list.hidden = false;
+});
+
+$('show-solution').addEventListener('change', () => draw());
+
+// The step shown last, and the values placed by the steps shown.
+function shownSteps() {
+  if (!path || stepsShown === 0) return { current: null, placed: new Map() };
+  const placed = new Map();
+  const upto = Math.min(stepsShown, path.steps.length);
+  for (let k = 0; k < upto; k++) for (const pl of path.steps[k].placements) placed.set(pl.cell, pl.value);
+  const current = stepsShown <= path.steps.length ? path.steps[stepsShown - 1] : null;
+  return { current, placed };
+}
+
 function draw() {
   svg.textContent = '';
-  if (!puzzle) { svg.setAttribute('width', 0); svg.setAttribute('height', 0); return; }
-  const n = puzzle.size;
+  const shown = puzzle || EMPTY;
+  const n = shown.size;
   const side = 2 * MARGIN + n * CELL;
   svg.setAttribute('width', side);
   svg.setAttribute('height', side);
@@ -395,17 +467,24 @@ function draw() {
 
   const differs = new Set(lastResult && lastResult.verdict && lastResult.verdict.status === 'multiple' ? lastResult.verdict.cells : []);
   const errorCell = $('error').hidden ? '' : $('error').dataset.cell;
+  const { current, placed } = shownSteps();
+  const stepCells = new Set(current ? current.cells : []);
+  const stepPlaced = new Set(current ? current.placements.map((p) => p.cell) : []);
+  const stepElim = new Set(current ? current.eliminations.map((e) => e.cell) : []);
   const layers = {};
   layers.cells = el('g', {});
   for (let i = 0; i < n * n; i++) {
     const cls = ['cell'];
     if (i === selected) cls.push('selected');
     if (differs.has(i)) cls.push('differs');
+    if (stepCells.has(i)) cls.push('step-cell');
+    if (stepPlaced.has(i)) cls.push('step-place');
+    if (stepElim.has(i)) cls.push('step-elim');
     if (errorCell && errorCell === (Math.floor(i / n) + 1) + ',' + (i % n + 1)) cls.push('located');
     el('rect', { x: MARGIN + (i % n) * CELL, y: MARGIN + Math.floor(i / n) * CELL, width: CELL, height: CELL, class: cls.join(' '), 'data-cell': i }, layers.cells);
   }
   layers.shade = el('g', {});
-  for (const w of puzzle.windows) {
+  for (const w of shown.windows) {
     for (const c of w) el('rect', { x: cx(c, n) - CELL / 2, y: cy(c, n) - CELL / 2, width: CELL, height: CELL, fill: '#d9d2f3', class: 'shade' }, layers.shade);
   }
   layers.lines = el('g', {});
@@ -415,7 +494,7 @@ function draw() {
   layers.digits = el('g', {});
 
   // Grid lines: thin between cells, thick between regions (boxes or jigsaw).
-  const reg = puzzle.regions;
+  const reg = shown.regions;
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
@@ -429,21 +508,26 @@ function draw() {
   const diagonal = (positive) => el('line', {
     x1: MARGIN, y1: positive ? MARGIN + n * CELL : MARGIN, x2: MARGIN + n * CELL, y2: positive ? MARGIN : MARGIN + n * CELL, class: 'diag',
   }, layers.lines);
-  if (puzzle.diagonals) { diagonal(true); diagonal(false); }
-  for (const cage of puzzle.cages) drawCage(cage.cells, cage.sum, n, layers.cages);
-  for (const k of puzzle.constraints) {
+  if (shown.diagonals) { diagonal(true); diagonal(false); }
+  for (const cage of shown.cages) drawCage(cage.cells, cage.sum, n, layers.cages);
+  for (const k of shown.constraints) {
     if (k.kind === 'diagonal+') diagonal(true);
     else if (k.kind === 'diagonal-') diagonal(false);
     else drawConstraint(k, n, layers);
   }
 
-  // Givens, then the true candidates of the open cells.
-  const candidates = lastResult && lastResult.candidates && lastResult.candidates.cells;
+  // Givens, the values the steps shown placed, then (when asked for: they
+  // are a spoiler) the true candidates of the open cells.
+  const candidates = $('show-solution').checked && lastResult && lastResult.candidates && lastResult.candidates.cells;
   const per = Math.ceil(Math.sqrt(n));
   for (let i = 0; i < n * n; i++) {
-    const given = puzzle.givens[i];
+    const given = shown.givens[i];
     if (given) {
       el('text', { x: cx(i, n), y: cy(i, n), class: 'given', 'data-given': i }, layers.digits, String(given));
+      continue;
+    }
+    if (placed.has(i)) {
+      el('text', { x: cx(i, n), y: cy(i, n), class: 'placed', 'data-placed': i }, layers.digits, String(placed.get(i)));
       continue;
     }
     if (!candidates) continue;
@@ -473,3 +557,5 @@ if (fromAddress) {
   $('start').hidden = false;
   setText('progress', 'a puzzle from the address: press Start to read it');
 }
+
+draw();

@@ -66,6 +66,7 @@ pub(crate) fn router(addr: SocketAddr) -> Router {
             get(|| async { page(STYLE, "text/css; charset=utf-8") }),
         )
         .route("/api/parse", post(parse))
+        .route("/api/steps", post(steps))
         .route("/api/jobs", post(start))
         .route("/api/jobs/{id}", get(poll))
         .route("/api/jobs/{id}/cancel", post(cancel))
@@ -231,6 +232,48 @@ async fn parse(
             "text": text,
         }))
         .into_response(),
+        Ok(Err(e)) => bad(e),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepsRequest {
+    text: String,
+}
+
+/// The most a logical path may take (the uniqueness proof and the steps).
+const STEPS_SECONDS: u64 = 60;
+
+/// `POST /api/steps`: the logical solver's whole path of the puzzle (see
+/// [`crate::logical::path_json`]), or 400 saying why there is none.
+async fn steps(
+    State(app): State<App>,
+    request: Result<Json<StepsRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request) {
+        Ok(r) => r,
+        Err(e) => return bad_request(e),
+    };
+    let turn = match parse_turn(&app).await {
+        Ok(t) => t,
+        Err(busy) => return busy,
+    };
+    let answer = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        let parsed = jobs::parse(&request.text)?;
+        let limits = sudoku_solve::Limits::none().timeout(Duration::from_secs(STEPS_SECONDS));
+        crate::logical::path_json(&parsed.rules, &parsed.grid, &limits).map_err(|message| Located {
+            message,
+            line: 0,
+            column: None,
+            cell: None,
+        })
+    })
+    .await;
+    match answer {
+        Ok(Ok(path)) => Json(path).into_response(),
         Ok(Err(e)) => bad(e),
         Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }

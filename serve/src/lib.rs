@@ -6,8 +6,9 @@
 //! rangsk's SudokuSolver), so the editor's buttons use our solver.
 //!
 //! The server holds no solving logic: it reads puzzles with
-//! [`sudoku_format`] and answers with [`sudoku_solve::setter`] and
-//! [`sudoku_solve::SudokuSolver`], on tokio's blocking threads (the library's
+//! [`sudoku_format`] and answers with [`sudoku_solve::setter`],
+//! [`sudoku_solve::SudokuSolver`] and the logical solver (`sudoku-logic`, see
+//! [`logical`]), on tokio's blocking threads (the library's
 //! searches use rayon's pool inside), never on the async executor.
 //!
 //! Why axum on tokio: the most used async HTTP stack in Rust (hyper
@@ -24,6 +25,7 @@
 //! | `POST /api/jobs` `{"text": ..., "tasks": ["verdict", "count", "candidates"], "count_limit": 1000, "max_seconds": 300}` | `{"id": n}`, or 400 with the located error |
 //! | `GET /api/jobs/{id}` | `{"status": "running" \| "complete" \| "incomplete", "incomplete": why, "phase", "elapsed_ms", "nodes", "solutions_so_far", "cells_done", "cells_open", "verdict", "count", "candidates"}` |
 //! | `POST /api/jobs/{id}/cancel` | the job; it ends `incomplete` (`cancelled`) within a second |
+//! | `POST /api/steps` `{"text": ...}` | the logical solver's path (`{"ok": true, "steps": [...], "solved", "se"}`, see [`logical::path_json`]) or 400 with the reason |
 //!
 //! Other web pages cannot drive it: every request must name this server as
 //! its `Host` (127.0.0.1 or localhost and the port; none is refused), a
@@ -68,6 +70,7 @@
 mod api;
 mod draw;
 pub mod jobs;
+pub mod logical;
 mod ws;
 
 use std::net::{Ipv4Addr, SocketAddr};

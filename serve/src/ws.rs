@@ -14,11 +14,15 @@
 //!   1 when the value is a true candidate, 0 when not; when the puzzle asks
 //!   for "colored candidates" (`"colored"` in `truecandidatesoptions`), the
 //!   number of solutions with that value there, counted up to 8 (each true
-//!   candidate placed and counted), as rangsk's solver counts them. The `"logical"` option (candidates that
-//!   logic keeps but no solution has, marked -1) is not offered: we have no
-//!   logical solver, and send no -1. Nothing is sent while they are worked
-//!   out (rangsk's websocket sends none either; only his console's JSON
-//!   mode reports true candidates in progress);
+//!   candidate placed and counted), as rangsk's solver counts them. With
+//!   the `"logical"` option, a candidate that the logical solver keeps
+//!   (solving from the givens as far as its techniques go) but that no
+//!   solution has is -1, as rangsk's solver marks it; only for a puzzle
+//!   with exactly one solution that the logical solver takes (no killer
+//!   cages or setter's constraints), since its uniqueness techniques
+//!   assume one; otherwise no -1 is sent. Nothing is sent while they are
+//!   worked out (rangsk's websocket sends none either; only his console's
+//!   JSON mode reports true candidates in progress);
 //! - `solve` -> `{"type": "solved", "solution": [...]}` (a value per cell);
 //! - `check` -> `{"type": "count", "count": 0|1|2, "inProgress": false}`
 //!   (2: two or more);
@@ -28,9 +32,11 @@
 //!   solutions so far"), then `{"type": "count", "count": n, "inProgress":
 //!   false}` with the exact count; nothing more once cancelled;
 //! - `cancel` -> `{"type": "canceled"}`;
+//! - `solvepath`, `step` -> `{"type": "logical", "cells": [...], "message":
+//!   ..., "isValid": ...}`: the logical solver's whole path, or its next
+//!   step, from the editor's board (see [`crate::logical`]);
 //! - no solution, a puzzle we cannot read, or a command we do not have
-//!   (`solvepath`, `step`: logical steps) -> `{"type": "invalid",
-//!   "message": ...}`.
+//!   -> `{"type": "invalid", "message": ...}`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
@@ -50,6 +56,8 @@ use sudoku::{Grid, Rules};
 use sudoku_format::fpuzzles::read_fpuzzles;
 use sudoku_solve::{setter, Engine, Limits, SudokuSolver, Verdict};
 use tokio::sync::{mpsc, Semaphore};
+
+use crate::logical;
 
 /// Requests answered at once over every connection; a request past them is
 /// answered `invalid` (the server is busy).
@@ -228,6 +236,7 @@ pub(crate) fn answer(
         Err(e) => return Some(invalid(&nonce, e.to_string())),
     };
     let grid = puzzle.grid;
+    let doc = document(data);
     let mut limits = Limits::none().cancel_flag(Arc::clone(cancel));
     limits.deadline = Some(std::time::Instant::now() + MAX_TIME);
     let cancelled = || cancel.load(Ordering::Relaxed);
@@ -252,12 +261,34 @@ pub(crate) fn answer(
             if c.is_unsolvable() {
                 return Some(invalid(&nonce, "No solutions found."));
             }
-            let cap = solutions_cap(data);
+            let options = options(&doc);
+            let cap = if options.iter().any(|o| o == "colored") {
+                8
+            } else {
+                1
+            };
             let per = match per_candidate(&rules, &grid, &c, cap, &limits) {
                 Ok(Some(per)) => per,
                 Ok(None) => return timed_out(),
                 Err(e) => return Some(invalid(&nonce, e.to_string())),
             };
+            let mut per: Vec<i64> = per
+                .into_iter()
+                .map(|k| i64::try_from(k).unwrap_or(i64::MAX))
+                .collect();
+            if options.iter().any(|o| o == "logical") {
+                if let Some(kept) = logical::logical_masks(&rules, &grid, &c, &limits) {
+                    let n = grid.side();
+                    for (cell, mask) in kept.iter().enumerate() {
+                        for v in sudoku_logic::values_of(*mask) {
+                            let at = cell * n + v - 1;
+                            if per[at] == 0 {
+                                per[at] = -1;
+                            }
+                        }
+                    }
+                }
+            }
             Some(json!({"nonce": nonce, "type": "truecandidates", "solutionsPerCandidate": per}))
         }
         "solve" => {
@@ -294,11 +325,19 @@ pub(crate) fn answer(
             Err(e) => Some(invalid(&nonce, e.to_string())),
         },
         "count" => count(&nonce, &rules, &grid, &limits, cancel, progress).or_else(timed_out),
+        "solvepath" | "step" => {
+            let board = logical::board(&doc, grid.side());
+            match logical::answer(&nonce, command, &rules, &grid, &board, &limits) {
+                Ok(reply) => Some(reply),
+                Err(Some(message)) => Some(invalid(&nonce, message)),
+                Err(None) => timed_out(),
+            }
+        }
         other => Some(invalid(
             &nonce,
             format!(
                 "the command {other:?} is not supported by this solver \
-                 (truecandidates, solve, check, count and cancel are)"
+                 (truecandidates, solve, check, count, solvepath, step and cancel are)"
             ),
         )),
     }
@@ -359,25 +398,29 @@ fn count(
     }
 }
 
-/// The cap on the solutions counted per candidate that the puzzle asks
-/// for: 8 with `"colored"` in `truecandidatesoptions` (the editor's
-/// "colored candidates", as rangsk's solver caps them), else 1 (seen or
-/// not).
-fn solutions_cap(data: &str) -> u64 {
-    // Decoded within the reader's budgets, as the puzzle was.
-    let doc: Option<Value> = sudoku_format::fpuzzles::decode(data)
+/// The f-puzzles document of a request's data, decoded within the
+/// reader's budgets (as the puzzle was); `Null` when it cannot be.
+fn document(data: &str) -> Value {
+    sudoku_format::fpuzzles::decode(data)
         .ok()
-        .and_then(|json| serde_json::from_str(&json).ok());
-    let colored = doc
-        .as_ref()
-        .and_then(|doc| doc.get("truecandidatesoptions"))
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or(Value::Null)
+}
+
+/// The puzzle's `truecandidatesoptions`: `"colored"` (count the solutions
+/// of each candidate up to 8, as rangsk's solver caps them; else 1, seen
+/// or not) and `"logical"` (mark -1 where logic keeps a candidate that no
+/// solution has).
+fn options(doc: &Value) -> Vec<String> {
+    doc.get("truecandidatesoptions")
         .and_then(Value::as_array)
-        .is_some_and(|options| options.iter().any(|o| o == "colored"));
-    if colored {
-        8
-    } else {
-        1
-    }
+        .map(|options| {
+            options
+                .iter()
+                .filter_map(|o| o.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// One number per (cell, value), index `cell * side + value - 1`: the

@@ -193,6 +193,8 @@ impl Browser {
     /// each cell (a given, or the true candidates).
     fn answers(&mut self, cells: usize) -> Value {
         let script = r#"(() => {
+                const box = document.getElementById('show-solution');
+                if (!box.checked) { box.checked = true; box.dispatchEvent(new Event('change')); }
                 const p = document.getElementById('progress').textContent;
                 const v = document.getElementById('verdict').dataset.status;
                 if (v === 'none' || !(p.startsWith('done') || p.startsWith('stopped'))) return null;
@@ -595,5 +597,114 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
             running.len()
         );
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The course's grid that needs pointing (Sudoku Explainer: 2.6/1.5/1.5).
+const POINTING: &str =
+    "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+
+#[test]
+fn next_step_shows_each_step_on_the_grid_and_the_solution_stays_hidden() {
+    let bound = common::start(false);
+    let mut browser = Browser::launch();
+    browser.open(&bound.url);
+    // An empty page: an empty 9x9 grid, not a blank box.
+    let empty = browser.eval(
+        "[document.querySelectorAll('rect.cell').length, document.querySelectorAll('[data-given]').length]",
+    );
+    assert_eq!(empty, json!([81, 0]));
+
+    let givens: Vec<u8> = POINTING
+        .chars()
+        .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
+        .collect();
+    let mut found = Vec::new();
+    common::brute_force(&mut givens.clone(), 9, 2, &mut found);
+    assert_eq!(found.len(), 1);
+    let solution = &found[0];
+
+    browser.paste(POINTING);
+    browser.wait_for(
+        "document.getElementById('progress').textContent.startsWith('done') ? true : null",
+        Duration::from_secs(120),
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('verdict').dataset.status"),
+        "unique"
+    );
+    // The solution (the true candidates of a unique puzzle) is hidden.
+    assert_eq!(
+        browser.eval("document.querySelectorAll('[data-candidates]').length"),
+        0
+    );
+
+    let click = |browser: &mut Browser, id: &str| {
+        browser.eval(&format!(
+            "(() => {{ document.getElementById('{id}').click(); return true; }})()"
+        ));
+    };
+    let state = r#"(() => {
+        const t = document.getElementById('step-text');
+        if (t.dataset.step !== 'STEP') return null;
+        const cells = (cls) => Array.from(document.querySelectorAll('rect.' + cls)).map(r => Number(r.dataset.cell));
+        const placed = Array.from(document.querySelectorAll('[data-placed]'))
+            .map(p => [Number(p.dataset.placed), Number(p.textContent)]);
+        return {text: t.textContent, place: cells('step-place'), elim: cells('step-elim'),
+                reason: cells('step-cell'), placed};
+    })()"#;
+    for k in 1..=12 {
+        click(&mut browser, "next-step");
+        let shown = browser.wait_for(
+            &state.replace("STEP", &k.to_string()),
+            Duration::from_secs(60),
+        );
+        let text = shown["text"].as_str().unwrap();
+        assert!(text.starts_with(&format!("{k}. ")), "{text}");
+        let highlighted =
+            shown["place"].as_array().unwrap().len() + shown["elim"].as_array().unwrap().len();
+        assert!(highlighted > 0, "step {k} highlights its cells: {shown}");
+        // Every digit the steps shown have placed is the solution's.
+        let placed = shown["placed"].as_array().unwrap();
+        assert!(!placed.is_empty());
+        for p in placed {
+            let (cell, value) = (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap());
+            assert_eq!(givens[cell], 0);
+            assert_eq!(u64::from(solution[cell]), value, "{text}");
+        }
+        for cell in shown["place"].as_array().unwrap() {
+            let cell = cell.as_u64().unwrap();
+            assert!(placed.iter().any(|p| p[0] == cell), "{shown}");
+        }
+    }
+
+    click(&mut browser, "whole-path");
+    let items = browser.wait_for(
+        "(() => { const l = document.getElementById('path'); return l.hidden ? null : Array.from(l.children).map(li => li.textContent); })()",
+        Duration::from_secs(60),
+    );
+    let items = items.as_array().unwrap();
+    // At least a step per open cell (each placement is a step here), then the end.
+    let open = givens.iter().filter(|&&v| v == 0).count();
+    assert!(items.len() > open, "{} items", items.len());
+    assert!(items
+        .last()
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .starts_with("solved by logic alone"));
+    assert!(items
+        .iter()
+        .any(|i| i.as_str().unwrap().starts_with("pointing")));
+
+    // One click shows the true candidates: the solution.
+    click(&mut browser, "show-solution");
+    let forced = browser.wait_for(
+        "(() => { const f = Array.from(document.querySelectorAll('text.forced')); return f.length ? f.map(t => [Number(t.dataset.candidates), Number(t.textContent)]) : null; })()",
+        Duration::from_secs(30),
+    );
+    for f in forced.as_array().unwrap() {
+        let cell = f[0].as_u64().unwrap() as usize;
+        assert_eq!(u64::from(solution[cell]), f[1].as_u64().unwrap());
     }
 }

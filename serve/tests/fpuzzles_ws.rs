@@ -1,14 +1,16 @@
 //! The f-puzzles solver websocket (rangsk's SudokuSolver protocol, as the
 //! editor's userscript speaks it), with a plain websocket client: true
 //! candidates, check, count and solve against a brute-force oracle on 4x4,
-//! cancel, and what we do not support.
+//! cancel, what we do not support, and the logical commands (solvepath,
+//! step, logical true candidates) against the solution and pencil marks
+//! of a brute force.
 
 mod common;
 
 use std::net::TcpStream;
 use std::time::Duration;
 
-use common::{completions, start};
+use common::{brute_force, completions, fits, start};
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -148,11 +150,11 @@ fn the_editor_commands_answer_as_brute_force_says() {
     // What we cannot do is said, not faked.
     send(
         &mut socket,
-        &json!({"nonce": 7, "command": "solvepath", "dataType": "fpuzzles", "data": d}),
+        &json!({"nonce": 7, "command": "estimate", "dataType": "fpuzzles", "data": d}),
     );
     let answer = receive(&mut socket);
     assert_eq!(answer["type"], "invalid");
-    assert!(answer["message"].as_str().unwrap().contains("solvepath"));
+    assert!(answer["message"].as_str().unwrap().contains("estimate"));
     let clock = data(&givens, json!({"clock": [{}]}));
     send(
         &mut socket,
@@ -439,4 +441,286 @@ fn a_bomb_and_a_burst_are_answered() {
         std::thread::sleep(Duration::from_millis(250));
     }
     panic!("the connection stayed busy");
+}
+
+// The logical commands (`solvepath`, `step`) and the `logical` true
+// candidates option, checked against solutions found by the brute force
+// below and the pencil marks it computes, never against our own solver.
+
+/// The course's grid that needs pointing (Sudoku Explainer: 2.6/1.5/1.5).
+const POINTING: &str =
+    "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+
+/// Easter Monster: one solution, and far beyond singles.
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+fn cells_of(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|ch| ch.to_digit(10).map_or(0, |d| d as u8))
+        .collect()
+}
+
+fn the_solution(givens: &[u8], n: usize) -> Vec<u8> {
+    let mut found = Vec::new();
+    brute_force(&mut givens.to_vec(), n, 2, &mut found);
+    assert_eq!(found.len(), 1, "one solution");
+    found.pop().expect("one")
+}
+
+/// The pencil marks of `cell`: the values no given of its row, column or
+/// box holds.
+fn pencil_marks(givens: &[u8], n: usize, cell: usize) -> Vec<u64> {
+    (1..=n as u8)
+        .filter(|&v| fits(givens, n, cell, v))
+        .map(u64::from)
+        .collect()
+}
+
+/// The editor's board as f-puzzles JSON, compressed: givens, digits
+/// placed (not given) and centre marks.
+fn board_data(n: usize, givens: &[u8], placed: &[u8], centre: &[Vec<u64>]) -> String {
+    let grid: Vec<Vec<Value>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let i = r * n + c;
+                    if givens[i] != 0 {
+                        json!({"value": givens[i], "given": true})
+                    } else if placed[i] != 0 {
+                        json!({"value": placed[i]})
+                    } else if !centre[i].is_empty() {
+                        json!({"centerPencilMarks": centre[i]})
+                    } else {
+                        json!({})
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    lz_str::compress_to_base64(json!({"size": n, "grid": grid}).to_string().as_str())
+}
+
+fn logical(socket: &mut Socket, nonce: u64, command: &str, data: &str) -> Value {
+    send(
+        socket,
+        &json!({"nonce": nonce, "command": command, "dataType": "fpuzzles", "data": data}),
+    );
+    let answer = receive(socket);
+    assert_eq!(answer["nonce"], nonce);
+    assert_eq!(answer["type"], "logical", "{answer}");
+    answer
+}
+
+#[test]
+fn solvepath_and_step_follow_the_one_solution() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    let n = 9;
+    let givens = cells_of(POINTING);
+    let solution = the_solution(&givens, n);
+    let none = vec![Vec::new(); n * n];
+
+    let path = logical(
+        &mut socket,
+        1,
+        "solvepath",
+        &board_data(n, &givens, &[0; 81], &none),
+    );
+    assert_eq!(path["isValid"], true);
+    let cells = path["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), n * n);
+    for (i, cell) in cells.iter().enumerate() {
+        assert_eq!(cell["value"], solution[i], "r{}c{}", i / n + 1, i % n + 1);
+    }
+    let message = path["message"].as_str().expect("a message");
+    assert!(message.lines().count() >= 81 - 17 - 20, "{message}");
+    assert!(message.contains("pointing"), "{message}");
+
+    // Step by step, feeding each answer back as the editor does.
+    let mut placed = vec![0u8; n * n];
+    let mut centre = none.clone();
+    let first = logical(
+        &mut socket,
+        2,
+        "step",
+        &board_data(n, &givens, &placed, &centre),
+    );
+    assert_eq!(first["message"], "Initial candidates.");
+    for (i, cell) in first["cells"].as_array().expect("cells").iter().enumerate() {
+        if givens[i] == 0 {
+            assert_eq!(cell["value"], 0);
+            let marks: Vec<u64> = serde_json::from_value(cell["candidates"].clone()).unwrap();
+            assert_eq!(marks, pencil_marks(&givens, n, i), "cell {i}");
+        }
+    }
+    let mut answer = first;
+    let mut steps = 0;
+    loop {
+        for (i, cell) in answer["cells"]
+            .as_array()
+            .expect("cells")
+            .iter()
+            .enumerate()
+        {
+            let value = cell["value"].as_u64().expect("a value");
+            if value != 0 {
+                assert_eq!(value, u64::from(solution[i]), "{}", answer["message"]);
+                if givens[i] == 0 {
+                    placed[i] = value as u8;
+                }
+            } else {
+                let marks: Vec<u64> =
+                    serde_json::from_value(cell["candidates"].clone()).expect("candidates");
+                assert!(
+                    marks.contains(&u64::from(solution[i])),
+                    "{}: the solution's value left cell {i}",
+                    answer["message"]
+                );
+                assert!(centre[i].is_empty() || marks.iter().all(|m| centre[i].contains(m)));
+                centre[i] = marks;
+            }
+        }
+        if answer["message"] == "The puzzle is solved." {
+            break;
+        }
+        assert_ne!(answer["message"], "No logical steps found.");
+        steps += 1;
+        assert!(steps < 400, "the steps end");
+        answer = logical(
+            &mut socket,
+            2 + steps,
+            "step",
+            &board_data(n, &givens, &placed, &centre),
+        );
+        assert_eq!(answer["isValid"], true);
+    }
+    assert_eq!(
+        placed
+            .iter()
+            .zip(&givens)
+            .map(|(p, g)| p + g)
+            .collect::<Vec<_>>(),
+        solution
+    );
+}
+
+#[test]
+fn a_board_with_a_mistake_is_invalid_and_names_the_cell() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    let n = 9;
+    let givens = cells_of(POINTING);
+    let solution = the_solution(&givens, n);
+    let none = vec![Vec::new(); n * n];
+    // A wrong digit in r1c1 (open in this puzzle).
+    assert_eq!(givens[0], 0);
+    let mut placed = vec![0u8; n * n];
+    placed[0] = solution[0] % 9 + 1;
+    for command in ["step", "solvepath"] {
+        let answer = logical(
+            &mut socket,
+            1,
+            command,
+            &board_data(n, &givens, &placed, &none),
+        );
+        assert_eq!(answer["isValid"], false, "{answer}");
+        assert!(answer["message"].as_str().unwrap().contains("r1c1"));
+    }
+    // The solution's value erased from the centre marks of r1c2.
+    assert_eq!(givens[1], 0);
+    let mut centre = none.clone();
+    centre[1] = pencil_marks(&givens, n, 1)
+        .into_iter()
+        .filter(|&v| v != u64::from(solution[1]))
+        .collect();
+    let answer = logical(
+        &mut socket,
+        2,
+        "step",
+        &board_data(n, &givens, &[0; 81], &centre),
+    );
+    assert_eq!(answer["isValid"], false);
+    assert!(answer["message"].as_str().unwrap().contains("r1c2"));
+
+    // Several solutions (brute force says so): said, not stepped through.
+    let givens: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert!(completions(&givens).len() >= 2);
+    let answer = logical(&mut socket, 3, "solvepath", &data(&givens, json!({})));
+    assert!(answer["message"]
+        .as_str()
+        .unwrap()
+        .contains("more than one solution"));
+}
+
+#[test]
+fn logical_true_candidates_mark_what_logic_keeps_and_no_solution_has() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    let n = 9;
+    for (nonce, puzzle) in [(1u64, POINTING), (2, EASTER_MONSTER)] {
+        let givens = cells_of(puzzle);
+        let solution = the_solution(&givens, n);
+        let mut grid: Vec<Vec<Value>> = vec![vec![json!({}); n]; n];
+        for (i, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                grid[i / n][i % n] = json!({"value": v, "given": true});
+            }
+        }
+        let doc = json!({"size": n, "grid": grid, "truecandidatesoptions": ["logical"]});
+        let d = lz_str::compress_to_base64(doc.to_string().as_str());
+        send(
+            &mut socket,
+            &json!({"nonce": nonce, "command": "truecandidates", "dataType": "fpuzzles", "data": d}),
+        );
+        let answer = receive(&mut socket);
+        assert_eq!(answer["type"], "truecandidates", "{answer}");
+        let per: Vec<i64> =
+            serde_json::from_value(answer["solutionsPerCandidate"].clone()).unwrap();
+        assert_eq!(per.len(), n * n * n);
+        let mut minus = 0;
+        for cell in 0..n * n {
+            let marks = pencil_marks(&givens, n, cell);
+            for v in 1..=n {
+                let k = per[cell * n + v - 1];
+                if v == usize::from(solution[cell]) {
+                    assert_eq!(k, 1, "the solution's value of cell {cell}");
+                } else if k == -1 {
+                    // Kept by logic: a pencil mark of the givens' at most.
+                    assert!(givens[cell] == 0 && marks.contains(&(v as u64)));
+                    minus += 1;
+                } else {
+                    assert_eq!(k, 0);
+                }
+            }
+        }
+        // Whether logic finishes the puzzle, as its path says: then it
+        // keeps no false candidate; else it keeps at least one.
+        let path = logical(
+            &mut socket,
+            10 + nonce,
+            "solvepath",
+            &board_data(n, &givens, &[0; 81], &vec![Vec::new(); n * n]),
+        );
+        let finished = path["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["value"] != 0);
+        assert_eq!(finished, minus == 0, "{puzzle}: {minus} kept");
+        // Without the option, no -1.
+        let plain = data9(&givens);
+        send(
+            &mut socket,
+            &json!({"nonce": 20 + nonce, "command": "truecandidates", "dataType": "fpuzzles", "data": plain}),
+        );
+        let answer = receive(&mut socket);
+        let per: Vec<i64> =
+            serde_json::from_value(answer["solutionsPerCandidate"].clone()).unwrap();
+        assert!(per.iter().all(|&k| k == 0 || k == 1));
+    }
+}
+
+fn data9(givens: &[u8]) -> String {
+    board_data(9, givens, &[0; 81], &vec![Vec::new(); 81])
 }

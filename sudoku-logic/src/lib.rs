@@ -29,6 +29,9 @@
 //!   thermometers, arrows, dots, lines, ...); cages, extra regions,
 //!   anti-knight and anti-king as peers; [`unsupported`] names the rest.
 //! - [`chains`]: chains and forcing chains (SE 6.5 and up), in progress.
+//! - [`learner_state`]: a learner's pencil marks ([`parse_marks`]) checked
+//!   against the solution ([`LearnerError`] names the cell), and [`agrees`],
+//!   the check of a step against the solution that every front end makes.
 //! - [`SeRater`]: the solver as `sudoku rate` takes it ([`sudoku_solve::LogicRater`]).
 //!
 //! There is no search here: a puzzle that logic cannot finish ends
@@ -67,6 +70,7 @@ mod error;
 mod extended;
 mod finned;
 mod hook;
+mod learner;
 pub mod rate;
 mod sets;
 mod setter;
@@ -81,6 +85,7 @@ pub use candidates::{
 };
 pub use error::StateError;
 pub use hook::{candidates_for, SeRater};
+pub use learner::{agrees, learner_state, parse_marks, LearnerError, Marks};
 pub use rate::{next_step, next_step_within, solve, End, Mode, Path, Ratings};
 pub use setter::{constraint_step, unsupported};
 pub use step::{ChainNode, Difficulty, Elimination, Placement, Reason, Step, Technique};

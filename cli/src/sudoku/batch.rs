@@ -69,7 +69,10 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
         format: args.format.into(),
         names: names.clone(),
         logic: (mode == Mode::RateLogic).then(|| {
-            Arc::new(sudoku_logic::SeRater::default()) as Arc<dyn sudoku_solve::LogicRater>
+            Arc::new(super::progress::Counted {
+                inner: sudoku_logic::SeRater::default(),
+                rating: progress.rating(),
+            }) as Arc<dyn sudoku_solve::LogicRater>
         }),
     };
     let json = args.format == OutputFormat::Json;

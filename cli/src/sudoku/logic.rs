@@ -13,14 +13,16 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{json, Value};
 use sudoku::{Grid, Variant};
 use sudoku_batch::{Batch, OutputFormat as LibFormat};
 use sudoku_format::{Puzzle, Records};
-use sudoku_logic::{candidates_for, cell_name, next_step, solve, Candidates, End, Mode, Step};
+use sudoku_logic::{
+    agrees, candidates_for, cell_name, learner_state, next_step, parse_marks, solve, Candidates,
+    End, Marks, Mode, Step,
+};
 use sudoku_solve::{Answer, Limits, Task};
 
 use super::{CommonArgs, OutputFormat};
@@ -143,17 +145,6 @@ fn unique_solution(
             Exit::Internal,
         )),
     }
-}
-
-/// Whether `step` agrees with `solution`: it places only the solution's
-/// values and removes none of them.
-fn agrees(step: &Step, solution: &Grid) -> bool {
-    let s = solution.cells();
-    step.placements.iter().all(|p| s[p.cell] == p.value)
-        && step
-            .eliminations
-            .iter()
-            .all(|e| !e.values.contains(&s[e.cell]))
 }
 
 /// A step in JSON, as `solve --steps --format json` and `hint` write it.
@@ -344,6 +335,77 @@ pub(crate) fn run_steps(common: &CommonArgs, techniques: Techniques) -> Result<E
     })
 }
 
+/// `sudoku candidates --pencil-marks`: per puzzle, the values its givens
+/// leave each cell (not in a house of the cell, nor in a killer cage of
+/// it); a filled cell, its value. No search: no spoiler.
+pub(crate) fn run_pencil_marks(common: &CommonArgs) -> Result<Exit, Failure> {
+    let json = common.format == OutputFormat::Json;
+    each_puzzle(common, |name, line, puzzle, variant| {
+        let grid = &puzzle.grid;
+        let rules = match variant.rules(grid.shape()) {
+            Ok(rules) => rules,
+            Err(e) => {
+                eprintln!("{name}:{line}: {e}");
+                return Ok(Outcome {
+                    status: Exit::BadInput,
+                });
+            }
+        };
+        if let Err(conflict) = rules.check(grid) {
+            if json {
+                print(&format!(
+                    "{}\n",
+                    json!({"file": name, "line": line, "status": "invalid", "error": conflict.to_string()})
+                ))?;
+            } else {
+                print(&format!("invalid: {conflict}\n"))?;
+            }
+            return Ok(Outcome {
+                status: Exit::BadInput,
+            });
+        }
+        let n = grid.side();
+        let cells = grid.cells();
+        let marks: Vec<Vec<u16>> = (0..n * n)
+            .map(|cell| {
+                if cells[cell] != 0 {
+                    return vec![cells[cell]];
+                }
+                let mut seen = vec![false; n + 1];
+                for &u in rules.units_of(cell) {
+                    for &other in &rules.units()[u].cells {
+                        seen[usize::from(cells[other])] = true;
+                    }
+                }
+                for cage in rules.cages().iter().filter(|k| k.cells.contains(&cell)) {
+                    for &other in &cage.cells {
+                        seen[usize::from(cells[other])] = true;
+                    }
+                }
+                (1..=n as u16).filter(|&v| !seen[usize::from(v)]).collect()
+            })
+            .collect();
+        if json {
+            let shape = grid.shape();
+            print(&format!(
+                "{}\n",
+                json!({"file": name, "line": line, "box": shape.to_string(),
+                       "status": "pencil-marks", "pencil_marks": marks})
+            ))?;
+        } else {
+            let join = |m: &Vec<u16>| {
+                let parts: Vec<String> = m.iter().map(u16::to_string).collect();
+                parts.join(if n > 9 { "," } else { "" })
+            };
+            let text: Vec<String> = marks.iter().map(join).collect();
+            print(&format!("{}\n", text.join(" ")))?;
+        }
+        Ok(Outcome {
+            status: Exit::Success,
+        })
+    })
+}
+
 /// `sudoku hint`: the next step of every puzzle, or of a learner's state.
 pub(crate) fn run_hint(args: &HintArgs) -> Result<Exit, Failure> {
     let common = &args.common;
@@ -368,7 +430,7 @@ pub(crate) fn run_hint(args: &HintArgs) -> Result<Exit, Failure> {
             None => candidates,
             Some(marks) => match learner_state(&candidates, &puzzle.grid, &solution, marks) {
                 Ok(c) => c,
-                Err(message) => return mistake(json, name, line, &message),
+                Err(e) => return mistake(json, name, line, &e.to_string()),
             },
         };
         if let Some(m) = candidates.first_mistake(&solution) {
@@ -420,10 +482,6 @@ fn mistake(json: bool, name: &str, line: usize, message: &str) -> Result<Outcome
     })
 }
 
-/// A pencil-mark state: per cell, the candidate values (one value: the
-/// cell holds it).
-type Marks = Vec<Vec<u16>>;
-
 fn read_marks(path: &Path) -> Result<Marks, Failure> {
     let mut text = String::new();
     let mut reader: Box<dyn Read> = if path.as_os_str() == "-" {
@@ -438,171 +496,4 @@ fn read_marks(path: &Path) -> Result<Marks, Failure> {
         .read_to_string(&mut text)
         .map_err(|e| Failure::io(format!("cannot read {}: {e}", path.display())))?;
     parse_marks(&text).map_err(|e| Failure::bad_input(format!("{}: {e}", path.display())))
-}
-
-/// The value of a symbol: `1`-`9`, then `a`/`A` = 10 and on.
-fn symbol_value(ch: char) -> Option<u16> {
-    ch.to_digit(36).filter(|&d| d >= 1).map(|d| d as u16)
-}
-
-/// Reads pencil marks: either one token per cell separated by whitespace
-/// (the digits of the cell's candidates; one digit for a placed value;
-/// tokens of `|`, `-`, `+`, `.` and `:` alone are borders and skipped), or
-/// one line of side^3 characters, each cell's `side` characters holding
-/// its candidates in place (`.` or `0` for a missing one).
-pub(crate) fn parse_marks(text: &str) -> Result<Marks, String> {
-    let compact: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if let [line] = compact.as_slice() {
-        if !line.contains(char::is_whitespace) {
-            let chars: Vec<char> = line.chars().collect();
-            let side = (1..=64).find(|s| s * s * s == chars.len()).ok_or_else(|| {
-                format!(
-                    "a line of {} characters is not side^3 (729 for 9x9)",
-                    chars.len()
-                )
-            })?;
-            return chars
-                .chunks(side)
-                .enumerate()
-                .map(|(cell, chunk)| {
-                    chunk
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &ch)| ch != '.' && ch != '0')
-                        .map(|(i, &ch)| match symbol_value(ch) {
-                            Some(v) if usize::from(v) == i + 1 => Ok(v),
-                            _ => Err(format!(
-                                "cell {} (column {} of the line): '{ch}' where {} or '.' belongs",
-                                cell_name(cell, side),
-                                cell * side + i + 1,
-                                i + 1
-                            )),
-                        })
-                        .collect()
-                })
-                .collect();
-        }
-    }
-    let mut cells = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        for token in line.split_whitespace() {
-            if token.chars().all(|c| "|-+.:*".contains(c)) {
-                continue;
-            }
-            let values: Result<Vec<u16>, String> = token
-                .chars()
-                .filter(|c| !"|".contains(*c))
-                .map(|ch| {
-                    symbol_value(ch).ok_or_else(|| {
-                        format!("line {}: '{ch}' in \"{token}\" is not a value", n + 1)
-                    })
-                })
-                .collect();
-            let mut values = values?;
-            values.sort_unstable();
-            values.dedup();
-            cells.push(values);
-        }
-    }
-    Ok(cells)
-}
-
-/// The learner's state over the puzzle: the marks' placed values (which
-/// must keep the givens) and candidates. A digit or a mark the solution
-/// contradicts is named first, before what it breaks.
-fn learner_state(
-    puzzle: &Candidates,
-    givens: &Grid,
-    solution: &Grid,
-    marks: &Marks,
-) -> Result<Candidates, String> {
-    let side = puzzle.side();
-    if marks.len() != side * side {
-        return Err(format!(
-            "the pencil marks give {} cells; the grid has {}",
-            marks.len(),
-            side * side
-        ));
-    }
-    let mut grid = givens.clone();
-    let mut masks = vec![0u64; side * side];
-    for (cell, values) in marks.iter().enumerate() {
-        if values.iter().any(|&v| usize::from(v) > side) {
-            return Err(format!(
-                "{}: a value above {side} in the marks",
-                cell_name(cell, side)
-            ));
-        }
-        let given = givens.cells()[cell];
-        let wanted = solution.cells()[cell];
-        match values.as_slice() {
-            [v] if *v != wanted && given == 0 => {
-                return Err(format!(
-                    "the state has a mistake: {} holds {v}, but the solution has {wanted} there",
-                    cell_name(cell, side)
-                ))
-            }
-            vs if vs.len() > 1 && !vs.contains(&wanted) => {
-                return Err(format!(
-                    "the state has a mistake: the pencil marks of {} lack {wanted}, the solution's value there",
-                    cell_name(cell, side)
-                ))
-            }
-            _ => {}
-        }
-        match values.as_slice() {
-            [v] => {
-                if given != 0 && given != *v {
-                    return Err(format!(
-                        "{} is a given {given}, but the marks say {v}",
-                        cell_name(cell, side)
-                    ));
-                }
-                grid.set(cell / side, cell % side, Some(*v));
-            }
-            _ if given != 0 => {
-                return Err(format!(
-                    "{} is a given {given}, but the marks do not place it",
-                    cell_name(cell, side)
-                ))
-            }
-            _ => masks[cell] = values.iter().fold(0, |m, &v| m | (1u64 << (v - 1))),
-        }
-    }
-    Candidates::from_state(Arc::clone(puzzle.houses()), &grid, Some(&masks))
-        .map_err(|e| format!("the state contradicts itself: {e}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marks_as_tokens_and_as_a_line() {
-        let tokens =
-            parse_marks("| 1 234 | 34 2 |\n+---+\n 2 4 13 13\n 3 4 1 2\n 4 1 2 3\n").unwrap();
-        assert_eq!(tokens.len(), 16);
-        assert_eq!(tokens[1], vec![2, 3, 4]);
-        assert_eq!(tokens[3], vec![2]);
-        let line: String = [
-            "1...", ".234", "..34", ".2..", ".2..", "...4", "1.3.", "1.3.",
-        ]
-        .iter()
-        .chain(&[
-            "..3.", "...4", "1...", ".2..", "...4", "1...", ".2..", "..3.",
-        ])
-        .copied()
-        .collect();
-        let cells = parse_marks(&line).unwrap();
-        assert_eq!(cells.len(), 16);
-        assert_eq!(cells[1], vec![2, 3, 4]);
-        assert_eq!(cells[6], vec![1, 3]);
-        let err = parse_marks(&line.replacen("1...", "2...", 1)).unwrap_err();
-        assert!(err.contains("r1c1"), "{err}");
-        assert!(parse_marks("12? 3").unwrap_err().contains("'?'"));
-    }
 }

@@ -87,8 +87,8 @@ pub enum Command {
     /// Tell whether each puzzle has exactly one solution
     #[command(long_about = CHECK_ABOUT, after_help = AFTER_HELP)]
     Check(CommonArgs),
-    /// Print each puzzle's true candidates (the values of some solution, per cell)
-    #[command(long_about = CANDIDATES_ABOUT, after_help = AFTER_HELP)]
+    /// Print each puzzle's true candidates (the values of some solution, per cell), or its pencil marks
+    #[command(long_about = CANDIDATES_ABOUT, after_help = AFTER_HELP, visible_alias = "true-candidates")]
     Candidates(CandidatesArgs),
     /// Measure solving speed on puzzle files
     #[command(long_about = BENCH_ABOUT)]
@@ -177,8 +177,16 @@ pub struct CandidatesArgs {
     pub common: CommonArgs,
     /// Instead of the candidates, list the placements (cell=value) that
     /// would leave exactly one solution
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pencil_marks")]
     pub unique_makers: bool,
+    /// The true candidates: the values some solution has (the default; a
+    /// spoiler for a puzzle with one solution)
+    #[arg(long, conflicts_with_all = ["pencil_marks", "unique_makers"])]
+    pub true_candidates: bool,
+    /// The pencil marks instead: the values the givens leave each cell (no
+    /// spoiler; what a learner writes in)
+    #[arg(long)]
+    pub pencil_marks: bool,
 }
 
 /// The arguments of `rate`.
@@ -410,6 +418,7 @@ fn run_command(args: &Args) -> Result<Exit, Failure> {
         ),
         Command::Check(common) => (Mode::Check, common),
         Command::Candidates(c) if c.unique_makers => (Mode::UniqueMakers, &c.common),
+        Command::Candidates(c) if c.pencil_marks => return logic::run_pencil_marks(&c.common),
         Command::Candidates(c) => (Mode::Candidates, &c.common),
         Command::Minimize(m) => (
             Mode::Minimize {

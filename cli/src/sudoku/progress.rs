@@ -3,8 +3,10 @@
 //!
 //! Its length is the size of the input files in bytes (a spinner when one
 //! is standard input or not a regular file); it also shows the puzzles
-//! answered so far and the rate, and while one puzzle is counted on every
-//! thread, how many of its subproblems are counted.
+//! answered so far and the rate, while one puzzle is counted on every
+//! thread, how many of its subproblems are counted, and while the logical
+//! solver rates (`rate`), how many puzzles it is rating ([`Rating`]), so
+//! that a long rating does not look stuck at "0 puzzles".
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -19,6 +21,55 @@ pub(crate) struct Progress {
     /// How far a count of one puzzle on every thread has come (shown while
     /// one runs).
     parts: Arc<sudoku_solve::Progress>,
+    /// The puzzles being rated.
+    rating: Arc<Rating>,
+}
+
+/// What the logical solver is doing: the puzzles it is rating now (shown
+/// by the bar; `rate` on SE's scale).
+#[derive(Debug, Default)]
+pub(crate) struct Rating {
+    /// Puzzles being rated.
+    pub(crate) puzzles: AtomicU64,
+}
+
+/// The bar's words for the puzzles being rated (empty when none).
+fn rating_text(rating: &Rating) -> String {
+    match rating.puzzles.load(Ordering::Relaxed) {
+        0 => String::new(),
+        1 => "; rating 1 puzzle by logic".to_string(),
+        n => format!("; rating {n} puzzles by logic"),
+    }
+}
+
+/// A logical rater that counts the puzzles it is rating (the bar shows
+/// them: a single long rating of a 25x25 showed "0 puzzles" for a minute).
+#[derive(Debug)]
+pub(crate) struct Counted<R> {
+    /// The rater.
+    pub(crate) inner: R,
+    /// Where the puzzles being rated are counted.
+    pub(crate) rating: Arc<Rating>,
+}
+
+impl<R: sudoku_solve::LogicRater> sudoku_solve::LogicRater for Counted<R> {
+    fn rate(
+        &self,
+        puzzle: &sudoku::Grid,
+        rules: &sudoku::Rules,
+        limits: &sudoku_solve::Limits,
+    ) -> Result<sudoku_solve::LogicRating, sudoku_solve::LogicError> {
+        /// Counts the puzzle out however the rating ends.
+        struct Out<'a>(&'a AtomicU64);
+        impl Drop for Out<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+        self.rating.puzzles.fetch_add(1, Ordering::Relaxed);
+        let _out = Out(&self.rating.puzzles);
+        self.inner.rate(puzzle, rules, limits)
+    }
 }
 
 impl Progress {
@@ -35,11 +86,13 @@ impl Progress {
     fn drawn_on(target: Option<ProgressDrawTarget>, total_bytes: Option<u64>) -> Progress {
         let puzzles = Arc::new(AtomicU64::new(0));
         let parts = Arc::new(sudoku_solve::Progress::default());
+        let rating = Arc::new(Rating::default());
         let bar = target.map(|target| {
             make_bar(
                 total_bytes,
                 Arc::clone(&puzzles),
                 Arc::clone(&parts),
+                Arc::clone(&rating),
                 target,
             )
         });
@@ -47,7 +100,13 @@ impl Progress {
             bar,
             puzzles,
             parts,
+            rating,
         }
+    }
+
+    /// Where the logical solver counts the puzzles it is rating.
+    pub(crate) fn rating(&self) -> Arc<Rating> {
+        Arc::clone(&self.rating)
     }
 
     /// Where a count on every thread reports, when the bar is shown.
@@ -99,6 +158,7 @@ fn make_bar(
     total_bytes: Option<u64>,
     puzzles: Arc<AtomicU64>,
     parts: Arc<sudoku_solve::Progress>,
+    rating: Arc<Rating>,
     target: ProgressDrawTarget,
 ) -> ProgressBar {
     let plain = no_color();
@@ -114,6 +174,7 @@ fn make_bar(
         let done = puzzles.load(Ordering::Relaxed);
         let parts = (parts.done(), parts.total());
         let _ = w.write_str(&sudoku_batch::progress_text(done, state.elapsed(), parts));
+        let _ = w.write_str(&rating_text(&rating));
     };
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -205,6 +266,51 @@ mod tests {
             progress.puzzle_done();
         }
         assert!(shows(&screen, "7 puzzles"), "{:?}", screen.text());
+        progress.finish();
+    }
+
+    /// A rater that waits until it is let go.
+    #[derive(Debug)]
+    struct Waits(Arc<std::sync::Barrier>);
+
+    impl sudoku_solve::LogicRater for Waits {
+        fn rate(
+            &self,
+            _: &sudoku::Grid,
+            _: &sudoku::Rules,
+            _: &sudoku_solve::Limits,
+        ) -> Result<sudoku_solve::LogicRating, sudoku_solve::LogicError> {
+            self.0.wait();
+            self.0.wait();
+            Err(sudoku_solve::LogicError::Refused("a test".into()))
+        }
+    }
+
+    #[test]
+    fn the_bar_shows_the_puzzles_being_rated() {
+        use sudoku_solve::LogicRater as _;
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let progress = Progress::drawn_on(Some(target), Some(1000));
+        let barrier = Arc::new(std::sync::Barrier::new(2));
+        let rater = Counted {
+            inner: Waits(Arc::clone(&barrier)),
+            rating: progress.rating(),
+        };
+        let grid: sudoku::Grid = "1.3.3.2...4.....".parse().unwrap();
+        let rules = sudoku::Rules::standard(grid.shape());
+        std::thread::scope(|scope| {
+            let rating = scope.spawn(|| rater.rate(&grid, &rules, &sudoku_solve::Limits::none()));
+            barrier.wait();
+            assert!(
+                shows(&screen, "0 puzzles; rating 1 puzzle by logic"),
+                "{:?}",
+                screen.text()
+            );
+            barrier.wait();
+            assert!(rating.join().unwrap().is_err());
+        });
+        assert_eq!(progress.rating().puzzles.load(Ordering::Relaxed), 0);
         progress.finish();
     }
 

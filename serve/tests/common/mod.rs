@@ -210,3 +210,37 @@ pub fn wait(url: &str, id: &str, limit: Duration) -> Value {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// Whether `v` may go in `cell` of the `n`x`n` grid `g` (square boxes).
+pub fn fits(g: &[u8], n: usize, cell: usize, v: u8) -> bool {
+    let b = (n as f64).sqrt() as usize;
+    let (r, c) = (cell / n, cell % n);
+    (0..n).all(|i| g[r * n + i] != v && g[i * n + c] != v)
+        && (0..n).all(|i| {
+            let (br, bc) = (r / b * b + i / b, c / b * b + i % b);
+            g[br * n + bc] != v
+        })
+}
+
+/// The solutions of `g`, up to `limit`, by plain backtracking (square
+/// boxes).
+pub fn brute_force(g: &mut Vec<u8>, n: usize, limit: usize, out: &mut Vec<Vec<u8>>) {
+    if out.len() >= limit {
+        return;
+    }
+    // The open cell with the fewest values that fit.
+    let Some(cell) = (0..n * n)
+        .filter(|&i| g[i] == 0)
+        .min_by_key(|&i| (1..=n as u8).filter(|&v| fits(g, n, i, v)).count())
+    else {
+        out.push(g.clone());
+        return;
+    };
+    for v in 1..=n as u8 {
+        if fits(g, n, cell, v) {
+            g[cell] = v;
+            brute_force(g, n, limit, out);
+            g[cell] = 0;
+        }
+    }
+}
