@@ -20,6 +20,7 @@ mod lzstring;
 mod reader;
 mod scan;
 mod serde_grid;
+pub mod sudokupad;
 mod write;
 
 #[cfg(test)]

@@ -74,6 +74,9 @@ pub enum VariantErrorKind {
     /// An f-puzzles link or document that cannot be read.
     #[error("f-puzzles: {0}")]
     Fpuzzles(crate::format::fpuzzles::FpuzzlesError),
+    /// A SudokuPad link that cannot be read.
+    #[error("SudokuPad: {0}")]
+    SudokuPad(crate::format::sudokupad::SudokuPadError),
     /// A setter's constraint that does not fit the grid.
     #[error("{constraint}: {why}")]
     BadConstraint {
