@@ -218,9 +218,17 @@ pub(crate) fn answer(
         return Some(invalid(&nonce, "dataType: expected \"fpuzzles\""));
     }
     let data = message.get("data").and_then(Value::as_str).unwrap_or("");
-    let puzzle = match read_fpuzzles(data) {
+    // A SudokuPad link is read too (fpuz, scl/ctc, classic, short ids).
+    let read = if sudoku::format::sudokupad::is_sudokupad_link(data) {
+        sudoku::format::sudokupad::read_sudokupad(data)
+            .map(|p| p.puzzle)
+            .map_err(|e| e.to_string())
+    } else {
+        read_fpuzzles(data).map_err(|e| e.to_string())
+    };
+    let puzzle = match read {
         Ok(p) => p,
-        Err(e) => return Some(invalid(&nonce, e.to_string())),
+        Err(e) => return Some(invalid(&nonce, e)),
     };
     let rules = match puzzle.variant.rules(puzzle.grid.shape()) {
         Ok(r) => Arc::new(r),

@@ -107,6 +107,9 @@ struct Document {
     solution: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     fpuzzles: Option<String>,
+    /// The same puzzle as a SudokuPad link, beside its f-puzzles link.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sudokupad: Option<String>,
 }
 
 /// The f-puzzles link of `grid` under `variant`; a failure is a bug of the
@@ -116,6 +119,18 @@ fn fpuzzles_link(grid: &Grid, variant: &Variant) -> Result<String, GenerateTroub
         grid: grid.clone(),
         variant: variant.clone(),
     })
+    .map_err(|e| GenerateTrouble::Internal(e.to_string()))
+}
+
+/// The SudokuPad link (fpuz) of `grid` under `variant`.
+fn sudokupad_link(grid: &Grid, variant: &Variant) -> Result<String, GenerateTrouble> {
+    crate::format::sudokupad::to_sudokupad_link(
+        &FPuzzle {
+            grid: grid.clone(),
+            variant: variant.clone(),
+        },
+        &crate::format::sudokupad::Metadata::default(),
+    )
     .map_err(|e| GenerateTrouble::Internal(e.to_string()))
 }
 
@@ -201,6 +216,7 @@ fn plain_variant(
             seed,
             solution: write_compact(solution, &notation),
             fpuzzles: None,
+            sudokupad: None,
         })?,
     })
 }
@@ -217,10 +233,11 @@ fn setter(made: &SetterGenerated, format: GeneratedFormat) -> Result<String, Gen
         GeneratedFormat::Text => json_line(&setter_document(made, &notation, None))?,
         GeneratedFormat::Json => json_line(&setter_document(made, &notation, Some(link)))?,
         GeneratedFormat::Grid => format!(
-            "{}\n{} ({})\n\n",
+            "{}\n{} ({})\n{}\n\n",
             write_boxed_with(&made.puzzle, &notation),
             link,
-            made.variant
+            made.variant,
+            sudokupad_link(&made.puzzle, &made.variant)?
         ),
     })
 }
@@ -264,6 +281,9 @@ fn setter_document(made: &SetterGenerated, notation: &Notation, link: Option<Str
         givens: made.puzzle.givens(),
         seed: made.seed,
         solution: write_compact(&made.solution, notation),
+        sudokupad: link
+            .as_ref()
+            .and_then(|_| sudokupad_link(&made.puzzle, variant).ok()),
         fpuzzles: link,
     }
 }
