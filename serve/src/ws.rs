@@ -5,7 +5,8 @@
 //!
 //! A request is `{"nonce": n, "command": c, "dataType": "fpuzzles", "data":
 //! d}` with `d` the puzzle's f-puzzles JSON compressed with lz-string
-//! (base64), or `{"nonce": n, "command": "cancel"}`. A new request cancels
+//! (base64), or a SudokuPad link (`fpuz`, `scl`/`ctc`, `classic`, a short
+//! id: see `sudoku::format::sudokupad`), or `{"nonce": n, "command": "cancel"}`. A new request cancels
 //! the connection's running one (whose answer is then not sent). Answers
 //! carry the request's nonce and a `type`:
 //!
