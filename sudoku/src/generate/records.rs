@@ -233,11 +233,10 @@ fn setter(made: &SetterGenerated, format: GeneratedFormat) -> Result<String, Gen
         GeneratedFormat::Text => json_line(&setter_document(made, &notation, None))?,
         GeneratedFormat::Json => json_line(&setter_document(made, &notation, Some(link)))?,
         GeneratedFormat::Grid => format!(
-            "{}\n{} ({})\n{}\n\n",
+            "{}\n{} ({})\n\n",
             write_boxed_with(&made.puzzle, &notation),
             link,
-            made.variant,
-            sudokupad_link(&made.puzzle, &made.variant)?
+            made.variant
         ),
     })
 }
@@ -320,6 +319,8 @@ mod tests {
         let line = made.record(GeneratedFormat::Json).unwrap();
         let docs = read(&line);
         assert_eq!(docs.len(), 1);
+        // Classic generated documents carry no link.
+        assert!(!line.contains("sudokupad"));
         assert_eq!(docs[0].puzzle.grid, puzzle);
         assert!(docs[0].variant.diagonals);
         // Without a map, text is the compact line.
