@@ -78,3 +78,42 @@ fn impossible_combinations_are_refused() {
         assert_eq!(stdout(&out), "");
     }
 }
+
+/// The JSON documents carry a SudokuPad link beside the f-puzzles one, and it reads back (through `sudoku check`) as unique.
+#[test]
+fn generated_puzzles_carry_a_sudokupad_link() {
+    let args = [
+        "generate",
+        "--variant",
+        "thermo",
+        "--box",
+        "2x3",
+        "--seed",
+        "5",
+        "-n",
+        "2",
+    ];
+    let made = run(&[&args[..], &["--format", "json"]].concat(), "");
+    assert_eq!(code(&made), 0, "{}", stderr(&made));
+    let links: Vec<String> = stdout(&made)
+        .lines()
+        .map(|l| {
+            let doc: serde_json::Value = serde_json::from_str(l).unwrap();
+            doc["sudokupad"]
+                .as_str()
+                .expect("a sudokupad link")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(links.len(), 2);
+    assert!(links
+        .iter()
+        .all(|l| l.starts_with("https://sudokupad.app/fpuz")));
+    let checked = run(&["check"], &links.join("\n"));
+    assert_eq!(code(&checked), 0, "{}", stderr(&checked));
+    assert!(
+        stdout(&checked).lines().all(|l| l.starts_with("unique")),
+        "{}",
+        stdout(&checked)
+    );
+}

@@ -5,7 +5,8 @@
 //!
 //! A request is `{"nonce": n, "command": c, "dataType": "fpuzzles", "data":
 //! d}` with `d` the puzzle's f-puzzles JSON compressed with lz-string
-//! (base64), or `{"nonce": n, "command": "cancel"}`. A new request cancels
+//! (base64), or a SudokuPad link (`fpuz`, `scl`/`ctc`, `classic`, a short
+//! id: see `sudoku_format::sudokupad`), or `{"nonce": n, "command": "cancel"}`. A new request cancels
 //! the connection's running one (whose answer is then not sent). Answers
 //! carry the request's nonce and a `type`:
 //!
@@ -227,9 +228,17 @@ pub(crate) fn answer(
         return Some(invalid(&nonce, "dataType: expected \"fpuzzles\""));
     }
     let data = message.get("data").and_then(Value::as_str).unwrap_or("");
-    let puzzle = match read_fpuzzles(data) {
+    // A SudokuPad link is read too (fpuz, scl/ctc, classic, short ids).
+    let read = if sudoku_format::sudokupad::is_sudokupad_link(data) {
+        sudoku_format::sudokupad::read_sudokupad(data)
+            .map(|p| p.puzzle)
+            .map_err(|e| e.to_string())
+    } else {
+        read_fpuzzles(data).map_err(|e| e.to_string())
+    };
+    let puzzle = match read {
         Ok(p) => p,
-        Err(e) => return Some(invalid(&nonce, e.to_string())),
+        Err(e) => return Some(invalid(&nonce, e)),
     };
     let rules = match puzzle.variant.rules(puzzle.grid.shape()) {
         Ok(r) => Arc::new(r),

@@ -724,3 +724,81 @@ fn logical_true_candidates_mark_what_logic_keeps_and_no_solution_has() {
 fn data9(givens: &[u8]) -> String {
     board_data(9, givens, &[0; 81], &vec![Vec::new(); 81])
 }
+
+/// SudokuPad links through the websocket: an fpuz link, a zipped CTC (scl)
+/// link and a classic link count as the brute force says.
+#[test]
+fn the_websocket_reads_sudokupad_links() {
+    let bound = start(true);
+    let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
+    let givens: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    let expected = completions(&givens);
+    // CTC in the zipper form: the same givens, 2x2 boxes, a thermometer
+    // R3C1 < R4C1.
+    let cells: Vec<String> = (0..4)
+        .map(|r| {
+            let row: Vec<String> = (0..4)
+                .map(|c| match givens[r * 4 + c] {
+                    0 => String::new(),
+                    v => format!("{{v:{v}}}"),
+                })
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    let regions = "[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
+                   [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]";
+    let zipped = format!(
+        "{{ce:[{}],re:{regions},l:[{{c:CFCFCF,th:21,wp:[[2.5,0.5],[3.5,0.5]]}}]}}",
+        cells.join(",")
+    );
+    let scl = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(zipped.as_str())
+    );
+    let fpuz = format!("https://sudokupad.app/fpuz{}", data(&givens, json!({})));
+    let classic = "https://sudokupad.app/classic1234341qK".to_string();
+    let thermo = expected.iter().filter(|g| g[8] < g[12]).count();
+    for (nonce, link, want) in [
+        (1, fpuz, expected.len()),
+        (2, scl, thermo),
+        (3, classic, expected.len()),
+    ] {
+        send(
+            &mut socket,
+            &json!({"nonce": nonce, "command": "count", "dataType": "fpuzzles", "data": link}),
+        );
+        let answer = receive(&mut socket);
+        assert_eq!(answer["type"], "count", "{answer}");
+        assert_eq!(answer["count"], want, "{link}: {answer}");
+    }
+    // An unknown drawing is refused by name.
+    let odd = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64("{ce:[[,,,],[,,,],[,,,],[,,,]],re:[],foglight:[[0,0]]}")
+    );
+    send(
+        &mut socket,
+        &json!({"nonce": 4, "command": "count", "dataType": "fpuzzles", "data": odd}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "invalid", "{answer}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("foglight"),
+        "{answer}"
+    );
+}
+
+/// The page reads a SudokuPad link as it reads an f-puzzles one.
+#[test]
+fn the_page_reads_sudokupad_links() {
+    let givens: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    let fpuz = format!("https://sudokupad.app/fpuz{}", data(&givens, json!({})));
+    let parsed = sudoku_serve::jobs::parse(&fpuz).expect("the page reads fpuz links");
+    assert_eq!(parsed.grid.cells()[..8], [1, 2, 3, 4, 3, 4, 1, 2]);
+    let bad = sudoku_serve::jobs::parse("https://sudokupad.app/scl!!!!").unwrap_err();
+    assert!(bad.message.contains("SudokuPad"), "{}", bad.message);
+}

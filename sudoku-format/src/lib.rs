@@ -42,6 +42,7 @@ mod json;
 mod json_scan;
 mod lzstring;
 mod reader;
+pub mod sudokupad;
 
 #[cfg(test)]
 mod tests;

@@ -734,6 +734,32 @@ impl<R: BufRead> Records<R> {
             });
             return self.push(line, result);
         }
+        if matches!(self.options.format, Format::Auto | Format::Json)
+            && super::sudokupad::is_sudokupad_link(trimmed)
+        {
+            // A SudokuPad link or id: one puzzle with its rules.
+            self.flush_block();
+            self.seen_data = true;
+            self.lines_mode = true;
+            let result = super::sudokupad::read_sudokupad(trimmed)
+                .map(|p| super::Puzzle {
+                    grid: p.puzzle.grid,
+                    notation: super::Notation::default(),
+                    solution: None,
+                    variant: Some(Box::new(p.puzzle.variant)),
+                })
+                .map_err(|e| {
+                    ParseError::new(
+                        line,
+                        None,
+                        ParseErrorKind::Document {
+                            kind: sudoku::VariantErrorKind::SudokuPad(e),
+                            cell: None,
+                        },
+                    )
+                });
+            return self.push(line, result);
+        }
         if self.options.format == Format::Json {
             let column = text.chars().take_while(|c| c.is_whitespace()).count() + 1;
             let found = trimmed.chars().next().unwrap_or(' ');

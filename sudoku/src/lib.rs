@@ -74,5 +74,6 @@ pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use variant::{
     cages_from_json_value, check_cages, parse_cages, parse_cages_json, strip_location, windows,
-    write_regions, CageSpec, FpuzzlesError, Regions, Variant, VariantError, VariantErrorKind,
+    write_regions, CageSpec, FpuzzlesError, Regions, SudokuPadError, Variant, VariantError,
+    VariantErrorKind,
 };

@@ -108,6 +108,9 @@ struct Document {
     solution: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     fpuzzles: Option<String>,
+    /// The same puzzle as a SudokuPad link, beside its f-puzzles link.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sudokupad: Option<String>,
 }
 
 /// The f-puzzles link of `grid` under `variant`; a failure is a bug of the
@@ -117,6 +120,18 @@ fn fpuzzles_link(grid: &Grid, variant: &Variant) -> Result<String, GenerateTroub
         grid: grid.clone(),
         variant: variant.clone(),
     })
+    .map_err(|e| GenerateTrouble::Internal(e.to_string()))
+}
+
+/// The SudokuPad link (fpuz) of `grid` under `variant`.
+fn sudokupad_link(grid: &Grid, variant: &Variant) -> Result<String, GenerateTrouble> {
+    sudoku_format::sudokupad::to_sudokupad_link(
+        &FPuzzle {
+            grid: grid.clone(),
+            variant: variant.clone(),
+        },
+        &sudoku_format::sudokupad::Metadata::default(),
+    )
     .map_err(|e| GenerateTrouble::Internal(e.to_string()))
 }
 
@@ -202,6 +217,7 @@ fn plain_variant(
             seed,
             solution: write_compact(solution, &notation),
             fpuzzles: None,
+            sudokupad: None,
         })?,
     })
 }
@@ -265,6 +281,9 @@ fn setter_document(made: &SetterGenerated, notation: &Notation, link: Option<Str
         givens: made.puzzle.givens(),
         seed: made.seed,
         solution: write_compact(&made.solution, notation),
+        sudokupad: link
+            .as_ref()
+            .and_then(|_| sudokupad_link(&made.puzzle, variant).ok()),
         fpuzzles: link,
     }
 }
@@ -300,6 +319,8 @@ mod tests {
         let line = made.record(GeneratedFormat::Json).unwrap();
         let docs = read(&line);
         assert_eq!(docs.len(), 1);
+        // Classic generated documents carry no link.
+        assert!(!line.contains("sudokupad"));
         assert_eq!(docs[0].puzzle.grid, puzzle);
         assert!(docs[0].variant.diagonals);
         // Without a map, text is the compact line.

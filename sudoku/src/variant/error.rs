@@ -76,6 +76,9 @@ pub enum VariantErrorKind {
     /// An f-puzzles link or document that cannot be read.
     #[error("f-puzzles: {0}")]
     Fpuzzles(FpuzzlesError),
+    /// A SudokuPad link that cannot be read.
+    #[error("SudokuPad: {0}")]
+    SudokuPad(SudokuPadError),
     /// A setter's constraint that does not fit the grid.
     #[error("{constraint}: {why}")]
     BadConstraint {
@@ -203,6 +206,42 @@ pub enum FpuzzlesError {
         /// constraint.
         path: String,
         /// What is wrong.
+        why: String,
+    },
+}
+
+/// Why a SudokuPad link cannot be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SudokuPadError {
+    /// Not a link or id we can decode.
+    #[error("not a SudokuPad puzzle: {0}")]
+    Decode(String),
+    /// A part of the puzzle whose meaning we do not know, by name.
+    #[error("{part}: {name} is not supported")]
+    Unsupported {
+        /// Where: the part of the CTC puzzle (`lines[3]`, `cages[0]`).
+        part: String,
+        /// What it is.
+        name: String,
+    },
+    /// A part whose value is wrong, with where and what was expected.
+    #[error("{part}: {why}")]
+    Invalid {
+        /// Where.
+        part: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The f-puzzles data inside an `fpuz` link.
+    #[error("{0}")]
+    Fpuzzles(FpuzzlesError),
+    /// A short id could not be fetched.
+    #[error("fetching SudokuPad puzzle {id:?}: {why}")]
+    Fetch {
+        /// The short id.
+        id: String,
+        /// What went wrong.
         why: String,
     },
 }

@@ -39,7 +39,7 @@ use std::fmt;
 pub use cages::{
     cages_from_json_value, check_cages, parse_cages, parse_cages_json, strip_location, CageSpec,
 };
-pub use error::{FpuzzlesError, VariantError, VariantErrorKind};
+pub use error::{FpuzzlesError, SudokuPadError, VariantError, VariantErrorKind};
 pub use regions::Regions;
 
 use crate::constraints::Constraint;
