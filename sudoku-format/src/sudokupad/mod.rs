@@ -32,8 +32,8 @@
 //! the grid by 64x64, cells outside the grid are refused.
 //!
 //! ```
-//! use sudoku::format::fpuzzles::read_fpuzzles;
-//! use sudoku::format::sudokupad::{read_sudokupad, to_sudokupad_link, Metadata};
+//! use sudoku_format::fpuzzles::read_fpuzzles;
+//! use sudoku_format::sudokupad::{read_sudokupad, to_sudokupad_link, Metadata};
 //!
 //! let json = r#"{"size": 4, "grid": [
 //!     [{"value": 1, "given": true}, {}, {}, {}], [{}, {}, {}, {}],
