@@ -110,15 +110,15 @@ const HOSTS: [&str; 5] = [
 /// recognises them. `fpuzzles` ids are the f-puzzles reader's.
 pub fn is_sudokupad_link(text: &str) -> bool {
     let t = text.trim();
-    if t.contains(char::is_whitespace) {
-        return false;
-    }
-    if HOSTS.iter().any(|h| t.contains(h)) {
-        return true;
-    }
-    ["scl", "ctc", "fpuz", "classic", "scf"]
+    // The batch reader asks this of every line: a puzzle line (digits and
+    // dots) is told apart by its first bytes and one scan for '/' (every
+    // host form has one), before the hosts are searched.
+    let prefixed = ["scl", "ctc", "fpuz", "classic", "scf"]
         .iter()
-        .any(|p| t.starts_with(p) && !t.starts_with("fpuzzles") && t.len() > p.len())
+        .any(|p| t.starts_with(p) && !t.starts_with("fpuzzles") && t.len() > p.len());
+    let hosted =
+        || memchr::memchr(b'/', t.as_bytes()).is_some() && HOSTS.iter().any(|h| t.contains(h));
+    (prefixed || hosted()) && !t.contains(char::is_whitespace)
 }
 
 /// The puzzle id of a link: what follows the host (or `puzzleid=`),
