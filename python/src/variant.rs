@@ -5,7 +5,8 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
-use sudoku::{parse_cages, parse_cages_json, CageSpec, Regions, Shape, Variant};
+use sudoku::{parse_cages, CageSpec, Regions, Shape, Variant};
+use sudoku_format::parse_cages_json;
 
 use crate::errors::value_error;
 

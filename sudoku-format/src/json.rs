@@ -17,8 +17,8 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::cages_json::{cages_from_json_value, strip_location};
 use crate::{parse_puzzle_with, Format, Puzzle, ReadOptions, Records};
-use sudoku::{cages_from_json_value, strip_location};
 use sudoku::{ParseError, ParseErrorKind, Regions, Shape, Variant, VariantError, VariantErrorKind};
 
 /// A puzzle read from a JSON document, with its variant.

@@ -36,6 +36,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod cages_json;
 mod csv;
 pub mod fpuzzles;
 mod json;
@@ -50,6 +51,7 @@ mod tests;
 use std::fmt;
 use std::str::FromStr;
 
+pub use cages_json::{cages_from_json_value, parse_cages_json, strip_location};
 pub use json::{parse_documents, Document};
 pub use reader::{ReadOptions, Record, Records, DEFAULT_MAX_PUZZLE_BYTES};
 

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
-
 use crate::error::{GridError, ParseError};
 use crate::format::{read_grid, write_boxed, write_compact, Alphabet, Notation};
 use crate::rules::{box_cells, Rules, UnitKind};
@@ -31,7 +29,8 @@ pub struct Grid {
 ///
 /// Positions are 0-based; `Display` gives them 1-based, for example
 /// `value 5 appears twice in row 1: at r1c2 and r1c7`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, thiserror::Error)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Conflict {
     /// Kind of the unit holding both cells.
     pub unit: UnitKind,

@@ -73,7 +73,6 @@ pub use grid::{Conflict, Grid};
 pub use rules::{Cage, Rules, Unit, UnitKind};
 pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use variant::{
-    cages_from_json_value, check_cages, parse_cages, parse_cages_json, strip_location, windows,
-    write_regions, CageSpec, FpuzzlesError, Regions, SudokuPadError, Variant, VariantError,
-    VariantErrorKind,
+    check_cages, parse_cages, parse_cell, windows, write_regions, CageSpec, FpuzzlesError, Regions,
+    SudokuPadError, Variant, VariantError, VariantErrorKind,
 };

@@ -7,15 +7,14 @@ use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use crate::constraints::Constraint;
 use crate::grid::{Conflict, Grid};
 use crate::shape::Shape;
 
 /// What a [`Unit`] is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum UnitKind {
     /// A row of the grid.
@@ -59,7 +58,8 @@ pub struct Unit {
 }
 
 /// A killer cage: cells whose values differ and add up to `sum`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cage {
     /// The total of the cells' values.
     pub sum: u32,

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::ShapeError;
 
 /// The largest supported side (values are stored as `u16`).
@@ -29,19 +27,22 @@ pub const DEFAULT_MEMORY_BUDGET: u64 = 2 << 30;
 /// assert_eq!(Shape::from_cell_count(81), Some(Shape::square(3)?));
 /// # Ok::<(), sudoku::ShapeError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(try_from = "RawShape")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawShape"))]
 pub struct Shape {
     box_rows: u32,
     box_cols: u32,
 }
 
-#[derive(Deserialize)]
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
 struct RawShape {
     box_rows: u32,
     box_cols: u32,
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<RawShape> for Shape {
     type Error = ShapeError;
     fn try_from(raw: RawShape) -> Result<Shape, ShapeError> {
@@ -50,7 +51,8 @@ impl TryFrom<RawShape> for Shape {
 }
 
 /// Estimated size of the exact-cover matrix of a grid (see [`Shape::matrix_size`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MatrixSize {
     /// Items (columns): `4 N²` (cell, row-digit, column-digit, box-digit).
     pub items: u64,
@@ -413,6 +415,7 @@ mod tests {
         assert_eq!(f(7), "1x7");
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn serde_validates() {
         let s = Shape::new(2, 3).unwrap();

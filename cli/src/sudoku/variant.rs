@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use sudoku::{parse_cages, parse_cages_json, Regions, Variant};
+use sudoku::{parse_cages, Regions, Variant};
+use sudoku_format::parse_cages_json;
 
 use crate::exit::Failure;
 

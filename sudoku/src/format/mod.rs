@@ -9,6 +9,7 @@
 mod alphabet;
 mod chunk;
 mod scan;
+#[cfg(feature = "serde")]
 mod serde_grid;
 mod write;
 

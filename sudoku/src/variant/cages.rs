@@ -1,8 +1,5 @@
 //! Killer cages as people write them: one cage per line, the sum then the
-//! cells (`15 r1c1 r1c2`), or JSON (`[{"sum": 15, "cells": ["r1c1",
-//! "r1c2"]}]`).
-
-use serde::Deserialize;
+//! cells (`15 r1c1 r1c2`). (Their JSON form is read by `sudoku-format`.)
 
 use super::error::{VariantError, VariantErrorKind};
 use crate::rules::Cage;
@@ -127,7 +124,9 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 }
 
 /// `r3c4` (either case) as 0-based `(2, 3)`.
-pub(crate) fn parse_cell(text: &str) -> Option<(usize, usize)> {
+/// Reads a cell written `r1c2` (any case; rows and columns from 1) as its
+/// 0-based `(row, col)`; `None` for anything else.
+pub fn parse_cell(text: &str) -> Option<(usize, usize)> {
     let lower = text.to_ascii_lowercase();
     let rest = lower.strip_prefix('r')?;
     let (row, col) = rest.split_once('c')?;
@@ -137,80 +136,6 @@ pub(crate) fn parse_cell(text: &str) -> Option<(usize, usize)> {
     }
     let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
     (row >= 1 && col >= 1).then(|| (row - 1, col - 1))
-}
-
-/// One cage in JSON.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JsonCage {
-    sum: u32,
-    cells: Vec<String>,
-}
-
-/// Reads cages from JSON: an array of `{"sum": 15, "cells": ["r1c1",
-/// "r1c2"]}`; errors name the line and column of the JSON text, or the
-/// cage's position.
-pub fn parse_cages_json(text: &str) -> Result<Vec<CageSpec>, VariantError> {
-    let cages: Vec<JsonCage> = serde_json::from_str(text).map_err(|e| {
-        VariantError::new(VariantErrorKind::Json(format!(
-            "{} (expected an array of {{\"sum\": 15, \"cells\": [\"r1c1\", \"r1c2\"]}})",
-            strip_location(&e)
-        )))
-        .at(e.line(), Some(e.column()))
-    })?;
-    cages_from_json(cages, 0)
-}
-
-/// The cages of a JSON value (an array of `{"sum", "cells"}` objects),
-/// errors located on `line`.
-pub fn cages_from_json_value(
-    value: serde_json::Value,
-    line: usize,
-) -> Result<Vec<CageSpec>, VariantError> {
-    if let serde_json::Value::String(text) = &value {
-        return parse_cages(text).map_err(|e| e.at(line, None));
-    }
-    let cages: Vec<JsonCage> = serde_json::from_value(value).map_err(|e| {
-        VariantError::new(VariantErrorKind::Json(format!(
-            "\"cages\": {e} (expected an array of {{\"sum\": 15, \"cells\": [\"r1c1\", \"r1c2\"]}})"
-        )))
-        .at(line, None)
-    })?;
-    cages_from_json(cages, line)
-}
-
-fn cages_from_json(cages: Vec<JsonCage>, line: usize) -> Result<Vec<CageSpec>, VariantError> {
-    cages
-        .into_iter()
-        .enumerate()
-        .map(|(k, cage)| {
-            let cells = cage
-                .cells
-                .iter()
-                .map(|text| {
-                    parse_cell(text).ok_or_else(|| {
-                        VariantError::new(VariantErrorKind::CageSyntax(format!(
-                            "cage {}: expected a cell such as r1c2, found {text:?}",
-                            k + 1
-                        )))
-                        .at(line, None)
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut spec = CageSpec::new(cage.sum, cells);
-            spec.line = line;
-            Ok(spec)
-        })
-        .collect()
-}
-
-/// serde_json's message without its " at line L column C" (given apart).
-pub fn strip_location(e: &serde_json::Error) -> String {
-    let message = e.to_string();
-    match message.rfind(" at line ") {
-        Some(at) => message[..at].to_string(),
-        None => message,
-    }
 }
 
 /// Checks cages against a grid of side `side` and gives them as cell

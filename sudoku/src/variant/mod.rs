@@ -6,7 +6,7 @@
 //!   cages ([`CageSpec`]); [`Variant::rules`] gives the rules of a grid.
 //! - Formats: a region map is a second grid, one symbol per cell
 //!   ([`Regions`]'s `FromStr`); cages are one per line, `15 r1c1 r1c2`
-//!   ([`parse_cages`]) or JSON ([`parse_cages_json`]); a whole puzzle can be
+//!   ([`parse_cages`]) or JSON (`sudoku_format::parse_cages_json`); a whole puzzle can be
 //!   one JSON document (`sudoku_format::parse_documents`).
 //!
 //! Every error says where (line, column, cell) and what was expected
@@ -36,9 +36,7 @@ mod regions;
 
 use std::fmt;
 
-pub use cages::{
-    cages_from_json_value, check_cages, parse_cages, parse_cages_json, strip_location, CageSpec,
-};
+pub use cages::{check_cages, parse_cages, parse_cell, CageSpec};
 pub use error::{FpuzzlesError, SudokuPadError, VariantError, VariantErrorKind};
 pub use regions::Regions;
 
