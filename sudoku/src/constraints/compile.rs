@@ -9,6 +9,8 @@ use super::{
     disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
 };
 use crate::rules::Rules;
+// issue 36, group A
+use super::{leaps, region_cells, taxicab_pairs, DIAGONAL};
 
 /// Compiles `rules` (units, cages, constraints) for the propagation engine,
 /// with the cells' variables.
@@ -398,6 +400,63 @@ fn post(
                 if a != b {
                     diff(m, x[a], x[b], Rel::Eq, 0)?;
                 }
+            }
+        }
+        // issue 36, group A
+        Constraint::Leaper { offsets } => {
+            for (a, b) in move_pairs(n, &leaps(offsets)) {
+                diff(m, x[a], x[b], Rel::Ne, 0)?;
+            }
+        }
+        Constraint::Knightmare => {
+            let bad = pairs(top, |a, b| a + b == 5 || a + b == 15);
+            if !bad.is_empty() {
+                for (a, b) in move_pairs(n, &KNIGHT) {
+                    tables.table(m, constraint, &[x[a], x[b]], &bad, true)?;
+                }
+            }
+        }
+        Constraint::Taxicab { distance } => {
+            for (a, b) in taxicab_pairs(n, *distance) {
+                diff(m, x[a], x[b], Rel::Ne, 0)?;
+            }
+        }
+        Constraint::SelfTaxicab => {
+            // Cells `d` apart never both hold `d`: one forbidden pair each.
+            for d in 1..=top {
+                for (a, b) in taxicab_pairs(n, d as u32) {
+                    tables.table(m, constraint, &[x[a], x[b]], &[vec![d, d]], true)?;
+                }
+            }
+        }
+        Constraint::DiagonalNonConsecutive => {
+            let bad = pairs(top, |a, b| (a - b).abs() == 1);
+            for (a, b) in move_pairs(n, &DIAGONAL) {
+                tables.table(m, constraint, &[x[a], x[b]], &bad, true)?;
+            }
+        }
+        Constraint::RowIndexer { cells } | Constraint::ColumnIndexer { cells } => {
+            // Row indexer: column[v - 1] = row + 1; column indexer:
+            // row[v - 1] = column + 1 (an element constraint each).
+            let by_row = matches!(constraint, Constraint::RowIndexer { .. });
+            for &cell in cells {
+                let (row, col) = (cell / n, cell % n);
+                let (line, own): (Vec<usize>, usize) = if by_row {
+                    ((0..n).map(|r| r * n + col).collect(), row)
+                } else {
+                    ((0..n).map(|c| row * n + c).collect(), col)
+                };
+                let own = m.constant(own as Value + 1);
+                m.element(x[cell], 1, &vars(&line), own)?;
+            }
+        }
+        Constraint::BoxIndexer { cells } => {
+            let by_region = region_cells(regions);
+            for &cell in cells {
+                let region = &by_region[regions[cell]];
+                let k = region.iter().position(|&c| c == cell).unwrap_or(0);
+                let own = m.constant(k as Value + 1);
+                m.element(x[cell], 1, &vars(region), own)?;
             }
         }
     }
