@@ -14,8 +14,12 @@
 //! budget; a rule that exceeds it gives no step (never a guess).
 //!
 //! Quadruples, entropic lines (three cells at a time) and clones (a pair
-//! of cells at a time) too. The all-different rules (diagonals, windows,
-//! extra regions, disjoint groups, anti-knight, anti-king, cages) are
+//! of cells at a time) too; knightmare, diagonal non-consecutive and
+//! self-taxicab a pair of cells at a time, and row, column and box
+//! indexers as pairs of the indexer and each cell of its line (the
+//! indexer holds `t` exactly when the `t`-th cell holds its own place). The all-different rules (diagonals, windows,
+//! extra regions, disjoint groups, anti-knight, anti-king, leapers,
+//! taxicab, cages) are
 //! houses or peers ([`crate::Houses`]); the other constraints (sandwich,
 //! X-sums, skyscrapers, region-sum lines) are not reasoned with:
 //! [`unsupported`] names them and the solver refuses such puzzles.
@@ -71,6 +75,14 @@ enum Test {
     Thirds,
     /// The two cells equal (a clone's pair of cells).
     Equal,
+    // issue 36, group A
+    /// Two cells not adding up to any of these (knightmare: 5, 15).
+    NotSums(&'static [u32]),
+    /// Two cells not both this value (self-taxicab: `d` cells `d` apart).
+    NotBoth(u32),
+    /// The first cell is `.0` exactly when the second is `.1` (an indexer
+    /// cell and one cell of the line it indexes).
+    Iff(u32, u32),
 }
 
 /// One constraint (or one pair of neighbours of a global one) as the
@@ -98,6 +110,26 @@ fn orthogonal_pairs(side: usize) -> Vec<(usize, usize)> {
             }
             if r + 1 < side {
                 out.push((cell, cell + side));
+            }
+        }
+    }
+    out
+}
+
+// issue 36, group A
+/// The pairs `(cell, cell + step)` inside a grid of `side`, for each step.
+fn offset_pairs(side: usize, steps: &[(isize, isize)]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for r in 0..side as isize {
+        for c in 0..side as isize {
+            for &(dr, dc) in steps {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..side as isize).contains(&r2) && (0..side as isize).contains(&c2) {
+                    out.push((
+                        (r * side as isize + c) as usize,
+                        (r2 * side as isize + c2) as usize,
+                    ));
+                }
             }
         }
     }
@@ -280,6 +312,81 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
                     push(Technique::Clone, vec![a, b], Test::Equal, None);
                 }
             }
+            // issue 36, group A
+            Constraint::Knightmare => {
+                for (a, b) in offset_pairs(side, &[(1, 2), (2, 1), (1, -2), (2, -1)]) {
+                    push(
+                        Technique::Knightmare,
+                        vec![a, b],
+                        Test::NotSums(&[5, 15]),
+                        None,
+                    );
+                }
+            }
+            Constraint::DiagonalNonConsecutive => {
+                for (a, b) in offset_pairs(side, &[(1, 1), (1, -1)]) {
+                    push(
+                        Technique::DiagonalNonConsecutive,
+                        vec![a, b],
+                        Test::NonConsecutive,
+                        None,
+                    );
+                }
+            }
+            Constraint::SelfTaxicab => {
+                for d in 1..=side as isize {
+                    let steps: Vec<(isize, isize)> = (0..=d)
+                        .flat_map(|dr| [(dr, d - dr), (dr, dr - d)])
+                        .filter(|&(dr, dc)| dr > 0 || (dr == 0 && dc > 0))
+                        .collect();
+                    let mut pairs = offset_pairs(side, &steps);
+                    pairs.sort_unstable();
+                    pairs.dedup();
+                    for (a, b) in pairs {
+                        push(
+                            Technique::SelfTaxicab,
+                            vec![a, b],
+                            Test::NotBoth(d as u32),
+                            Some(d as u32),
+                        );
+                    }
+                }
+            }
+            Constraint::RowIndexer { cells }
+            | Constraint::ColumnIndexer { cells }
+            | Constraint::BoxIndexer { cells } => {
+                // The indexer holds t + 1 exactly when the t-th cell of its
+                // line holds the indexer's own place (rows, columns and
+                // regions hold each value once, so this is the rule).
+                let regions = rules.regions_of_cells();
+                for &cell in cells {
+                    let (row, col) = (cell / side, cell % side);
+                    let line: Vec<usize> = match c {
+                        Constraint::RowIndexer { .. } => {
+                            (0..side).map(|r| r * side + col).collect()
+                        }
+                        Constraint::ColumnIndexer { .. } => {
+                            (0..side).map(|k| row * side + k).collect()
+                        }
+                        _ => (0..side * side)
+                            .filter(|&o| regions[o] == regions[cell])
+                            .collect(),
+                    };
+                    let Some(own) = line.iter().position(|&o| o == cell) else {
+                        continue;
+                    };
+                    for (t, &target) in line.iter().enumerate() {
+                        if target != cell {
+                            push(
+                                Technique::Indexer,
+                                vec![cell, target],
+                                Test::Iff(t as u32 + 1, own as u32 + 1),
+                                None,
+                            );
+                        }
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -369,6 +476,10 @@ impl SetterRule {
                 vals[..k - 1].iter().all(|&v| third(v) != third(last))
             }
             Test::Equal => !whole || vals[0] == vals[1],
+            // issue 36, group A
+            Test::NotSums(sums) => !whole || !sums.contains(&(vals[0] + vals[1])),
+            Test::NotBoth(d) => !whole || vals[0] != *d || vals[1] != *d,
+            Test::Iff(a, b) => !whole || (vals[0] == *a) == (vals[1] == *b),
         }
     }
 
@@ -744,5 +855,37 @@ mod tests {
                 ("r1c3".into(), (4..=9).collect())
             ]
         );
+    }
+
+    // issue 36, group A
+
+    #[test]
+    fn knightmare_diagonal_non_consecutive_self_taxicab_and_indexers() {
+        // Knightmare with r1c1 = 1: r2c3 (a knight away) loses 4 (1 + 4 = 5).
+        let mut c = with(vec![Constraint::Knightmare]);
+        c.place(0, 1);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Knightmare);
+        assert_eq!(effects(&step), vec![("r2c3".into(), vec![4])]);
+        // Diagonal non-consecutive with r1c1 = 5: r2c2 loses 4 and 6.
+        let mut c = with(vec![Constraint::DiagonalNonConsecutive]);
+        c.place(0, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::DiagonalNonConsecutive);
+        assert_eq!(effects(&step), vec![("r2c2".into(), vec![4, 6])]);
+        // Self-taxicab with r5c5 = 3: r3c4 (2 rows and 1 column away, not
+        // a peer) loses 3; it comes first in reading order.
+        let mut c = with(vec![Constraint::SelfTaxicab]);
+        c.place(40, 3);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::SelfTaxicab);
+        assert_eq!(effects(&step), vec![("r3c4".into(), vec![3])]);
+        // A column indexer at r1c1 with r1c5 = 1: r1c1 = 2 would put the
+        // 1 in r1c2, which cannot hold it now, so 2 goes.
+        let mut c = with(vec![Constraint::ColumnIndexer { cells: vec![0] }]);
+        c.place(4, 1);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Indexer);
+        assert_eq!(effects(&step), vec![("r1c1".into(), vec![2])]);
     }
 }
