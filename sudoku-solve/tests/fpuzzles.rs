@@ -458,3 +458,78 @@ fn a_compressed_bomb_is_refused_at_the_cap() {
         "{e}"
     );
 }
+
+// issue 36, group A
+
+/// The group A constraints by the names rangsk's SudokuSolver gives them
+/// (f-puzzles has none): read, counted against the brute force, written
+/// and read back; bad items refused where they are.
+#[test]
+fn group_a_keys_are_read_answered_and_round_trip() {
+    let json = format!(
+        r#"{{"size": 4, "grid": {},
+        "chess": [{{"offsets": [[1, 3]]}}], "taxicab": [{{"value": "3"}}],
+        "columnindexer": [{{"cells": ["R1C1"]}}], "rowindexer": [{{"cells": ["R2C2"]}}],
+        "boxindexer": [{{"cells": ["R4C4"]}}], "knightmare": false, "dnc": false}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&json).unwrap();
+    let c = &puzzle.variant.constraints;
+    for k in [
+        Constraint::Leaper {
+            offsets: vec![(1, 3)],
+        },
+        Constraint::Taxicab { distance: 3 },
+        Constraint::ColumnIndexer { cells: vec![0] },
+        Constraint::RowIndexer { cells: vec![5] },
+        Constraint::BoxIndexer { cells: vec![15] },
+    ] {
+        assert!(c.contains(&k), "{k:?} in {c:?}");
+    }
+    assert_eq!(c.len(), 5);
+    let shape = puzzle.grid.shape();
+    let expected = oracle::all_grids(shape, &[])
+        .into_iter()
+        .filter(|g| c.iter().all(|k| oracle::obeys(k, g, shape, c)))
+        .count();
+    let rules = Arc::new(puzzle.variant.rules(shape).unwrap());
+    let mut solver = SudokuSolver::with_rules(rules, Default::default()).unwrap();
+    let count = solver.count(&puzzle.grid, &Limits::none()).unwrap();
+    assert_eq!(count.solutions, expected as u128);
+    let again = read_fpuzzles(&to_fpuzzles_link(&puzzle).unwrap()).unwrap();
+    assert_eq!(again, puzzle);
+    // The flags, written as flags and read back.
+    let flags = format!(
+        r#"{{"size": 4, "grid": {}, "knightmare": true, "selftaxicab": true,
+        "diagonalnonconsecutive": true, "anticamel": true}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&flags).unwrap();
+    assert_eq!(puzzle.variant.constraints.len(), 4);
+    let json = to_fpuzzles_json(&puzzle).unwrap().to_string();
+    assert_eq!(read_fpuzzles(&json).unwrap(), puzzle);
+    // Bad items, each refused at its place.
+    for (field, item, at) in [
+        ("chess", r#"{"offsets": [[-1, 3]]}"#, "chess[0].offsets[0]"),
+        ("chess", r#"{"offsets": [[0, 0]]}"#, "chess[0]"),
+        (
+            "chess",
+            r#"{"offsets": [[4294967296, 1]]}"#,
+            "chess[0].offsets[0]",
+        ),
+        ("taxicab", r#"{"value": "x"}"#, "taxicab[0].value"),
+        ("taxicab", r#"{"value": "0"}"#, "taxicab[0]"),
+        (
+            "columnindexer",
+            r#"{"cells": ["R5C1"]}"#,
+            "columnindexer[0].cells[0]",
+        ),
+    ] {
+        let json = format!(
+            r#"{{"size": 4, "grid": {}, "{field}": [{item}]}}"#,
+            empty_rows(4)
+        );
+        let e = read_fpuzzles(&json).unwrap_err().to_string();
+        assert!(e.contains(at), "{field} {item}: {e}");
+    }
+}
