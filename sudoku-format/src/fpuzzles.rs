@@ -318,15 +318,17 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                 }
             }
             "chess" | "taxicab" | "taxi" | "rowindexer" | "columnindexer" | "colindexer"
-            | "boxindexer" => {
+            | "boxindexer" | "modularline" | "nabner" | "nabnerline" | "doublearrow"
+            | "zipperline" | "zipper" | "lockout" | "lockoutline" => {
                 let list = value
                     .as_array()
                     .ok_or_else(|| invalid(path, "expected a list"))?;
                 for (i, item) in list.iter().enumerate() {
                     let at = format!("{path}[{i}]");
-                    let c = group_a_item(&reader, path, &at, item)?;
-                    reader.constraints.push(c);
-                    reader.paths.push(at);
+                    for c in group_a_items(&reader, path, &at, item)? {
+                        reader.constraints.push(c);
+                        reader.paths.push(at.clone());
+                    }
                 }
             }
             _ => {
@@ -429,7 +431,15 @@ const KNOWN: [&str; 27] = [
 
 // issue 36, group A
 /// The fields of the group A constraints of issue 36 (flags and lists).
-const GROUP_A_KEYS: [&str; 15] = [
+const GROUP_A_KEYS: [&str; 23] = [
+    "modularline",
+    "nabner",
+    "nabnerline",
+    "doublearrow",
+    "zipperline",
+    "zipper",
+    "lockout",
+    "lockoutline",
     "knightmare",
     "selftaxicab",
     "selftaxi",
@@ -835,8 +845,46 @@ impl Reader {
 }
 
 // issue 36, group A
-/// One item of a `chess` (`{"offsets": [[1, 3], ...]}`), `taxicab`
-/// (`{"value": "3"}`) or indexer (`{"cells": ["R1C1", ...]}`) list.
+/// The constraints of one item of a `chess` (`{"offsets": [[1, 3],
+/// ...]}`), `taxicab` (`{"value": "3"}`), indexer (`{"cells": ["R1C1",
+/// ...]}`) or line list (`{"lines": [[...]]}`, a lockout's `value` its
+/// least difference, 4 when missing).
+fn group_a_items(
+    reader: &Reader,
+    field: &str,
+    at: &str,
+    item: &Value,
+) -> Result<Vec<Constraint>, FpuzzlesError> {
+    let lines = || reader.lines(at, item);
+    Ok(match field {
+        "modularline" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::ModularLine { cells })
+            .collect(),
+        "nabner" | "nabnerline" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::NabnerLine { cells })
+            .collect(),
+        "doublearrow" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::DoubleArrow { cells })
+            .collect(),
+        "zipperline" | "zipper" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::ZipperLine { cells })
+            .collect(),
+        "lockout" | "lockoutline" => {
+            let min_diff = Reader::number(at, item)?.unwrap_or(4);
+            lines()?
+                .into_iter()
+                .map(|cells| Constraint::LockoutLine { cells, min_diff })
+                .collect()
+        }
+        _ => vec![group_a_item(reader, field, at, item)?],
+    })
+}
+
+/// One item of a `chess`, `taxicab` or indexer list.
 fn group_a_item(
     reader: &Reader,
     field: &str,
@@ -1097,6 +1145,18 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
                 push("columnindexer", json!({"cells": cells(l)}))
             }
             Constraint::BoxIndexer { cells: l } => push("boxindexer", json!({"cells": cells(l)})),
+            Constraint::ModularLine { cells: l } => {
+                push("modularline", json!({"lines": [cells(l)]}))
+            }
+            Constraint::NabnerLine { cells: l } => push("nabner", json!({"lines": [cells(l)]})),
+            Constraint::DoubleArrow { cells: l } => {
+                push("doublearrow", json!({"lines": [cells(l)]}))
+            }
+            Constraint::ZipperLine { cells: l } => push("zipperline", json!({"lines": [cells(l)]})),
+            Constraint::LockoutLine { cells: l, min_diff } => push(
+                "lockout",
+                json!({"lines": [cells(l)], "value": min_diff.to_string()}),
+            ),
             // A constraint this writer does not know yet (the enum is the
             // base crate's, non-exhaustive): refused by name, never dropped.
             other => {

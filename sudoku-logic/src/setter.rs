@@ -17,7 +17,8 @@
 //! of cells at a time) too; knightmare, diagonal non-consecutive and
 //! self-taxicab a pair of cells at a time, and row, column and box
 //! indexers as pairs of the indexer and each cell of its line (the
-//! indexer holds `t` exactly when the `t`-th cell holds its own place). The all-different rules (diagonals, windows,
+//! indexer holds `t` exactly when the `t`-th cell holds its own place);
+//! modular, nabner, zipper and lockout lines and double arrows whole. The all-different rules (diagonals, windows,
 //! extra regions, disjoint groups, anti-knight, anti-king, leapers,
 //! taxicab, cages) are
 //! houses or peers ([`crate::Houses`]); the other constraints (sandwich,
@@ -83,6 +84,19 @@ enum Test {
     /// The first cell is `.0` exactly when the second is `.1` (an indexer
     /// cell and one cell of the line it indexes).
     Iff(u32, u32),
+    /// Cells a multiple of three apart agree mod 3, others differ.
+    Modular,
+    /// No two cells equal or consecutive.
+    Nabner,
+    /// The cells after the first two add up to the first two (a double
+    /// arrow's ends first).
+    DoubleArrow,
+    /// Pairs (cells 0 and 1, 2 and 3, ...) with one sum, a last cell
+    /// alone (the centre) holding it.
+    Zipper,
+    /// The first two (the ends) differ by at least this; the rest lie
+    /// outside them.
+    Lockout(u32),
 }
 
 /// One constraint (or one pair of neighbours of a global one) as the
@@ -387,6 +401,49 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
                     }
                 }
             }
+            Constraint::ModularLine { cells } => {
+                push(Technique::ModularLine, cells.clone(), Test::Modular, None)
+            }
+            Constraint::NabnerLine { cells } => {
+                push(Technique::NabnerLine, cells.clone(), Test::Nabner, None)
+            }
+            Constraint::DoubleArrow { cells }
+            | Constraint::ZipperLine { cells }
+            | Constraint::LockoutLine { cells, .. } => {
+                // Reordered for the test (ends first; a zipper's pairs
+                // side by side, the centre last); shown in line order.
+                let len = cells.len();
+                let (technique, test, order) = match c {
+                    Constraint::DoubleArrow { .. } => {
+                        let mut order = vec![cells[0], cells[len - 1]];
+                        order.extend(&cells[1..len - 1]);
+                        (Technique::DoubleArrow, Test::DoubleArrow, order)
+                    }
+                    Constraint::LockoutLine { min_diff, .. } => {
+                        let mut order = vec![cells[0], cells[len - 1]];
+                        order.extend(&cells[1..len - 1]);
+                        (Technique::LockoutLine, Test::Lockout(*min_diff), order)
+                    }
+                    _ => {
+                        let mut order = Vec::with_capacity(len);
+                        for i in 0..len / 2 {
+                            order.push(cells[i]);
+                            order.push(cells[len - 1 - i]);
+                        }
+                        if len % 2 == 1 {
+                            order.push(cells[len / 2]);
+                        }
+                        (Technique::ZipperLine, Test::Zipper, order)
+                    }
+                };
+                betweens.push(SetterRule {
+                    technique,
+                    cells: order,
+                    shown: cells.clone(),
+                    test,
+                    shown_value: None,
+                });
+            }
             _ => {}
         }
     }
@@ -480,6 +537,41 @@ impl SetterRule {
             Test::NotSums(sums) => !whole || !sums.contains(&(vals[0] + vals[1])),
             Test::NotBoth(d) => !whole || vals[0] != *d || vals[1] != *d,
             Test::Iff(a, b) => !whole || (vals[0] == *a) == (vals[1] == *b),
+            Test::Modular => {
+                let at = k - 1;
+                (0..at).all(|j| ((at - j) % 3 == 0) == (vals[j] % 3 == last % 3))
+            }
+            Test::Nabner => vals[..k - 1].iter().all(|&v| v.abs_diff(last) > 1),
+            Test::DoubleArrow => {
+                if k < 2 {
+                    return true;
+                }
+                let target = u64::from(vals[0]) + u64::from(vals[1]);
+                let inner = sum - target;
+                inner + left <= target
+                    && inner + left * u64::from(side) >= target
+                    && (!whole || inner == target)
+            }
+            Test::Zipper => {
+                if k < 2 {
+                    return true;
+                }
+                let total = vals[0] + vals[1];
+                // A finished pair, or the centre: the last cell of an odd
+                // line.
+                if k % 2 == 0 {
+                    vals[k - 2] + last == total
+                } else {
+                    !whole || last == total
+                }
+            }
+            Test::Lockout(d) => {
+                if k < 2 {
+                    return true;
+                }
+                let (lo, hi) = (vals[0].min(vals[1]), vals[0].max(vals[1]));
+                hi - lo >= *d && (k == 2 || last < lo || last > hi)
+            }
         }
     }
 
@@ -887,5 +979,60 @@ mod tests {
         let step = constraint_step(&c).unwrap();
         assert_eq!(step.technique, Technique::Indexer);
         assert_eq!(effects(&step), vec![("r1c1".into(), vec![2])]);
+    }
+
+    #[test]
+    fn group_a_lines() {
+        // A double arrow r1c1 .. r1c4 with r1c1 = 1 and r1c4 = 5: the two
+        // cells between add up to 6, different and not 1 or 5 (the row):
+        // 2 + 4 only, so both lose 3, 6, 7, 8 and 9.
+        let mut c = with(vec![Constraint::DoubleArrow {
+            cells: vec![0, 1, 2, 3],
+        }]);
+        c.place(0, 1);
+        c.place(3, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::DoubleArrow);
+        let gone = vec![3, 6, 7, 8, 9];
+        assert_eq!(
+            effects(&step),
+            vec![("r1c2".into(), gone.clone()), ("r1c3".into(), gone)]
+        );
+        // A lockout line r1c1 - r1c2 - r1c3 with ends 3 and 8 (difference
+        // 5 >= 4): the middle lies outside 3..8, so it loses 4 to 7.
+        let mut c = with(vec![Constraint::LockoutLine {
+            cells: vec![0, 1, 2],
+            min_diff: 4,
+        }]);
+        c.place(0, 3);
+        c.place(2, 8);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::LockoutLine);
+        assert_eq!(effects(&step), vec![("r1c2".into(), vec![4, 5, 6, 7])]);
+        // A zipper r1c1 - r1c2 - r1c3 with r1c2 (the centre) = 3: the ends
+        // add up to 3, so they are 1 and 2: each loses 4 to 9.
+        let mut c = with(vec![Constraint::ZipperLine {
+            cells: vec![0, 1, 2],
+        }]);
+        c.place(1, 3);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::ZipperLine);
+        let rest: Vec<u16> = (4..=9).collect();
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), rest.clone()), ("r1c3".into(), rest)]
+        );
+        // A modular line r1c1 - r1c2 with r1c1 = 3: r1c2 loses 6 and 9.
+        let mut c = with(vec![Constraint::ModularLine { cells: vec![0, 1] }]);
+        c.place(0, 3);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::ModularLine);
+        assert_eq!(effects(&step), vec![("r1c2".into(), vec![6, 9])]);
+        // A nabner line r1c1 - r2c2 with r1c1 = 5: r2c2 loses 4 and 6.
+        let mut c = with(vec![Constraint::NabnerLine { cells: vec![0, 10] }]);
+        c.place(0, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::NabnerLine);
+        assert_eq!(effects(&step), vec![("r2c2".into(), vec![4, 6])]);
     }
 }

@@ -196,6 +196,16 @@ pub enum Technique {
     SelfTaxicab,
     /// A row, column or box indexer cell and the cell it points at.
     Indexer,
+    /// A modular line.
+    ModularLine,
+    /// A nabner line.
+    NabnerLine,
+    /// A double arrow: the ends add up to the cells between.
+    DoubleArrow,
+    /// A zipper line.
+    ZipperLine,
+    /// A lockout line.
+    LockoutLine,
 }
 
 impl Technique {
@@ -282,6 +292,11 @@ impl Technique {
             DiagonalNonConsecutive => "Diagonal Non-Consecutive",
             SelfTaxicab => "Self-Taxicab",
             Indexer => "Indexer",
+            ModularLine => "Modular Line",
+            NabnerLine => "Nabner Line",
+            DoubleArrow => "Double Arrow",
+            ZipperLine => "Zipper Line",
+            LockoutLine => "Lockout Line",
         }
     }
 }

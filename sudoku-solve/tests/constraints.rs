@@ -463,3 +463,112 @@ fn group_a_bad_clues_are_refused() {
         assert!(e.contains(want), "{e}");
     }
 }
+
+/// Modular, nabner, zipper and lockout lines and double arrows on 4x4 and
+/// 6x6 against the brute force; clues at their type limits (a lockout
+/// difference of `u32::MAX`: no solution, never a wrap).
+#[test]
+fn group_a_lines_against_brute_force() {
+    use Constraint::*;
+    for constraints in [
+        vec![ModularLine {
+            cells: vec![0, 1, 2, 3],
+        }],
+        vec![ModularLine { cells: vec![0, 5] }],
+        vec![ModularLine {
+            cells: vec![0, 4, 8, 12, 13],
+        }],
+        vec![NabnerLine {
+            cells: vec![0, 5, 10],
+        }],
+        vec![NabnerLine {
+            cells: vec![0, 1, 6],
+        }],
+        vec![DoubleArrow {
+            cells: vec![0, 1, 2],
+        }],
+        vec![DoubleArrow {
+            cells: vec![0, 4, 5, 6],
+        }],
+        vec![DoubleArrow {
+            cells: vec![0, 4, 8, 12, 13, 14, 15],
+        }],
+        vec![ZipperLine {
+            cells: vec![0, 1, 2],
+        }],
+        vec![ZipperLine {
+            cells: vec![0, 1, 2, 3],
+        }],
+        vec![ZipperLine {
+            cells: vec![4, 5, 9, 13, 14],
+        }],
+        vec![LockoutLine {
+            cells: vec![0, 1, 2, 3],
+            min_diff: 2,
+        }],
+        vec![LockoutLine {
+            cells: vec![0, 5, 10],
+            min_diff: 0,
+        }],
+        vec![LockoutLine {
+            cells: vec![4, 5, 6],
+            min_diff: 3,
+        }],
+        vec![LockoutLine {
+            cells: vec![0, 1],
+            min_diff: u32::MAX,
+        }],
+    ] {
+        compare(four(), &[], constraints);
+    }
+    let row: Vec<u16> = (1..=6).collect();
+    for constraints in [
+        vec![ModularLine {
+            cells: vec![6, 7, 8, 9, 10, 11],
+        }],
+        vec![ModularLine {
+            cells: vec![6, 13, 20, 27],
+        }],
+        vec![NabnerLine {
+            cells: vec![6, 13, 20],
+        }],
+        vec![DoubleArrow {
+            cells: vec![6, 12, 18, 24],
+        }],
+        vec![ZipperLine {
+            cells: vec![6, 12, 18, 24, 30],
+        }],
+        vec![ZipperLine {
+            cells: vec![7, 13, 19, 25],
+        }],
+        vec![LockoutLine {
+            cells: vec![6, 12, 18, 24, 30],
+            min_diff: 4,
+        }],
+        vec![LockoutLine {
+            cells: vec![8, 14, 20],
+            min_diff: 5,
+        }],
+    ] {
+        compare(six(), &row, constraints);
+    }
+    // Too short: refused by name.
+    for (c, want) in [
+        (DoubleArrow { cells: vec![0, 1] }, "doublearrow"),
+        (ZipperLine { cells: vec![0] }, "zipperline"),
+        (
+            LockoutLine {
+                cells: vec![3],
+                min_diff: 4,
+            },
+            "lockout",
+        ),
+    ] {
+        let variant = Variant {
+            constraints: vec![c],
+            ..Variant::default()
+        };
+        let e = variant.rules(four()).unwrap_err().to_string();
+        assert!(e.contains(want), "{e}");
+    }
+}

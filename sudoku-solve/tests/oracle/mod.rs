@@ -274,6 +274,42 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
             let (tr, tc) = (r0 + k / bc, c0 + k % bc);
             v((tr * n as i64 + tc) as usize) == own
         }),
+        Constraint::ModularLine { cells } => {
+            // Every three consecutive cells (both, on a line of two) hold
+            // different remainders mod 3.
+            let w = cells.len().min(3);
+            cells.windows(w).all(|win| {
+                let rems: BTreeSet<i64> = win.iter().map(|&i| v(i) % 3).collect();
+                rems.len() == win.len()
+            })
+        }
+        Constraint::NabnerLine { cells } => cells
+            .iter()
+            .all(|&a| cells.iter().all(|&b| a == b || (v(a) - v(b)).abs() >= 2)),
+        Constraint::DoubleArrow { cells } => {
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            let inner: i64 = cells[1..cells.len() - 1].iter().map(|&i| v(i)).sum();
+            inner == v(first) + v(last)
+        }
+        Constraint::ZipperLine { cells } => {
+            let len = cells.len();
+            let total = v(cells[0]) + v(cells[len - 1]);
+            (0..len).all(|i| {
+                let j = len - 1 - i;
+                if i == j {
+                    v(cells[i]) == total
+                } else {
+                    v(cells[i]) + v(cells[j]) == total
+                }
+            })
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            let (a, b) = (v(cells[0]), v(cells[cells.len() - 1]));
+            (a - b).abs() >= i64::from(*min_diff)
+                && cells[1..cells.len() - 1]
+                    .iter()
+                    .all(|&i| v(i) < a.min(b) || v(i) > a.max(b))
+        }
         _ => panic!("no definition for {c:?}"),
     }
 }

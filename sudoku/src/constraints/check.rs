@@ -207,5 +207,40 @@ pub(super) fn holds(
                 }
             })
         }
+        Constraint::ModularLine { cells } => {
+            let values = vals(cells);
+            (0..values.len()).all(|i| {
+                (i + 1..values.len()).all(|j| {
+                    let same_place = (j - i) % 3 == 0;
+                    (values[i] % 3 == values[j] % 3) == same_place
+                })
+            })
+        }
+        Constraint::NabnerLine { cells } => {
+            let values = vals(cells);
+            (0..values.len())
+                .all(|i| (i + 1..values.len()).all(|j| values[i].abs_diff(values[j]) > 1))
+        }
+        Constraint::DoubleArrow { cells } => {
+            let values: Vec<u64> = vals(cells).iter().map(|&x| u64::from(x)).collect();
+            let last = values.len() - 1;
+            values[1..last].iter().sum::<u64>() == values[0] + values[last]
+        }
+        Constraint::ZipperLine { cells } => {
+            let values = vals(cells);
+            let len = values.len();
+            let total = values[0] + values[len - 1];
+            (0..len / 2).all(|i| values[i] + values[len - 1 - i] == total)
+                && (len % 2 == 0 || values[len / 2] == total)
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            let values = vals(cells);
+            let (a, b) = (values[0], values[values.len() - 1]);
+            let (lo, hi) = (a.min(b), a.max(b));
+            hi - lo >= *min_diff
+                && values[1..values.len() - 1]
+                    .iter()
+                    .all(|&x| x < lo || x > hi)
+        }
     }
 }

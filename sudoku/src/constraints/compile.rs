@@ -459,6 +459,68 @@ fn post(
                 m.element(x[cell], 1, &vars(region), own)?;
             }
         }
+        Constraint::ModularLine { cells } => {
+            // Neighbours one and two apart differ mod 3, cells three apart
+            // agree: that makes every pair as the rule says.
+            let differ = pairs(top, |a, b| a % 3 != b % 3);
+            let agree = pairs(top, |a, b| a % 3 == b % 3);
+            for gap in 1..=3 {
+                let tuples = if gap == 3 { &agree } else { &differ };
+                for w in cells.windows(gap + 1) {
+                    tables.table(m, constraint, &[x[w[0]], x[w[gap]]], tuples, false)?;
+                }
+            }
+        }
+        Constraint::NabnerLine { cells } => {
+            let close = pairs(top, |a, b| (a - b).abs() <= 1);
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    tables.table(m, constraint, &[x[a], x[b]], &close, true)?;
+                }
+            }
+        }
+        Constraint::DoubleArrow { cells } => {
+            let last = cells.len() - 1;
+            let mut terms = sum_terms(&vars(&cells[1..last]), 1);
+            terms.push((-1, x[cells[0]]));
+            terms.push((-1, x[cells[last]]));
+            m.linear(&terms, Rel::Eq, 0)?;
+        }
+        Constraint::ZipperLine { cells } => {
+            // Every pair adds up to what the ends do; the centre holds it.
+            let len = cells.len();
+            let (a, z) = (x[cells[0]], x[cells[len - 1]]);
+            for i in 1..len / 2 {
+                let terms = [
+                    (1, x[cells[i]]),
+                    (1, x[cells[len - 1 - i]]),
+                    (-1, a),
+                    (-1, z),
+                ];
+                m.linear(&terms, Rel::Eq, 0)?;
+            }
+            if len % 2 == 1 {
+                m.linear(&[(1, a), (1, z), (-1, x[cells[len / 2]])], Rel::Eq, 0)?;
+            }
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            let len = cells.len();
+            let ends = [x[cells[0]], x[cells[len - 1]]];
+            let lo = m.int_var("", 1, top)?;
+            let hi = m.int_var("", 1, top)?;
+            m.min(&ends, lo)?;
+            m.max(&ends, hi)?;
+            // Widened: a difference past n - 1 (up to u32::MAX) is no wrap,
+            // just no solution.
+            diff(m, hi, lo, Rel::Ge, Value::from(*min_diff))?;
+            for &mid in &cells[1..len - 1] {
+                let below = m.bool_var("")?;
+                let above = m.bool_var("")?;
+                m.linear_reif(&[(1, x[mid]), (-1, lo)], Rel::Lt, 0, below)?;
+                m.linear_reif(&[(1, x[mid]), (-1, hi)], Rel::Gt, 0, above)?;
+                m.clause(&[below, above], &[])?;
+            }
+        }
     }
     Ok(())
 }

@@ -193,6 +193,22 @@ pub enum Constraint {
     /// Each cell of `cells`, the `k`-th of its region in reading order,
     /// holding `v` says that the `v`-th cell of its region holds `k`.
     BoxIndexer { cells: Vec<usize> },
+    /// Cells on the line a multiple of three apart hold values with the
+    /// same remainder mod 3; any other two differ mod 3 (so every three
+    /// consecutive cells hold one of each of {1, 4, 7}, {2, 5, 8},
+    /// {3, 6, 9}).
+    ModularLine { cells: Vec<usize> },
+    /// No two cells of the line hold the same or consecutive values.
+    NabnerLine { cells: Vec<usize> },
+    /// The values between the two ends (the circles) add up to the sum of
+    /// the ends.
+    DoubleArrow { cells: Vec<usize> },
+    /// Cells the same distance from the line's centre add up to one total,
+    /// which the centre cell holds when the line has one.
+    ZipperLine { cells: Vec<usize> },
+    /// The ends (diamonds) differ by at least `min_diff`; no other cell of
+    /// the line holds a value between them or equal to one.
+    LockoutLine { cells: Vec<usize>, min_diff: u32 },
 }
 
 impl Constraint {
@@ -238,6 +254,11 @@ impl Constraint {
             Constraint::RowIndexer { .. } => "rowindexer",
             Constraint::ColumnIndexer { .. } => "columnindexer",
             Constraint::BoxIndexer { .. } => "boxindexer",
+            Constraint::ModularLine { .. } => "modularline",
+            Constraint::NabnerLine { .. } => "nabner",
+            Constraint::DoubleArrow { .. } => "doublearrow",
+            Constraint::ZipperLine { .. } => "zipperline",
+            Constraint::LockoutLine { .. } => "lockout",
         }
     }
 
@@ -277,7 +298,12 @@ impl Constraint {
             // issue 36, group A
             Constraint::RowIndexer { cells }
             | Constraint::ColumnIndexer { cells }
-            | Constraint::BoxIndexer { cells } => cells.clone(),
+            | Constraint::BoxIndexer { cells }
+            | Constraint::ModularLine { cells }
+            | Constraint::NabnerLine { cells }
+            | Constraint::DoubleArrow { cells }
+            | Constraint::ZipperLine { cells }
+            | Constraint::LockoutLine { cells, .. } => cells.clone(),
             Constraint::Leaper { .. }
             | Constraint::Knightmare
             | Constraint::Taxicab { .. }
@@ -471,6 +497,18 @@ pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crat
             distinct_cells(cells)?;
         }
         Constraint::Knightmare | Constraint::SelfTaxicab | Constraint::DiagonalNonConsecutive => {}
+        Constraint::ModularLine { cells } | Constraint::NabnerLine { cells } => {
+            min_len(cells, 2)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::ZipperLine { cells } | Constraint::LockoutLine { cells, .. } => {
+            min_len(cells, 2)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::DoubleArrow { cells } => {
+            min_len(cells, 3)?;
+            distinct_cells(cells)?;
+        }
     }
     Ok(())
 }
