@@ -319,7 +319,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
             }
             "chess" | "taxicab" | "taxi" | "rowindexer" | "columnindexer" | "colindexer"
             | "boxindexer" | "modularline" | "nabner" | "nabnerline" | "doublearrow"
-            | "zipperline" | "zipper" | "lockout" | "lockoutline" => {
+            | "zipperline" | "zipper" | "lockout" | "lockoutline" | "digitalrootcage" => {
                 let list = value
                     .as_array()
                     .ok_or_else(|| invalid(path, "expected a list"))?;
@@ -431,7 +431,8 @@ const KNOWN: [&str; 27] = [
 
 // issue 36, group A
 /// The fields of the group A constraints of issue 36 (flags and lists).
-const GROUP_A_KEYS: [&str; 23] = [
+const GROUP_A_KEYS: [&str; 24] = [
+    "digitalrootcage",
     "modularline",
     "nabner",
     "nabnerline",
@@ -880,6 +881,10 @@ fn group_a_items(
                 .map(|cells| Constraint::LockoutLine { cells, min_diff })
                 .collect()
         }
+        "digitalrootcage" => vec![Constraint::DigitalRootCage {
+            cells: reader.cells(&format!("{at}.cells"), item.get("cells"))?,
+            root: Reader::required(at, item)?,
+        }],
         _ => vec![group_a_item(reader, field, at, item)?],
     })
 }
@@ -1153,6 +1158,10 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
                 push("doublearrow", json!({"lines": [cells(l)]}))
             }
             Constraint::ZipperLine { cells: l } => push("zipperline", json!({"lines": [cells(l)]})),
+            Constraint::DigitalRootCage { cells: l, root } => push(
+                "digitalrootcage",
+                json!({"cells": cells(l), "value": root.to_string()}),
+            ),
             Constraint::LockoutLine { cells: l, min_diff } => push(
                 "lockout",
                 json!({"lines": [cells(l)], "value": min_diff.to_string()}),

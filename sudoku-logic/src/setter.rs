@@ -97,6 +97,8 @@ enum Test {
     /// The first two (the ends) differ by at least this; the rest lie
     /// outside them.
     Lockout(u32),
+    /// Different values whose sum has this digital root.
+    DigitalRoot(u32),
 }
 
 /// One constraint (or one pair of neighbours of a global one) as the
@@ -404,6 +406,12 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
             Constraint::ModularLine { cells } => {
                 push(Technique::ModularLine, cells.clone(), Test::Modular, None)
             }
+            Constraint::DigitalRootCage { cells, root } => push(
+                Technique::DigitalRootCage,
+                cells.clone(),
+                Test::DigitalRoot(*root),
+                Some(*root),
+            ),
             Constraint::NabnerLine { cells } => {
                 push(Technique::NabnerLine, cells.clone(), Test::Nabner, None)
             }
@@ -572,6 +580,7 @@ impl SetterRule {
                 let (lo, hi) = (vals[0].min(vals[1]), vals[0].max(vals[1]));
                 hi - lo >= *d && (k == 2 || last < lo || last > hi)
             }
+            Test::DigitalRoot(root) => !whole || 1 + (sum - 1) % 9 == u64::from(*root),
         }
     }
 
@@ -589,7 +598,10 @@ impl SetterRule {
                 None => c.mask(cell),
             })
             .collect();
-        let distinct_all = matches!(self.test, Test::Cage(_) | Test::Renban);
+        let distinct_all = matches!(
+            self.test,
+            Test::Cage(_) | Test::Renban | Test::DigitalRoot(_)
+        );
         let differ: Vec<Vec<bool>> = (0..n)
             .map(|i| {
                 (0..n)
@@ -1034,5 +1046,17 @@ mod tests {
         let step = constraint_step(&c).unwrap();
         assert_eq!(step.technique, Technique::NabnerLine);
         assert_eq!(effects(&step), vec![("r2c2".into(), vec![4, 6])]);
+        // A digital-root cage of two cells, root 3: sums 3 or 12 (1 + 2,
+        // 3 + 9, 4 + 8, 5 + 7); 6 would need another 6, so it goes.
+        let c = with(vec![Constraint::DigitalRootCage {
+            cells: vec![0, 1],
+            root: 3,
+        }]);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::DigitalRootCage);
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), vec![6]), ("r1c2".into(), vec![6])]
+        );
     }
 }

@@ -206,6 +206,8 @@ pub enum Technique {
     ZipperLine,
     /// A lockout line.
     LockoutLine,
+    /// A digital-root cage.
+    DigitalRootCage,
 }
 
 impl Technique {
@@ -297,6 +299,7 @@ impl Technique {
             DoubleArrow => "Double Arrow",
             ZipperLine => "Zipper Line",
             LockoutLine => "Lockout Line",
+            DigitalRootCage => "Digital Root Cage",
         }
     }
 }

@@ -552,6 +552,39 @@ fn group_a_lines_against_brute_force() {
     ] {
         compare(six(), &row, constraints);
     }
+    // Digital-root cages: a root of 9 from 4 + 5 or 1 + 2 + 6, ...
+    for constraints in [
+        vec![DigitalRootCage {
+            cells: vec![0, 1],
+            root: 3,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 1, 4],
+            root: 7,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 5],
+            root: 9,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 1, 2, 3],
+            root: 2,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 1, 2, 3],
+            root: 1,
+        }],
+    ] {
+        compare(four(), &[], constraints);
+    }
+    compare(
+        six(),
+        &row,
+        vec![DigitalRootCage {
+            cells: vec![6, 7, 12, 13],
+            root: 5,
+        }],
+    );
     // Too short: refused by name.
     for (c, want) in [
         (DoubleArrow { cells: vec![0, 1] }, "doublearrow"),
@@ -562,6 +595,20 @@ fn group_a_lines_against_brute_force() {
                 min_diff: 4,
             },
             "lockout",
+        ),
+        (
+            DigitalRootCage {
+                cells: vec![0, 1],
+                root: 0,
+            },
+            "digitalrootcage",
+        ),
+        (
+            DigitalRootCage {
+                cells: vec![0, 1],
+                root: u32::MAX,
+            },
+            "digitalrootcage",
         ),
     ] {
         let variant = Variant {

@@ -545,12 +545,17 @@ fn group_a_lines_are_read_answered_and_round_trip() {
         "nabner": [{{"lines": [["R2C1", "R3C2"]]}}],
         "doublearrow": [{{"lines": [["R4C1", "R4C2", "R4C3"]]}}],
         "zipperline": [{{"lines": [["R1C4", "R2C4", "R3C4"]]}}],
-        "lockout": [{{"lines": [["R2C2", "R2C3"]]}}, {{"lines": [["R3C1", "R3C3"]], "value": "2"}}]}}"#,
+        "lockout": [{{"lines": [["R2C2", "R2C3"]]}}, {{"lines": [["R3C1", "R3C3"]], "value": "2"}}],
+        "digitalrootcage": [{{"cells": ["R3C2", "R4C4"], "value": "5"}}]}}"#,
         empty_rows(4)
     );
     let puzzle = read_fpuzzles(&json).unwrap();
     let c = &puzzle.variant.constraints;
-    assert_eq!(c.len(), 6);
+    assert_eq!(c.len(), 7);
+    assert!(c.contains(&Constraint::DigitalRootCage {
+        cells: vec![9, 15],
+        root: 5
+    }));
     assert!(c.contains(&Constraint::LockoutLine {
         cells: vec![5, 6],
         min_diff: 4

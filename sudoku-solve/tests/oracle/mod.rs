@@ -310,6 +310,19 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
                     .iter()
                     .all(|&i| v(i) < a.min(b) || v(i) > a.max(b))
         }
+        Constraint::DigitalRootCage { cells, root } => {
+            // Sum the decimal digits until one digit is left.
+            let mut s: i64 = cells.iter().map(|&i| v(i)).sum();
+            while s >= 10 {
+                let mut digits = 0;
+                while s > 0 {
+                    digits += s % 10;
+                    s /= 10;
+                }
+                s = digits;
+            }
+            differ(cells) && s == i64::from(*root)
+        }
         _ => panic!("no definition for {c:?}"),
     }
 }

@@ -242,5 +242,10 @@ pub(super) fn holds(
                     .iter()
                     .all(|&x| x < lo || x > hi)
         }
+        Constraint::DigitalRootCage { cells, root } => {
+            let values = vals(cells);
+            let sum: u64 = values.iter().map(|&x| u64::from(x)).sum();
+            distinct(&values) && 1 + (sum - 1) % 9 == u64::from(*root)
+        }
     }
 }

@@ -521,6 +521,17 @@ fn post(
                 m.clause(&[below, above], &[])?;
             }
         }
+        Constraint::DigitalRootCage { cells, root } => {
+            // sum = 9 q + root for some q >= 0: the digital root of a
+            // positive sum is 1 + (sum - 1) mod 9.
+            let v = vars(cells);
+            m.all_different(&v)?;
+            let most = (cells.len() as Value * top) / 9;
+            let q = m.int_var("", 0, most)?;
+            let mut terms = sum_terms(&v, 1);
+            terms.push((-9, q));
+            m.linear(&terms, Rel::Eq, Value::from(*root))?;
+        }
     }
     Ok(())
 }

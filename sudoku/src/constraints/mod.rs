@@ -209,6 +209,9 @@ pub enum Constraint {
     /// The ends (diamonds) differ by at least `min_diff`; no other cell of
     /// the line holds a value between them or equal to one.
     LockoutLine { cells: Vec<usize>, min_diff: u32 },
+    /// Different values whose sum has the digital root `root` (its decimal
+    /// digits summed until one digit is left; 1 to 9).
+    DigitalRootCage { cells: Vec<usize>, root: u32 },
 }
 
 impl Constraint {
@@ -259,6 +262,7 @@ impl Constraint {
             Constraint::DoubleArrow { .. } => "doublearrow",
             Constraint::ZipperLine { .. } => "zipperline",
             Constraint::LockoutLine { .. } => "lockout",
+            Constraint::DigitalRootCage { .. } => "digitalrootcage",
         }
     }
 
@@ -303,7 +307,8 @@ impl Constraint {
             | Constraint::NabnerLine { cells }
             | Constraint::DoubleArrow { cells }
             | Constraint::ZipperLine { cells }
-            | Constraint::LockoutLine { cells, .. } => cells.clone(),
+            | Constraint::LockoutLine { cells, .. }
+            | Constraint::DigitalRootCage { cells, .. } => cells.clone(),
             Constraint::Leaper { .. }
             | Constraint::Knightmare
             | Constraint::Taxicab { .. }
@@ -508,6 +513,19 @@ pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crat
         Constraint::DoubleArrow { cells } => {
             min_len(cells, 3)?;
             distinct_cells(cells)?;
+        }
+        Constraint::DigitalRootCage { cells, root } => {
+            min_len(cells, 1)?;
+            distinct_cells(cells)?;
+            if cells.len() > n {
+                return Err(bad(format!(
+                    "has {} cells, at most {n} can differ",
+                    cells.len()
+                )));
+            }
+            if !(1..=9).contains(root) {
+                return Err(bad(format!("a digital root is 1 to 9, not {root}")));
+            }
         }
     }
     Ok(())
