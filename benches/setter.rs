@@ -77,5 +77,35 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+// issue 36, group A
+/// The uniqueness proofs of 9x9 puzzles made under the group A rules of
+/// issue 36 (target: median under 5 ms a puzzle); each iteration proves
+/// all 20 puzzles of a kind.
+fn bench_group_a(c: &mut Criterion) {
+    let mut group = c.benchmark_group("setter");
+    group.sample_size(10);
+    for kind in [
+        "anti-camel",
+        "knightmare",
+        "diagonal-non-consecutive",
+        "taxicab-4",
+    ] {
+        let (unique, _) = made(kind);
+        let mut solvers: Vec<SudokuSolver> = unique
+            .iter()
+            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
+            .collect();
+        group.bench_function(format!("unique/{kind}"), |b| {
+            b.iter(|| {
+                for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(&unique) {
+                    let (verdict, _) = solver.check_unique(puzzle, &Limits::none());
+                    assert_eq!(verdict, Verdict::Unique(solution.clone()));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_group_a);
 criterion_main!(benches);

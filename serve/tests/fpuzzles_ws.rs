@@ -802,3 +802,63 @@ fn the_page_reads_sudokupad_links() {
     let bad = sudoku_serve::jobs::parse("https://sudokupad.app/scl!!!!").unwrap_err();
     assert!(bad.message.contains("SudokuPad"), "{}", bad.message);
 }
+
+// issue 36, group A
+
+/// The websocket reads the group A constraints of issue 36 (by rangsk's
+/// names) and counts as the brute force filtered by their rules does:
+/// taxicab 3 (cells three steps apart differ) and a column indexer at
+/// r2c1 (its value v: r2cv holds 1).
+#[test]
+fn group_a_constraints_are_answered() {
+    let bound = start(true);
+    let url = bound.fpuzzles_url.expect("the websocket listens");
+    let mut socket = connect(&url);
+    let givens: [u8; 16] = [1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let taxicab = |g: &[u8; 16]| {
+        (0..16).all(|a| {
+            (0..16).all(|b| {
+                let d = (a / 4usize).abs_diff(b / 4) + (a % 4usize).abs_diff(b % 4);
+                d != 3 || g[a] != g[b]
+            })
+        })
+    };
+    let indexer = |g: &[u8; 16]| g[4 + usize::from(g[4]) - 1] == 1;
+    let want = completions(&givens)
+        .iter()
+        .filter(|g| taxicab(g) && indexer(g))
+        .count();
+    let d = data(
+        &givens,
+        json!({"taxicab": [{"value": "3"}], "columnindexer": [{"cells": ["R2C1"]}]}),
+    );
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "count", "{answer}");
+    assert_eq!(answer["count"], want, "{answer}");
+    // Knightmare and self-taxicab as flags: answered too (the brute force
+    // says how many).
+    let knightmare = |g: &[u8; 16]| {
+        (0..16).all(|a| {
+            (0..16).all(|b| {
+                let (dr, dc) = ((a / 4usize).abs_diff(b / 4), (a % 4usize).abs_diff(b % 4));
+                let knight = (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+                !knight || (g[a] + g[b] != 5 && g[a] + g[b] != 15)
+            })
+        })
+    };
+    let want = completions(&givens)
+        .iter()
+        .filter(|g| knightmare(g))
+        .count();
+    let d = data(&givens, json!({"knightmare": true}));
+    send(
+        &mut socket,
+        &json!({"nonce": 2, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["count"], want, "{answer}");
+}

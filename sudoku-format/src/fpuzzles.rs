@@ -214,7 +214,11 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
     // Refused by name before anything else is read.
     if let Some(name) = obj.keys().find(|k| {
         let k = k.as_str();
-        !SKIPPED.contains(&k) && !KNOWN.contains(&k) && !FLAGS.contains(&k) && k != "negative"
+        !SKIPPED.contains(&k)
+            && !KNOWN.contains(&k)
+            && !FLAGS.contains(&k)
+            && k != "negative"
+            && !GROUP_A_KEYS.contains(&k)
     }) {
         return Err(FpuzzlesError::Unsupported {
             path: name.clone(),
@@ -278,6 +282,53 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                     };
                     reader.constraints.push(Constraint::Negative { kind });
                     reader.paths.push(at);
+                }
+            }
+            // issue 36, group A: rules f-puzzles has no key for, by the
+            // names rangsk's SudokuSolver gives them (docs/formats.md).
+            "knightmare"
+            | "selftaxicab"
+            | "selftaxi"
+            | "diagonalnonconsecutive"
+            | "dnc"
+            | "anticamel"
+            | "antizebra"
+            | "antigiraffe" => {
+                let on = value
+                    .as_bool()
+                    .ok_or_else(|| invalid(path, "expected true or false"))?;
+                if on {
+                    reader.constraints.push(match path {
+                        "knightmare" => Constraint::Knightmare,
+                        "selftaxicab" | "selftaxi" => Constraint::SelfTaxicab,
+                        "diagonalnonconsecutive" | "dnc" => Constraint::DiagonalNonConsecutive,
+                        "anticamel" => Constraint::Leaper {
+                            offsets: vec![(1, 3)],
+                        },
+                        "antizebra" => Constraint::Leaper {
+                            offsets: vec![(2, 3)],
+                        },
+                        _ => Constraint::Leaper {
+                            offsets: vec![(1, 4)],
+                        },
+                    });
+                    reader
+                        .paths
+                        .resize(reader.constraints.len(), path.to_string());
+                }
+            }
+            "chess" | "taxicab" | "taxi" | "rowindexer" | "columnindexer" | "colindexer"
+            | "boxindexer" | "modularline" | "nabner" | "nabnerline" | "doublearrow"
+            | "zipperline" | "zipper" | "lockout" | "lockoutline" | "digitalrootcage" => {
+                let list = value
+                    .as_array()
+                    .ok_or_else(|| invalid(path, "expected a list"))?;
+                for (i, item) in list.iter().enumerate() {
+                    let at = format!("{path}[{i}]");
+                    for c in group_a_items(&reader, path, &at, item)? {
+                        reader.constraints.push(c);
+                        reader.paths.push(at.clone());
+                    }
                 }
             }
             _ => {
@@ -376,6 +427,35 @@ const KNOWN: [&str; 27] = [
     "entropicline",
     "diagonal+",
     "diagonal-",
+];
+
+// issue 36, group A
+/// The fields of the group A constraints of issue 36 (flags and lists).
+const GROUP_A_KEYS: [&str; 24] = [
+    "digitalrootcage",
+    "modularline",
+    "nabner",
+    "nabnerline",
+    "doublearrow",
+    "zipperline",
+    "zipper",
+    "lockout",
+    "lockoutline",
+    "knightmare",
+    "selftaxicab",
+    "selftaxi",
+    "diagonalnonconsecutive",
+    "dnc",
+    "anticamel",
+    "antizebra",
+    "antigiraffe",
+    "chess",
+    "taxicab",
+    "taxi",
+    "rowindexer",
+    "columnindexer",
+    "colindexer",
+    "boxindexer",
 ];
 
 struct Reader {
@@ -765,6 +845,95 @@ impl Reader {
     }
 }
 
+// issue 36, group A
+/// The constraints of one item of a `chess` (`{"offsets": [[1, 3],
+/// ...]}`), `taxicab` (`{"value": "3"}`), indexer (`{"cells": ["R1C1",
+/// ...]}`) or line list (`{"lines": [[...]]}`, a lockout's `value` its
+/// least difference, 4 when missing).
+fn group_a_items(
+    reader: &Reader,
+    field: &str,
+    at: &str,
+    item: &Value,
+) -> Result<Vec<Constraint>, FpuzzlesError> {
+    let lines = || reader.lines(at, item);
+    Ok(match field {
+        "modularline" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::ModularLine { cells })
+            .collect(),
+        "nabner" | "nabnerline" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::NabnerLine { cells })
+            .collect(),
+        "doublearrow" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::DoubleArrow { cells })
+            .collect(),
+        "zipperline" | "zipper" => lines()?
+            .into_iter()
+            .map(|cells| Constraint::ZipperLine { cells })
+            .collect(),
+        "lockout" | "lockoutline" => {
+            let min_diff = Reader::number(at, item)?.unwrap_or(4);
+            lines()?
+                .into_iter()
+                .map(|cells| Constraint::LockoutLine { cells, min_diff })
+                .collect()
+        }
+        "digitalrootcage" => vec![Constraint::DigitalRootCage {
+            cells: reader.cells(&format!("{at}.cells"), item.get("cells"))?,
+            root: Reader::required(at, item)?,
+        }],
+        _ => vec![group_a_item(reader, field, at, item)?],
+    })
+}
+
+/// One item of a `chess`, `taxicab` or indexer list.
+fn group_a_item(
+    reader: &Reader,
+    field: &str,
+    at: &str,
+    item: &Value,
+) -> Result<Constraint, FpuzzlesError> {
+    match field {
+        "chess" => {
+            let at = format!("{at}.offsets");
+            let list = item
+                .get("offsets")
+                .and_then(Value::as_array)
+                .ok_or_else(|| invalid(&at, "expected a list of leaps such as [1, 3]"))?;
+            let offsets = list
+                .iter()
+                .enumerate()
+                .map(|(i, leap)| {
+                    let pair = leap.as_array().filter(|p| p.len() == 2);
+                    let number = |v: &Value| v.as_u64().and_then(|v| u32::try_from(v).ok());
+                    match pair.map(|p| (number(&p[0]), number(&p[1]))) {
+                        Some((Some(a), Some(b))) => Ok((a, b)),
+                        _ => Err(invalid(
+                            &format!("{at}[{i}]"),
+                            "expected a leap of two numbers 0 to 4294967295, such as [1, 3]",
+                        )),
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Constraint::Leaper { offsets })
+        }
+        "taxicab" | "taxi" => Ok(Constraint::Taxicab {
+            distance: Reader::required(at, item)?,
+        }),
+        _ => {
+            let cells = reader.cells(&format!("{at}.cells"), item.get("cells"))?;
+            Ok(match field {
+                "rowindexer" => Constraint::RowIndexer { cells },
+                "boxindexer" => Constraint::BoxIndexer { cells },
+                _ => Constraint::ColumnIndexer { cells },
+            })
+        }
+    }
+}
+
 fn rc(cell: usize, n: usize) -> String {
     format!("R{}C{}", cell / n + 1, cell % n + 1)
 }
@@ -964,6 +1133,38 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
             Constraint::Clone { cells: a, copy } => push(
                 "clone",
                 json!({"cells": cells(a), "cloneCells": cells(copy)}),
+            ),
+            // issue 36, group A
+            Constraint::Knightmare => flags.push("knightmare"),
+            Constraint::SelfTaxicab => flags.push("selftaxicab"),
+            Constraint::DiagonalNonConsecutive => flags.push("diagonalnonconsecutive"),
+            Constraint::Leaper { offsets } => {
+                let leaps: Vec<[u32; 2]> = offsets.iter().map(|&(a, b)| [a, b]).collect();
+                push("chess", json!({ "offsets": leaps }))
+            }
+            Constraint::Taxicab { distance } => {
+                push("taxicab", json!({"value": distance.to_string()}))
+            }
+            Constraint::RowIndexer { cells: l } => push("rowindexer", json!({"cells": cells(l)})),
+            Constraint::ColumnIndexer { cells: l } => {
+                push("columnindexer", json!({"cells": cells(l)}))
+            }
+            Constraint::BoxIndexer { cells: l } => push("boxindexer", json!({"cells": cells(l)})),
+            Constraint::ModularLine { cells: l } => {
+                push("modularline", json!({"lines": [cells(l)]}))
+            }
+            Constraint::NabnerLine { cells: l } => push("nabner", json!({"lines": [cells(l)]})),
+            Constraint::DoubleArrow { cells: l } => {
+                push("doublearrow", json!({"lines": [cells(l)]}))
+            }
+            Constraint::ZipperLine { cells: l } => push("zipperline", json!({"lines": [cells(l)]})),
+            Constraint::DigitalRootCage { cells: l, root } => push(
+                "digitalrootcage",
+                json!({"cells": cells(l), "value": root.to_string()}),
+            ),
+            Constraint::LockoutLine { cells: l, min_diff } => push(
+                "lockout",
+                json!({"lines": [cells(l)], "value": min_diff.to_string()}),
             ),
             // A constraint this writer does not know yet (the enum is the
             // base crate's, non-exhaustive): refused by name, never dropped.

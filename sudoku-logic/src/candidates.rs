@@ -328,7 +328,7 @@ impl Houses {
 /// The all-different groups the setter's constraints add: full-size ones
 /// with a house kind as houses (diagonals, windows), the rest as groups of
 /// cells that see each other (killer cages, extra regions, disjoint
-/// groups, anti-knight and anti-king pairs).
+/// groups, anti-knight, anti-king, leaper and taxicab pairs).
 fn constraint_groups(rules: &Rules) -> (Vec<House>, Vec<Vec<usize>>) {
     use sudoku::Constraint;
     let side = rules.shape().side() as usize;
@@ -386,6 +386,29 @@ fn constraint_groups(rules: &Rules) -> (Vec<House>, Vec<Vec<usize>>) {
             }
             Constraint::AntiKnight => moves(&[(1, 2), (2, 1), (1, -2), (2, -1)], &mut groups),
             Constraint::AntiKing => moves(&[(1, 1), (1, -1)], &mut groups),
+            // issue 36, group A: each leap and each step `d` apart as
+            // pairs of peers (a leap beyond the grid makes none).
+            Constraint::Leaper { offsets } => {
+                let far = |a: u32| a as usize >= side;
+                let steps: Vec<(isize, isize)> = offsets
+                    .iter()
+                    .filter(|&&(a, b)| !far(a) && !far(b))
+                    .flat_map(|&(a, b)| {
+                        let (a, b) = (a as isize, b as isize);
+                        [(a, b), (a, -b), (b, a), (b, -a)]
+                    })
+                    .filter(|&(dr, dc)| dr > 0 || (dr == 0 && dc > 0))
+                    .collect();
+                moves(&steps, &mut groups)
+            }
+            Constraint::Taxicab { distance } if (*distance as usize) < 2 * side => {
+                let d = *distance as isize;
+                let steps: Vec<(isize, isize)> = (0..=d)
+                    .flat_map(|dr| [(dr, d - dr), (dr, dr - d)])
+                    .filter(|&(dr, dc)| dr > 0 || (dr == 0 && dc > 0))
+                    .collect();
+                moves(&steps, &mut groups)
+            }
             _ => {}
         }
     }

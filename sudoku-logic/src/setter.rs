@@ -14,8 +14,13 @@
 //! budget; a rule that exceeds it gives no step (never a guess).
 //!
 //! Quadruples, entropic lines (three cells at a time) and clones (a pair
-//! of cells at a time) too. The all-different rules (diagonals, windows,
-//! extra regions, disjoint groups, anti-knight, anti-king, cages) are
+//! of cells at a time) too; knightmare, diagonal non-consecutive and
+//! self-taxicab a pair of cells at a time, and row, column and box
+//! indexers as pairs of the indexer and each cell of its line (the
+//! indexer holds `t` exactly when the `t`-th cell holds its own place);
+//! modular, nabner, zipper and lockout lines and double arrows whole. The all-different rules (diagonals, windows,
+//! extra regions, disjoint groups, anti-knight, anti-king, leapers,
+//! taxicab, cages) are
 //! houses or peers ([`crate::Houses`]); the other constraints (sandwich,
 //! X-sums, skyscrapers, region-sum lines) are not reasoned with:
 //! [`unsupported`] names them and the solver refuses such puzzles.
@@ -71,6 +76,29 @@ enum Test {
     Thirds,
     /// The two cells equal (a clone's pair of cells).
     Equal,
+    // issue 36, group A
+    /// Two cells not adding up to any of these (knightmare: 5, 15).
+    NotSums(&'static [u32]),
+    /// Two cells not both this value (self-taxicab: `d` cells `d` apart).
+    NotBoth(u32),
+    /// The first cell is `.0` exactly when the second is `.1` (an indexer
+    /// cell and one cell of the line it indexes).
+    Iff(u32, u32),
+    /// Cells a multiple of three apart agree mod 3, others differ.
+    Modular,
+    /// No two cells equal or consecutive.
+    Nabner,
+    /// The cells after the first two add up to the first two (a double
+    /// arrow's ends first).
+    DoubleArrow,
+    /// Pairs (cells 0 and 1, 2 and 3, ...) with one sum, a last cell
+    /// alone (the centre) holding it.
+    Zipper,
+    /// The first two (the ends) differ by at least this; the rest lie
+    /// outside them.
+    Lockout(u32),
+    /// Different values whose sum has this digital root.
+    DigitalRoot(u32),
 }
 
 /// One constraint (or one pair of neighbours of a global one) as the
@@ -98,6 +126,26 @@ fn orthogonal_pairs(side: usize) -> Vec<(usize, usize)> {
             }
             if r + 1 < side {
                 out.push((cell, cell + side));
+            }
+        }
+    }
+    out
+}
+
+// issue 36, group A
+/// The pairs `(cell, cell + step)` inside a grid of `side`, for each step.
+fn offset_pairs(side: usize, steps: &[(isize, isize)]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for r in 0..side as isize {
+        for c in 0..side as isize {
+            for &(dr, dc) in steps {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..side as isize).contains(&r2) && (0..side as isize).contains(&c2) {
+                    out.push((
+                        (r * side as isize + c) as usize,
+                        (r2 * side as isize + c2) as usize,
+                    ));
+                }
             }
         }
     }
@@ -280,6 +328,130 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
                     push(Technique::Clone, vec![a, b], Test::Equal, None);
                 }
             }
+            // issue 36, group A
+            Constraint::Knightmare => {
+                for (a, b) in offset_pairs(side, &[(1, 2), (2, 1), (1, -2), (2, -1)]) {
+                    push(
+                        Technique::Knightmare,
+                        vec![a, b],
+                        Test::NotSums(&[5, 15]),
+                        None,
+                    );
+                }
+            }
+            Constraint::DiagonalNonConsecutive => {
+                for (a, b) in offset_pairs(side, &[(1, 1), (1, -1)]) {
+                    push(
+                        Technique::DiagonalNonConsecutive,
+                        vec![a, b],
+                        Test::NonConsecutive,
+                        None,
+                    );
+                }
+            }
+            Constraint::SelfTaxicab => {
+                for d in 1..=side as isize {
+                    let steps: Vec<(isize, isize)> = (0..=d)
+                        .flat_map(|dr| [(dr, d - dr), (dr, dr - d)])
+                        .filter(|&(dr, dc)| dr > 0 || (dr == 0 && dc > 0))
+                        .collect();
+                    let mut pairs = offset_pairs(side, &steps);
+                    pairs.sort_unstable();
+                    pairs.dedup();
+                    for (a, b) in pairs {
+                        push(
+                            Technique::SelfTaxicab,
+                            vec![a, b],
+                            Test::NotBoth(d as u32),
+                            Some(d as u32),
+                        );
+                    }
+                }
+            }
+            Constraint::RowIndexer { cells }
+            | Constraint::ColumnIndexer { cells }
+            | Constraint::BoxIndexer { cells } => {
+                // The indexer holds t + 1 exactly when the t-th cell of its
+                // line holds the indexer's own place (rows, columns and
+                // regions hold each value once, so this is the rule).
+                let regions = rules.regions_of_cells();
+                for &cell in cells {
+                    let (row, col) = (cell / side, cell % side);
+                    let line: Vec<usize> = match c {
+                        Constraint::RowIndexer { .. } => {
+                            (0..side).map(|r| r * side + col).collect()
+                        }
+                        Constraint::ColumnIndexer { .. } => {
+                            (0..side).map(|k| row * side + k).collect()
+                        }
+                        _ => (0..side * side)
+                            .filter(|&o| regions[o] == regions[cell])
+                            .collect(),
+                    };
+                    let Some(own) = line.iter().position(|&o| o == cell) else {
+                        continue;
+                    };
+                    for (t, &target) in line.iter().enumerate() {
+                        if target != cell {
+                            push(
+                                Technique::Indexer,
+                                vec![cell, target],
+                                Test::Iff(t as u32 + 1, own as u32 + 1),
+                                None,
+                            );
+                        }
+                    }
+                }
+            }
+            Constraint::ModularLine { cells } => {
+                push(Technique::ModularLine, cells.clone(), Test::Modular, None)
+            }
+            Constraint::DigitalRootCage { cells, root } => push(
+                Technique::DigitalRootCage,
+                cells.clone(),
+                Test::DigitalRoot(*root),
+                Some(*root),
+            ),
+            Constraint::NabnerLine { cells } => {
+                push(Technique::NabnerLine, cells.clone(), Test::Nabner, None)
+            }
+            Constraint::DoubleArrow { cells }
+            | Constraint::ZipperLine { cells }
+            | Constraint::LockoutLine { cells, .. } => {
+                // Reordered for the test (ends first; a zipper's pairs
+                // side by side, the centre last); shown in line order.
+                let len = cells.len();
+                let (technique, test, order) = match c {
+                    Constraint::DoubleArrow { .. } => {
+                        let mut order = vec![cells[0], cells[len - 1]];
+                        order.extend(&cells[1..len - 1]);
+                        (Technique::DoubleArrow, Test::DoubleArrow, order)
+                    }
+                    Constraint::LockoutLine { min_diff, .. } => {
+                        let mut order = vec![cells[0], cells[len - 1]];
+                        order.extend(&cells[1..len - 1]);
+                        (Technique::LockoutLine, Test::Lockout(*min_diff), order)
+                    }
+                    _ => {
+                        let mut order = Vec::with_capacity(len);
+                        for i in 0..len / 2 {
+                            order.push(cells[i]);
+                            order.push(cells[len - 1 - i]);
+                        }
+                        if len % 2 == 1 {
+                            order.push(cells[len / 2]);
+                        }
+                        (Technique::ZipperLine, Test::Zipper, order)
+                    }
+                };
+                betweens.push(SetterRule {
+                    technique,
+                    cells: order,
+                    shown: cells.clone(),
+                    test,
+                    shown_value: None,
+                });
+            }
             _ => {}
         }
     }
@@ -369,6 +541,46 @@ impl SetterRule {
                 vals[..k - 1].iter().all(|&v| third(v) != third(last))
             }
             Test::Equal => !whole || vals[0] == vals[1],
+            // issue 36, group A
+            Test::NotSums(sums) => !whole || !sums.contains(&(vals[0] + vals[1])),
+            Test::NotBoth(d) => !whole || vals[0] != *d || vals[1] != *d,
+            Test::Iff(a, b) => !whole || (vals[0] == *a) == (vals[1] == *b),
+            Test::Modular => {
+                let at = k - 1;
+                (0..at).all(|j| ((at - j) % 3 == 0) == (vals[j] % 3 == last % 3))
+            }
+            Test::Nabner => vals[..k - 1].iter().all(|&v| v.abs_diff(last) > 1),
+            Test::DoubleArrow => {
+                if k < 2 {
+                    return true;
+                }
+                let target = u64::from(vals[0]) + u64::from(vals[1]);
+                let inner = sum - target;
+                inner + left <= target
+                    && inner + left * u64::from(side) >= target
+                    && (!whole || inner == target)
+            }
+            Test::Zipper => {
+                if k < 2 {
+                    return true;
+                }
+                let total = vals[0] + vals[1];
+                // A finished pair, or the centre: the last cell of an odd
+                // line.
+                if k % 2 == 0 {
+                    vals[k - 2] + last == total
+                } else {
+                    !whole || last == total
+                }
+            }
+            Test::Lockout(d) => {
+                if k < 2 {
+                    return true;
+                }
+                let (lo, hi) = (vals[0].min(vals[1]), vals[0].max(vals[1]));
+                hi - lo >= *d && (k == 2 || last < lo || last > hi)
+            }
+            Test::DigitalRoot(root) => !whole || 1 + (sum - 1) % 9 == u64::from(*root),
         }
     }
 
@@ -386,7 +598,10 @@ impl SetterRule {
                 None => c.mask(cell),
             })
             .collect();
-        let distinct_all = matches!(self.test, Test::Cage(_) | Test::Renban);
+        let distinct_all = matches!(
+            self.test,
+            Test::Cage(_) | Test::Renban | Test::DigitalRoot(_)
+        );
         let differ: Vec<Vec<bool>> = (0..n)
             .map(|i| {
                 (0..n)
@@ -743,6 +958,105 @@ mod tests {
                 ("r1c2".into(), (4..=9).collect()),
                 ("r1c3".into(), (4..=9).collect())
             ]
+        );
+    }
+
+    // issue 36, group A
+
+    #[test]
+    fn knightmare_diagonal_non_consecutive_self_taxicab_and_indexers() {
+        // Knightmare with r1c1 = 1: r2c3 (a knight away) loses 4 (1 + 4 = 5).
+        let mut c = with(vec![Constraint::Knightmare]);
+        c.place(0, 1);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Knightmare);
+        assert_eq!(effects(&step), vec![("r2c3".into(), vec![4])]);
+        // Diagonal non-consecutive with r1c1 = 5: r2c2 loses 4 and 6.
+        let mut c = with(vec![Constraint::DiagonalNonConsecutive]);
+        c.place(0, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::DiagonalNonConsecutive);
+        assert_eq!(effects(&step), vec![("r2c2".into(), vec![4, 6])]);
+        // Self-taxicab with r5c5 = 3: r3c4 (2 rows and 1 column away, not
+        // a peer) loses 3; it comes first in reading order.
+        let mut c = with(vec![Constraint::SelfTaxicab]);
+        c.place(40, 3);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::SelfTaxicab);
+        assert_eq!(effects(&step), vec![("r3c4".into(), vec![3])]);
+        // A column indexer at r1c1 with r1c5 = 1: r1c1 = 2 would put the
+        // 1 in r1c2, which cannot hold it now, so 2 goes.
+        let mut c = with(vec![Constraint::ColumnIndexer { cells: vec![0] }]);
+        c.place(4, 1);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::Indexer);
+        assert_eq!(effects(&step), vec![("r1c1".into(), vec![2])]);
+    }
+
+    #[test]
+    fn group_a_lines() {
+        // A double arrow r1c1 .. r1c4 with r1c1 = 1 and r1c4 = 5: the two
+        // cells between add up to 6, different and not 1 or 5 (the row):
+        // 2 + 4 only, so both lose 3, 6, 7, 8 and 9.
+        let mut c = with(vec![Constraint::DoubleArrow {
+            cells: vec![0, 1, 2, 3],
+        }]);
+        c.place(0, 1);
+        c.place(3, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::DoubleArrow);
+        let gone = vec![3, 6, 7, 8, 9];
+        assert_eq!(
+            effects(&step),
+            vec![("r1c2".into(), gone.clone()), ("r1c3".into(), gone)]
+        );
+        // A lockout line r1c1 - r1c2 - r1c3 with ends 3 and 8 (difference
+        // 5 >= 4): the middle lies outside 3..8, so it loses 4 to 7.
+        let mut c = with(vec![Constraint::LockoutLine {
+            cells: vec![0, 1, 2],
+            min_diff: 4,
+        }]);
+        c.place(0, 3);
+        c.place(2, 8);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::LockoutLine);
+        assert_eq!(effects(&step), vec![("r1c2".into(), vec![4, 5, 6, 7])]);
+        // A zipper r1c1 - r1c2 - r1c3 with r1c2 (the centre) = 3: the ends
+        // add up to 3, so they are 1 and 2: each loses 4 to 9.
+        let mut c = with(vec![Constraint::ZipperLine {
+            cells: vec![0, 1, 2],
+        }]);
+        c.place(1, 3);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::ZipperLine);
+        let rest: Vec<u16> = (4..=9).collect();
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), rest.clone()), ("r1c3".into(), rest)]
+        );
+        // A modular line r1c1 - r1c2 with r1c1 = 3: r1c2 loses 6 and 9.
+        let mut c = with(vec![Constraint::ModularLine { cells: vec![0, 1] }]);
+        c.place(0, 3);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::ModularLine);
+        assert_eq!(effects(&step), vec![("r1c2".into(), vec![6, 9])]);
+        // A nabner line r1c1 - r2c2 with r1c1 = 5: r2c2 loses 4 and 6.
+        let mut c = with(vec![Constraint::NabnerLine { cells: vec![0, 10] }]);
+        c.place(0, 5);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::NabnerLine);
+        assert_eq!(effects(&step), vec![("r2c2".into(), vec![4, 6])]);
+        // A digital-root cage of two cells, root 3: sums 3 or 12 (1 + 2,
+        // 3 + 9, 4 + 8, 5 + 7); 6 would need another 6, so it goes.
+        let c = with(vec![Constraint::DigitalRootCage {
+            cells: vec![0, 1],
+            root: 3,
+        }]);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::DigitalRootCage);
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), vec![6]), ("r1c2".into(), vec![6])]
         );
     }
 }

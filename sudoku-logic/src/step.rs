@@ -187,6 +187,27 @@ pub enum Technique {
     EntropicLine,
     /// A clone: cells equal to their copies.
     Clone,
+    // issue 36, group A
+    /// Knightmare: cells a knight's move apart never add up to 5 or 15.
+    Knightmare,
+    /// Diagonal neighbours never consecutive.
+    DiagonalNonConsecutive,
+    /// Self-taxicab: a value `d` never again at taxicab distance `d`.
+    SelfTaxicab,
+    /// A row, column or box indexer cell and the cell it points at.
+    Indexer,
+    /// A modular line.
+    ModularLine,
+    /// A nabner line.
+    NabnerLine,
+    /// A double arrow: the ends add up to the cells between.
+    DoubleArrow,
+    /// A zipper line.
+    ZipperLine,
+    /// A lockout line.
+    LockoutLine,
+    /// A digital-root cage.
+    DigitalRootCage,
 }
 
 impl Technique {
@@ -268,6 +289,17 @@ impl Technique {
             Quadruple => "Quadruple",
             EntropicLine => "Entropic Line",
             Clone => "Clone",
+            // issue 36, group A
+            Knightmare => "Knightmare",
+            DiagonalNonConsecutive => "Diagonal Non-Consecutive",
+            SelfTaxicab => "Self-Taxicab",
+            Indexer => "Indexer",
+            ModularLine => "Modular Line",
+            NabnerLine => "Nabner Line",
+            DoubleArrow => "Double Arrow",
+            ZipperLine => "Zipper Line",
+            LockoutLine => "Lockout Line",
+            DigitalRootCage => "Digital Root Cage",
         }
     }
 }

@@ -319,3 +319,303 @@ proptest! {
         compare(four(), &[], chosen);
     }
 }
+
+// issue 36, group A
+
+/// Leapers, knightmare, taxicab, diagonal non-consecutive and indexers on
+/// 4x4, against the brute force: several of each, some with no solution,
+/// and the type limits of the clues (a leap or distance of `u32::MAX` joins
+/// no cells).
+#[test]
+fn group_a_on_4x4_against_brute_force() {
+    use Constraint::*;
+    let cases = vec![
+        vec![Leaper {
+            offsets: vec![(1, 3)],
+        }],
+        vec![Leaper {
+            offsets: vec![(2, 3)],
+        }],
+        vec![Leaper {
+            offsets: vec![(1, 1)],
+        }],
+        vec![Leaper {
+            offsets: vec![(3, 1), (0, 2)],
+        }],
+        vec![Leaper {
+            offsets: vec![(1, 1), (1, 2)],
+        }],
+        vec![Leaper {
+            offsets: vec![(u32::MAX, 1), (1, u32::MAX)],
+        }],
+        vec![Knightmare],
+        vec![
+            Knightmare,
+            Leaper {
+                offsets: vec![(1, 3)],
+            },
+        ],
+        vec![Taxicab { distance: 2 }],
+        vec![Taxicab { distance: 3 }],
+        vec![Taxicab { distance: 6 }],
+        vec![Taxicab { distance: u32::MAX }],
+        vec![SelfTaxicab],
+        vec![SelfTaxicab, Taxicab { distance: 3 }],
+        vec![DiagonalNonConsecutive],
+        vec![DiagonalNonConsecutive, NonConsecutive],
+        vec![RowIndexer {
+            cells: vec![0, 1, 2, 3],
+        }],
+        vec![RowIndexer { cells: vec![5, 10] }],
+        vec![ColumnIndexer {
+            cells: vec![0, 4, 8, 12],
+        }],
+        vec![ColumnIndexer {
+            cells: vec![0, 4, 8, 12, 3, 7, 11, 15],
+        }],
+        vec![
+            ColumnIndexer { cells: vec![6] },
+            RowIndexer { cells: vec![6] },
+        ],
+        vec![BoxIndexer { cells: vec![0] }],
+        vec![BoxIndexer {
+            cells: vec![0, 1, 4, 5],
+        }],
+        vec![BoxIndexer {
+            cells: vec![0, 5, 10, 15],
+        }],
+    ];
+    for constraints in cases {
+        compare(four(), &[], constraints);
+    }
+}
+
+/// The same on 6x6 (2x3 boxes), the first row fixed to 1..6.
+#[test]
+fn group_a_on_6x6_against_brute_force() {
+    use Constraint::*;
+    let row: Vec<u16> = (1..=6).collect();
+    for constraints in [
+        vec![Leaper {
+            offsets: vec![(1, 3)],
+        }],
+        vec![Leaper {
+            offsets: vec![(1, 4), (2, 3)],
+        }],
+        vec![Knightmare],
+        vec![Taxicab { distance: 3 }],
+        vec![Taxicab { distance: 5 }],
+        vec![SelfTaxicab],
+        vec![DiagonalNonConsecutive],
+        vec![RowIndexer {
+            cells: vec![6, 12, 18, 24, 30],
+        }],
+        vec![ColumnIndexer {
+            cells: vec![6, 12, 18, 24, 30],
+        }],
+        vec![ColumnIndexer {
+            cells: vec![8, 14, 20, 26, 32],
+        }],
+        vec![BoxIndexer {
+            cells: vec![6, 7, 8],
+        }],
+        vec![BoxIndexer {
+            cells: vec![15, 16, 17, 21, 22, 23],
+        }],
+    ] {
+        compare(six(), &row, constraints);
+    }
+    // Self-taxicab has no grid with the first row 1..6 (nor any 4x4 grid):
+    // with 1 2 3 4 6 5 it has three (a plain search over all 6x6 grids
+    // finds 72 in all).
+    compare(six(), &[1, 2, 3, 4, 6, 5], vec![SelfTaxicab]);
+    compare(
+        six(),
+        &[1, 2, 3, 4, 6, 5],
+        vec![SelfTaxicab, DiagonalNonConsecutive],
+    );
+}
+
+/// Clues that make no sense are refused by name, never wrapped: a leap of
+/// (0, 0), an empty leap list, a taxicab distance of 0, an indexer cell off
+/// the grid.
+#[test]
+fn group_a_bad_clues_are_refused() {
+    use Constraint::*;
+    for (c, want) in [
+        (
+            Leaper {
+                offsets: vec![(0, 0)],
+            },
+            "chess",
+        ),
+        (Leaper { offsets: vec![] }, "chess"),
+        (Taxicab { distance: 0 }, "taxicab"),
+        (RowIndexer { cells: vec![16] }, "rowindexer: cell #16"),
+        (ColumnIndexer { cells: vec![] }, "columnindexer"),
+        (BoxIndexer { cells: vec![3, 3] }, "boxindexer"),
+    ] {
+        let variant = Variant {
+            constraints: vec![c],
+            ..Variant::default()
+        };
+        let e = variant.rules(four()).unwrap_err().to_string();
+        assert!(e.contains(want), "{e}");
+    }
+}
+
+/// Modular, nabner, zipper and lockout lines and double arrows on 4x4 and
+/// 6x6 against the brute force; clues at their type limits (a lockout
+/// difference of `u32::MAX`: no solution, never a wrap).
+#[test]
+fn group_a_lines_against_brute_force() {
+    use Constraint::*;
+    for constraints in [
+        vec![ModularLine {
+            cells: vec![0, 1, 2, 3],
+        }],
+        vec![ModularLine { cells: vec![0, 5] }],
+        vec![ModularLine {
+            cells: vec![0, 4, 8, 12, 13],
+        }],
+        vec![NabnerLine {
+            cells: vec![0, 5, 10],
+        }],
+        vec![NabnerLine {
+            cells: vec![0, 1, 6],
+        }],
+        vec![DoubleArrow {
+            cells: vec![0, 1, 2],
+        }],
+        vec![DoubleArrow {
+            cells: vec![0, 4, 5, 6],
+        }],
+        vec![DoubleArrow {
+            cells: vec![0, 4, 8, 12, 13, 14, 15],
+        }],
+        vec![ZipperLine {
+            cells: vec![0, 1, 2],
+        }],
+        vec![ZipperLine {
+            cells: vec![0, 1, 2, 3],
+        }],
+        vec![ZipperLine {
+            cells: vec![4, 5, 9, 13, 14],
+        }],
+        vec![LockoutLine {
+            cells: vec![0, 1, 2, 3],
+            min_diff: 2,
+        }],
+        vec![LockoutLine {
+            cells: vec![0, 5, 10],
+            min_diff: 0,
+        }],
+        vec![LockoutLine {
+            cells: vec![4, 5, 6],
+            min_diff: 3,
+        }],
+        vec![LockoutLine {
+            cells: vec![0, 1],
+            min_diff: u32::MAX,
+        }],
+    ] {
+        compare(four(), &[], constraints);
+    }
+    let row: Vec<u16> = (1..=6).collect();
+    for constraints in [
+        vec![ModularLine {
+            cells: vec![6, 7, 8, 9, 10, 11],
+        }],
+        vec![ModularLine {
+            cells: vec![6, 13, 20, 27],
+        }],
+        vec![NabnerLine {
+            cells: vec![6, 13, 20],
+        }],
+        vec![DoubleArrow {
+            cells: vec![6, 12, 18, 24],
+        }],
+        vec![ZipperLine {
+            cells: vec![6, 12, 18, 24, 30],
+        }],
+        vec![ZipperLine {
+            cells: vec![7, 13, 19, 25],
+        }],
+        vec![LockoutLine {
+            cells: vec![6, 12, 18, 24, 30],
+            min_diff: 4,
+        }],
+        vec![LockoutLine {
+            cells: vec![8, 14, 20],
+            min_diff: 5,
+        }],
+    ] {
+        compare(six(), &row, constraints);
+    }
+    // Digital-root cages: a root of 9 from 4 + 5 or 1 + 2 + 6, ...
+    for constraints in [
+        vec![DigitalRootCage {
+            cells: vec![0, 1],
+            root: 3,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 1, 4],
+            root: 7,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 5],
+            root: 9,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 1, 2, 3],
+            root: 2,
+        }],
+        vec![DigitalRootCage {
+            cells: vec![0, 1, 2, 3],
+            root: 1,
+        }],
+    ] {
+        compare(four(), &[], constraints);
+    }
+    compare(
+        six(),
+        &row,
+        vec![DigitalRootCage {
+            cells: vec![6, 7, 12, 13],
+            root: 5,
+        }],
+    );
+    // Too short: refused by name.
+    for (c, want) in [
+        (DoubleArrow { cells: vec![0, 1] }, "doublearrow"),
+        (ZipperLine { cells: vec![0] }, "zipperline"),
+        (
+            LockoutLine {
+                cells: vec![3],
+                min_diff: 4,
+            },
+            "lockout",
+        ),
+        (
+            DigitalRootCage {
+                cells: vec![0, 1],
+                root: 0,
+            },
+            "digitalrootcage",
+        ),
+        (
+            DigitalRootCage {
+                cells: vec![0, 1],
+                root: u32::MAX,
+            },
+            "digitalrootcage",
+        ),
+    ] {
+        let variant = Variant {
+            constraints: vec![c],
+            ..Variant::default()
+        };
+        let e = variant.rules(four()).unwrap_err().to_string();
+        assert!(e.contains(want), "{e}");
+    }
+}

@@ -458,3 +458,127 @@ fn a_compressed_bomb_is_refused_at_the_cap() {
         "{e}"
     );
 }
+
+// issue 36, group A
+
+/// The group A constraints by the names rangsk's SudokuSolver gives them
+/// (f-puzzles has none): read, counted against the brute force, written
+/// and read back; bad items refused where they are.
+#[test]
+fn group_a_keys_are_read_answered_and_round_trip() {
+    let json = format!(
+        r#"{{"size": 4, "grid": {},
+        "chess": [{{"offsets": [[1, 3]]}}], "taxicab": [{{"value": "3"}}],
+        "columnindexer": [{{"cells": ["R1C1"]}}], "rowindexer": [{{"cells": ["R2C2"]}}],
+        "boxindexer": [{{"cells": ["R4C4"]}}], "knightmare": false, "dnc": false}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&json).unwrap();
+    let c = &puzzle.variant.constraints;
+    for k in [
+        Constraint::Leaper {
+            offsets: vec![(1, 3)],
+        },
+        Constraint::Taxicab { distance: 3 },
+        Constraint::ColumnIndexer { cells: vec![0] },
+        Constraint::RowIndexer { cells: vec![5] },
+        Constraint::BoxIndexer { cells: vec![15] },
+    ] {
+        assert!(c.contains(&k), "{k:?} in {c:?}");
+    }
+    assert_eq!(c.len(), 5);
+    let shape = puzzle.grid.shape();
+    let expected = oracle::all_grids(shape, &[])
+        .into_iter()
+        .filter(|g| c.iter().all(|k| oracle::obeys(k, g, shape, c)))
+        .count();
+    let rules = Arc::new(puzzle.variant.rules(shape).unwrap());
+    let mut solver = SudokuSolver::with_rules(rules, Default::default()).unwrap();
+    let count = solver.count(&puzzle.grid, &Limits::none()).unwrap();
+    assert_eq!(count.solutions, expected as u128);
+    let again = read_fpuzzles(&to_fpuzzles_link(&puzzle).unwrap()).unwrap();
+    assert_eq!(again, puzzle);
+    // The flags, written as flags and read back.
+    let flags = format!(
+        r#"{{"size": 4, "grid": {}, "knightmare": true, "selftaxicab": true,
+        "diagonalnonconsecutive": true, "anticamel": true}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&flags).unwrap();
+    assert_eq!(puzzle.variant.constraints.len(), 4);
+    let json = to_fpuzzles_json(&puzzle).unwrap().to_string();
+    assert_eq!(read_fpuzzles(&json).unwrap(), puzzle);
+    // Bad items, each refused at its place.
+    for (field, item, at) in [
+        ("chess", r#"{"offsets": [[-1, 3]]}"#, "chess[0].offsets[0]"),
+        ("chess", r#"{"offsets": [[0, 0]]}"#, "chess[0]"),
+        (
+            "chess",
+            r#"{"offsets": [[4294967296, 1]]}"#,
+            "chess[0].offsets[0]",
+        ),
+        ("taxicab", r#"{"value": "x"}"#, "taxicab[0].value"),
+        ("taxicab", r#"{"value": "0"}"#, "taxicab[0]"),
+        (
+            "columnindexer",
+            r#"{"cells": ["R5C1"]}"#,
+            "columnindexer[0].cells[0]",
+        ),
+    ] {
+        let json = format!(
+            r#"{{"size": 4, "grid": {}, "{field}": [{item}]}}"#,
+            empty_rows(4)
+        );
+        let e = read_fpuzzles(&json).unwrap_err().to_string();
+        assert!(e.contains(at), "{field} {item}: {e}");
+    }
+}
+
+/// The group A lines (modular, nabner, double arrow, zipper, lockout) by
+/// their rangsk / ISS names: read, counted as the brute force says, and
+/// round-tripped; a lockout without a value has the usual difference 4.
+#[test]
+fn group_a_lines_are_read_answered_and_round_trip() {
+    let json = format!(
+        r#"{{"size": 4, "grid": {},
+        "modularline": [{{"lines": [["R1C1", "R1C2", "R1C3"]]}}],
+        "nabner": [{{"lines": [["R2C1", "R3C2"]]}}],
+        "doublearrow": [{{"lines": [["R4C1", "R4C2", "R4C3"]]}}],
+        "zipperline": [{{"lines": [["R1C4", "R2C4", "R3C4"]]}}],
+        "lockout": [{{"lines": [["R2C2", "R2C3"]]}}, {{"lines": [["R3C1", "R3C3"]], "value": "2"}}],
+        "digitalrootcage": [{{"cells": ["R3C2", "R4C4"], "value": "5"}}]}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&json).unwrap();
+    let c = &puzzle.variant.constraints;
+    assert_eq!(c.len(), 7);
+    assert!(c.contains(&Constraint::DigitalRootCage {
+        cells: vec![9, 15],
+        root: 5
+    }));
+    assert!(c.contains(&Constraint::LockoutLine {
+        cells: vec![5, 6],
+        min_diff: 4
+    }));
+    assert!(c.contains(&Constraint::LockoutLine {
+        cells: vec![8, 10],
+        min_diff: 2
+    }));
+    let shape = puzzle.grid.shape();
+    let expected = oracle::all_grids(shape, &[])
+        .into_iter()
+        .filter(|g| c.iter().all(|k| oracle::obeys(k, g, shape, c)))
+        .count();
+    let rules = Arc::new(puzzle.variant.rules(shape).unwrap());
+    let mut solver = SudokuSolver::with_rules(rules, Default::default()).unwrap();
+    let count = solver.count(&puzzle.grid, &Limits::none()).unwrap();
+    assert_eq!(count.solutions, expected as u128);
+    let again = read_fpuzzles(&to_fpuzzles_link(&puzzle).unwrap()).unwrap();
+    assert_eq!(again, puzzle);
+    let bad = format!(
+        r#"{{"size": 4, "grid": {}, "doublearrow": [{{"lines": [["R1C1", "R1C2"]]}}]}}"#,
+        empty_rows(4)
+    );
+    let e = read_fpuzzles(&bad).unwrap_err().to_string();
+    assert!(e.contains("doublearrow[0]"), "{e}");
+}

@@ -75,6 +75,9 @@ struct Rules {
     cages: Vec<(Vec<usize>, u32)>,
     thermos: Vec<Vec<usize>>,
     arrows: Vec<(usize, Vec<usize>)>,
+    // issue 36, group A
+    /// Pairs of cells whose values must not add up to 5 or 15 (knightmare).
+    not_5_15: Vec<(usize, usize)>,
 }
 
 impl Rules {
@@ -111,6 +114,7 @@ impl Rules {
                 .collect(),
             thermos: Vec::new(),
             arrows: Vec::new(),
+            not_5_15: Vec::new(),
         };
         for c in &variant.constraints {
             match c {
@@ -121,6 +125,24 @@ impl Rules {
                 Constraint::Arrow { circle, line } => {
                     assert_eq!(circle.len(), 1);
                     rules.arrows.push((circle[0], line.clone()));
+                }
+                // issue 36, group A
+                Constraint::Leaper { offsets } => {
+                    for &(a, b) in offsets {
+                        let (a, b) = (i64::from(a), i64::from(b));
+                        let moves = [(a, b), (b, a), (a, -b), (b, -a)];
+                        rules.differ.extend(move_pairs(n, &moves));
+                    }
+                }
+                Constraint::Taxicab { distance } => {
+                    let d = i64::from(*distance);
+                    let moves: Vec<(i64, i64)> =
+                        (0..=d).flat_map(|r| [(r, d - r), (r, r - d)]).collect();
+                    rules.differ.extend(move_pairs(n, &moves));
+                }
+                Constraint::Knightmare => rules.not_5_15.extend(move_pairs(n, &knight)),
+                Constraint::DiagonalNonConsecutive => {
+                    rules.apart.extend(move_pairs(n, &[(1, 1), (1, -1)]))
                 }
                 other => panic!("not written here: {other}"),
             }
@@ -142,6 +164,10 @@ impl Rules {
             })
         };
         self.groups.iter().all(|u| distinct(u))
+            && self.not_5_15.iter().all(|&(a, b)| {
+                let sum = g[a] + g[b];
+                g[a] == 0 || g[b] == 0 || (sum != 5 && sum != 15)
+            })
             && self
                 .differ
                 .iter()
@@ -543,5 +569,49 @@ fn speed() {
              thread: {}",
             summary(times)
         );
+    }
+}
+
+// issue 36, group A
+
+/// Puzzles under the group A rules of issue 36 (leapers, taxicab,
+/// knightmare, diagonal non-consecutive) on 6x6, unique by the brute force
+/// written here; and 9x9 ones whose solution keeps the rules as written
+/// here and whose uniqueness a second search confirms.
+#[test]
+fn group_a_puzzles_are_unique_by_brute_force() {
+    for names in [
+        "anti-camel",
+        "anti-zebra",
+        "anti-giraffe",
+        "knightmare",
+        "diagonal-non-consecutive",
+        "taxicab-3",
+    ] {
+        for seed in 0..3 {
+            let made = make(names, "2x3", seed);
+            assert!(!made.variant.constraints.is_empty(), "{names}");
+            assert_unique_by_brute_force(&made);
+        }
+    }
+    for names in [
+        "anti-camel",
+        "knightmare",
+        "diagonal-non-consecutive",
+        "taxicab-4",
+    ] {
+        let made = make(names, "3x3", 1);
+        let rules = Rules::new(made.puzzle.shape(), &made.variant);
+        assert!(rules.holds(made.solution.cells()), "{names}");
+        let rules = Arc::new(made.variant.rules(made.puzzle.shape()).unwrap());
+        let mut solver = SudokuSolver::with_rules(rules, Engine::Auto).unwrap();
+        solver.set_seed(Some(99));
+        let (verdict, _) = solver.check_unique(&made.puzzle, &Limits::none());
+        assert_eq!(verdict, Verdict::Unique(made.solution.clone()), "{names}");
+    }
+    // A distance of 0, or one that is no number, is refused by name.
+    for bad in ["taxicab-0", "taxicab-x", "taxicab-4294967296"] {
+        let e = parse_generate_names(bad).unwrap_err().to_string();
+        assert!(e.contains(bad), "{e}");
     }
 }

@@ -306,6 +306,19 @@ fn set_global(reader: &mut Reader, part: &str, name: &str) -> Result<(), SudokuP
             reader.diagonals[1] = true;
             return Ok(());
         }
+        // issue 36, group A
+        "knightmare" => Constraint::Knightmare,
+        "selftaxicab" => Constraint::SelfTaxicab,
+        "diagonalnonconsecutive" => Constraint::DiagonalNonConsecutive,
+        "anticamel" => Constraint::Leaper {
+            offsets: vec![(1, 3)],
+        },
+        "antizebra" => Constraint::Leaper {
+            offsets: vec![(2, 3)],
+        },
+        "antigiraffe" => Constraint::Leaper {
+            offsets: vec![(1, 4)],
+        },
         _ => return Err(unsupported(part, format!("the global rule {name:?}"))),
     };
     if !reader.constraints.contains(&c) {

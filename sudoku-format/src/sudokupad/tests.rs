@@ -770,3 +770,38 @@ fn the_batch_reader_reads_one_link_per_line() {
     assert!(e.contains("line 2") && e.contains("SudokuPad"), "{e}");
     assert_eq!(records[2].result.as_ref().unwrap().grid.get(1, 2), Some(2));
 }
+
+// issue 36, group A
+
+/// Knightmare, self-taxicab, diagonal non-consecutive and the named
+/// leapers as SudokuPad's global rules; an unknown global is refused by
+/// name.
+#[test]
+fn group_a_globals_are_read() {
+    use sudoku::Constraint;
+    let doc = ctc(
+        &[],
+        json!({"global": ["knightmare", "self-taxicab", "diagonal nonconsecutive", "anticamel", "anti-zebra", "antigiraffe"]}),
+    );
+    let p = read_sudokupad(&scl(&doc)).unwrap();
+    let c = &p.puzzle.variant.constraints;
+    for k in [
+        Constraint::Knightmare,
+        Constraint::SelfTaxicab,
+        Constraint::DiagonalNonConsecutive,
+        Constraint::Leaper {
+            offsets: vec![(1, 3)],
+        },
+        Constraint::Leaper {
+            offsets: vec![(2, 3)],
+        },
+        Constraint::Leaper {
+            offsets: vec![(1, 4)],
+        },
+    ] {
+        assert!(c.contains(&k), "{k:?} in {c:?}");
+    }
+    let doc = ctc(&[], json!({"global": ["antielephant"]}));
+    let e = read_sudokupad(&scl(&doc)).unwrap_err().to_string();
+    assert!(e.contains("antielephant"), "{e}");
+}

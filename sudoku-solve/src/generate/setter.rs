@@ -50,6 +50,8 @@ use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{CageSpec, Variant, VariantError};
+// issue 36, group A
+use sudoku::VariantErrorKind;
 
 /// The most cells of a cage made by merging two.
 pub const MAX_MERGED: usize = 6;
@@ -109,7 +111,9 @@ impl Clues {
 
 /// The variant and clues named by `--variant` of `sudoku generate`: the
 /// names of [`Variant::parse_names`] (x, windoku, jigsaw) plus
-/// `anti-knight`, `anti-king`, `non-consecutive` (rules), and `killer`,
+/// `anti-knight`, `anti-king`, `non-consecutive`, `anti-camel`,
+/// `anti-zebra`, `anti-giraffe`, `knightmare`, `diagonal-non-consecutive`,
+/// `self-taxicab`, `taxicab-D` (rules), and `killer`,
 /// `thermo`, `arrow` (clues drawn by [`generate_setter`]), joined by
 /// commas. Returns the base variant, whether jigsaw was named, and the
 /// clues.
@@ -136,6 +140,33 @@ pub fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), Varia
             "anti-knight" | "antiknight" => constraints.push(Constraint::AntiKnight),
             "anti-king" | "antiking" => constraints.push(Constraint::AntiKing),
             "non-consecutive" | "nonconsecutive" => constraints.push(Constraint::NonConsecutive),
+            // issue 36, group A
+            "anti-camel" | "anticamel" => constraints.push(Constraint::Leaper {
+                offsets: vec![(1, 3)],
+            }),
+            "anti-zebra" | "antizebra" => constraints.push(Constraint::Leaper {
+                offsets: vec![(2, 3)],
+            }),
+            "anti-giraffe" | "antigiraffe" => constraints.push(Constraint::Leaper {
+                offsets: vec![(1, 4)],
+            }),
+            "knightmare" => constraints.push(Constraint::Knightmare),
+            "diagonal-non-consecutive" | "diagonalnonconsecutive" | "dnc" => {
+                constraints.push(Constraint::DiagonalNonConsecutive)
+            }
+            "self-taxicab" | "selftaxicab" => constraints.push(Constraint::SelfTaxicab),
+            taxi if taxi.starts_with("taxicab-") => {
+                let distance = taxi["taxicab-".len()..]
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&d| d > 0)
+                    .ok_or_else(|| {
+                        VariantError::new(VariantErrorKind::UnknownVariant(format!(
+                            "{name} (taxicab-D wants a distance D from 1 to 4294967295)"
+                        )))
+                    })?;
+                constraints.push(Constraint::Taxicab { distance })
+            }
             _ => rest.push(name),
         }
     }

@@ -224,6 +224,105 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
             })
         }
         Constraint::Clone { cells, copy } => cells.iter().zip(copy).all(|(&a, &b)| v(a) == v(b)),
+        // issue 36, group A
+        Constraint::Leaper { offsets } => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            let (dr, dc) = ((r1 - r2).abs(), (c1 - c2).abs());
+            let leap = offsets.iter().any(|&(p, q)| {
+                let (p, q) = (i64::from(p), i64::from(q));
+                (dr == p && dc == q) || (dr == q && dc == p)
+            });
+            !leap || v(a) != v(b)
+        }),
+        Constraint::Knightmare => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            let (dr, dc) = ((r1 - r2).abs(), (c1 - c2).abs());
+            let knight = (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+            !knight || (v(a) + v(b) != 5 && v(a) + v(b) != 15)
+        }),
+        Constraint::Taxicab { distance } => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            (r1 - r2).abs() + (c1 - c2).abs() != i64::from(*distance) || v(a) != v(b)
+        }),
+        Constraint::SelfTaxicab => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            v(a) != v(b) || (r1 - r2).abs() + (c1 - c2).abs() != v(a)
+        }),
+        Constraint::DiagonalNonConsecutive => all_pairs(&|a, b| {
+            let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));
+            let diagonal = (r1 - r2).abs() == 1 && (c1 - c2).abs() == 1;
+            !diagonal || (v(a) - v(b)).abs() != 1
+        }),
+        Constraint::RowIndexer { cells } => cells.iter().all(|&i| {
+            // The value says which row of this column holds this row's number.
+            let (r, c) = rc(n, i);
+            let row = v(i) - 1;
+            v((row * n as i64 + c) as usize) == r + 1
+        }),
+        Constraint::ColumnIndexer { cells } => cells.iter().all(|&i| {
+            let (r, c) = rc(n, i);
+            let col = v(i) - 1;
+            v((r * n as i64 + col) as usize) == c + 1
+        }),
+        Constraint::BoxIndexer { cells } => cells.iter().all(|&i| {
+            // Cells of a box numbered 1.. in reading order.
+            let (br, bc) = (shape.box_rows() as i64, shape.box_cols() as i64);
+            let (r, c) = rc(n, i);
+            let (r0, c0) = (r / br * br, c / bc * bc);
+            let own = (r - r0) * bc + (c - c0) + 1;
+            let k = v(i) - 1;
+            let (tr, tc) = (r0 + k / bc, c0 + k % bc);
+            v((tr * n as i64 + tc) as usize) == own
+        }),
+        Constraint::ModularLine { cells } => {
+            // Every three consecutive cells (both, on a line of two) hold
+            // different remainders mod 3.
+            let w = cells.len().min(3);
+            cells.windows(w).all(|win| {
+                let rems: BTreeSet<i64> = win.iter().map(|&i| v(i) % 3).collect();
+                rems.len() == win.len()
+            })
+        }
+        Constraint::NabnerLine { cells } => cells
+            .iter()
+            .all(|&a| cells.iter().all(|&b| a == b || (v(a) - v(b)).abs() >= 2)),
+        Constraint::DoubleArrow { cells } => {
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            let inner: i64 = cells[1..cells.len() - 1].iter().map(|&i| v(i)).sum();
+            inner == v(first) + v(last)
+        }
+        Constraint::ZipperLine { cells } => {
+            let len = cells.len();
+            let total = v(cells[0]) + v(cells[len - 1]);
+            (0..len).all(|i| {
+                let j = len - 1 - i;
+                if i == j {
+                    v(cells[i]) == total
+                } else {
+                    v(cells[i]) + v(cells[j]) == total
+                }
+            })
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            let (a, b) = (v(cells[0]), v(cells[cells.len() - 1]));
+            (a - b).abs() >= i64::from(*min_diff)
+                && cells[1..cells.len() - 1]
+                    .iter()
+                    .all(|&i| v(i) < a.min(b) || v(i) > a.max(b))
+        }
+        Constraint::DigitalRootCage { cells, root } => {
+            // Sum the decimal digits until one digit is left.
+            let mut s: i64 = cells.iter().map(|&i| v(i)).sum();
+            while s >= 10 {
+                let mut digits = 0;
+                while s > 0 {
+                    digits += s % 10;
+                    s /= 10;
+                }
+                s = digits;
+            }
+            differ(cells) && s == i64::from(*root)
+        }
         _ => panic!("no definition for {c:?}"),
     }
 }

@@ -5,6 +5,8 @@
 use super::{
     disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
 };
+// issue 36, group A
+use super::{leaps, region_cells, taxicab_pairs, DIAGONAL};
 use crate::Shape;
 
 fn distinct(values: &[u32]) -> bool {
@@ -165,5 +167,85 @@ pub(super) fn holds(
             n.is_multiple_of(3) && classes.windows(3).all(distinct)
         }
         Constraint::Clone { cells, copy } => vals(cells) == vals(copy),
+        // issue 36, group A
+        Constraint::Leaper { offsets } => move_pairs(n, &leaps(offsets))
+            .into_iter()
+            .all(|(a, b)| v(a) != v(b)),
+        Constraint::Knightmare => move_pairs(n, &KNIGHT)
+            .into_iter()
+            .all(|(a, b)| v(a) + v(b) != 5 && v(a) + v(b) != 15),
+        Constraint::Taxicab { distance } => taxicab_pairs(n, *distance)
+            .into_iter()
+            .all(|(a, b)| v(a) != v(b)),
+        Constraint::SelfTaxicab => (0..n * n).all(|a| {
+            (0..n * n).all(|b| {
+                let dist = (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
+                v(a) != v(b) || dist as u32 != v(a)
+            })
+        }),
+        Constraint::DiagonalNonConsecutive => move_pairs(n, &DIAGONAL)
+            .into_iter()
+            .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
+        Constraint::RowIndexer { cells } => cells.iter().all(|&cell| {
+            let (row, col) = (cell / n, cell % n);
+            let target = (v(cell) as usize - 1) * n + col;
+            v(target) as usize == row + 1
+        }),
+        Constraint::ColumnIndexer { cells } => cells.iter().all(|&cell| {
+            let (row, col) = (cell / n, cell % n);
+            let target = row * n + v(cell) as usize - 1;
+            v(target) as usize == col + 1
+        }),
+        Constraint::BoxIndexer { cells } => {
+            let by_region = region_cells(regions);
+            cells.iter().all(|&cell| {
+                let region = &by_region[regions[cell]];
+                let k = region.iter().position(|&c| c == cell).unwrap_or(usize::MAX);
+                match region.get(v(cell) as usize - 1) {
+                    Some(&target) => v(target) as usize == k + 1,
+                    None => false,
+                }
+            })
+        }
+        Constraint::ModularLine { cells } => {
+            let values = vals(cells);
+            (0..values.len()).all(|i| {
+                (i + 1..values.len()).all(|j| {
+                    let same_place = (j - i) % 3 == 0;
+                    (values[i] % 3 == values[j] % 3) == same_place
+                })
+            })
+        }
+        Constraint::NabnerLine { cells } => {
+            let values = vals(cells);
+            (0..values.len())
+                .all(|i| (i + 1..values.len()).all(|j| values[i].abs_diff(values[j]) > 1))
+        }
+        Constraint::DoubleArrow { cells } => {
+            let values: Vec<u64> = vals(cells).iter().map(|&x| u64::from(x)).collect();
+            let last = values.len() - 1;
+            values[1..last].iter().sum::<u64>() == values[0] + values[last]
+        }
+        Constraint::ZipperLine { cells } => {
+            let values = vals(cells);
+            let len = values.len();
+            let total = values[0] + values[len - 1];
+            (0..len / 2).all(|i| values[i] + values[len - 1 - i] == total)
+                && (len % 2 == 0 || values[len / 2] == total)
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            let values = vals(cells);
+            let (a, b) = (values[0], values[values.len() - 1]);
+            let (lo, hi) = (a.min(b), a.max(b));
+            hi - lo >= *min_diff
+                && values[1..values.len() - 1]
+                    .iter()
+                    .all(|&x| x < lo || x > hi)
+        }
+        Constraint::DigitalRootCage { cells, root } => {
+            let values = vals(cells);
+            let sum: u64 = values.iter().map(|&x| u64::from(x)).sum();
+            distinct(&values) && 1 + (sum - 1) % 9 == u64::from(*root)
+        }
     }
 }

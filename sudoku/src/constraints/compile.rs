@@ -9,6 +9,8 @@ use super::{
     disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
 };
 use crate::rules::Rules;
+// issue 36, group A
+use super::{leaps, region_cells, taxicab_pairs, DIAGONAL};
 
 /// Compiles `rules` (units, cages, constraints) for the propagation engine,
 /// with the cells' variables.
@@ -399,6 +401,136 @@ fn post(
                     diff(m, x[a], x[b], Rel::Eq, 0)?;
                 }
             }
+        }
+        // issue 36, group A
+        Constraint::Leaper { offsets } => {
+            for (a, b) in move_pairs(n, &leaps(offsets)) {
+                diff(m, x[a], x[b], Rel::Ne, 0)?;
+            }
+        }
+        Constraint::Knightmare => {
+            let bad = pairs(top, |a, b| a + b == 5 || a + b == 15);
+            if !bad.is_empty() {
+                for (a, b) in move_pairs(n, &KNIGHT) {
+                    tables.table(m, constraint, &[x[a], x[b]], &bad, true)?;
+                }
+            }
+        }
+        Constraint::Taxicab { distance } => {
+            for (a, b) in taxicab_pairs(n, *distance) {
+                diff(m, x[a], x[b], Rel::Ne, 0)?;
+            }
+        }
+        Constraint::SelfTaxicab => {
+            // Cells `d` apart never both hold `d`: one forbidden pair each.
+            for d in 1..=top {
+                for (a, b) in taxicab_pairs(n, d as u32) {
+                    tables.table(m, constraint, &[x[a], x[b]], &[vec![d, d]], true)?;
+                }
+            }
+        }
+        Constraint::DiagonalNonConsecutive => {
+            let bad = pairs(top, |a, b| (a - b).abs() == 1);
+            for (a, b) in move_pairs(n, &DIAGONAL) {
+                tables.table(m, constraint, &[x[a], x[b]], &bad, true)?;
+            }
+        }
+        Constraint::RowIndexer { cells } | Constraint::ColumnIndexer { cells } => {
+            // Row indexer: column[v - 1] = row + 1; column indexer:
+            // row[v - 1] = column + 1 (an element constraint each).
+            let by_row = matches!(constraint, Constraint::RowIndexer { .. });
+            for &cell in cells {
+                let (row, col) = (cell / n, cell % n);
+                let (line, own): (Vec<usize>, usize) = if by_row {
+                    ((0..n).map(|r| r * n + col).collect(), row)
+                } else {
+                    ((0..n).map(|c| row * n + c).collect(), col)
+                };
+                let own = m.constant(own as Value + 1);
+                m.element(x[cell], 1, &vars(&line), own)?;
+            }
+        }
+        Constraint::BoxIndexer { cells } => {
+            let by_region = region_cells(regions);
+            for &cell in cells {
+                let region = &by_region[regions[cell]];
+                let k = region.iter().position(|&c| c == cell).unwrap_or(0);
+                let own = m.constant(k as Value + 1);
+                m.element(x[cell], 1, &vars(region), own)?;
+            }
+        }
+        Constraint::ModularLine { cells } => {
+            // Neighbours one and two apart differ mod 3, cells three apart
+            // agree: that makes every pair as the rule says.
+            let differ = pairs(top, |a, b| a % 3 != b % 3);
+            let agree = pairs(top, |a, b| a % 3 == b % 3);
+            for gap in 1..=3 {
+                let tuples = if gap == 3 { &agree } else { &differ };
+                for w in cells.windows(gap + 1) {
+                    tables.table(m, constraint, &[x[w[0]], x[w[gap]]], tuples, false)?;
+                }
+            }
+        }
+        Constraint::NabnerLine { cells } => {
+            let close = pairs(top, |a, b| (a - b).abs() <= 1);
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    tables.table(m, constraint, &[x[a], x[b]], &close, true)?;
+                }
+            }
+        }
+        Constraint::DoubleArrow { cells } => {
+            let last = cells.len() - 1;
+            let mut terms = sum_terms(&vars(&cells[1..last]), 1);
+            terms.push((-1, x[cells[0]]));
+            terms.push((-1, x[cells[last]]));
+            m.linear(&terms, Rel::Eq, 0)?;
+        }
+        Constraint::ZipperLine { cells } => {
+            // Every pair adds up to what the ends do; the centre holds it.
+            let len = cells.len();
+            let (a, z) = (x[cells[0]], x[cells[len - 1]]);
+            for i in 1..len / 2 {
+                let terms = [
+                    (1, x[cells[i]]),
+                    (1, x[cells[len - 1 - i]]),
+                    (-1, a),
+                    (-1, z),
+                ];
+                m.linear(&terms, Rel::Eq, 0)?;
+            }
+            if len % 2 == 1 {
+                m.linear(&[(1, a), (1, z), (-1, x[cells[len / 2]])], Rel::Eq, 0)?;
+            }
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            let len = cells.len();
+            let ends = [x[cells[0]], x[cells[len - 1]]];
+            let lo = m.int_var("", 1, top)?;
+            let hi = m.int_var("", 1, top)?;
+            m.min(&ends, lo)?;
+            m.max(&ends, hi)?;
+            // Widened: a difference past n - 1 (up to u32::MAX) is no wrap,
+            // just no solution.
+            diff(m, hi, lo, Rel::Ge, Value::from(*min_diff))?;
+            for &mid in &cells[1..len - 1] {
+                let below = m.bool_var("")?;
+                let above = m.bool_var("")?;
+                m.linear_reif(&[(1, x[mid]), (-1, lo)], Rel::Lt, 0, below)?;
+                m.linear_reif(&[(1, x[mid]), (-1, hi)], Rel::Gt, 0, above)?;
+                m.clause(&[below, above], &[])?;
+            }
+        }
+        Constraint::DigitalRootCage { cells, root } => {
+            // sum = 9 q + root for some q >= 0: the digital root of a
+            // positive sum is 1 + (sum - 1) mod 9.
+            let v = vars(cells);
+            m.all_different(&v)?;
+            let most = (cells.len() as Value * top) / 9;
+            let q = m.int_var("", 0, most)?;
+            let mut terms = sum_terms(&v, 1);
+            terms.push((-9, q));
+            m.linear(&terms, Rel::Eq, Value::from(*root))?;
         }
     }
     Ok(())

@@ -168,6 +168,50 @@ pub enum Constraint {
     /// Two groups of cells of the same shape hold the same values, cell
     /// by cell.
     Clone { cells: Vec<usize>, copy: Vec<usize> },
+    // issue 36, group A
+    /// Cells a leap apart hold different values: each `(a, b)` of
+    /// `offsets` is a leap of `a` rows and `b` columns, in all eight
+    /// directions (anti-camel (1, 3), anti-zebra (2, 3), anti-giraffe
+    /// (1, 4); rangsk's "chess").
+    Leaper { offsets: Vec<(u32, u32)> },
+    /// Cells a knight's move apart never add up to 5 or 15.
+    Knightmare,
+    /// Cells a taxicab distance of `distance` apart (rows plus columns
+    /// between them) hold different values.
+    Taxicab { distance: u32 },
+    /// A value `d` never appears again at taxicab distance `d` from itself.
+    SelfTaxicab,
+    /// No two diagonal neighbours hold consecutive values.
+    DiagonalNonConsecutive,
+    /// Each cell of `cells` in row `i` holding `v` says that row `v` of its
+    /// column holds `i` (rows counted from 1).
+    RowIndexer { cells: Vec<usize> },
+    /// Each cell of `cells` in column `j` holding `v` says that column `v`
+    /// of its row holds `j` (the "1-5-9" rule when `cells` are columns 1,
+    /// 5 and 9).
+    ColumnIndexer { cells: Vec<usize> },
+    /// Each cell of `cells`, the `k`-th of its region in reading order,
+    /// holding `v` says that the `v`-th cell of its region holds `k`.
+    BoxIndexer { cells: Vec<usize> },
+    /// Cells on the line a multiple of three apart hold values with the
+    /// same remainder mod 3; any other two differ mod 3 (so every three
+    /// consecutive cells hold one of each of {1, 4, 7}, {2, 5, 8},
+    /// {3, 6, 9}).
+    ModularLine { cells: Vec<usize> },
+    /// No two cells of the line hold the same or consecutive values.
+    NabnerLine { cells: Vec<usize> },
+    /// The values between the two ends (the circles) add up to the sum of
+    /// the ends.
+    DoubleArrow { cells: Vec<usize> },
+    /// Cells the same distance from the line's centre add up to one total,
+    /// which the centre cell holds when the line has one.
+    ZipperLine { cells: Vec<usize> },
+    /// The ends (diamonds) differ by at least `min_diff`; no other cell of
+    /// the line holds a value between them or equal to one.
+    LockoutLine { cells: Vec<usize>, min_diff: u32 },
+    /// Different values whose sum has the digital root `root` (its decimal
+    /// digits summed until one digit is left; 1 to 9).
+    DigitalRootCage { cells: Vec<usize>, root: u32 },
 }
 
 impl Constraint {
@@ -204,6 +248,21 @@ impl Constraint {
             Constraint::BetweenLine { .. } => "betweenline",
             Constraint::EntropicLine { .. } => "entropicline",
             Constraint::Clone { .. } => "clone",
+            // issue 36, group A
+            Constraint::Leaper { .. } => "chess",
+            Constraint::Knightmare => "knightmare",
+            Constraint::Taxicab { .. } => "taxicab",
+            Constraint::SelfTaxicab => "selftaxicab",
+            Constraint::DiagonalNonConsecutive => "diagonalnonconsecutive",
+            Constraint::RowIndexer { .. } => "rowindexer",
+            Constraint::ColumnIndexer { .. } => "columnindexer",
+            Constraint::BoxIndexer { .. } => "boxindexer",
+            Constraint::ModularLine { .. } => "modularline",
+            Constraint::NabnerLine { .. } => "nabner",
+            Constraint::DoubleArrow { .. } => "doublearrow",
+            Constraint::ZipperLine { .. } => "zipperline",
+            Constraint::LockoutLine { .. } => "lockout",
+            Constraint::DigitalRootCage { .. } => "digitalrootcage",
         }
     }
 
@@ -240,6 +299,21 @@ impl Constraint {
             | Constraint::DiagonalNegative
             | Constraint::Windoku
             | Constraint::DisjointGroups => Vec::new(),
+            // issue 36, group A
+            Constraint::RowIndexer { cells }
+            | Constraint::ColumnIndexer { cells }
+            | Constraint::BoxIndexer { cells }
+            | Constraint::ModularLine { cells }
+            | Constraint::NabnerLine { cells }
+            | Constraint::DoubleArrow { cells }
+            | Constraint::ZipperLine { cells }
+            | Constraint::LockoutLine { cells, .. }
+            | Constraint::DigitalRootCage { cells, .. } => cells.clone(),
+            Constraint::Leaper { .. }
+            | Constraint::Knightmare
+            | Constraint::Taxicab { .. }
+            | Constraint::SelfTaxicab
+            | Constraint::DiagonalNonConsecutive => Vec::new(),
         }
     }
 
@@ -407,6 +481,52 @@ pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crat
         | Constraint::Odd { .. }
         | Constraint::Minimum { .. }
         | Constraint::Maximum { .. } => {}
+        // issue 36, group A
+        Constraint::Leaper { offsets } => {
+            if offsets.is_empty() {
+                return Err(bad("needs at least one leap (rows, columns)".into()));
+            }
+            if offsets.contains(&(0, 0)) {
+                return Err(bad("a leap of (0, 0) joins a cell to itself".into()));
+            }
+        }
+        Constraint::Taxicab { distance } => {
+            if *distance == 0 {
+                return Err(bad("a taxicab distance is at least 1, not 0".into()));
+            }
+        }
+        Constraint::RowIndexer { cells }
+        | Constraint::ColumnIndexer { cells }
+        | Constraint::BoxIndexer { cells } => {
+            min_len(cells, 1)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::Knightmare | Constraint::SelfTaxicab | Constraint::DiagonalNonConsecutive => {}
+        Constraint::ModularLine { cells } | Constraint::NabnerLine { cells } => {
+            min_len(cells, 2)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::ZipperLine { cells } | Constraint::LockoutLine { cells, .. } => {
+            min_len(cells, 2)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::DoubleArrow { cells } => {
+            min_len(cells, 3)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::DigitalRootCage { cells, root } => {
+            min_len(cells, 1)?;
+            distinct_cells(cells)?;
+            if cells.len() > n {
+                return Err(bad(format!(
+                    "has {} cells, at most {n} can differ",
+                    cells.len()
+                )));
+            }
+            if !(1..=9).contains(root) {
+                return Err(bad(format!("a digital root is 1 to 9, not {root}")));
+            }
+        }
     }
     Ok(())
 }
@@ -469,6 +589,60 @@ pub(crate) const KING: [(i64, i64); 8] = [
     (0, -1),
     (-1, 0),
 ];
+
+// issue 36, group A
+
+/// The eight moves of the leaps `offsets` (each `(a, b)` with every sign,
+/// both ways round), without repeats, widened to `i64` (a `u32` leap is
+/// taken as it is).
+pub(crate) fn leaps(offsets: &[(u32, u32)]) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    for &(a, b) in offsets {
+        let (a, b) = (i64::from(a), i64::from(b));
+        for (dr, dc) in [(a, b), (b, a)] {
+            for (sr, sc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let m = (sr * dr, sc * dc);
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The pairs of cells a taxicab distance `d` apart (each pair once).
+pub(crate) fn taxicab_pairs(n: usize, d: u32) -> Vec<(usize, usize)> {
+    let d = i64::from(d);
+    let n_i = n as i64;
+    let mut offsets = Vec::new();
+    // |dr| + |dc| = d with both below n: dr in 0..=min(d, n - 1).
+    for dr in 0..=d.min(n_i - 1) {
+        let dc = d - dr;
+        if dc < n_i {
+            for m in [(dr, dc), (dr, -dc), (-dr, dc), (-dr, -dc)] {
+                if !offsets.contains(&m) {
+                    offsets.push(m);
+                }
+            }
+        }
+    }
+    move_pairs(n, &offsets)
+}
+
+/// The moves to the four diagonal neighbours.
+pub(crate) const DIAGONAL: [(i64, i64); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The cells of each region (`regions[cell]` its region), each in reading
+/// order: the order a box indexer counts in.
+pub(crate) fn region_cells(regions: &[usize]) -> Vec<Vec<usize>> {
+    let count = regions.iter().max().map_or(0, |&r| r + 1);
+    let mut out = vec![Vec::new(); count];
+    for (cell, &r) in regions.iter().enumerate() {
+        out[r].push(cell);
+    }
+    out
+}
 
 /// The cells of the disjoint groups: group `k` holds cell `k` of each box.
 pub(crate) fn disjoint_groups(shape: crate::Shape) -> Vec<Vec<usize>> {
