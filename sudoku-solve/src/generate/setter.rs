@@ -109,7 +109,8 @@ impl Clues {
 
 /// The variant and clues named by `--variant` of `sudoku generate`: the
 /// names of [`Variant::parse_names`] (x, windoku, jigsaw) plus
-/// `anti-knight`, `anti-king`, `non-consecutive` (rules), and `killer`,
+/// `anti-knight`, `anti-king`, `non-consecutive`, `global-entropy`,
+/// `dutch-flatmates` (rules), and `killer`,
 /// `thermo`, `arrow` (clues drawn by [`generate_setter`]), joined by
 /// commas. Returns the base variant, whether jigsaw was named, and the
 /// clues.
@@ -136,6 +137,9 @@ pub fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), Varia
             "anti-knight" | "antiknight" => constraints.push(Constraint::AntiKnight),
             "anti-king" | "antiking" => constraints.push(Constraint::AntiKing),
             "non-consecutive" | "nonconsecutive" => constraints.push(Constraint::NonConsecutive),
+            // issue 36, group B
+            "global-entropy" | "globalentropy" => constraints.push(Constraint::GlobalEntropy),
+            "dutch-flatmates" | "dutchflatmates" => constraints.push(Constraint::DutchFlatmates),
             _ => rest.push(name),
         }
     }
