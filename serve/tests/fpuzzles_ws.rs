@@ -803,6 +803,61 @@ fn the_page_reads_sudokupad_links() {
     assert!(bad.message.contains("SudokuPad"), "{}", bad.message);
 }
 
+// issue 36, group B
+
+/// The websocket reads group B's keys (through `sudoku-format`) and counts
+/// as a brute force filtered by the rules written here says.
+#[test]
+fn the_websocket_counts_group_b_constraints() {
+    let bound = start(true);
+    let url = bound.fpuzzles_url.expect("the websocket listens");
+    let mut socket = connect(&url);
+    let givens: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    let d = data(
+        &givens,
+        json!({
+            "lunchbox": [{"cells": ["R3C1", "R3C2", "R3C3"], "value": "0"}],
+            "whispersby": [{"lines": [["R3C1", "R4C1"]], "value": "2"}],
+            "sumline": [{"lines": [["R3C4", "R4C4", "R4C3"]], "value": "3"}]
+        }),
+    );
+    // Lunchbox of sum 0: the smallest and the largest of r3c1..r3c3 are
+    // neighbours; r3c1 and r4c1 differ by 2 or more; r3c4, r4c4, r4c3
+    // split into stretches of 3.
+    let want = completions(&givens)
+        .iter()
+        .filter(|g| {
+            let (a, b, c) = (g[8], g[9], g[10]);
+            let middle_is_extreme = (b < a && b < c) || (b > a && b > c);
+            // Cuts after the first and/or second cell of the line; every
+            // stretch adds up to 3.
+            let line = [g[11], g[15], g[14]];
+            let splits = (0..4u8).any(|cuts| {
+                let mut total = 0;
+                (0..3).all(|i| {
+                    total += line[i];
+                    if i == 2 || cuts >> i & 1 == 1 {
+                        let ok = total == 3;
+                        total = 0;
+                        ok
+                    } else {
+                        true
+                    }
+                })
+            });
+            middle_is_extreme && g[8].abs_diff(g[12]) >= 2 && splits
+        })
+        .count();
+    assert!(want > 0, "the rules admit some completion");
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "count", "{answer}");
+    assert_eq!(answer["count"], want, "{answer}");
+}
+
 // issue 36, group A
 
 /// The websocket reads the group A constraints of issue 36 (by rangsk's

@@ -219,6 +219,8 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
             && !FLAGS.contains(&k)
             && k != "negative"
             && !GROUP_A_KEYS.contains(&k)
+            && !GROUP_B_KNOWN.contains(&k)
+            && !GROUP_B_FLAGS.contains(&k)
     }) {
         return Err(FpuzzlesError::Unsupported {
             path: name.clone(),
@@ -284,6 +286,20 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                     reader.paths.push(at);
                 }
             }
+            // issue 36, group B
+            "globalentropy" | "globalmodular" | "dutchflatmates" => {
+                let on = value
+                    .as_bool()
+                    .ok_or_else(|| invalid(path, "expected true or false"))?;
+                if on {
+                    reader.constraints.push(match path {
+                        "globalentropy" => Constraint::GlobalEntropy,
+                        "globalmodular" => Constraint::GlobalModular,
+                        _ => Constraint::DutchFlatmates,
+                    });
+                    reader.paths.push(path.to_string());
+                }
+            }
             // issue 36, group A: rules f-puzzles has no key for, by the
             // names rangsk's SudokuSolver gives them (docs/formats.md).
             "knightmare"
@@ -332,7 +348,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                 }
             }
             _ => {
-                if !KNOWN.contains(&path) {
+                if !KNOWN.contains(&path) && !GROUP_B_KNOWN.contains(&path) {
                     return Err(FpuzzlesError::Unsupported {
                         path: path.to_string(),
                         name: path.to_string(),
@@ -396,6 +412,23 @@ const FLAGS: [&str; 6] = [
     "antiking",
     "disjointgroups",
     "nonconsecutive",
+];
+
+/// The true/false fields of issue 36's group B (no f-puzzles key of
+/// their own: the names rangsk's solver and ISS use, lower-case).
+const GROUP_B_FLAGS: [&str; 3] = ["globalentropy", "globalmodular", "dutchflatmates"];
+
+/// The list fields of issue 36's group B (docs/formats.md).
+const GROUP_B_KNOWN: [&str; 9] = [
+    "sumline",
+    "rellikcage",
+    "equalitycage",
+    "lunchbox",
+    "hiddenskyscraper",
+    "numberedroom",
+    "countingcircles",
+    "dutchwhispers",
+    "whispersby",
 ];
 
 /// The list fields we read.
@@ -786,6 +819,65 @@ impl Reader {
                 let cells = self.cells(&format!("{at}.cells"), item.get("cells"))?;
                 self.constraints.push(Constraint::ExtraRegion { cells });
             }
+            // issue 36, group B
+            "sumline" => {
+                let sum = Reader::required(at, item)?;
+                let said_loop = match item.get("loop") {
+                    None | Some(Value::Null) => false,
+                    Some(v) => v
+                        .as_bool()
+                        .ok_or_else(|| invalid(&format!("{at}.loop"), "expected true or false"))?,
+                };
+                for mut cells in self.lines(at, item)? {
+                    // A line drawn back to its first cell is a loop.
+                    let closed = cells.len() > 2 && cells.first() == cells.last();
+                    if closed {
+                        cells.pop();
+                    }
+                    self.constraints.push(Constraint::SumLine {
+                        cells,
+                        sum,
+                        looped: closed || said_loop,
+                    });
+                }
+            }
+            "rellikcage" | "lunchbox" => {
+                let cells = self.cells(&format!("{at}.cells"), item.get("cells"))?;
+                let sum = Reader::required(at, item)?;
+                self.constraints.push(if field == "rellikcage" {
+                    Constraint::RellikCage { cells, sum }
+                } else {
+                    Constraint::Lunchbox { cells, sum }
+                });
+            }
+            "equalitycage" | "countingcircles" => {
+                let cells = self.cells(&format!("{at}.cells"), item.get("cells"))?;
+                self.constraints.push(if field == "equalitycage" {
+                    Constraint::EqualityCage { cells }
+                } else {
+                    Constraint::CountingCircles { cells }
+                });
+            }
+            "hiddenskyscraper" | "numberedroom" => {
+                let value = Reader::required(at, item)?;
+                let line = self.outside_line(at, item)?;
+                self.constraints.push(if field == "hiddenskyscraper" {
+                    Constraint::HiddenSkyscraper { line, value }
+                } else {
+                    Constraint::NumberedRoom { line, value }
+                });
+            }
+            "dutchwhispers" | "whispersby" => {
+                let difference = if field == "dutchwhispers" {
+                    4
+                } else {
+                    Reader::required(at, item)?
+                };
+                for cells in self.lines(at, item)? {
+                    self.constraints
+                        .push(Constraint::WhispersBy { cells, difference });
+                }
+            }
             _ => {
                 return Err(FpuzzlesError::Unsupported {
                     path: field.to_string(),
@@ -1134,6 +1226,48 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
                 "clone",
                 json!({"cells": cells(a), "cloneCells": cells(copy)}),
             ),
+            // issue 36, group B
+            Constraint::SumLine {
+                cells: l,
+                sum,
+                looped,
+            } => push(
+                "sumline",
+                json!({"lines": [cells(l)], "value": sum.to_string(), "loop": looped}),
+            ),
+            Constraint::RellikCage { cells: l, sum } => push(
+                "rellikcage",
+                json!({"cells": cells(l), "value": sum.to_string()}),
+            ),
+            Constraint::Lunchbox { cells: l, sum } => push(
+                "lunchbox",
+                json!({"cells": cells(l), "value": sum.to_string()}),
+            ),
+            Constraint::EqualityCage { cells: l } => {
+                push("equalitycage", json!({"cells": cells(l)}))
+            }
+            Constraint::CountingCircles { cells: l } => {
+                push("countingcircles", json!({"cells": cells(l)}))
+            }
+            Constraint::HiddenSkyscraper { line, value }
+            | Constraint::NumberedRoom { line, value } => {
+                let key = c.name();
+                let (r, c) = clue_cell(line, n);
+                push(
+                    key,
+                    json!({"cell": rc_outside(r, c), "value": value.to_string()}),
+                );
+            }
+            Constraint::WhispersBy {
+                cells: l,
+                difference,
+            } => push(
+                "whispersby",
+                json!({"lines": [cells(l)], "value": difference.to_string()}),
+            ),
+            Constraint::GlobalEntropy => flags.push("globalentropy"),
+            Constraint::GlobalModular => flags.push("globalmodular"),
+            Constraint::DutchFlatmates => flags.push("dutchflatmates"),
             // issue 36, group A
             Constraint::Knightmare => flags.push("knightmare"),
             Constraint::SelfTaxicab => flags.push("selftaxicab"),

@@ -25,6 +25,13 @@
 //! X-sums, skyscrapers, region-sum lines) are not reasoned with:
 //! [`unsupported`] names them and the solver refuses such puzzles.
 //!
+//! Of the constraints of issue 36 (group B): rellik, equality and
+//! lunchbox cages, counting circles and whispers by any difference are
+//! rules over their cells, global entropy and global modular one rule per
+//! 2x2 block, Dutch flatmates one per cell (with the cells above and
+//! below); sum lines, numbered rooms and hidden skyscrapers are named by
+//! [`unsupported`].
+//!
 //! Difficulty: 2.0 for every constraint step (SE has none); they are
 //! tried just after naked singles.
 
@@ -76,6 +83,24 @@ enum Test {
     Thirds,
     /// The two cells equal (a clone's pair of cells).
     Equal,
+    // issue 36, group B
+    /// Different values, no set of them adding up to the sum.
+    Rellik(u32),
+    /// Different values, as many odd as even and low as high, never an
+    /// odd side's middle value.
+    Equality,
+    /// Different values; those between the smallest and the largest add
+    /// up to the sum.
+    Lunchbox(u32),
+    /// Each value held by as many of the cells as it says.
+    Counting,
+    /// A 2x2 block holding each third of `1..=side` (true) or each
+    /// remainder modulo 3 (false).
+    Classes(bool),
+    /// The first cell, if the middle value, has a 1 in the cell above
+    /// (second, when `above`) or the side's value in the cell below (last,
+    /// when `below`).
+    Flatmate { above: bool, below: bool },
     // issue 36, group A
     /// Two cells not adding up to any of these (knightmare: 5, 15).
     NotSums(&'static [u32]),
@@ -167,6 +192,14 @@ pub fn unsupported(rules: &Rules) -> Vec<&'static str> {
                     | Constraint::Skyscraper { .. }
                     | Constraint::RegionSumLine { .. }
             ) || matches!(c, Constraint::EntropicLine { .. } if !side.is_multiple_of(3))
+                // issue 36, group B
+                || matches!(
+                    c,
+                    Constraint::SumLine { .. }
+                        | Constraint::HiddenSkyscraper { .. }
+                        | Constraint::NumberedRoom { .. }
+                )
+                || matches!(c, Constraint::GlobalEntropy if !side.is_multiple_of(3))
         })
         .map(|c| c.name())
         .collect();
@@ -326,6 +359,70 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
             Constraint::Clone { cells, copy } => {
                 for (&a, &b) in cells.iter().zip(copy) {
                     push(Technique::Clone, vec![a, b], Test::Equal, None);
+                }
+            }
+            // issue 36, group B
+            Constraint::WhispersBy { cells, difference } => push(
+                Technique::Whispers,
+                cells.clone(),
+                Test::Whispers(*difference),
+                Some(*difference),
+            ),
+            Constraint::RellikCage { cells, sum } => push(
+                Technique::RellikCage,
+                cells.clone(),
+                Test::Rellik(*sum),
+                Some(*sum),
+            ),
+            Constraint::EqualityCage { cells } => {
+                push(Technique::EqualityCage, cells.clone(), Test::Equality, None)
+            }
+            Constraint::Lunchbox { cells, sum } => push(
+                Technique::Lunchbox,
+                cells.clone(),
+                Test::Lunchbox(*sum),
+                Some(*sum),
+            ),
+            Constraint::CountingCircles { cells } => push(
+                Technique::CountingCircles,
+                cells.clone(),
+                Test::Counting,
+                None,
+            ),
+            Constraint::GlobalEntropy | Constraint::GlobalModular => {
+                let entropy = matches!(c, Constraint::GlobalEntropy);
+                if !entropy || side.is_multiple_of(3) {
+                    let technique = if entropy {
+                        Technique::GlobalEntropy
+                    } else {
+                        Technique::GlobalModular
+                    };
+                    for r in 0..side.saturating_sub(1) {
+                        for col in 0..side - 1 {
+                            let cell = r * side + col;
+                            let block = vec![cell, cell + 1, cell + side, cell + side + 1];
+                            push(technique, block, Test::Classes(entropy), None);
+                        }
+                    }
+                }
+            }
+            Constraint::DutchFlatmates => {
+                for cell in 0..side * side {
+                    let mut cells = vec![cell];
+                    let above = cell >= side;
+                    let below = cell + side < side * side;
+                    if above {
+                        cells.push(cell - side);
+                    }
+                    if below {
+                        cells.push(cell + side);
+                    }
+                    push(
+                        Technique::DutchFlatmates,
+                        cells,
+                        Test::Flatmate { above, below },
+                        None,
+                    );
                 }
             }
             // issue 36, group A
@@ -541,6 +638,73 @@ impl SetterRule {
                 vals[..k - 1].iter().all(|&v| third(v) != third(last))
             }
             Test::Equal => !whole || vals[0] == vals[1],
+            // issue 36, group B
+            Test::Rellik(s) => {
+                // No set of the values so far may add up to the sum (a set
+                // of some is a set of all).
+                let mut totals = std::collections::BTreeSet::new();
+                for &v in vals {
+                    let grown: Vec<u64> = totals.iter().map(|t| t + u64::from(v)).collect();
+                    totals.extend(grown);
+                    totals.insert(u64::from(v));
+                }
+                !totals.contains(&u64::from(*s))
+            }
+            Test::Equality => {
+                let half = side / 2;
+                let count = |f: &dyn Fn(u32) -> bool| vals.iter().filter(|&&v| f(v)).count();
+                let most = n / 2;
+                n.is_multiple_of(2)
+                    && count(&|v| v > half && v <= side - half) == 0
+                    && count(&|v| v % 2 == 1) <= most
+                    && count(&|v| v % 2 == 0) <= most
+                    && count(&|v| v <= half) <= most
+                    && count(&|v| v > side - half) <= most
+            }
+            Test::Lunchbox(s) => {
+                if !whole {
+                    return true;
+                }
+                let at = |want: Option<&u32>| vals.iter().position(|v| Some(v) == want);
+                match (at(vals.iter().min()), at(vals.iter().max())) {
+                    (Some(a), Some(b)) => {
+                        let (a, b) = (a.min(b), a.max(b));
+                        let inside: u64 = vals[a..b].iter().skip(1).map(|&v| u64::from(v)).sum();
+                        inside == u64::from(*s)
+                    }
+                    _ => false,
+                }
+            }
+            Test::Counting => {
+                // A value may not be held more often than it says, and when
+                // whole exactly as often.
+                let times = |x: u32| vals.iter().filter(|&&v| v == x).count();
+                vals.iter().all(|&v| {
+                    let t = times(v);
+                    t <= v as usize && (!whole || t == v as usize)
+                })
+            }
+            Test::Classes(entropy) => {
+                let class = |v: u32| {
+                    if *entropy {
+                        (v - 1) / (side / 3).max(1)
+                    } else {
+                        v % 3
+                    }
+                };
+                let mut seen = [false; 3];
+                for &v in vals {
+                    seen[class(v) as usize] = true;
+                }
+                let missing = seen.iter().filter(|&&s| !s).count();
+                missing <= n - k
+            }
+            Test::Flatmate { above, below } => {
+                if !whole || vals[0] != side.div_ceil(2) {
+                    return true;
+                }
+                (*above && vals[1] == 1) || (*below && vals[n - 1] == side)
+            }
             // issue 36, group A
             Test::NotSums(sums) => !whole || !sums.contains(&(vals[0] + vals[1])),
             Test::NotBoth(d) => !whole || vals[0] != *d || vals[1] != *d,
@@ -600,7 +764,12 @@ impl SetterRule {
             .collect();
         let distinct_all = matches!(
             self.test,
-            Test::Cage(_) | Test::Renban | Test::DigitalRoot(_)
+            Test::Cage(_)
+                | Test::Renban
+                | Test::DigitalRoot(_)
+                | Test::Rellik(_)
+                | Test::Equality
+                | Test::Lunchbox(_)
         );
         let differ: Vec<Vec<bool>> = (0..n)
             .map(|i| {
@@ -958,6 +1127,100 @@ mod tests {
                 ("r1c2".into(), (4..=9).collect()),
                 ("r1c3".into(), (4..=9).collect())
             ]
+        );
+    }
+
+    // issue 36, group B
+
+    fn values(range: std::ops::RangeInclusive<u16>, but: &[u16]) -> Vec<u16> {
+        range.filter(|v| !but.contains(v)).collect()
+    }
+
+    #[test]
+    fn group_b_steps_remove_what_their_rules_forbid() {
+        // A rellik cage of two cells never 3 (1 + 2 is a set of two values
+        // and 3 a set of one).
+        let c = with(vec![Constraint::RellikCage {
+            cells: vec![0, 1],
+            sum: 3,
+        }]);
+        let step = constraint_step(&c).expect("a rellik step");
+        assert_eq!(step.technique, Technique::RellikCage);
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), vec![3]), ("r1c2".into(), vec![3])]
+        );
+        // An equality cage on 9x9 never holds the middle 5.
+        let c = with(vec![Constraint::EqualityCage { cells: vec![0, 1] }]);
+        let step = constraint_step(&c).expect("an equality step");
+        assert_eq!(step.technique, Technique::EqualityCage);
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), vec![5]), ("r1c2".into(), vec![5])]
+        );
+        // A lunchbox of three cells adding up to 8: the middle is 8 (its
+        // ends the smallest and the largest), so the ends are not 8.
+        let c = with(vec![Constraint::Lunchbox {
+            cells: vec![0, 1, 2],
+            sum: 8,
+        }]);
+        let step = constraint_step(&c).expect("a lunchbox step");
+        assert_eq!(step.technique, Technique::Lunchbox);
+        assert_eq!(
+            effects(&step),
+            vec![
+                ("r1c1".into(), vec![8]),
+                ("r1c2".into(), values(1..=9, &[8])),
+                ("r1c3".into(), vec![8]),
+            ]
+        );
+        // A single counting circle holds 1.
+        let c = with(vec![Constraint::CountingCircles { cells: vec![40] }]);
+        let step = constraint_step(&c).expect("a counting step");
+        assert_eq!(step.technique, Technique::CountingCircles);
+        assert_eq!(effects(&step), vec![("r5c5".into(), values(2..=9, &[]))]);
+        // Whispers by 8 hold 1 and 9 only.
+        let c = with(vec![Constraint::WhispersBy {
+            cells: vec![0, 10],
+            difference: 8,
+        }]);
+        let step = constraint_step(&c).expect("a whispers step");
+        assert_eq!(step.technique, Technique::Whispers);
+        assert_eq!(
+            effects(&step),
+            vec![
+                ("r1c1".into(), values(2..=8, &[])),
+                ("r2c2".into(), values(2..=8, &[])),
+            ]
+        );
+    }
+
+    #[test]
+    fn group_b_line_rules_are_named_unsupported() {
+        let shape = Shape::square(3).unwrap();
+        let variant = Variant {
+            constraints: vec![
+                Constraint::SumLine {
+                    cells: vec![0, 1],
+                    sum: 10,
+                    looped: false,
+                },
+                Constraint::NumberedRoom {
+                    line: (0..9).collect(),
+                    value: 3,
+                },
+                Constraint::HiddenSkyscraper {
+                    line: (0..9).collect(),
+                    value: 3,
+                },
+                Constraint::GlobalModular,
+            ],
+            ..Variant::default()
+        };
+        let rules = variant.rules(shape).unwrap();
+        assert_eq!(
+            unsupported(&rules),
+            vec!["sumline", "numberedroom", "hiddenskyscraper"]
         );
     }
 

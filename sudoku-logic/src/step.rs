@@ -187,6 +187,21 @@ pub enum Technique {
     EntropicLine,
     /// A clone: cells equal to their copies.
     Clone,
+    // issue 36, group B
+    /// A rellik cage: no set of its values adds up to its clue.
+    RellikCage,
+    /// An equality cage: as many odd as even, low as high values.
+    EqualityCage,
+    /// A lunchbox: the values between its smallest and largest.
+    Lunchbox,
+    /// Counting circles: each circle's value is how many circles hold it.
+    CountingCircles,
+    /// Global entropy: a low, a middle and a high value in a 2x2 block.
+    GlobalEntropy,
+    /// Global modular: each remainder modulo 3 in a 2x2 block.
+    GlobalModular,
+    /// Dutch flatmates: a middle value with a 1 above or an n below.
+    DutchFlatmates,
     // issue 36, group A
     /// Knightmare: cells a knight's move apart never add up to 5 or 15.
     Knightmare,
@@ -289,6 +304,14 @@ impl Technique {
             Quadruple => "Quadruple",
             EntropicLine => "Entropic Line",
             Clone => "Clone",
+            // issue 36, group B
+            RellikCage => "Rellik Cage",
+            EqualityCage => "Equality Cage",
+            Lunchbox => "Lunchbox",
+            CountingCircles => "Counting Circles",
+            GlobalEntropy => "Global Entropy",
+            GlobalModular => "Global Modular",
+            DutchFlatmates => "Dutch Flatmates",
             // issue 36, group A
             Knightmare => "Knightmare",
             DiagonalNonConsecutive => "Diagonal Non-Consecutive",

@@ -385,6 +385,58 @@ fn constraints_of(solution: &Grid, seed: u64) -> (Vec<sudoku::CageSpec>, Vec<sud
         })
         .collect();
     out.push(Constraint::ExtraRegion { cells: region });
+    // issue 36, group B (their steps are met in the unit tests of
+    // setter.rs; here they only must never contradict): a rellik cage of a
+    // row's first three cells with
+    // the smallest sum none of their sets makes, an equality cage of a
+    // domino of one low odd and one high even value (or the reverse), a
+    // lunchbox of a row's first four cells, whispers of the first column's
+    // neighbours by their smallest difference, counting circles on the 1s.
+    for r in [0, 3, 6] {
+        let cells: Vec<usize> = (0..3).map(|c| r * n + c).collect();
+        let vs: Vec<u32> = cells.iter().map(|&x| val(x)).collect();
+        let sets = [
+            vs[0],
+            vs[1],
+            vs[2],
+            vs[0] + vs[1],
+            vs[0] + vs[2],
+            vs[1] + vs[2],
+            vs[0] + vs[1] + vs[2],
+        ];
+        if let Some(sum) = (1..=24).find(|s| !sets.contains(s)) {
+            out.push(Constraint::RellikCage { cells, sum });
+        }
+    }
+    let kind = |v: u32| (v % 2, v <= 4, v == 5);
+    if let Some(a) = (0..n * n - 1).find(|&x| {
+        x % n + 1 < n && {
+            let (p, q) = (kind(val(x)), kind(val(x + 1)));
+            !p.2 && !q.2 && p.0 != q.0 && p.1 != q.1
+        }
+    }) {
+        out.push(Constraint::EqualityCage {
+            cells: vec![a, a + 1],
+        });
+    }
+    let row: Vec<usize> = (n..n + 4).collect();
+    let vs: Vec<u32> = row.iter().map(|&x| val(x)).collect();
+    let lo = (0..4).min_by_key(|&k| vs[k]).unwrap();
+    let hi = (0..4).max_by_key(|&k| vs[k]).unwrap();
+    let sum = (lo.min(hi) + 1..lo.max(hi)).map(|k| vs[k]).sum();
+    out.push(Constraint::Lunchbox { cells: row, sum });
+    let column: Vec<usize> = (0..4).map(|r| r * n).collect();
+    let difference = column
+        .windows(2)
+        .map(|w| val(w[0]).abs_diff(val(w[1])))
+        .min()
+        .unwrap();
+    out.push(Constraint::WhispersBy {
+        cells: column,
+        difference,
+    });
+    let ones: Vec<usize> = (0..n * n).filter(|&x| val(x) == 1).take(1).collect();
+    out.push(Constraint::CountingCircles { cells: ones });
     (cages, out)
 }
 

@@ -204,7 +204,250 @@ fn four_by_four() -> Vec<Vec<Constraint>> {
             cells: vec![0, 1],
             copy: vec![10, 11],
         }],
+        // issue 36, group B
+        vec![SumLine {
+            cells: vec![0, 1, 2, 3],
+            sum: 5,
+            looped: false,
+        }],
+        vec![SumLine {
+            cells: vec![0, 1, 5, 4],
+            sum: 5,
+            looped: true,
+        }],
+        vec![SumLine {
+            cells: vec![4, 5, 9],
+            sum: 3,
+            looped: false,
+        }],
+        vec![RellikCage {
+            cells: vec![0, 1, 4],
+            sum: 4,
+        }],
+        vec![RellikCage {
+            cells: vec![5, 6, 9],
+            sum: 7,
+        }],
+        vec![EqualityCage {
+            cells: vec![0, 5, 10, 15],
+        }],
+        vec![EqualityCage { cells: vec![1, 2] }],
+        vec![Lunchbox {
+            cells: vec![0, 1, 2, 3],
+            sum: 5,
+        }],
+        vec![Lunchbox {
+            cells: vec![4, 5, 9],
+            sum: 0,
+        }],
+        vec![HiddenSkyscraper {
+            line: vec![0, 1, 2, 3],
+            value: 2,
+        }],
+        vec![HiddenSkyscraper {
+            line: vec![12, 8, 4, 0],
+            value: 1,
+        }],
+        vec![NumberedRoom {
+            line: vec![0, 1, 2, 3],
+            value: 3,
+        }],
+        vec![NumberedRoom {
+            line: vec![15, 11, 7, 3],
+            value: 1,
+        }],
+        vec![CountingCircles {
+            cells: vec![0, 5, 10, 15],
+        }],
+        vec![CountingCircles {
+            cells: vec![0, 6, 9, 15],
+        }],
+        vec![CountingCircles {
+            cells: vec![0, 5, 10],
+        }],
+        vec![GlobalModular],
+        vec![DutchFlatmates],
+        vec![WhispersBy {
+            cells: vec![0, 1, 5],
+            difference: 2,
+        }],
+        vec![WhispersBy {
+            cells: vec![0, 4, 5, 6],
+            difference: 0,
+        }],
     ]
+}
+
+/// Group B's clues at their edges on 4x4: sums no line or cage can make
+/// (`u32::MAX` too), clues no grid keeps, and each answered by the
+/// oracle, never by wrapping arithmetic.
+#[test]
+fn group_b_edge_clues_on_4x4_against_brute_force() {
+    use Constraint::*;
+    for constraints in [
+        vec![SumLine {
+            cells: vec![0, 1, 2, 3],
+            sum: u32::MAX,
+            looped: false,
+        }],
+        vec![SumLine {
+            cells: vec![0, 1, 5, 4],
+            sum: u32::MAX,
+            looped: true,
+        }],
+        vec![SumLine {
+            cells: vec![0, 1, 2, 3],
+            sum: 10,
+            looped: true,
+        }],
+        vec![SumLine {
+            cells: vec![0],
+            sum: 4,
+            looped: true,
+        }],
+        vec![RellikCage {
+            cells: vec![0, 1, 4, 5],
+            sum: 10,
+        }],
+        vec![RellikCage {
+            cells: vec![0, 1],
+            sum: u32::MAX,
+        }],
+        vec![EqualityCage { cells: vec![0] }],
+        vec![Lunchbox {
+            cells: vec![0, 1, 2, 3],
+            sum: u32::MAX,
+        }],
+        vec![Lunchbox {
+            cells: vec![5],
+            sum: 0,
+        }],
+        vec![HiddenSkyscraper {
+            line: vec![0, 1, 2, 3],
+            value: 4,
+        }],
+        vec![CountingCircles { cells: vec![0] }],
+        vec![CountingCircles { cells: vec![0, 1] }],
+        vec![WhispersBy {
+            cells: vec![0, 1],
+            difference: u32::MAX,
+        }],
+        vec![WhispersBy {
+            cells: vec![0, 1],
+            difference: 3,
+        }],
+        vec![DutchFlatmates, GlobalModular],
+    ] {
+        compare(four(), &[], constraints);
+    }
+}
+
+/// Group B on 6x6 (first row 1..6), where the thirds, halves and middle
+/// values differ from 4x4's.
+#[test]
+fn group_b_on_6x6_against_brute_force() {
+    use Constraint::*;
+    let row: Vec<u16> = (1..=6).collect();
+    for constraints in [
+        vec![SumLine {
+            cells: vec![6, 12, 18, 24, 30],
+            sum: 10,
+            looped: false,
+        }],
+        vec![SumLine {
+            cells: vec![6, 7, 13, 12],
+            sum: 7,
+            looped: true,
+        }],
+        vec![RellikCage {
+            cells: vec![6, 7, 12, 13],
+            sum: 4,
+        }],
+        vec![EqualityCage {
+            cells: vec![6, 7, 12, 13],
+        }],
+        vec![EqualityCage {
+            cells: vec![30, 31, 32, 33, 34, 35],
+        }],
+        vec![Lunchbox {
+            cells: vec![12, 13, 14, 15, 16, 17],
+            sum: 9,
+        }],
+        vec![HiddenSkyscraper {
+            line: vec![30, 24, 18, 12, 6, 0],
+            value: 3,
+        }],
+        vec![NumberedRoom {
+            line: vec![11, 10, 9, 8, 7, 6],
+            value: 2,
+        }],
+        vec![CountingCircles {
+            cells: vec![12, 19, 33],
+        }],
+        vec![GlobalModular],
+        vec![DutchFlatmates],
+        vec![WhispersBy {
+            cells: vec![12, 13, 19, 25],
+            difference: 3,
+        }],
+    ] {
+        compare(six(), &row, constraints);
+    }
+    // Global entropy needs each third in the top row's blocks.
+    compare(six(), &[1, 3, 5, 2, 4, 6], vec![GlobalEntropy]);
+}
+
+/// Group B's malformed clues are refused by name, saying what was
+/// expected.
+#[test]
+fn group_b_bad_clues_are_refused() {
+    use Constraint::*;
+    for (c, want) in [
+        (
+            SumLine {
+                cells: vec![0, 1],
+                sum: 0,
+                looped: false,
+            },
+            "sumline",
+        ),
+        (
+            HiddenSkyscraper {
+                line: vec![0, 1, 2, 3],
+                value: 0,
+            },
+            "1..=4",
+        ),
+        (
+            NumberedRoom {
+                line: vec![0, 1, 2, 3],
+                value: 5,
+            },
+            "1..=4",
+        ),
+        (
+            NumberedRoom {
+                line: vec![0, 1, 2],
+                value: 1,
+            },
+            "whole row",
+        ),
+        (
+            RellikCage {
+                cells: vec![0, 1, 2, 3, 4],
+                sum: 1,
+            },
+            "at most 4",
+        ),
+        (GlobalEntropy, "divisible by 3"),
+    ] {
+        let variant = Variant {
+            constraints: vec![c],
+            ..Variant::default()
+        };
+        let e = variant.rules(four()).unwrap_err().to_string();
+        assert!(e.contains(want), "{e}");
+    }
 }
 
 #[test]

@@ -459,6 +459,107 @@ fn a_compressed_bomb_is_refused_at_the_cap() {
     );
 }
 
+// issue 36, group B
+
+/// Group B's keys (no f-puzzles key of their own: rangsk's and ISS's
+/// names, lower-case; docs/formats.md) read as the constraints they name,
+/// round-trip through the link and the JSON, and the 4x4 puzzle counts as
+/// the oracle says.
+#[test]
+fn group_b_keys_are_read_round_trip_and_count_as_the_oracle() {
+    let json = format!(
+        r#"{{"size": 4, "grid": {},
+        "sumline": [{{"lines": [["R1C1","R1C2","R2C2","R2C1","R1C1"]], "value": "5"}},
+                    {{"lines": [["R3C1","R4C1"]], "value": "3"}}],
+        "rellikcage": [{{"cells": ["R3C3","R3C4"], "value": "3"}}],
+        "lunchbox": [{{"cells": ["R4C2","R4C3","R4C4"], "value": "0"}}],
+        "equalitycage": [{{"cells": ["R2C3","R2C4"]}}],
+        "numberedroom": [{{"cell": "R3C5", "value": "2"}}],
+        "hiddenskyscraper": [{{"cell": "R0C3", "value": "1"}}],
+        "countingcircles": [{{"cells": ["R1C4"]}}],
+        "whispersby": [{{"lines": [["R3C2","R3C3"]], "value": "2"}}]}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&json).unwrap();
+    let c = &puzzle.variant.constraints;
+    assert!(c.contains(&Constraint::SumLine {
+        cells: vec![0, 1, 5, 4],
+        sum: 5,
+        looped: true
+    }));
+    assert!(c.contains(&Constraint::SumLine {
+        cells: vec![8, 12],
+        sum: 3,
+        looped: false
+    }));
+    // R3C5 looks leftwards along row 3; R0C3 down column 3.
+    assert!(c.contains(&Constraint::NumberedRoom {
+        line: vec![11, 10, 9, 8],
+        value: 2
+    }));
+    assert!(c.contains(&Constraint::HiddenSkyscraper {
+        line: vec![2, 6, 10, 14],
+        value: 1
+    }));
+    assert!(c.contains(&Constraint::WhispersBy {
+        cells: vec![9, 10],
+        difference: 2
+    }));
+    assert_eq!(c.len(), 9);
+    let link = to_fpuzzles_link(&puzzle).unwrap();
+    assert_eq!(read_fpuzzles(&link).unwrap(), puzzle);
+    let again = to_fpuzzles_json(&puzzle).unwrap().to_string();
+    assert_eq!(read_fpuzzles(&again).unwrap(), puzzle);
+    let shape = puzzle.grid.shape();
+    let expected = oracle::all_grids(shape, &[])
+        .into_iter()
+        .filter(|g| c.iter().all(|k| oracle::obeys(k, g, shape, c)))
+        .count();
+    let rules = Arc::new(puzzle.variant.rules(shape).unwrap());
+    let mut solver = SudokuSolver::with_rules(rules, Default::default()).unwrap();
+    let count = solver.count(&puzzle.grid, &Limits::none()).unwrap();
+    assert_eq!(count.solutions, expected as u128);
+    // The flags and Dutch whispers, read and written back.
+    let json = format!(
+        r#"{{"size": 9, "grid": {}, "globalentropy": true, "globalmodular": true,
+        "dutchflatmates": true, "dutchwhispers": [{{"lines": [["R1C1","R1C2"]]}}]}}"#,
+        empty_rows(9)
+    );
+    let puzzle = read_fpuzzles(&json).unwrap();
+    for want in [
+        Constraint::GlobalEntropy,
+        Constraint::GlobalModular,
+        Constraint::DutchFlatmates,
+        Constraint::WhispersBy {
+            cells: vec![0, 1],
+            difference: 4,
+        },
+    ] {
+        assert!(puzzle.variant.constraints.contains(&want), "{want:?}");
+    }
+    // Flags are written after the lists: the same constraints, in another
+    // order.
+    let again = read_fpuzzles(&to_fpuzzles_json(&puzzle).unwrap().to_string()).unwrap();
+    let sorted = |p: &sudoku_format::fpuzzles::FPuzzle| {
+        let mut v: Vec<String> = p
+            .variant
+            .constraints
+            .iter()
+            .map(|c| format!("{c:?}"))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&again), sorted(&puzzle));
+    // Bad clues say where.
+    let bad = format!(
+        r#"{{"size": 4, "grid": {}, "numberedroom": [{{"cell": "R0C1", "value": "9"}}]}}"#,
+        empty_rows(4)
+    );
+    let e = read_fpuzzles(&bad).unwrap_err().to_string();
+    assert!(e.contains("numberedroom[0]") && e.contains("1..=4"), "{e}");
+}
+
 // issue 36, group A
 
 /// The group A constraints by the names rangsk's SudokuSolver gives them

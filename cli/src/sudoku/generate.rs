@@ -99,7 +99,8 @@ pub struct GenerateArgs {
     pub quiet: bool,
 
     /// Make variant puzzles: x, windoku (hyper), jigsaw, anti-knight,
-    /// anti-king, non-consecutive, killer, thermo, arrow, or several joined
+    /// anti-king, non-consecutive, global-entropy, dutch-flatmates, killer,
+    /// thermo, arrow, or several joined
     /// with commas (killer,x)
     #[arg(
         long,

@@ -509,6 +509,13 @@ fn read_drawing(
             used_line[i] = true;
             continue;
         }
+        // issue 36, group B
+        if let Some(make) = ruled_line(&reader.meta, &col) {
+            let cells = reader.way_cells(&at, line)?;
+            reader.constraints.push(make(cells));
+            used_line[i] = true;
+            continue;
+        }
         if col != "#CFCFCF" {
             continue;
         }
@@ -712,6 +719,37 @@ fn read_overlay(reader: &mut Reader, at: &str, o: &Value) -> Result<(), SudokuPa
             .push(Constraint::Dot { cells, kind, value });
         return Ok(());
     }
+    // issue 36, group B: a quadruple, as SudokuPad's converter draws it
+    // (a white circle of width 0.7, black border, the values as its text,
+    // centred on the corner the four cells share).
+    if rounded(o) && near(w, 0.7) && border == "#000000" && back == "#FFFFFF" {
+        let corner = (r.round(), c.round());
+        if (r - corner.0).abs() > 0.05 || (c - corner.1).abs() > 0.05 {
+            return Err(invalid(
+                at,
+                "a quadruple that is not on a corner of four cells",
+            ));
+        }
+        if corner.0 < 1.0 || corner.1 < 1.0 || corner.0 >= n as f64 || corner.1 >= n as f64 {
+            return Err(invalid(at, "a quadruple on the grid's border"));
+        }
+        let values = label
+            .split_whitespace()
+            .map(|t| {
+                t.parse::<u32>().map_err(|_| {
+                    invalid(
+                        &format!("{at}.text"),
+                        format!("a quadruple's values are numbers, found {t:?}"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<u32>, _>>()?;
+        let cell = (corner.0 as usize - 1) * n + corner.1 as usize - 1;
+        reader
+            .constraints
+            .push(Constraint::Quadruple { cell, values });
+        return Ok(());
+    }
     if border == "#FFFFFF" && back == "#FFFFFF" && !rounded(o) && !label.trim().is_empty() {
         let inside = r >= 0.0 && c >= 0.0 && r < n as f64 && c < n as f64;
         if inside {
@@ -800,4 +838,36 @@ fn read_underlay(reader: &mut Reader, at: &str, u: &Value) -> Result<(), SudokuP
              for a rule we know"
         ),
     ))
+}
+
+// issue 36, group B
+
+/// The rule a line of colour `col` draws, when the puzzle's rules name it:
+/// SudokuPad's f-puzzles converter draws no renban, whispers or region-sum
+/// line of its own, so setters draw them with f-puzzles' line tool in
+/// f-puzzles' colours (renban `#F067F0`, German whispers `#67F067`,
+/// region-sum `#2ECBFF`; Dutch whispers `#FFA600` as ISS reads them). A
+/// colour alone is no rule: the rules text must say which (as ISS's
+/// importer asks), otherwise the line is refused by name.
+fn ruled_line(meta: &Metadata, col: &str) -> Option<fn(Vec<usize>) -> Constraint> {
+    let col = match col.len() {
+        9 if col.ends_with("FF") => &col[..7],
+        _ => col,
+    };
+    let rules = meta.rules.as_deref().unwrap_or("").to_ascii_lowercase();
+    let says = |word: &str| rules.contains(word);
+    match col {
+        "#67F067" if says("whisper") && !says("dutch") => {
+            Some(|cells| Constraint::Whispers { cells })
+        }
+        "#FFA600" if says("dutch") && says("whisper") => Some(|cells| Constraint::WhispersBy {
+            cells,
+            difference: 4,
+        }),
+        "#F067F0" if says("renban") => Some(|cells| Constraint::Renban { cells }),
+        "#2ECBFF" if says("region sum") || says("region-sum") => {
+            Some(|cells| Constraint::RegionSumLine { cells })
+        }
+        _ => None,
+    }
 }

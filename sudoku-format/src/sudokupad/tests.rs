@@ -771,6 +771,75 @@ fn the_batch_reader_reads_one_link_per_line() {
     assert_eq!(records[2].result.as_ref().unwrap().grid.get(1, 2), Some(2));
 }
 
+// issue 36, group B
+
+/// Renban, German whispers and region-sum lines in f-puzzles' line-tool
+/// colours (as SudokuPad's converter draws an f-puzzles `line`: thickness
+/// 32 x width), read when the rules name them; quadruples as the converter
+/// draws them. Each counts as the brute force; without the rules' word the
+/// line stays refused by name.
+#[test]
+fn ruled_lines_and_quadruples_count_as_the_brute_force() {
+    let with_rules = |mut doc: Value, rules: &str| {
+        doc["metadata"] = json!({"rules": rules});
+        doc
+    };
+    let line = |colour: &str, cells: &[usize]| json!({"lines": [{"color": colour, "thickness": 12.8, "wayPoints": centres(cells)}]});
+    let r = vec![0usize, 1, 5];
+    let renban = r.clone();
+    check(
+        with_rules(
+            ctc(&[], line("#F067F0", &r)),
+            "Renban lines: consecutive digits.",
+        ),
+        &[],
+        vec![Box::new(move |v| {
+            let mut s: Vec<u32> = renban.iter().map(|&c| v[c]).collect();
+            s.sort_unstable();
+            s.windows(2).all(|w| w[1] == w[0] + 1)
+        })],
+    );
+    let w = vec![0usize, 4, 5];
+    let whispers = w.clone();
+    check(
+        with_rules(ctc(&[], line("#67f067ff", &w)), "German Whispers apply."),
+        &[],
+        vec![Box::new(move |v| {
+            whispers.windows(2).all(|p| v[p[0]].abs_diff(v[p[1]]) >= 2)
+        })],
+    );
+    let g = vec![1usize, 2, 6];
+    let region = g.clone();
+    check(
+        with_rules(ctc(&[], line("#2ECBFF", &g)), "Region sum lines."),
+        &[],
+        vec![Box::new(move |v| {
+            v[region[0]] == v[region[1]] + v[region[2]]
+        })],
+    );
+    // A quadruple of 1 and 2 on the corner of r2c2, r2c3, r3c2, r3c3.
+    let quad = ctc(
+        &[],
+        json!({"overlays": [{"backgroundColor": "#FFFFFF", "borderColor": "#000000",
+            "center": [2.0, 2.0], "rounded": true, "width": 0.7, "height": 0.7, "text": "1 2"}]}),
+    );
+    check(
+        quad,
+        &[],
+        vec![Box::new(|v| {
+            let block = [v[5], v[6], v[9], v[10]];
+            block.contains(&1) && block.contains(&2)
+        })],
+    );
+    // Without the rules' word, a coloured line is no rule: refused by name.
+    let e = read_sudokupad(&scl(&with_rules(
+        ctc(&[], line("#F067F0", &r)),
+        "Normal sudoku rules.",
+    )))
+    .unwrap_err();
+    assert!(e.to_string().contains("lines[0]"), "{e}");
+}
+
 // issue 36, group A
 
 /// Knightmare, self-taxicab, diagonal non-consecutive and the named

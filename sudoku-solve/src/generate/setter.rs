@@ -113,7 +113,8 @@ impl Clues {
 /// names of [`Variant::parse_names`] (x, windoku, jigsaw) plus
 /// `anti-knight`, `anti-king`, `non-consecutive`, `anti-camel`,
 /// `anti-zebra`, `anti-giraffe`, `knightmare`, `diagonal-non-consecutive`,
-/// `self-taxicab`, `taxicab-D` (rules), and `killer`,
+/// `self-taxicab`, `taxicab-D`, `global-entropy`, `dutch-flatmates`
+/// (rules), and `killer`,
 /// `thermo`, `arrow` (clues drawn by [`generate_setter`]), joined by
 /// commas. Returns the base variant, whether jigsaw was named, and the
 /// clues.
@@ -140,6 +141,9 @@ pub fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), Varia
             "anti-knight" | "antiknight" => constraints.push(Constraint::AntiKnight),
             "anti-king" | "antiking" => constraints.push(Constraint::AntiKing),
             "non-consecutive" | "nonconsecutive" => constraints.push(Constraint::NonConsecutive),
+            // issue 36, group B
+            "global-entropy" | "globalentropy" => constraints.push(Constraint::GlobalEntropy),
+            "dutch-flatmates" | "dutchflatmates" => constraints.push(Constraint::DutchFlatmates),
             // issue 36, group A
             "anti-camel" | "anticamel" => constraints.push(Constraint::Leaper {
                 offsets: vec![(1, 3)],

@@ -224,6 +224,102 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
             })
         }
         Constraint::Clone { cells, copy } => cells.iter().zip(copy).all(|(&a, &b)| v(a) == v(b)),
+        // issue 36, group B
+        Constraint::SumLine { cells, sum, looped } => {
+            // Every choice of cuts between neighbours (and, on a loop,
+            // across the join, with at least one cut), every stretch
+            // between cuts adding up to the sum.
+            let len = cells.len();
+            let joins = if *looped { len } else { len - 1 };
+            (0u64..1 << joins).any(|cuts| {
+                let cut_after = |i: usize| i == len - 1 && !*looped || cuts >> i & 1 == 1;
+                if *looped && cuts == 0 {
+                    return false;
+                }
+                let start = if *looped {
+                    (0..len).find(|&i| cut_after(i)).unwrap() + 1
+                } else {
+                    0
+                };
+                let mut total = 0;
+                (0..len).all(|k| {
+                    let i = (start + k) % len;
+                    total += v(cells[i]);
+                    if cut_after(i) {
+                        let ok = total == *sum as i64;
+                        total = 0;
+                        ok
+                    } else {
+                        true
+                    }
+                })
+            })
+        }
+        Constraint::RellikCage { cells, sum } => {
+            differ(cells)
+                && (1u64..1 << cells.len()).all(|pick| {
+                    let total: i64 = (0..cells.len())
+                        .filter(|k| pick >> k & 1 == 1)
+                        .map(|k| v(cells[k]))
+                        .sum();
+                    total != *sum as i64
+                })
+        }
+        Constraint::EqualityCage { cells } => {
+            let half = n as i64 / 2;
+            let count = |f: &dyn Fn(i64) -> bool| cells.iter().filter(|&&i| f(v(i))).count();
+            differ(cells)
+                && count(&|x| x % 2 == 0) == count(&|x| x % 2 == 1)
+                && count(&|x| x <= half) == count(&|x| x >= n as i64 - half + 1)
+                && count(&|x| x > half && x < n as i64 - half + 1) == 0
+        }
+        Constraint::Lunchbox { cells, sum } => {
+            let lo = (0..cells.len()).min_by_key(|&k| v(cells[k])).unwrap();
+            let hi = (0..cells.len()).max_by_key(|&k| v(cells[k])).unwrap();
+            let between: i64 = (0..cells.len())
+                .filter(|&k| lo.min(hi) < k && k < lo.max(hi))
+                .map(|k| v(cells[k]))
+                .sum();
+            differ(cells) && between == *sum as i64
+        }
+        Constraint::HiddenSkyscraper { line, value } => {
+            let hidden = (0..line.len()).find(|&k| (0..k).any(|j| v(line[j]) > v(line[k])));
+            hidden.is_some_and(|k| v(line[k]) == *value as i64)
+        }
+        Constraint::NumberedRoom { line, value } => {
+            let x = v(line[0]) as usize;
+            v(line[x - 1]) == *value as i64
+        }
+        Constraint::CountingCircles { cells } => cells
+            .iter()
+            .all(|&a| cells.iter().filter(|&&b| v(b) == v(a)).count() as i64 == v(a)),
+        Constraint::GlobalEntropy | Constraint::GlobalModular => {
+            let class = |x: i64| match c {
+                Constraint::GlobalEntropy => (x - 1) / (n as i64 / 3),
+                _ => x % 3,
+            };
+            (0..n - 1).all(|r| {
+                (0..n - 1).all(|col| {
+                    let block = [
+                        r * n + col,
+                        r * n + col + 1,
+                        (r + 1) * n + col,
+                        (r + 1) * n + col + 1,
+                    ];
+                    let classes: BTreeSet<i64> = block.iter().map(|&i| class(v(i))).collect();
+                    classes.len() == 3
+                })
+            })
+        }
+        Constraint::DutchFlatmates => (0..n * n).all(|i| {
+            let (r, _) = rc(n, i);
+            v(i) != (n as i64 + 1) / 2
+                || (r > 0 && v(i - n) == 1)
+                || (r + 1 < n as i64 && v(i + n) == n as i64)
+        }),
+        Constraint::WhispersBy { cells, difference } => cells
+            .windows(2)
+            .all(|w| (v(w[0]) - v(w[1])).abs() >= *difference as i64),
         // issue 36, group A
         Constraint::Leaper { offsets } => all_pairs(&|a, b| {
             let ((r1, c1), (r2, c2)) = (rc(n, a), rc(n, b));

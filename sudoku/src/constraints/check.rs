@@ -3,7 +3,8 @@
 //! from the propagators (`compile.rs`) and as plainly as possible.
 
 use super::{
-    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
+    blocks_2x2, disjoint_groups, flatmate_value, move_pairs, orthogonal_pairs, region_segments,
+    third, Constraint, KING, KNIGHT,
 };
 // issue 36, group A
 use super::{leaps, region_cells, taxicab_pairs, DIAGONAL};
@@ -167,6 +168,91 @@ pub(super) fn holds(
             n.is_multiple_of(3) && classes.windows(3).all(distinct)
         }
         Constraint::Clone { cells, copy } => vals(cells) == vals(copy),
+        // issue 36, group B
+        Constraint::SumLine { cells, sum, looped } => {
+            let values = vals(cells);
+            if *looped {
+                (0..values.len()).any(|start| {
+                    let turned: Vec<u32> = values[start..]
+                        .iter()
+                        .chain(&values[..start])
+                        .copied()
+                        .collect();
+                    splits_into_sums(&turned, *sum)
+                })
+            } else {
+                splits_into_sums(&values, *sum)
+            }
+        }
+        Constraint::RellikCage { cells, sum } => {
+            let values = vals(cells);
+            distinct(&values) && !some_subset_adds_to(&values, u64::from(*sum))
+        }
+        Constraint::EqualityCage { cells } => {
+            let values = vals(cells);
+            let half = n as u32 / 2;
+            let odd = values.iter().filter(|&&x| x % 2 == 1).count();
+            let low = values.iter().filter(|&&x| x <= half).count();
+            let high = values.iter().filter(|&&x| x > n as u32 - half).count();
+            distinct(&values)
+                && 2 * odd == values.len()
+                && low == high
+                && low + high == values.len()
+        }
+        Constraint::Lunchbox { cells, sum } => {
+            let values = vals(cells);
+            let at = |want: Option<&u32>| values.iter().position(|x| Some(x) == want);
+            match (at(values.iter().min()), at(values.iter().max())) {
+                (Some(a), Some(b)) if distinct(&values) => {
+                    let (a, b) = (a.min(b), a.max(b));
+                    let inside: u64 = values[a..b].iter().skip(1).map(|&x| u64::from(x)).sum();
+                    inside == u64::from(*sum)
+                }
+                _ => false,
+            }
+        }
+        Constraint::HiddenSkyscraper { line, value } => {
+            let values = vals(line);
+            let mut tallest = 0;
+            for x in values {
+                if x < tallest {
+                    return x == *value;
+                }
+                tallest = x;
+            }
+            false
+        }
+        Constraint::NumberedRoom { line, value } => {
+            let values = vals(line);
+            let x = values[0] as usize;
+            x >= 1 && x <= values.len() && values[x - 1] == *value
+        }
+        Constraint::CountingCircles { cells } => {
+            let values = vals(cells);
+            values
+                .iter()
+                .all(|&x| values.iter().filter(|&&y| y == x).count() == x as usize)
+        }
+        Constraint::GlobalEntropy => {
+            n.is_multiple_of(3)
+                && blocks_2x2(n)
+                    .iter()
+                    .all(|block| (0..3).all(|k| block.iter().any(|&c| third(v(c), n as u32) == k)))
+        }
+        Constraint::GlobalModular => blocks_2x2(n)
+            .iter()
+            .all(|block| (0..3).all(|k| block.iter().any(|&c| v(c) % 3 == k))),
+        Constraint::DutchFlatmates => {
+            let middle = flatmate_value(n as u32);
+            (0..n * n).filter(|&c| v(c) == middle).all(|c| {
+                let above = c >= n && v(c - n) == 1;
+                let below = c + n < n * n && v(c + n) == n as u32;
+                above || below
+            })
+        }
+        Constraint::WhispersBy { cells, difference } => vals(cells)
+            .windows(2)
+            .all(|w| w[0].abs_diff(w[1]) >= *difference),
         // issue 36, group A
         Constraint::Leaper { offsets } => move_pairs(n, &leaps(offsets))
             .into_iter()
@@ -248,4 +334,32 @@ pub(super) fn holds(
             distinct(&values) && 1 + (sum - 1) % 9 == u64::from(*root)
         }
     }
+}
+
+/// Whether `values`, in order, split into stretches each adding up to
+/// `sum`: every running total that reaches `sum` starts a new stretch, and
+/// none passes it.
+fn splits_into_sums(values: &[u32], sum: u32) -> bool {
+    let mut running = 0u64;
+    for &x in values {
+        running += u64::from(x);
+        if running == u64::from(sum) {
+            running = 0;
+        } else if running > u64::from(sum) {
+            return false;
+        }
+    }
+    running == 0 && !values.is_empty()
+}
+
+/// Whether some set of one or more of `values` adds up to `sum`: the
+/// totals of every such set, grown one value at a time.
+fn some_subset_adds_to(values: &[u32], sum: u64) -> bool {
+    let mut totals = std::collections::BTreeSet::new();
+    for &x in values {
+        let grown: Vec<u64> = totals.iter().map(|t| t + u64::from(x)).collect();
+        totals.extend(grown);
+        totals.insert(u64::from(x));
+    }
+    totals.contains(&sum)
 }

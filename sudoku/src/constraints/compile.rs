@@ -6,7 +6,8 @@
 use cover_model::{Compiled, Model, ModelEngine, ModelError, Rel, Value, Var};
 
 use super::{
-    disjoint_groups, move_pairs, orthogonal_pairs, region_segments, third, Constraint, KING, KNIGHT,
+    blocks_2x2, disjoint_groups, flatmate_value, move_pairs, orthogonal_pairs, region_segments,
+    third, Constraint, KING, KNIGHT,
 };
 use crate::rules::Rules;
 // issue 36, group A
@@ -402,6 +403,172 @@ fn post(
                 }
             }
         }
+        // issue 36, group B
+        Constraint::SumLine { cells, sum, looped } => {
+            sum_line(m, &vars(cells), Value::from(*sum), *looped, top)?;
+        }
+        Constraint::RellikCage { cells, sum } => {
+            let v = vars(cells);
+            m.all_different(&v)?;
+            let sets = value_sets_adding_to(top, v.len(), Value::from(*sum)).ok_or_else(|| {
+                ModelError::Constraint {
+                    constraint: constraint.to_string(),
+                    reason: format!(
+                        "more than {MAX_RELLIK_SETS} sets of values add up to {sum}: \
+                         make the cage smaller"
+                    ),
+                }
+            })?;
+            if !sets.is_empty() {
+                // has[k]: some cell of the cage holds k + 1 (at most one
+                // does: they differ); no forbidden set is held whole.
+                let mut has = Vec::with_capacity(n);
+                for value in 1..=top {
+                    let h = m.bool_var("")?;
+                    let value = m.constant(value);
+                    m.count(&v, value, Rel::Eq, h)?;
+                    has.push(h);
+                }
+                for set in sets {
+                    let held: Vec<Var> = set.iter().map(|&k| has[k as usize - 1]).collect();
+                    m.clause(&[], &held)?;
+                }
+            }
+        }
+        Constraint::EqualityCage { cells } => {
+            let v = vars(cells);
+            m.all_different(&v)?;
+            let half = top / 2;
+            // (value, odd, high) for every value but an odd side's middle.
+            let rows: Vec<Vec<Value>> = (1..=top)
+                .filter(|&k| k <= half || k > top - half)
+                .map(|k| vec![k, k % 2, Value::from(k > top - half)])
+                .collect();
+            let (mut odd, mut high) = (Vec::new(), Vec::new());
+            for &cell in &v {
+                let o = m.bool_var("")?;
+                let h = m.bool_var("")?;
+                tables.table(m, constraint, &[cell, o, h], &rows, false)?;
+                odd.push((2, o));
+                high.push((2, h));
+            }
+            m.linear(&odd, Rel::Eq, v.len() as Value)?;
+            m.linear(&high, Rel::Eq, v.len() as Value)?;
+        }
+        Constraint::Lunchbox { cells, sum } => {
+            let v = vars(cells);
+            m.all_different(&v)?;
+            let len = v.len() as Value;
+            let (lo, hi) = (m.int_var("", 1, top)?, m.int_var("", 1, top)?);
+            m.min(&v, lo)?;
+            m.max(&v, hi)?;
+            // p, q: where the smallest and the largest stand (one place
+            // each: the values differ).
+            let p = m.int_var("", 0, len - 1)?;
+            let q = m.int_var("", 0, len - 1)?;
+            m.element(p, 0, &v, lo)?;
+            m.element(q, 0, &v, hi)?;
+            let inside = sum_between(m, &v, p, q, top)?;
+            m.linear(&inside, Rel::Eq, Value::from(*sum))?;
+        }
+        Constraint::HiddenSkyscraper { line, value } => {
+            // rising: the line has risen at every step so far; the first
+            // step that falls is the first hidden skyscraper.
+            let v = vars(line);
+            let mut rising = m.constant(1);
+            let mut firsts = Vec::with_capacity(v.len());
+            for j in 1..v.len() {
+                let up = m.bool_var("")?;
+                m.linear_reif(&[(1, v[j]), (-1, v[j - 1])], Rel::Gt, 0, up)?;
+                let first = m.bool_var("")?;
+                m.linear_reif(&[(1, rising), (-1, up)], Rel::Eq, 1, first)?;
+                m.linear_imp(&[(1, v[j])], Rel::Eq, Value::from(*value), first)?;
+                firsts.push((1, first));
+                let still = m.bool_var("")?;
+                m.linear_reif(&[(1, rising), (1, up)], Rel::Eq, 2, still)?;
+                rising = still;
+            }
+            m.linear(&firsts, Rel::Eq, 1)?;
+        }
+        Constraint::NumberedRoom { line, value } => {
+            let clue = m.constant(Value::from(*value));
+            m.element(x[line[0]], 1, &vars(line), clue)?;
+        }
+        Constraint::CountingCircles { cells } => {
+            let v = vars(cells);
+            let len = v.len() as Value;
+            for value in 1..=top {
+                let times = m.int_var("", 0, len)?;
+                let k = m.constant(value);
+                m.count(&v, k, Rel::Eq, times)?;
+                let mut allowed = vec![vec![0]];
+                if value <= len {
+                    allowed.push(vec![value]);
+                }
+                tables.table(m, constraint, &[times], &allowed, false)?;
+            }
+        }
+        Constraint::GlobalEntropy | Constraint::GlobalModular => {
+            let entropy = matches!(constraint, Constraint::GlobalEntropy);
+            if entropy && !n.is_multiple_of(3) {
+                return Err(ModelError::Constraint {
+                    constraint: "globalentropy".into(),
+                    reason: format!("needs a grid side divisible by 3, not {n}"),
+                });
+            }
+            // Each cell's class (its third, or its remainder modulo 3),
+            // then every 2x2 block holds each of the three classes.
+            let classes: Vec<Vec<Value>> = (1..=top)
+                .map(|k| {
+                    let class = if entropy {
+                        Value::from(third(k as u32, n as u32))
+                    } else {
+                        k % 3
+                    };
+                    vec![k, class]
+                })
+                .collect();
+            let mut class = Vec::with_capacity(n * n);
+            for &cell in x {
+                let k = m.int_var("", 0, 2)?;
+                tables.table(m, constraint, &[cell, k], &classes, false)?;
+                class.push(k);
+            }
+            let once = m.constant(1);
+            for block in blocks_2x2(n) {
+                let ks: Vec<Var> = block.iter().map(|&c| class[c]).collect();
+                for k in 0..3 {
+                    let k = m.constant(k);
+                    m.count(&ks, k, Rel::Ge, once)?;
+                }
+            }
+        }
+        Constraint::DutchFlatmates => {
+            let middle = Value::from(flatmate_value(n as u32));
+            for cell in 0..n * n {
+                let is_middle = m.bool_var("")?;
+                m.linear_reif(&[(1, x[cell])], Rel::Eq, middle, is_middle)?;
+                let mut mates = Vec::new();
+                if cell >= n {
+                    let one_above = m.bool_var("")?;
+                    m.linear_reif(&[(1, x[cell - n])], Rel::Eq, 1, one_above)?;
+                    mates.push(one_above);
+                }
+                if cell + n < n * n {
+                    let top_below = m.bool_var("")?;
+                    m.linear_reif(&[(1, x[cell + n])], Rel::Eq, top, top_below)?;
+                    mates.push(top_below);
+                }
+                m.clause(&mates, &[is_middle])?;
+            }
+        }
+        Constraint::WhispersBy { cells, difference } => {
+            let gap = Value::from(*difference);
+            let allowed = pairs(top, |a, b| (a - b).abs() >= gap);
+            for w in cells.windows(2) {
+                tables.table(m, constraint, &[x[w[0]], x[w[1]]], &allowed, false)?;
+            }
+        }
         // issue 36, group A
         Constraint::Leaper { offsets } => {
             for (a, b) in move_pairs(n, &leaps(offsets)) {
@@ -534,6 +701,133 @@ fn post(
         }
     }
     Ok(())
+}
+
+// issue 36, group B: helpers of the constraints above.
+
+/// The most sets of values a rellik cage may forbid (each one clause).
+const MAX_RELLIK_SETS: usize = 1 << 16;
+
+/// Every set of distinct values of `1..=top`, at most `most` of them,
+/// adding up to `sum` (ascending), or `None` past [`MAX_RELLIK_SETS`].
+fn value_sets_adding_to(top: Value, most: usize, sum: Value) -> Option<Vec<Vec<Value>>> {
+    fn grow(
+        next: Value,
+        top: Value,
+        most: usize,
+        left: Value,
+        set: &mut Vec<Value>,
+        out: &mut Vec<Vec<Value>>,
+    ) -> bool {
+        if left == 0 {
+            out.push(set.clone());
+            return out.len() <= MAX_RELLIK_SETS;
+        }
+        if set.len() == most {
+            return true;
+        }
+        let mut k = next;
+        while k <= top && k <= left {
+            set.push(k);
+            let fits = grow(k + 1, top, most, left - k, set, out);
+            set.pop();
+            if !fits {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+    let mut out = Vec::new();
+    if sum < 1 {
+        return Some(out);
+    }
+    grow(1, top, most, sum, &mut Vec::new(), &mut out).then_some(out)
+}
+
+/// The terms of the sum of the values of `v` strictly between places `p`
+/// and `q` (either first).
+fn sum_between(
+    m: &mut Model,
+    v: &[Var],
+    p: Var,
+    q: Var,
+    top: Value,
+) -> Result<Vec<(Value, Var)>, ModelError> {
+    let len = v.len() as Value;
+    let lo = m.int_var("", 0, len - 1)?;
+    let hi = m.int_var("", 0, len - 1)?;
+    m.min(&[p, q], lo)?;
+    m.max(&[p, q], hi)?;
+    let mut terms = Vec::with_capacity(v.len());
+    for (i, &cell) in v.iter().enumerate() {
+        let i = i as Value;
+        let after = m.bool_var("")?;
+        let before = m.bool_var("")?;
+        let inside = m.bool_var("")?;
+        m.linear_reif(&[(1, lo)], Rel::Lt, i, after)?;
+        m.linear_reif(&[(1, hi)], Rel::Gt, i, before)?;
+        m.linear_reif(&[(1, after), (1, before)], Rel::Eq, 2, inside)?;
+        terms.push((1, gated(m, inside, cell, top)?));
+    }
+    Ok(terms)
+}
+
+/// A sum line over `v`. Its stretches are read greedily from a start:
+/// the running total of a stretch grows cell by cell and starts afresh
+/// after reaching `sum`; the line keeps the rule read from that start when
+/// the last running total is `sum` (a total past `sum` only grows, so it
+/// never comes back). An open line is read from its first cell, with every
+/// total at most `sum`; a loop from any of its cells (at least one start
+/// works). Every auxiliary variable is a function of the cells, so each
+/// grid is counted once.
+fn sum_line(
+    m: &mut Model,
+    v: &[Var],
+    sum: Value,
+    looped: bool,
+    top: Value,
+) -> Result<(), ModelError> {
+    let len = v.len();
+    if !looped {
+        let totals = greedy_totals(m, v, sum, top)?;
+        for &t in &totals {
+            m.linear(&[(1, t)], Rel::Le, sum)?;
+        }
+        return m.linear(&[(1, totals[len - 1])], Rel::Eq, sum);
+    }
+    let mut starts = Vec::with_capacity(len);
+    for start in 0..len {
+        let turned: Vec<Var> = v[start..].iter().chain(&v[..start]).copied().collect();
+        let totals = greedy_totals(m, &turned, sum, top)?;
+        let works = m.bool_var("")?;
+        m.linear_reif(&[(1, totals[len - 1])], Rel::Eq, sum, works)?;
+        starts.push(works);
+    }
+    m.clause(&starts, &[])
+}
+
+/// The running totals of `v` read greedily into stretches of `sum` (see
+/// [`sum_line`]).
+fn greedy_totals(m: &mut Model, v: &[Var], sum: Value, top: Value) -> Result<Vec<Var>, ModelError> {
+    let most = top * v.len() as Value;
+    let mut totals: Vec<Var> = Vec::with_capacity(v.len());
+    for &cell in v {
+        let total = m.int_var("", 1, most)?;
+        match totals.last() {
+            None => m.linear(&[(1, total), (-1, cell)], Rel::Eq, 0)?,
+            Some(&before) => {
+                let ended = m.bool_var("")?;
+                let goes_on = m.bool_var("")?;
+                m.linear_reif(&[(1, before)], Rel::Eq, sum, ended)?;
+                m.linear(&[(1, ended), (1, goes_on)], Rel::Eq, 1)?;
+                m.linear_imp(&[(1, total), (-1, cell)], Rel::Eq, 0, ended)?;
+                m.linear_imp(&[(1, total), (-1, before), (-1, cell)], Rel::Eq, 0, goes_on)?;
+            }
+        }
+        totals.push(total);
+    }
+    Ok(totals)
 }
 
 #[cfg(test)]

@@ -168,6 +168,44 @@ pub enum Constraint {
     /// Two groups of cells of the same shape hold the same values, cell
     /// by cell.
     Clone { cells: Vec<usize>, copy: Vec<usize> },
+    // issue 36, group B
+    /// The line splits into stretches of consecutive cells, each adding up
+    /// to `sum`; a `looped` line closes on itself (its last cell touches
+    /// its first) and a stretch may run across that join.
+    SumLine {
+        cells: Vec<usize>,
+        sum: u32,
+        looped: bool,
+    },
+    /// Different values, and no set of one or more of them adds up to
+    /// `sum`.
+    RellikCage { cells: Vec<usize>, sum: u32 },
+    /// Different values, as many odd as even and as many low (`1..=n/2`)
+    /// as high (`n - n/2 + 1..=n`); on an odd side the middle value never.
+    EqualityCage { cells: Vec<usize> },
+    /// Different values; those strictly between the smallest and the
+    /// largest (in the order of `cells`) add up to `sum`.
+    Lunchbox { cells: Vec<usize>, sum: u32 },
+    /// Seen from the start of `line` (a whole row or column), the first
+    /// value lower than one before it (the first hidden skyscraper) is
+    /// `value`.
+    HiddenSkyscraper { line: Vec<usize>, value: u32 },
+    /// The x-th value of `line` (a whole row or column; x the first
+    /// cell's value) is `value`.
+    NumberedRoom { line: Vec<usize>, value: u32 },
+    /// Each circle's value is how many of these circles hold that value.
+    CountingCircles { cells: Vec<usize> },
+    /// Every 2x2 block holds a low, a middle and a high value (thirds of
+    /// `1..=n`; n a multiple of 3).
+    GlobalEntropy,
+    /// Every 2x2 block holds a value of each remainder modulo 3.
+    GlobalModular,
+    /// Every middle value `ceil(n / 2)` (5 on 9x9) has a 1 directly above
+    /// it or an n directly below it (or both).
+    DutchFlatmates,
+    /// Neighbours along the line differ by at least `difference` (Dutch
+    /// whispers: 4).
+    WhispersBy { cells: Vec<usize>, difference: u32 },
     // issue 36, group A
     /// Cells a leap apart hold different values: each `(a, b)` of
     /// `offsets` is a leap of `a` rows and `b` columns, in all eight
@@ -248,6 +286,18 @@ impl Constraint {
             Constraint::BetweenLine { .. } => "betweenline",
             Constraint::EntropicLine { .. } => "entropicline",
             Constraint::Clone { .. } => "clone",
+            // issue 36, group B
+            Constraint::SumLine { .. } => "sumline",
+            Constraint::RellikCage { .. } => "rellikcage",
+            Constraint::EqualityCage { .. } => "equalitycage",
+            Constraint::Lunchbox { .. } => "lunchbox",
+            Constraint::HiddenSkyscraper { .. } => "hiddenskyscraper",
+            Constraint::NumberedRoom { .. } => "numberedroom",
+            Constraint::CountingCircles { .. } => "countingcircles",
+            Constraint::GlobalEntropy => "globalentropy",
+            Constraint::GlobalModular => "globalmodular",
+            Constraint::DutchFlatmates => "dutchflatmates",
+            Constraint::WhispersBy { .. } => "whispersby",
             // issue 36, group A
             Constraint::Leaper { .. } => "chess",
             Constraint::Knightmare => "knightmare",
@@ -299,6 +349,19 @@ impl Constraint {
             | Constraint::DiagonalNegative
             | Constraint::Windoku
             | Constraint::DisjointGroups => Vec::new(),
+            // issue 36, group B
+            Constraint::SumLine { cells, .. }
+            | Constraint::RellikCage { cells, .. }
+            | Constraint::EqualityCage { cells }
+            | Constraint::Lunchbox { cells, .. }
+            | Constraint::CountingCircles { cells }
+            | Constraint::WhispersBy { cells, .. } => cells.clone(),
+            Constraint::HiddenSkyscraper { line, .. } | Constraint::NumberedRoom { line, .. } => {
+                line.clone()
+            }
+            Constraint::GlobalEntropy | Constraint::GlobalModular | Constraint::DutchFlatmates => {
+                Vec::new()
+            }
             // issue 36, group A
             Constraint::RowIndexer { cells }
             | Constraint::ColumnIndexer { cells }
@@ -481,6 +544,51 @@ pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crat
         | Constraint::Odd { .. }
         | Constraint::Minimum { .. }
         | Constraint::Maximum { .. } => {}
+        // issue 36, group B
+        Constraint::SumLine { cells, sum, .. } => {
+            min_len(cells, 1)?;
+            distinct_cells(cells)?;
+            if *sum == 0 {
+                return Err(at(
+                    bad("a sum line's sum is at least 1 (no stretch adds up to 0)".into()),
+                    cells[0],
+                ));
+            }
+        }
+        Constraint::RellikCage { cells, .. }
+        | Constraint::EqualityCage { cells }
+        | Constraint::Lunchbox { cells, .. } => {
+            min_len(cells, 1)?;
+            distinct_cells(cells)?;
+            if cells.len() > n {
+                return Err(bad(format!(
+                    "has {} cells, at most {n} can differ",
+                    cells.len()
+                )));
+            }
+        }
+        Constraint::CountingCircles { cells } | Constraint::WhispersBy { cells, .. } => {
+            min_len(cells, 1)?;
+            distinct_cells(cells)?;
+        }
+        Constraint::HiddenSkyscraper { line, value } | Constraint::NumberedRoom { line, value } => {
+            if line.len() != n {
+                return Err(bad(format!("needs a whole row or column ({n} cells)")));
+            }
+            distinct_cells(line)?;
+            if *value == 0 || *value as usize > n {
+                return Err(at(
+                    bad(format!("the clue is a value in 1..={n}, not {value}")),
+                    line[0],
+                ));
+            }
+        }
+        Constraint::GlobalEntropy => {
+            if !n.is_multiple_of(3) {
+                return Err(bad(format!("needs a grid side divisible by 3, not {n}")));
+            }
+        }
+        Constraint::GlobalModular | Constraint::DutchFlatmates => {}
         // issue 36, group A
         Constraint::Leaper { offsets } => {
             if offsets.is_empty() {
@@ -671,4 +779,22 @@ pub(crate) fn region_segments(line: &[usize], regions: &[usize]) -> Vec<Vec<usiz
 /// `1..=n`).
 pub(crate) fn third(value: u32, n: u32) -> u32 {
     (value - 1) / (n / 3)
+}
+
+/// The 2x2 blocks of an `n` x `n` grid, by their cells (global entropy and
+/// global modular).
+pub(crate) fn blocks_2x2(n: usize) -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n - 1 {
+            let cell = r * n + c;
+            out.push([cell, cell + 1, cell + n, cell + n + 1]);
+        }
+    }
+    out
+}
+
+/// The middle value of `1..=n` for Dutch flatmates: `ceil(n / 2)`.
+pub(crate) fn flatmate_value(n: u32) -> u32 {
+    n.div_ceil(2)
 }
