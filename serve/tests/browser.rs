@@ -178,7 +178,7 @@ impl Browser {
         self.call("Page.navigate", json!({"url": url}));
         self.wait_for(
             "document.readyState === 'complete' && document.getElementById('puzzle') ? true : null",
-            Duration::from_secs(30),
+            Duration::from_secs(180),
         );
     }
 
@@ -213,7 +213,7 @@ impl Browser {
             })()"#;
         self.wait_for(
             &script.replace("CELLS", &cells.to_string()),
-            Duration::from_secs(120),
+            Duration::from_secs(180),
         )
     }
 }
@@ -472,7 +472,7 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
     let after = common::completions(&edited);
     let page = browser.wait_for(
         &format!("document.querySelector('[data-given=\"{cell}\"]') ? true : null"),
-        Duration::from_secs(30),
+        Duration::from_secs(180),
     );
     assert_eq!(page, true);
     let page = browser.answers(16);
@@ -508,7 +508,7 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
                     diagonals: document.querySelectorAll('line.diag').length,
                     rules: document.getElementById('rules').innerText};
         })()"#,
-        Duration::from_secs(30),
+        Duration::from_secs(180),
     );
     assert_eq!(drawn["xv"], json!(["V"]), "{drawn}");
     assert_eq!(drawn["clues"], json!(["10", "20"]), "{drawn}");
@@ -592,7 +592,7 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
             break;
         }
         assert!(
-            since.elapsed() < Duration::from_secs(20),
+            since.elapsed() < Duration::from_secs(60),
             "{} jobs left running: {running:?}",
             running.len()
         );
@@ -627,7 +627,7 @@ fn next_step_shows_each_step_on_the_grid_and_the_solution_stays_hidden() {
     browser.paste(POINTING);
     browser.wait_for(
         "document.getElementById('progress').textContent.startsWith('done') ? true : null",
-        Duration::from_secs(120),
+        Duration::from_secs(180),
     );
     assert_eq!(
         browser.eval("document.getElementById('verdict').dataset.status"),
@@ -657,7 +657,7 @@ fn next_step_shows_each_step_on_the_grid_and_the_solution_stays_hidden() {
         click(&mut browser, "next-step");
         let shown = browser.wait_for(
             &state.replace("STEP", &k.to_string()),
-            Duration::from_secs(60),
+            Duration::from_secs(180),
         );
         let text = shown["text"].as_str().unwrap();
         assert!(text.starts_with(&format!("{k}. ")), "{text}");
@@ -681,7 +681,7 @@ fn next_step_shows_each_step_on_the_grid_and_the_solution_stays_hidden() {
     click(&mut browser, "whole-path");
     let items = browser.wait_for(
         "(() => { const l = document.getElementById('path'); return l.hidden ? null : Array.from(l.children).map(li => li.textContent); })()",
-        Duration::from_secs(60),
+        Duration::from_secs(180),
     );
     let items = items.as_array().unwrap();
     // At least a step per open cell (each placement is a step here), then the end.
@@ -701,7 +701,7 @@ fn next_step_shows_each_step_on_the_grid_and_the_solution_stays_hidden() {
     click(&mut browser, "show-solution");
     let forced = browser.wait_for(
         "(() => { const f = Array.from(document.querySelectorAll('text.forced')); return f.length ? f.map(t => [Number(t.dataset.candidates), Number(t.textContent)]) : null; })()",
-        Duration::from_secs(30),
+        Duration::from_secs(180),
     );
     for f in forced.as_array().unwrap() {
         let cell = f[0].as_u64().unwrap() as usize;
