@@ -199,7 +199,13 @@ fn read_id(id: &str) -> Result<SudokuPadPuzzle, SudokuPadError> {
         "classic" => classic::read(&percent_decode(data)),
         _ => Err(SudokuPadError::Unsupported {
             part: "the link".into(),
-            name: "SudokuPad's legacy scf form".into(),
+            // issue 36, group B: SudokuPad decodes scf with a routine of
+            // its app that no public source we could read shows (its
+            // loader hands it to `PuzzleTools.decodeSCF`), so it stays
+            // refused, saying what to do instead.
+            name: "SudokuPad's legacy scf form (its layout is not published: open the link in \
+                   SudokuPad and share it again, as an scl, ctc or fpuz link, which we read)"
+                .into(),
         }),
     }
 }

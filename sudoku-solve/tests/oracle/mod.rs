@@ -266,12 +266,14 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
                 })
         }
         Constraint::EqualityCage { cells } => {
+            // Low: 1..=half; high: the top half values, above n - half.
             let half = n as i64 / 2;
+            let high_from = n as i64 - half;
             let count = |f: &dyn Fn(i64) -> bool| cells.iter().filter(|&&i| f(v(i))).count();
             differ(cells)
                 && count(&|x| x % 2 == 0) == count(&|x| x % 2 == 1)
-                && count(&|x| x <= half) == count(&|x| x >= n as i64 - half + 1)
-                && count(&|x| x > half && x < n as i64 - half + 1) == 0
+                && count(&|x| x <= half) == count(&|x| x > high_from)
+                && count(&|x| x > half && x <= high_from) == 0
         }
         Constraint::Lunchbox { cells, sum } => {
             let lo = (0..cells.len()).min_by_key(|&k| v(cells[k])).unwrap();
