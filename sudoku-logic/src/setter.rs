@@ -711,7 +711,7 @@ impl SetterRule {
             Test::Iff(a, b) => !whole || (vals[0] == *a) == (vals[1] == *b),
             Test::Modular => {
                 let at = k - 1;
-                (0..at).all(|j| ((at - j) % 3 == 0) == (vals[j] % 3 == last % 3))
+                (0..at).all(|j| (at - j).is_multiple_of(3) == (vals[j] % 3 == last % 3))
             }
             Test::Nabner => vals[..k - 1].iter().all(|&v| v.abs_diff(last) > 1),
             Test::DoubleArrow => {
@@ -731,7 +731,7 @@ impl SetterRule {
                 let total = vals[0] + vals[1];
                 // A finished pair, or the centre: the last cell of an odd
                 // line.
-                if k % 2 == 0 {
+                if k.is_multiple_of(2) {
                     vals[k - 2] + last == total
                 } else {
                     !whole || last == total

@@ -297,7 +297,7 @@ pub(super) fn holds(
             let values = vals(cells);
             (0..values.len()).all(|i| {
                 (i + 1..values.len()).all(|j| {
-                    let same_place = (j - i) % 3 == 0;
+                    let same_place = (j - i).is_multiple_of(3);
                     (values[i] % 3 == values[j] % 3) == same_place
                 })
             })
@@ -317,7 +317,7 @@ pub(super) fn holds(
             let len = values.len();
             let total = values[0] + values[len - 1];
             (0..len / 2).all(|i| values[i] + values[len - 1 - i] == total)
-                && (len % 2 == 0 || values[len / 2] == total)
+                && (len.is_multiple_of(2) || values[len / 2] == total)
         }
         Constraint::LockoutLine { cells, min_diff } => {
             let values = vals(cells);
