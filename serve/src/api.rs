@@ -264,7 +264,7 @@ async fn steps(
         let _turn = turn;
         let parsed = jobs::parse(&request.text)?;
         let limits = sudoku_solve::Limits::none().timeout(Duration::from_secs(STEPS_SECONDS));
-        crate::logical::path_json(&parsed.rules, &parsed.grid, &limits).map_err(|message| Located {
+        crate::logical::path_json(&parsed.checked(), &limits).map_err(|message| Located {
             message,
             line: 0,
             column: None,

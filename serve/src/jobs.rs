@@ -1,7 +1,8 @@
 //! Puzzles read from the page's text, and the jobs that answer them: the
 //! verdict, a count with a limit and the true candidates, each asked of
-//! the library (`sudoku_solve::setter`, `SudokuSolver::par_count`) on a blocking
-//! thread, under one cancel flag and deadline.
+//! the checked answer (`sudoku_solve::CheckedPuzzle`: every solution passes
+//! the answer's check, and one that fails is an internal error) on a
+//! blocking thread, under one cancel flag and deadline.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +12,7 @@ use serde_json::{json, Value};
 use sudoku::{Grid, Rules, Variant};
 use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku_format::{parse_puzzle_with, ReadOptions};
-use sudoku_solve::{setter, Engine, Limits, Verdict};
+use sudoku_solve::{CheckedPuzzle, Engine, Limits, Verdict};
 
 /// The longest puzzle text read (1 MiB).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -90,6 +91,13 @@ pub fn parse(text: &str) -> Result<Parsed, Located> {
     let plain = puzzle.variant.is_none();
     let variant = puzzle.variant.map(|v| *v).unwrap_or_default();
     with_grid(puzzle.grid, variant, plain)
+}
+
+impl Parsed {
+    /// The puzzle as the checked answer asks it.
+    pub fn checked(&self) -> CheckedPuzzle<'_> {
+        CheckedPuzzle::new(&self.grid, &self.variant, &self.rules)
+    }
 }
 
 fn with_grid(grid: Grid, variant: Variant, plain: bool) -> Result<Parsed, Located> {
@@ -259,6 +267,7 @@ impl Job {
 
     fn run_tasks(&self, parsed: &Parsed, tasks: Tasks) {
         let limits = self.limits();
+        let asked = parsed.checked();
         // A task that failed leaves the job incomplete, never `complete`.
         let failed = |task: &str, e: &dyn std::fmt::Display, s: &mut State| {
             s.incomplete
@@ -271,7 +280,7 @@ impl Job {
         };
         if tasks.verdict {
             self.update(|s| s.phase = "verdict");
-            let value = match setter::verdict(&parsed.rules, &parsed.grid, &limits) {
+            let value = match asked.verdict(&limits) {
                 Ok((verdict, cells)) => {
                     if let Verdict::Unknown(why) = &verdict {
                         self.update(|s| stopped(why, s));
@@ -289,9 +298,7 @@ impl Job {
             self.update(|s| s.phase = "count");
             // On every thread, adding each solution found to the job's
             // counter so far.
-            let counted = setter::count_counted(
-                &parsed.rules,
-                &parsed.grid,
+            let counted = asked.count_counted(
                 &limits.clone().solutions(u128::from(limit)),
                 Engine::Auto,
                 &self.solutions_so_far,
@@ -326,13 +333,8 @@ impl Job {
                 s.phase = "candidates";
                 s.cells_open = open;
             });
-            let value = match setter::true_candidates_counted(
-                &parsed.rules,
-                &parsed.grid,
-                &limits,
-                Engine::Auto,
-                &self.cells_done,
-            ) {
+            let value = match asked.true_candidates_counted(&limits, Engine::Auto, &self.cells_done)
+            {
                 Ok(c) => {
                     if let Some(why) = &c.incomplete {
                         self.update(|s| stopped(why, s));
@@ -445,5 +447,54 @@ impl Jobs {
             .iter()
             .find(|j| j.id == id)
             .cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page's job answers through the checked answer: with the rules
+    /// compiled from another variant than the puzzle's (classic for an X
+    /// Sudoku, as a wrong compilation would give the engines), the
+    /// solutions found break the diagonals, and the verdict and the true
+    /// candidates say "internal error" instead of answering.
+    #[test]
+    fn a_corrupted_solution_is_caught_as_an_internal_error() {
+        let grid = parse("1.......3......4").unwrap().grid;
+        let right = with_grid(grid, Variant::from_names("x").unwrap(), false).unwrap();
+        let tasks = Tasks {
+            verdict: true,
+            count: None,
+            candidates: true,
+        };
+        let jobs = Jobs::default();
+        let job = jobs.start(Duration::from_secs(60)).unwrap();
+        job.run(&right, tasks);
+        let done = job.to_json();
+        assert_eq!(done["status"], "complete", "{done}");
+        assert_eq!(done["verdict"]["status"], "unique", "{done}");
+
+        let classic = Arc::new(Variant::default().rules(right.grid.shape()).unwrap());
+        let wrong = Parsed {
+            rules: classic,
+            ..right
+        };
+        let job = jobs.start(Duration::from_secs(60)).unwrap();
+        job.run(&wrong, tasks);
+        let done = job.to_json();
+        assert_eq!(done["status"], "incomplete", "{done}");
+        let why = done["incomplete"].as_str().unwrap();
+        assert!(
+            why.starts_with("the verdict failed: internal error"),
+            "{done}"
+        );
+        assert_eq!(done["verdict"]["status"], "error", "{done}");
+        for task in ["verdict", "candidates"] {
+            let error = done[task]["error"].as_str().unwrap();
+            assert!(error.starts_with("internal error"), "{task}: {done}");
+        }
+        assert!(done["verdict"].get("solutions").is_none(), "{done}");
+        assert!(done["candidates"].get("cells").is_none(), "{done}");
     }
 }

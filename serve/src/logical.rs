@@ -26,15 +26,13 @@
 //! digit, a mark erased that the solution needs), with `isValid` false and
 //! the first mistake named.
 
-use std::sync::Arc;
-
 use serde_json::{json, Value};
 use sudoku::{Grid, Rules};
 use sudoku_logic::{
     agrees, bit, candidates_for, learner_state, next_step, solve, values_of, Candidates, End,
     Marks, Mode,
 };
-use sudoku_solve::{setter, Limits, Verdict};
+use sudoku_solve::{setter, CheckedPuzzle, Limits, Verdict};
 
 /// The editor's board beyond the givens: per cell the digit placed (0 for
 /// none) and the centre marks (empty for none).
@@ -111,11 +109,11 @@ fn cells_of_marks(marks: &Marks) -> Vec<Value> {
 pub(crate) fn answer(
     nonce: &Value,
     command: &str,
-    rules: &Arc<Rules>,
-    grid: &Grid,
+    asked: &CheckedPuzzle<'_>,
     board: &Board,
     limits: &Limits,
 ) -> Result<Value, Option<String>> {
+    let (rules, grid) = (asked.rules(), asked.grid());
     let side = grid.side();
     let start = candidates_for(grid, rules).map_err(Some)?;
     // The editor's board: givens, placed digits, centre marks (all values
@@ -127,7 +125,7 @@ pub(crate) fn answer(
             (0, v) | (v, _) => vec![v],
         })
         .collect();
-    let solution = match setter::verdict(rules, grid, limits) {
+    let solution = match asked.verdict(limits) {
         Ok((Verdict::Unique(solution), _)) => solution,
         Ok((Verdict::Multiple(..), _)) => {
             return Ok(reply(
@@ -272,9 +270,10 @@ pub(crate) fn logical_masks(
 /// "se": {"er", "ep", "ed"}}`, cells as indices in reading order from 0.
 /// The puzzle must have one solution (the search proves it first); every
 /// step is checked against it. `Err` says why there is no path.
-pub fn path_json(rules: &Arc<Rules>, grid: &Grid, limits: &Limits) -> Result<Value, String> {
+pub fn path_json(asked: &CheckedPuzzle<'_>, limits: &Limits) -> Result<Value, String> {
+    let (rules, grid) = (asked.rules(), asked.grid());
     let start = candidates_for(grid, rules)?;
-    let solution = match setter::verdict(rules, grid, limits) {
+    let solution = match asked.verdict(limits) {
         Ok((Verdict::Unique(solution), _)) => solution,
         Ok((Verdict::Multiple(..), _)) => {
             return Err(

@@ -39,7 +39,7 @@
 //! - no solution, a puzzle we cannot read, or a command we do not have
 //!   -> `{"type": "invalid", "message": ...}`.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,7 +55,7 @@ use axum::Router;
 use serde_json::{json, Value};
 use sudoku::{Grid, Rules};
 use sudoku_format::fpuzzles::read_fpuzzles;
-use sudoku_solve::{setter, Engine, Limits, SudokuSolver, Verdict};
+use sudoku_solve::{setter, CheckedPuzzle, Engine, Limits, SudokuSolver, Verdict};
 use tokio::sync::{mpsc, Semaphore};
 
 use crate::logical;
@@ -245,6 +245,7 @@ pub(crate) fn answer(
         Err(e) => return Some(invalid(&nonce, e.to_string())),
     };
     let grid = puzzle.grid;
+    let asked = CheckedPuzzle::new(&grid, &puzzle.variant, &rules);
     let doc = document(data);
     let mut limits = Limits::none().cancel_flag(Arc::clone(cancel));
     limits.deadline = Some(std::time::Instant::now() + MAX_TIME);
@@ -260,7 +261,8 @@ pub(crate) fn answer(
     };
     match command {
         "truecandidates" => {
-            let c = match setter::true_candidates(&rules, &grid, &limits) {
+            let c = match asked.true_candidates_counted(&limits, Engine::Auto, &AtomicUsize::new(0))
+            {
                 Ok(c) => c,
                 Err(e) => return Some(invalid(&nonce, e.to_string())),
             };
@@ -300,27 +302,15 @@ pub(crate) fn answer(
             }
             Some(json!({"nonce": nonce, "type": "truecandidates", "solutionsPerCandidate": per}))
         }
-        "solve" => {
-            let mut solver = match SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto) {
-                Ok(s) => s,
-                Err(e) => return Some(invalid(&nonce, e.to_string())),
-            };
-            match solver.solve_one(&grid, &limits).0 {
-                Ok(s) if rules.is_solution(&s, &grid) => {
-                    Some(json!({"nonce": nonce, "type": "solved", "solution": s.cells()}))
-                }
-                Ok(_) => Some(invalid(
-                    &nonce,
-                    "internal error: a solution broke the rules",
-                )),
-                Err(sudoku_solve::SolveError::Unsolvable) => {
-                    Some(invalid(&nonce, "No solutions found."))
-                }
-                Err(sudoku_solve::SolveError::GaveUp(_)) => timed_out(),
-                Err(e) => Some(invalid(&nonce, e.to_string())),
+        "solve" => match asked.solve_one(&limits) {
+            Ok(s) => Some(json!({"nonce": nonce, "type": "solved", "solution": s.cells()})),
+            Err(sudoku_solve::SolveError::Unsolvable) => {
+                Some(invalid(&nonce, "No solutions found."))
             }
-        }
-        "check" => match setter::verdict(&rules, &grid, &limits) {
+            Err(sudoku_solve::SolveError::GaveUp(_)) => timed_out(),
+            Err(e) => Some(invalid(&nonce, e.to_string())),
+        },
+        "check" => match asked.verdict(&limits) {
             Ok((verdict, _)) => {
                 let count = match verdict {
                     Verdict::Unique(_) => 1,
@@ -333,10 +323,10 @@ pub(crate) fn answer(
             }
             Err(e) => Some(invalid(&nonce, e.to_string())),
         },
-        "count" => count(&nonce, &rules, &grid, &limits, cancel, progress).or_else(timed_out),
+        "count" => count(&nonce, &asked, &limits, cancel, progress).or_else(timed_out),
         "solvepath" | "step" => {
             let board = logical::board(&doc, grid.side());
-            match logical::answer(&nonce, command, &rules, &grid, &board, &limits) {
+            match logical::answer(&nonce, command, &asked, &board, &limits) {
                 Ok(reply) => Some(reply),
                 Err(Some(message)) => Some(invalid(&nonce, message)),
                 Err(None) => timed_out(),
@@ -362,8 +352,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 /// request is cancelled.
 fn count(
     nonce: &Value,
-    rules: &Arc<Rules>,
-    grid: &Grid,
+    asked: &CheckedPuzzle<'_>,
     limits: &Limits,
     cancel: &Arc<AtomicBool>,
     progress: &(dyn Fn(Value) + Sync),
@@ -372,7 +361,7 @@ fn count(
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let counted = std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
-            let counted = setter::count_counted(rules, grid, limits, Engine::Auto, &found);
+            let counted = asked.count_counted(limits, Engine::Auto, &found);
             let _ = done_tx.send(());
             counted
         });

@@ -535,15 +535,13 @@ fn search(
         Task::Check => {
             let (verdict, stats) = solver.check_unique(grid, limits);
             answered.nodes = Some(stats.nodes);
-            match verdict {
-                Verdict::Unique(solution) if verified(&solution) => Answer::Unique(solution),
-                Verdict::Multiple(a, b) if a != b && verified(&a) && verified(&b) => {
-                    Answer::Multiple(a, b)
-                }
-                Verdict::Unique(_) | Verdict::Multiple(..) => internal(line),
-                Verdict::Unsolvable => Answer::Unsolvable,
-                Verdict::Invalid(conflict) => invalid(conflict),
-                Verdict::Unknown(why) => Answer::Unknown(why),
+            match crate::checked::check_verdict(verdict, &verified) {
+                Ok(Verdict::Unique(solution)) => Answer::Unique(solution),
+                Ok(Verdict::Multiple(a, b)) => Answer::Multiple(a, b),
+                Ok(Verdict::Unsolvable) => Answer::Unsolvable,
+                Ok(Verdict::Invalid(conflict)) => invalid(conflict),
+                Ok(Verdict::Unknown(why)) => Answer::Unknown(why),
+                Err(_) => internal(line),
             }
         }
         Task::Count { .. } => counted_answer(solver.count(grid, limits), &mut answered.nodes),

@@ -13,8 +13,10 @@
 //! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
-//! - [`setter`]: the setter's candidates and counts; [`logic`]: the hook of the
-//!   logical solver (`sudoku-logic`).
+//! - [`setter`]: the setter's candidates and counts; [`CheckedPuzzle`]: the
+//!   same with every solution passing the answer's check, as the setter's page
+//!   and the websocket ask them; [`logic`]: the hook of the logical solver
+//!   (`sudoku-logic`).
 //!
 //! Solving a puzzle and checking the answer:
 //!
@@ -35,6 +37,7 @@
 mod answer;
 pub mod bench;
 mod bitsearch;
+mod checked;
 pub mod cubes;
 mod encoding;
 mod generate;
@@ -48,6 +51,7 @@ mod solve;
 pub use answer::{
     answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
 };
+pub use checked::CheckedPuzzle;
 pub use encoding::Encoding;
 pub use generate::{
     generate, generate_checked, generate_setter, generate_setter_checked, generate_variant,

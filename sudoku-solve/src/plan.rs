@@ -6,8 +6,10 @@
 //! it), hands them with the task and the engine asked for ([`Engine`]) to
 //! the one planner of the workspace ([`cover_model::plan::decide`], which
 //! also plans constraint models and matrices), and checks the memory budget
-//! of Dancing Links; [`SudokuSolver`] builds
-//! the engine the plan names, and every answer carries the name
+//! of Dancing Links; [`SudokuSolver::planned`] plans and builds the engine
+//! the plan names in one call (band9, the bit boards' width, clause learning
+//! for `cdcl`, units, Dancing Links or propagation: no engine picks another
+//! on its own), and every answer carries the name
 //! ([`crate::Answered::plan`]). An engine asked for that cannot take the
 //! puzzle is refused ([`ShapeError::Engine`]), never replaced by another.
 //!
@@ -47,7 +49,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`SudokuSolver`]: crate::SudokuSolver
+//! [`SudokuSolver::planned`]: crate::SudokuSolver::planned
 
 use crate::answer::Task;
 use crate::bitsearch::AnyBitSearch;
@@ -56,7 +58,6 @@ use cover_model::plan::{decide, Asked, GridFacts, Job, Problem};
 use sudoku::Rules;
 use sudoku::ShapeError;
 
-pub(crate) use cover_model::plan::LEARN_FROM;
 pub use cover_model::plan::{EngineName, Plan};
 
 impl Task {

@@ -54,7 +54,9 @@ pub fn differing_cells(a: &Grid, b: &Grid) -> Vec<usize> {
 /// The uniqueness verdict of `puzzle` under `rules`, and for two solutions
 /// the cells where they differ (empty otherwise). Every solution is checked
 /// against the rules ([`Rules::is_solution`]) before it is returned; one
-/// that breaks them is [`SolveError::Broken`].
+/// that breaks them is [`SolveError::Broken`]. The page and the websocket
+/// ask [`CheckedPuzzle::verdict`](crate::CheckedPuzzle::verdict), which
+/// checks each solution against the variant's wording too.
 pub fn verdict(
     rules: &Arc<Rules>,
     puzzle: &Grid,
@@ -62,30 +64,18 @@ pub fn verdict(
 ) -> Result<(Verdict, Vec<usize>), SolveError> {
     let mut solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
     let (verdict, _) = solver.check_unique(puzzle, limits);
+    let verdict = crate::checked::check_verdict(verdict, |g| rules.is_solution(g, puzzle))?;
     let cells = match &verdict {
-        Verdict::Multiple(a, b) => {
-            checked(rules, a, puzzle)?;
-            checked(rules, b, puzzle)?;
-            differing_cells(a, b)
-        }
-        Verdict::Unique(a) => {
-            checked(rules, a, puzzle)?;
-            Vec::new()
-        }
+        Verdict::Multiple(a, b) => differing_cells(a, b),
         _ => Vec::new(),
     };
     Ok((verdict, cells))
 }
 
-/// `Ok` when `solution` is a solution of `puzzle` under `rules`, else
-/// [`SolveError::Broken`].
-fn checked(rules: &Rules, solution: &Grid, puzzle: &Grid) -> Result<(), SolveError> {
-    if rules.is_solution(solution, puzzle) {
-        Ok(())
-    } else {
-        Err(SolveError::Broken(solution.clone()))
-    }
-}
+/// The check every solution passes before its values are used:
+/// `check(solution, puzzle)` is whether `solution` solves `puzzle` (the
+/// puzzle asked, or it with one more given placed).
+pub(crate) type SolutionCheck<'a> = dyn Fn(&Grid, &Grid) -> bool + Sync + 'a;
 
 /// True candidates: for each cell, the values it takes in some solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,12 +116,12 @@ enum Stop {
 /// One solution of `grid`, checked against the rules, or why there is none.
 fn one(
     solver: &mut SudokuSolver,
-    rules: &Rules,
+    check: &SolutionCheck<'_>,
     grid: &Grid,
     limits: &Limits,
 ) -> Result<Option<Grid>, Stop> {
     match solver.solve_one(grid, limits).0 {
-        Ok(g) if rules.is_solution(&g, grid) => Ok(Some(g)),
+        Ok(g) if check(&g, grid) => Ok(Some(g)),
         Ok(g) => Err(Stop::Broken(g)),
         Err(SolveError::GaveUp(why)) => Err(Stop::Limit(why)),
         Err(_) => Ok(None),
@@ -195,6 +185,21 @@ pub fn true_candidates_counted(
     engine: Engine,
     done: &AtomicUsize,
 ) -> Result<Candidates, SolveError> {
+    candidates_checked(rules, puzzle, limits, engine, done, &|g, p| {
+        rules.is_solution(g, p)
+    })
+}
+
+/// [`true_candidates_counted`] with every solution passing `check` before
+/// its values count.
+pub(crate) fn candidates_checked(
+    rules: &Arc<Rules>,
+    puzzle: &Grid,
+    limits: &Limits,
+    engine: Engine,
+    done: &AtomicUsize,
+    check: &SolutionCheck<'_>,
+) -> Result<Candidates, SolveError> {
     if puzzle.shape().side() > 64 {
         return Err(SolveError::Shape(sudoku::ShapeError::Model {
             why: "true candidates are kept for sides up to 64".into(),
@@ -203,15 +208,15 @@ pub fn true_candidates_counted(
     let n = puzzle.shape().side() as usize;
     let seen: Vec<AtomicU64> = (0..n * n).map(|_| AtomicU64::new(0)).collect();
     let mut solver = SudokuSolver::with_rules(Arc::clone(rules), engine)?;
-    if let Some(stop) = by_propagation(&solver, rules, puzzle, limits, &seen, done) {
+    if let Some(stop) = by_propagation(&solver, check, puzzle, limits, &seen, done) {
         return finish(stop?, seen);
     }
     let stop = match solver.units_split(puzzle.cells()) {
         Some(split) => {
             let split = split.unwrap_or_default();
-            by_search(solver, rules, puzzle, &split, limits, &seen, done)
+            by_search(solver, check, puzzle, &split, limits, &seen, done)
         }
-        None => by_tries(solver, rules, puzzle, limits, &seen, done),
+        None => by_tries(solver, check, puzzle, limits, &seen, done),
     };
     finish(stop, seen)
 }
@@ -237,7 +242,7 @@ fn finish(stop: Option<Stop>, seen: Vec<AtomicU64>) -> Result<Candidates, SolveE
 /// with the share of the search done, in blank cells.
 fn by_propagation(
     solver: &SudokuSolver,
-    rules: &Rules,
+    check: &SolutionCheck<'_>,
     puzzle: &Grid,
     limits: &Limits,
     seen: &[AtomicU64],
@@ -250,7 +255,7 @@ fn by_propagation(
             keep(&stopped, Stop::Broken(Grid::empty(puzzle.shape())));
             return ControlFlow::Break(());
         };
-        if !rules.is_solution(&g, puzzle) {
+        if !check(&g, puzzle) {
             keep(&stopped, Stop::Broken(g));
             return ControlFlow::Break(());
         }
@@ -301,7 +306,7 @@ fn keep(stopped: &Mutex<Option<Stop>>, stop: Stop) {
 /// [`SudokuSolver::units_candidates`] on a thread of the pool.
 fn by_search(
     first: SudokuSolver,
-    rules: &Rules,
+    check: &SolutionCheck<'_>,
     puzzle: &Grid,
     split: &[(usize, u16)],
     limits: &Limits,
@@ -332,7 +337,7 @@ fn by_search(
                     keep(&stopped, Stop::Broken(Grid::empty(puzzle.shape())));
                     return ControlFlow::Break(());
                 };
-                if !rules.is_solution(&g, puzzle) {
+                if !check(&g, puzzle) {
                     keep(&stopped, Stop::Broken(g));
                     return ControlFlow::Break(());
                 }
@@ -367,14 +372,14 @@ fn by_search(
 /// in a solution is tried, blank cells shared out between the threads.
 fn by_tries(
     mut first: SudokuSolver,
-    rules: &Rules,
+    check: &SolutionCheck<'_>,
     puzzle: &Grid,
     limits: &Limits,
     seen: &[AtomicU64],
     done: &AtomicUsize,
 ) -> Option<Stop> {
     let n = puzzle.shape().side() as usize;
-    match one(&mut first, rules, puzzle, limits) {
+    match one(&mut first, check, puzzle, limits) {
         Err(stop) => return Some(stop),
         Ok(None) => return None,
         Ok(Some(g)) => add(seen, g.cells()),
@@ -403,7 +408,7 @@ fn by_tries(
                 let Ok(placed) = Grid::from_values(puzzle.shape(), grid.clone()) else {
                     continue;
                 };
-                match one(solver, rules, &placed, limits) {
+                match one(solver, check, &placed, limits) {
                     Ok(Some(g)) => add(seen, g.cells()),
                     Ok(None) => {}
                     Err(stop) => {
@@ -464,8 +469,22 @@ pub fn unique_makers_with(
     limits: &Limits,
     engine: Engine,
 ) -> Result<UniqueMakers, SolveError> {
+    makers_checked(rules, puzzle, limits, engine, &|g, p| {
+        rules.is_solution(g, p)
+    })
+}
+
+/// [`unique_makers_with`] with every solution passing `check`.
+pub(crate) fn makers_checked(
+    rules: &Arc<Rules>,
+    puzzle: &Grid,
+    limits: &Limits,
+    engine: Engine,
+    check: &SolutionCheck<'_>,
+) -> Result<UniqueMakers, SolveError> {
     let base = Mutex::new(SudokuSolver::with_rules(Arc::clone(rules), engine)?);
-    let candidates = true_candidates_with(rules, puzzle, limits, engine)?;
+    let candidates =
+        candidates_checked(rules, puzzle, limits, engine, &AtomicUsize::new(0), check)?;
     if candidates.incomplete.is_some() {
         return Ok(UniqueMakers {
             placements: Vec::new(),
@@ -500,10 +519,8 @@ pub fn unique_makers_with(
                 grid[cell] = v;
                 let placed = Grid::from_values(puzzle.shape(), grid).ok()?;
                 match solver.check_unique(&placed, limits).0 {
-                    Verdict::Unique(g) if rules.is_solution(&g, &placed) => Some((cell, v)),
-                    Verdict::Unique(g) | Verdict::Multiple(g, _)
-                        if !rules.is_solution(&g, &placed) =>
-                    {
+                    Verdict::Unique(g) if check(&g, &placed) => Some((cell, v)),
+                    Verdict::Unique(g) | Verdict::Multiple(g, _) if !check(&g, &placed) => {
                         keep(&stopped, Stop::Broken(g));
                         None
                     }

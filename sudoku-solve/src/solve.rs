@@ -14,7 +14,7 @@ use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, S
 use crate::answer::Task;
 use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
-use crate::plan::{plan, EngineName};
+use crate::plan::{plan, EngineName, Plan};
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::ShapeError;
@@ -321,6 +321,10 @@ pub struct SudokuSolver {
     variant: Option<(Arc<Rules>, Arc<Encoding>)>,
     /// The engine asked for (the thread caches look solvers up by it).
     asked: Engine,
+    /// The task the engine was planned for (a fork plans the same).
+    task: Task,
+    /// The plan the engine was built from: its name and why.
+    plan: Plan,
     /// Whether a setting differs from the defaults (no seed, locked
     /// candidates on); the thread caches do not keep such solvers.
     customized: bool,
@@ -336,22 +340,7 @@ impl SudokuSolver {
     /// A solver for the standard rules of `shape` with a chosen engine.
     /// Shapes beyond the memory budget are refused up front.
     pub fn with_engine(shape: Shape, engine: Engine) -> Result<SudokuSolver, ShapeError> {
-        let chosen = plan(&Rules::standard(shape), &Task::Solve, engine)?;
-        let bits = match chosen.engine {
-            EngineName::Dlx => None,
-            _ => AnyBitSearch::new(shape),
-        };
-        let state = match bits {
-            Some(b) => State::Bits(b),
-            None => State::Dlx(DlxGrid::new(Encoding::standard(shape)?)),
-        };
-        Ok(SudokuSolver {
-            shape,
-            variant: None,
-            asked: engine,
-            customized: false,
-            state,
-        })
+        SudokuSolver::planned(Rules::standard_shared(shape), &Task::Solve, engine)
     }
 
     /// A solver for any rules: a variant's (see [`sudoku::Variant`]) or the
@@ -375,42 +364,76 @@ impl SudokuSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_rules(rules: Arc<Rules>, engine: Engine) -> Result<SudokuSolver, ShapeError> {
+        SudokuSolver::planned(rules, &Task::Solve, engine)
+    }
+
+    /// The engine the plan names for `task` on a grid under `rules`, with
+    /// `engine` the one asked for ([`crate::plan()`]), built: the one place
+    /// that builds every grid engine. [`SudokuSolver::plan`] gives its name
+    /// and the reason. The engine asked for that cannot take the rules is
+    /// refused, as the plan refuses it.
+    ///
+    /// ```
+    /// use sudoku_solve::{EngineName, Engine, SudokuSolver, Task};
+    /// use sudoku::{Rules, Shape};
+    ///
+    /// let nine = Rules::standard_shared(Shape::square(3)?);
+    /// let solver = SudokuSolver::planned(nine, &Task::Check, Engine::Auto)?;
+    /// assert_eq!(solver.plan().engine, EngineName::Band9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn planned(
+        rules: Arc<Rules>,
+        task: &Task,
+        engine: Engine,
+    ) -> Result<SudokuSolver, ShapeError> {
         let shape = rules.shape();
-        if rules.is_standard() {
-            return SudokuSolver::with_engine(shape, engine);
-        }
-        let chosen = plan(&rules, &Task::Solve, engine)?;
-        if chosen.engine == EngineName::Propagation {
-            let prop = PropGrid::new(Arc::clone(&rules))
-                .map_err(|e| ShapeError::Model { why: e.to_string() })?;
-            // The units alone: what the matrix of a variant holds (read by
-            // nothing on this engine but kept so a solver has one shape).
-            let encoding = Arc::new(Encoding::new(Rules::from_units(
-                shape,
-                rules.units().to_vec(),
-            ))?);
-            return Ok(SudokuSolver {
-                shape,
-                variant: Some((rules, encoding)),
-                asked: engine,
-                customized: true,
-                state: State::Propagation(prop),
-            });
-        }
-        let encoding = Arc::new(Encoding::new(Rules::clone(&rules))?);
-        let bits = match chosen.engine {
-            EngineName::Dlx => None,
-            _ => AnyBitSearch::with_units(&rules),
+        let chosen = plan(&rules, task, engine)?;
+        let standard = rules.is_standard();
+        let refused = |why: &'static str| ShapeError::Engine {
+            engine: chosen.engine.as_str(),
+            side: shape.side(),
+            why,
         };
-        let state = match bits {
-            Some(b) => State::Bits(b),
-            None => State::Dlx(DlxGrid::new(Arc::clone(&encoding))),
+        // The units alone: what the matrix of a variant holds (read by
+        // nothing on the propagation engine but kept so a solver has one
+        // shape).
+        let encoding = |rules: &Rules| -> Result<Arc<Encoding>, ShapeError> {
+            if chosen.engine == EngineName::Propagation {
+                Ok(Arc::new(Encoding::new(Rules::from_units(
+                    shape,
+                    rules.units().to_vec(),
+                ))?))
+            } else {
+                Ok(Arc::new(Encoding::new(Rules::clone(rules))?))
+            }
+        };
+        let variant = if standard {
+            None
+        } else {
+            Some((Arc::clone(&rules), encoding(&rules)?))
+        };
+        let state = match chosen.engine {
+            EngineName::Propagation => State::Propagation(
+                PropGrid::new(Arc::clone(&rules))
+                    .map_err(|e| ShapeError::Model { why: e.to_string() })?,
+            ),
+            EngineName::Dlx => State::Dlx(DlxGrid::new(match &variant {
+                Some((_, encoding)) => Arc::clone(encoding),
+                None => Encoding::standard(shape)?,
+            })),
+            named => State::Bits(
+                AnyBitSearch::build(named, &rules)
+                    .ok_or_else(|| refused("no grid engine of this name takes these rules"))?,
+            ),
         };
         Ok(SudokuSolver {
             shape,
-            variant: Some((rules, encoding)),
+            variant,
             asked: engine,
-            customized: true,
+            task: *task,
+            plan: chosen,
+            customized: !standard,
             state,
         })
     }
@@ -424,11 +447,17 @@ impl SudokuSolver {
                 shape: self.shape,
                 variant: Some((Arc::clone(rules), Arc::clone(encoding))),
                 asked: self.asked,
+                task: self.task,
+                plan: self.plan,
                 customized: self.customized,
                 state: State::Propagation(prop.clone()),
             }),
-            (_, Some((rules, _))) => SudokuSolver::with_rules(Arc::clone(rules), self.asked),
-            (_, None) => SudokuSolver::with_engine(self.shape, self.asked),
+            (_, Some((rules, _))) => {
+                SudokuSolver::planned(Arc::clone(rules), &self.task, self.asked)
+            }
+            (_, None) => {
+                SudokuSolver::planned(Rules::standard_shared(self.shape), &self.task, self.asked)
+            }
         }
     }
 
@@ -491,23 +520,11 @@ impl SudokuSolver {
         }
     }
 
-    /// The engine that answers `task` with this solver, as the planner
-    /// names it.
-    pub fn engine_name(&self, task: &Task) -> EngineName {
-        let rules = match &self.variant {
-            Some((rules, _)) => Rules::clone(rules),
-            None => Rules::standard(self.shape),
-        };
-        match (&self.state, plan(&rules, task, self.engine())) {
-            (State::Propagation(_), _) => EngineName::Propagation,
-            (State::Dlx(_), _) | (_, Err(_)) => EngineName::Dlx,
-            (State::Bits(AnyBitSearch::Band9(_)), _) => EngineName::Band9,
-            (State::Bits(_), Ok(chosen)) if chosen.engine == EngineName::Band9 => {
-                // Locked candidates off: the generic search runs 9x9.
-                EngineName::Bits
-            }
-            (State::Bits(_), Ok(chosen)) => chosen.engine,
-        }
+    /// The plan this solver's engine was built from
+    /// ([`SudokuSolver::planned`]): its name and why. A solver built for one
+    /// task answers others too; the answer names the plan of its own task.
+    pub fn plan(&self) -> Plan {
+        self.plan
     }
 
     /// Breaks ties at random (`None`: never). With the bit-parallel engine

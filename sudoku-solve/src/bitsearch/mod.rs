@@ -4,9 +4,11 @@
 //! choices (naked and hidden singles), locked candidates and, above 9x9,
 //! naked and hidden pairs cost a few word operations each; above 16x16, each
 //! node also probes its cells with two candidates (lookahead). Standard 9x9
-//! grids go to a specialist ([`band9`]). The variants' rules (any units
-//! holding each value once, killer cages too) go to [`units`] up to 128 cells.
-//! Larger grids and other rules use the Dancing Links engine.
+//! grids have a specialist ([`band9`]); the variants' rules (any units
+//! holding each value once, killer cages too) have [`units`] up to 128 cells.
+//! The plan names which one runs, and whether the generic search hands one
+//! solution and uniqueness checks to clause learning (`cdcl`);
+//! [`AnyBitSearch::build`] only builds it.
 
 mod band9;
 mod search;
@@ -19,6 +21,7 @@ use std::sync::Arc;
 
 use solver_core::{Contradiction, Engine, Limits, Outcome};
 
+use crate::plan::EngineName;
 pub(crate) use band9::path as band9_path;
 use band9::Band9Search;
 use search::BitSearch;
@@ -39,22 +42,25 @@ macro_rules! sizes {
         }
 
         impl AnyBitSearch {
-            /// A search for `shape`, if the shape is small enough.
-            pub(crate) fn new(shape: Shape) -> Option<AnyBitSearch> {
-                if shape.box_rows() == 3 && shape.box_cols() == 3 {
-                    return Some(AnyBitSearch::Band9(Band9Search::default()));
+            /// The bit-parallel engine the plan names for `rules`: `band9`
+            /// (classic 9x9), `bits`, `cdcl` (the generic search, handing
+            /// one solution and uniqueness checks to clause learning after
+            /// its root) or `units` (variants); `None` for another engine,
+            /// or rules the named one cannot hold. The plan chooses; this
+            /// only builds.
+            pub(crate) fn build(engine: EngineName, rules: &sudoku::Rules) -> Option<AnyBitSearch> {
+                let shape = rules.shape();
+                match engine {
+                    EngineName::Band9
+                        if rules.is_standard() && shape.box_rows() == 3 && shape.box_cols() == 3 =>
+                    {
+                        Some(AnyBitSearch::Band9(Band9Search::default()))
+                    }
+                    EngineName::Bits if rules.is_standard() => AnyBitSearch::generic(shape, false),
+                    EngineName::Cdcl if rules.is_standard() => AnyBitSearch::generic(shape, true),
+                    EngineName::Units => UnitSearch::new(rules).map(AnyBitSearch::Units),
+                    _ => None,
                 }
-                AnyBitSearch::generic(shape)
-            }
-
-            /// The search over the units of `rules` (every unit holding
-            /// each value once, cages allowed), if the grid is small enough; not
-            /// up to 128 cells for rules other than the standard ones.
-            pub(crate) fn with_units(rules: &sudoku::Rules) -> Option<AnyBitSearch> {
-                if rules.is_standard() {
-                    return AnyBitSearch::new(rules.shape());
-                }
-                UnitSearch::new(rules).map(AnyBitSearch::Units)
             }
 
             /// Whether the bit-parallel search takes classic grids of `shape`.
@@ -68,11 +74,14 @@ macro_rules! sizes {
                 UnitSearch::fits(rules)
             }
 
-            /// The generic search for `shape`, if the shape is small enough.
-            fn generic(shape: Shape) -> Option<AnyBitSearch> {
+            /// The generic search for `shape`, if the shape is small enough,
+            /// with clause learning when `learn`.
+            fn generic(shape: Shape, learn: bool) -> Option<AnyBitSearch> {
                 let words = tables::words(shape);
                 $(if words <= $w {
-                    return Some(AnyBitSearch::$variant(BitSearch::new(Arc::new(Tables::new(shape)))));
+                    let mut search = BitSearch::new(Arc::new(Tables::new(shape)));
+                    search.learn = learn;
+                    return Some(AnyBitSearch::$variant(search));
                 })*
                 None
             }

@@ -80,10 +80,11 @@ pub(crate) struct BitSearch<const W: usize> {
     /// At most how many nodes a uniqueness check spends after its first
     /// solution before it tries [`BitSearch::prove_unique`] (tests set 0).
     pub(crate) split_after: u64,
-    /// The side from which searches for one solution or a uniqueness
-    /// check go to clause learning ([`learn`]) after the root's
-    /// propagation and lookahead (tests set it to compare engines).
-    pub(crate) learn_from: usize,
+    /// Whether searches for one solution or a uniqueness check go to
+    /// clause learning ([`learn`]) after the root's propagation and
+    /// lookahead: set when the plan names `cdcl` (tests set it to compare
+    /// engines).
+    pub(crate) learn: bool,
     /// How many uniqueness proofs [`BitSearch::prove_unique`] made.
     #[cfg(test)]
     split_proofs: u64,
@@ -106,7 +107,7 @@ impl<const W: usize> BitSearch<W> {
             fixed: Vec::new(),
             before: Vec::new(),
             split_after: u64::MAX,
-            learn_from: LEARN_FROM,
+            learn: false,
             #[cfg(test)]
             split_proofs: 0,
         }
@@ -192,7 +193,7 @@ impl<const W: usize> BitSearch<W> {
             });
         };
         let few = matches!(limits.max_solutions, Some(1 | 2));
-        let learning = few && probe > 0 && n >= self.learn_from && self.rng == 0;
+        let learning = few && probe > 0 && self.learn && self.rng == 0;
         let Some((pairs, chosen)) =
             lookahead(t, p, root, pairs, &mut self.probes, probe, &mut stats)
         else {
@@ -510,10 +511,6 @@ impl<const W: usize> BitSearch<W> {
         proof
     }
 }
-
-/// The side from which [`BitSearch`] hands single solutions and
-/// uniqueness checks to clause learning ([`learn`]).
-const LEARN_FROM: usize = crate::plan::LEARN_FROM as usize;
 
 /// Clause learning ([`solver_core::cdcl`]) on the open part of a propagated
 /// root state `s`: an option per candidate of an open cell, a group per
@@ -1746,7 +1743,7 @@ mod tests {
         search.locked = locked;
         search.rng = seed;
         search.split_after = split_after;
-        search.learn_from = LEARN_FROM_IN_TESTS.with(|l| l.get());
+        search.learn = LEARN_IN_TESTS.with(|l| l.get());
         if let Some(probe) = probe {
             search.probe = probe;
         }
@@ -1782,9 +1779,9 @@ mod tests {
     }
 
     thread_local! {
-        /// The side from which the tests' searches use clause learning:
+        /// Whether the tests' searches use clause learning:
         /// never but in the tests that set it.
-        static LEARN_FROM_IN_TESTS: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+        static LEARN_IN_TESTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
         /// The uniqueness proofs of the first-difference split so far.
         static SPLIT_PROOFS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
@@ -1993,7 +1990,7 @@ mod tests {
     /// every solution checked and none found twice (in `count`).
     #[test]
     fn learning_matches_backtracking() {
-        LEARN_FROM_IN_TESTS.with(|l| l.set(0));
+        LEARN_IN_TESTS.with(|l| l.set(true));
         let mut verdicts = [0; 3];
         let tenths = |seed| 4 + (seed as usize % 5);
         small_puzzles(12, 11, tenths, (29, 5), |shape, seed, cells| {
@@ -2007,7 +2004,7 @@ mod tests {
             }
             verdicts[expected as usize] += 1;
         });
-        LEARN_FROM_IN_TESTS.with(|l| l.set(usize::MAX));
+        LEARN_IN_TESTS.with(|l| l.set(false));
         assert!(verdicts.iter().all(|&v| v >= 20), "{verdicts:?}");
     }
 
@@ -2036,9 +2033,9 @@ mod tests {
                         fewer[givens[(i * 31 + j * 97) % givens.len()]] = 0;
                     }
                     let walked = count_any(shape, &fewer, 2, true, 0, None, u64::MAX);
-                    LEARN_FROM_IN_TESTS.with(|l| l.set(0));
+                    LEARN_IN_TESTS.with(|l| l.set(true));
                     let learnt = count_any(shape, &fewer, 2, true, 0, None, u64::MAX);
-                    LEARN_FROM_IN_TESTS.with(|l| l.set(usize::MAX));
+                    LEARN_IN_TESTS.with(|l| l.set(false));
                     assert_eq!(learnt, walked, "file {f} puzzle {k} removal {i}");
                     several += usize::from(walked == 2);
                 }
