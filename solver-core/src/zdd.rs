@@ -21,9 +21,10 @@
 //! reduced as Knuth reduces a ZDD: no node has node 0 as `hi` (an option
 //! that leads to no solution is left out), and equal nodes (same option,
 //! same children) are one node, found in a unique table as the chains are
-//! made from the last level up. Without colours two distinct subproblems
-//! never have the same nonempty family (the items their solutions cover
-//! differ), so merges come from chains' tails and colours. The count of
+//! made from the last level up. Without secondary items no two nodes are
+//! equal: a node's family is nonempty and each of its solutions covers
+//! exactly the primary items its subproblem has left, which its key names,
+//! so the table is only kept when there are secondary items. The count of
 //! every node is the sum of its children's, exact at any size
 //! ([`BigCount`]); a uniform sample walks down from the root and takes `hi`
 //! with probability count(hi) / count(node).
@@ -674,9 +675,16 @@ pub fn build(m: &Matrix, limits: &Limits, max_bytes: u64) -> Result<Zdd, (Incomp
     let total_edges = edges.len() as u64;
     // Knuth's reduction: equal nodes are one node (a unique table over
     // `(option, lo, hi)`), and no node has the empty family as `hi` (such an
-    // option leads nowhere and is left out of its chain).
-    let mut unique = Unique::new(&mut b.budget, total_edges)
-        .ok_or_else(|| out(&b, stats, Incomplete::MemoryLimit))?;
+    // option leads nowhere and is left out of its chain). Without secondary
+    // items no two nodes can be equal (see the module docs): no table.
+    let mut unique = if prep.last_use.is_empty() {
+        None
+    } else {
+        Some(
+            Unique::new(&mut b.budget, total_edges)
+                .ok_or_else(|| out(&b, stats, Incomplete::MemoryLimit))?,
+        )
+    };
     for k in (0..order.len()).rev() {
         let end = starts.get(k + 1).copied().unwrap_or(total_edges) as usize;
         let mut r = BOT;
@@ -690,17 +698,21 @@ pub fn build(m: &Matrix, limits: &Limits, max_bytes: u64) -> Result<Zdd, (Incomp
                 continue;
             }
             let node = [o, r, hi];
-            let slot = unique.slot(&nodes, node);
-            if unique.table[slot] != NONE {
-                r = unique.table[slot];
-                continue;
+            let slot = unique.as_ref().map(|u| u.slot(&nodes, node));
+            if let (Some(u), Some(slot)) = (&unique, slot) {
+                if u.table[slot] != NONE {
+                    r = u.table[slot];
+                    continue;
+                }
             }
             if !b.budget.room(&mut nodes) || nodes.len() >= NONE as usize {
                 return Err(out(&b, stats, Incomplete::MemoryLimit));
             }
             r = nodes.len() as u32;
             nodes.push(node);
-            unique.table[slot] = r;
+            if let (Some(u), Some(slot)) = (&mut unique, slot) {
+                u.table[slot] = r;
+            }
         }
         node_of[order[k] as usize] = r;
     }
