@@ -574,12 +574,27 @@ fn the_memory_budget_is_the_users() {
         err.contains("plan: zdd") && err.contains("memo: ran") && err.contains("hits"),
         "{err}"
     );
+    // On n-queens the plan is plain search, whose own memo finds little to
+    // reuse; on the perfect matchings of K10 (9!! = 945) it answers
+    // subproblems met again.
     let out = run(&["count", "--explain"], problems::n_queens(8));
     let err = stderr(&out);
     assert!(
-        err.contains("plan: dlx") && err.contains("memo: not run"),
+        err.contains("plan: dlx") && err.contains("memo: ran inside the dlx search"),
         "{err}"
     );
+    let out = run(
+        &["count", "--explain", "--engine", "dlx", "-j", "1"],
+        problems::perfect_matchings(10),
+    );
+    assert_eq!(stdout(&out).trim(), "945");
+    let err = stderr(&out);
+    assert!(
+        err.contains("plan: dlx") && !err.contains(" 0 hits"),
+        "{err}"
+    );
+    let out = run(&["solve", "--explain"], problems::n_queens(8));
+    assert!(!stderr(&out).contains("memo: ran"), "{}", stderr(&out));
     // Memoized counting takes every solution at once: no --limit.
     let out = run(&["count", "--engine", "zdd", "--limit", "3"], six.as_str());
     assert_eq!(code(&out), 2);

@@ -17,7 +17,7 @@
 //! current state (forced options applied) and leaves that state untouched. The
 //! links search keeps everything else (solutions, seeds, progress reports).
 
-use crate::limits::{Incomplete, Limits, Stats};
+use crate::limits::{Incomplete, Limits, SearchMemo, Stats};
 use crate::matrix::{DONE_COLOR, NO_COLOR};
 use crate::parallel::Shared;
 use crate::solver::Solver;
@@ -73,7 +73,7 @@ pub(crate) struct Cells {
     /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it).
     clr: Vec<u32>,
     active: u32,
-    force: Vec<u32>,
+    force: ForceStack,
     updates: u64,
     /// The colour each secondary item (by its place) took when it left the
     /// active list ([`NO_COLOR`] for an option without one); read only while
@@ -190,7 +190,7 @@ impl Cells {
             taken: vec![NO_COLOR; set.len() + 1],
             set,
             nd,
-            force: Vec::new(),
+            force: ForceStack::new(second),
             updates: 0,
             coloured: clr.iter().any(|&c| c != NO_COLOR),
             clr,
@@ -274,7 +274,7 @@ impl Cells {
                             alive = false;
                             break 'options;
                         }
-                        push_forced(force, uu);
+                        force.push(uu);
                     }
                     let last = uu + ss;
                     set[uu as usize - SIZE] = ss;
@@ -290,6 +290,16 @@ impl Cells {
         }
         self.updates += updates;
         alive
+    }
+
+    /// Takes item `c`, chosen to branch on, out of the active list and its
+    /// options out of the other items' lists. Out of line, as `commit`.
+    #[inline(never)]
+    fn choose(&mut self, c: u32) {
+        let p = self.active - 1;
+        self.active = p;
+        self.swap_out(c, p);
+        self.hide::<false, false>(c, NO_COLOR, p);
     }
 
     /// Commits the option of node `cur`: its items leave the active list and
@@ -342,12 +352,104 @@ impl Cells {
     }
 }
 
-/// Puts `item` on the force stack: out of line, so that the rare push (and
-/// its growth of the vector) takes no registers in `hide`'s inner loop.
-#[cold]
-#[inline(never)]
-fn push_forced(force: &mut Vec<u32>, item: u32) {
-    force.push(item);
+/// What the scan of the active primary items found.
+#[derive(Clone, Copy)]
+enum Pick {
+    /// An item with no option left (the force stack is emptied).
+    Dead,
+    /// No primary item left: a solution.
+    Solved,
+    /// An item with one option left (the others found are on the force
+    /// stack).
+    Forced(u32),
+    /// The item with the fewest options, ties to the first in Knuth's order.
+    Branch(u32),
+}
+
+impl Cells {
+    /// Scans the active primary items for the one to branch on: MRV, ties to
+    /// the first place in `set` (Knuth's order), items with one option left
+    /// pushed on the force stack. Out of line, so that its loop keeps the
+    /// best item and its size in registers.
+    #[inline(never)]
+    fn pick(&mut self) -> Pick {
+        let Cells {
+            set,
+            item,
+            force,
+            second,
+            active,
+            ..
+        } = self;
+        let second = *second;
+        let mut t = u32::MAX;
+        let mut best = 0u32;
+        for &it in &item[..*active as usize] {
+            if it >= second {
+                continue;
+            }
+            let s = set[it as usize - SIZE];
+            if s <= 1 {
+                if s == 0 {
+                    force.clear();
+                    return Pick::Dead;
+                }
+                force.push(it);
+            } else if s < t || (s == t && it < best) {
+                best = it;
+                t = s;
+            }
+        }
+        if let Some(b) = force.pop() {
+            Pick::Forced(b)
+        } else if t == u32::MAX {
+            Pick::Solved
+        } else {
+            Pick::Branch(best)
+        }
+    }
+}
+
+/// The items left with one option, to be taken without a scan: a buffer
+/// sized once, so that a push in `hide`'s inner loop is a store and an
+/// increment, not a call that may grow a vector (on Langford pairs there is
+/// one push for every eight updates). Each primary item is on it at most
+/// once: `hide` pushes an item when its size falls from 2 to 1 and `pick`
+/// pushes those of size 1 only when the stack is empty, and sizes grow back
+/// only when the search backs up, when the stack is empty. A broken
+/// invariant would be a panic (the index is checked), never a wrong count.
+struct ForceStack {
+    items: Box<[u32]>,
+    len: usize,
+}
+
+impl ForceStack {
+    fn new(primaries: usize) -> ForceStack {
+        ForceStack {
+            items: vec![0; primaries + 1].into_boxed_slice(),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, item: u32) {
+        self.items[self.len] = item;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.items[self.len])
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
 }
 
 /// How a count ended.
@@ -389,21 +491,21 @@ fn search(
     let mut solutions = 0u128;
     let mut reported = 0u64;
     let mut until_check = 1u32;
+    // Every level takes a primary item out of play: at most `second`
+    // levels below the root.
+    let depth = cx.primaries as usize + 2;
+    // A solution limit stops inside a subtree: counts are then searched
+    // one by one, without the memo.
+    let mut memo = if limits.max_solutions.is_none() {
+        Some(Memo::new(cx, depth))
+    } else {
+        None
+    };
     let why = 'search: {
         let mut level = 0usize;
-        // Every level takes a primary item out of play: at most `second`
-        // levels below the root.
-        let depth = cx.primaries as usize + 2;
         let mut choice: Vec<u32> = vec![0; depth];
         let mut saved: Vec<usize> = vec![0; depth];
         let mut stack: Vec<(u32, u32)> = Vec::new();
-        // A solution limit stops inside a subtree: counts are then searched
-        // one by one, without the memo.
-        let mut memo = if limits.max_solutions.is_none() {
-            Some(Memo::new(cx, depth))
-        } else {
-            None
-        };
         let mut best = 0u32;
         let mut cur_choice = 0u32;
         let mut go = Go::Forward;
@@ -437,43 +539,27 @@ fn search(
                         }
                     }
                     if !forced {
-                        let mut t = u32::MAX;
-                        let mut dead = false;
-                        let second = cx.second;
-                        for &it in &cx.item[..cx.active as usize] {
-                            if it >= second {
+                        match cx.pick() {
+                            Pick::Branch(b) => best = b,
+                            Pick::Forced(b) => {
+                                best = b;
+                                forced = true;
+                            }
+                            Pick::Dead => {
+                                // Only at the root: an item no option covers.
+                                go = Go::Backup;
                                 continue;
                             }
-                            let s = cx.size(it);
-                            if s <= 1 {
-                                if s == 0 {
-                                    dead = true;
-                                    break;
+                            Pick::Solved => {
+                                solutions += 1;
+                                if let Some(max) = limits.max_solutions {
+                                    if solutions >= max {
+                                        break 'search Some(Incomplete::SolutionLimit);
+                                    }
                                 }
-                                cx.force.push(it);
-                            } else if s < t || (s == t && it < best) {
-                                best = it;
-                                t = s;
+                                go = Go::Backup;
+                                continue;
                             }
-                        }
-                        if dead {
-                            // Only at the root: an item no option covers.
-                            cx.force.clear();
-                            go = Go::Backup;
-                            continue;
-                        }
-                        if let Some(b) = cx.force.pop() {
-                            best = b;
-                            forced = true;
-                        } else if t == u32::MAX {
-                            solutions += 1;
-                            if let Some(max) = limits.max_solutions {
-                                if solutions >= max {
-                                    break 'search Some(Incomplete::SolutionLimit);
-                                }
-                            }
-                            go = Go::Backup;
-                            continue;
                         }
                     }
                     if !forced {
@@ -485,10 +571,7 @@ fn search(
                             }
                         }
                     }
-                    let p = cx.active - 1;
-                    cx.active = p;
-                    cx.swap_out(best, p);
-                    cx.hide::<false, false>(best, NO_COLOR, p);
+                    cx.choose(best);
                     cur_choice = best;
                     let base = saved[level];
                     if forced {
@@ -551,6 +634,9 @@ fn search(
     };
     stats.nodes = nodes;
     stats.solutions = solutions;
+    if let Some(m) = &memo {
+        stats.memo = m.used();
+    }
     if let Some(shared) = shared {
         shared.add_nodes(nodes - reported);
     }
@@ -609,6 +695,9 @@ struct Memo {
     lookups: Vec<u32>,
     saved: Vec<u64>,
     on: Vec<bool>,
+    /// What it did, for the search's statistics (`bytes` and `levels_off`
+    /// filled in at the end).
+    total: SearchMemo,
 }
 
 impl Memo {
@@ -674,6 +763,18 @@ impl Memo {
             lookups: vec![0; depth],
             saved: vec![0; depth],
             on: vec![true; depth],
+            total: SearchMemo::default(),
+        }
+    }
+
+    /// What the memo did: its lookups, hits and stored counts, the bytes of
+    /// its table (which only grows) and the levels it left.
+    fn used(&self) -> SearchMemo {
+        let bytes = self.hashes.len() * 8 + self.keys.len() * 8 + self.counts.len() * 32;
+        SearchMemo {
+            bytes: bytes as u64,
+            levels_off: self.on.iter().filter(|&&on| !on).count() as u64,
+            ..self.total
         }
     }
 
@@ -696,6 +797,7 @@ impl Memo {
             self.pending_hash[level] = 0;
             return None;
         }
+        self.total.lookups += 1;
         let w = self.words;
         let key = &mut self.pending[level * w..(level + 1) * w];
         key.fill(0);
@@ -726,6 +828,7 @@ impl Memo {
                 let (count, work) = self.counts[s];
                 self.saved[level] = self.saved[level].saturating_add(work);
                 self.pending_hash[level] = 0;
+                self.total.hits += 1;
                 return Some(count);
             }
         }
@@ -742,6 +845,7 @@ impl Memo {
             return;
         }
         self.pending_hash[level] = 0;
+        self.total.entries += 1;
         if self.used * 2 >= self.hashes.len() && self.hashes.len() < self.max_slots {
             self.grow();
         }

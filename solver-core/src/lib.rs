@@ -76,7 +76,9 @@ pub use builder::{Entry, ProblemBuilder};
 pub use engine::{Contradiction, Engine};
 pub use error::{BuildError, ForceError};
 pub use ids::{Color, ItemId, OptionId};
-pub use limits::{Count, Found, Incomplete, Limits, Outcome, Progress, ProgressHook, Stats};
+pub use limits::{
+    Count, Found, Incomplete, Limits, Outcome, Progress, ProgressHook, SearchMemo, Stats,
+};
 pub use matrix::Matrix;
 pub use search::Solutions;
 pub use solver::Solver;

@@ -111,6 +111,10 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found (visited).
     pub solutions: u128,
+    /// What the memo of subproblem counts inside the sparse-set count did
+    /// (all zero where it did not run); summed over threads.
+    #[serde(skip_serializing_if = "SearchMemo::is_unused")]
+    pub memo: SearchMemo,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -118,6 +122,43 @@ impl std::ops::AddAssign for Stats {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.solutions += other.solutions;
+        self.memo += other.memo;
+    }
+}
+
+/// The memo of subproblem counts that the sparse-set count keeps at its
+/// branching nodes (after Nishino et al.'s DXZ): what it did. Each thread
+/// keeps its own table, so a parallel search's figures are sums (its
+/// `bytes` the sum of the threads' peaks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SearchMemo {
+    /// Branching nodes whose subproblem was looked up.
+    pub lookups: u64,
+    /// Lookups answered from the table: subtrees not searched again.
+    pub hits: u64,
+    /// Subproblem counts stored.
+    pub entries: u64,
+    /// The most memory its tables held, in bytes.
+    pub bytes: u64,
+    /// Levels of the search where it turned itself off (its hits there did
+    /// not pay for its lookups).
+    pub levels_off: u64,
+}
+
+impl SearchMemo {
+    /// Whether the memo did nothing (it never looked a subproblem up).
+    pub fn is_unused(&self) -> bool {
+        self.lookups == 0
+    }
+}
+
+impl std::ops::AddAssign for SearchMemo {
+    fn add_assign(&mut self, other: SearchMemo) {
+        self.lookups += other.lookups;
+        self.hits += other.hits;
+        self.entries += other.entries;
+        self.bytes += other.bytes;
+        self.levels_off += other.levels_off;
     }
 }
 

@@ -17,7 +17,14 @@
 //! with those of `lo` (the options after `o`). Options are ordered by their
 //! first primary item, then by input order, and every path takes them in
 //! that order, so the diagram is an ordered ZDD. Node 0 is the empty family
-//! (no solution), node 1 the family of the empty set (done). The count of
+//! (no solution), node 1 the family of the empty set (done). The diagram is
+//! reduced as Knuth reduces a ZDD: no node has node 0 as `hi` (an option
+//! that leads to no solution is left out), and equal nodes (same option,
+//! same children) are one node, found in a unique table as the chains are
+//! made from the last level up. Without secondary items no two nodes are
+//! equal: a node's family is nonempty and each of its solutions covers
+//! exactly the primary items its subproblem has left, which its key names,
+//! so the table is only kept when there are secondary items. The count of
 //! every node is the sum of its children's, exact at any size
 //! ([`BigCount`]); a uniform sample walks down from the root and takes `hi`
 //! with probability count(hi) / count(node).
@@ -666,6 +673,18 @@ pub fn build(m: &Matrix, limits: &Limits, max_bytes: u64) -> Result<Zdd, (Incomp
         nodes.push([0; 3]);
     }
     let total_edges = edges.len() as u64;
+    // Knuth's reduction: equal nodes are one node (a unique table over
+    // `(option, lo, hi)`), and no node has the empty family as `hi` (such an
+    // option leads nowhere and is left out of its chain). Without secondary
+    // items no two nodes can be equal (see the module docs): no table.
+    let mut unique = if prep.last_use.is_empty() {
+        None
+    } else {
+        Some(
+            Unique::new(&mut b.budget, total_edges)
+                .ok_or_else(|| out(&b, stats, Incomplete::MemoryLimit))?,
+        )
+    };
     for k in (0..order.len()).rev() {
         let end = starts.get(k + 1).copied().unwrap_or(total_edges) as usize;
         let mut r = BOT;
@@ -678,11 +697,22 @@ pub fn build(m: &Matrix, limits: &Limits, max_bytes: u64) -> Result<Zdd, (Incomp
             if hi == BOT {
                 continue;
             }
+            let node = [o, r, hi];
+            let slot = unique.as_ref().map(|u| u.slot(&nodes, node));
+            if let (Some(u), Some(slot)) = (&unique, slot) {
+                if u.table[slot] != NONE {
+                    r = u.table[slot];
+                    continue;
+                }
+            }
             if !b.budget.room(&mut nodes) || nodes.len() >= NONE as usize {
                 return Err(out(&b, stats, Incomplete::MemoryLimit));
             }
-            nodes.push([o, r, hi]);
-            r = (nodes.len() - 1) as u32;
+            r = nodes.len() as u32;
+            nodes.push(node);
+            if let (Some(u), Some(slot)) = (&mut unique, slot) {
+                u.table[slot] = r;
+            }
         }
         node_of[order[k] as usize] = r;
     }
@@ -693,6 +723,46 @@ pub fn build(m: &Matrix, limits: &Limits, max_bytes: u64) -> Result<Zdd, (Incomp
         nodes,
         stats,
     })
+}
+
+/// The unique table of the diagram's nodes: open addressing over node
+/// numbers ([`NONE`]: a free slot), with room for every edge of the build
+/// (at most one node each) at half load, so that a probe always ends.
+struct Unique {
+    table: Vec<u32>,
+}
+
+impl Unique {
+    /// A table for up to `edges` nodes, reckoned against `budget`.
+    fn new(budget: &mut Budget, edges: u64) -> Option<Unique> {
+        let slots = edges
+            .saturating_mul(2)
+            .max(16)
+            .checked_next_power_of_two()?;
+        if !budget.take(slots.saturating_mul(4)) {
+            return None;
+        }
+        Some(Unique {
+            table: vec![NONE; usize::try_from(slots).ok()?],
+        })
+    }
+
+    /// The slot that holds `node` among `nodes`, or the free slot where it
+    /// goes.
+    fn slot(&self, nodes: &[[u32; 3]], node: [u32; 3]) -> usize {
+        let [o, lo, hi] = node.map(u64::from);
+        let h = (o.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (lo << 32 | hi))
+            .wrapping_mul(0xff51_afd7_ed55_8ccd);
+        let mask = self.table.len() - 1;
+        let mut s = (h >> 20) as usize & mask;
+        loop {
+            let n = self.table[s];
+            if n == NONE || nodes[n as usize] == node {
+                return s;
+            }
+            s = (s + 1) & mask;
+        }
+    }
 }
 
 /// The counts of every node of a diagram, `width` limbs each.

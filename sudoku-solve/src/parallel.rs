@@ -180,8 +180,8 @@ where
         outcome: Outcome {
             stats: Stats {
                 nodes,
-                updates: 0,
                 solutions,
+                ..Stats::default()
             },
             incomplete,
         },

@@ -7,11 +7,11 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use cover_model::plan::{Plan, DEFAULT_MEMO_BYTES};
+use cover_model::plan::{EngineName, Plan, DEFAULT_MEMO_BYTES};
 use serde::Serialize;
 use solver_core::drive::{solution_text, SolutionRecord, Summary};
 use solver_core::zdd::{self, MemoStats, Zdd};
-use solver_core::{knuth, Incomplete, Limits, Matrix, Outcome, Stats};
+use solver_core::{knuth, Incomplete, Limits, Matrix, Outcome, SearchMemo, Stats};
 
 use super::{end_search, plain_count, Mode, SearchArgs};
 use crate::exit::{cancel_flag, Exit, Failure};
@@ -135,6 +135,28 @@ fn explain_memo(report: &MemoReport, why: Option<Incomplete>) {
     } else if let Some(why) = why {
         line.push_str(&format!("; stopped: {why}"));
     }
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
+/// `--explain` after a count by plain search: whether the memo of subproblem
+/// counts inside the sparse-set count ran, and what it saved.
+pub(super) fn explain_search_memo(m: &SearchMemo, engine: EngineName) {
+    let line = if m.is_unused() {
+        format!("memo: not run (the plan is {engine}, and its search kept no memo)")
+    } else {
+        let saved = 100.0 * m.hits as f64 / m.lookups as f64;
+        format!(
+            "memo: ran inside the {engine} search (counts of subproblems at branching nodes, a \
+             table of at most 64 MB a thread, outside --max-memory); {} subproblems looked up, {} \
+             hits ({saved:.1}%: searched once, not again), {} entries stored, peak {}, turned \
+             off at {} levels where it did not pay",
+            m.lookups,
+            m.hits,
+            m.entries,
+            bytes(m.bytes),
+            m.levels_off
+        )
+    };
     let _ = writeln!(io::stderr(), "{line}");
 }
 

@@ -285,9 +285,6 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     if plan.engine == EngineName::Zdd {
         return memo::count(args, &matrix, plan);
     }
-    if args.explain && memo_fits {
-        let _ = writeln!(io::stderr(), "memo: not run (the plan is {})", plan.engine);
-    }
     let engine = plan.engine;
     if learner.is_some() {
         for (flag, given) in [
@@ -321,6 +318,9 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         (None, Mode::Solve) => search.solve(print),
     }
     .map_err(|fault| Failure::new(Exit::Internal, fault.to_string()))?;
+    if args.explain && mode == Mode::Count {
+        memo::explain_search_memo(&outcome.stats.memo, plan.engine);
+    }
     let summary = Summary::new(solutions, &outcome, engine, started, threads);
     end_search(out, args.format, mode, &summary)
 }

@@ -228,6 +228,38 @@ fn samples_are_uniform() {
     assert_eq!(z.sample(&z.counts(MB).unwrap(), &mut rng), None);
 }
 
+/// Knuth's reduction: no node has the empty family (node 0) as `hi`, and no
+/// two nodes have the same option and children.
+fn assert_reduced(z: &Zdd) {
+    let mut seen = std::collections::HashSet::new();
+    for (k, &node) in z.nodes.iter().enumerate().skip(2) {
+        assert_ne!(node[2], BOT, "node {k} {node:?}");
+        assert!(seen.insert(node), "node {k} {node:?} twice");
+    }
+}
+
+/// Two subproblems that differ only in a colour that no option left can
+/// tell apart have the same family: one node stands for both. Here `x`
+/// takes colour 1 or 2 with `a`, and the one option of `b` that sees it
+/// wants 3, so after either option of `a` only `b` alone is left: the
+/// diagram is the two sinks, one node for `b`, and a chain of two for `a`.
+#[test]
+fn equal_subproblems_share_one_node() {
+    let m = knuth::parse("a b | x\na x:1\na x:2\nb\nb x:3\n").unwrap();
+    let z = build(&m, &Limits::none(), MB).unwrap();
+    assert_eq!(z.count(MB).unwrap(), 2);
+    assert_eq!(z.stats().entries, 3, "the root and b's two subproblems");
+    assert_eq!(z.len(), 5);
+    assert_reduced(&z);
+    for text in [
+        problems::dominoes(6, 6),
+        problems::aztec_diamond(5),
+        problems::set_partitions(7),
+    ] {
+        assert_reduced(&build(&knuth::parse(&text).unwrap(), &Limits::none(), MB).unwrap());
+    }
+}
+
 #[test]
 fn frontiers() {
     let f = |text: &str| frontier(&knuth::parse(text).unwrap());
@@ -336,6 +368,7 @@ proptest! {
         prop_assert_eq!(z.count(MB).unwrap(), total);
         // The links search agrees too.
         prop_assert_eq!(m.solver().count(&Limits::none()).solutions, total);
+        assert_reduced(&z);
         let mut rng = seed;
         match z.sample(&counts, &mut rng) {
             None => prop_assert_eq!(total, 0),
