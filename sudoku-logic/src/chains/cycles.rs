@@ -99,13 +99,20 @@ fn unary(
     let p_on = e.arena.add(on_key, Cause::Initial, &[]);
     u.cycles.clear();
     u.chains.clear();
-    do_cycles(e, u, p_on, y, x);
+    // A chain longer than the hint kept allows cannot come first: the
+    // searches stop at that length (a node's distance from the assumption
+    // is its chain's length less one, or less none for a cycle, which
+    // ends on the assumption's key again).
+    let cycle_max = best.max_complexity(if x && y { 7.0 } else { 6.5 });
+    do_cycles(e, u, p_on, y, x, cycle_max);
     // Forcing chains are 6.6 (X links) or 7.0 (both) and up: skip them
     // when a cheaper hint already comes first.
-    if x && best.could_take(if y { 7.0 } else { 6.6 }) {
-        do_forcing(e, u, p_on, true, y);
+    let forcing_base = if y { 7.0 } else { 6.6 };
+    if x && best.could_take(forcing_base) {
+        let forcing_max = best.max_complexity(forcing_base);
+        do_forcing(e, u, p_on, true, y, forcing_max);
         let p_off = e.arena.add(on_key ^ 1, Cause::Initial, &[]);
-        do_forcing(e, u, p_off, false, y);
+        do_forcing(e, u, p_off, false, y, forcing_max);
     }
     let cycles = std::mem::take(&mut u.cycles);
     for &dst in &cycles {
@@ -120,7 +127,9 @@ fn unary(
     e.arena.truncate(mark);
 }
 
-fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
+/// The cycles from `source` (each `length` links long, its complexity),
+/// up to `max` links.
+fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool, max: u32) {
     let source_key = e.arena.key(source);
     u.on.clear();
     u.off.clear();
@@ -132,6 +141,9 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
     let mut links = std::mem::take(&mut u.links);
     while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
         length += 1;
+        if length > max {
+            break;
+        }
         while let Some(p) = u.pend_on.pop_front() {
             e.on_to_off(p, y, &mut links);
             e.mark_path(p);
@@ -144,6 +156,9 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
             }
         }
         length += 1;
+        if length > max {
+            break;
+        }
         while let Some(p) = u.pend_off.pop_front() {
             e.off_to_on(p, y, x, &mut links);
             for l in &links {
@@ -162,7 +177,11 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
     u.links = links;
 }
 
-fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool) {
+/// The forcing chain from `source` to its negation, if one is at most
+/// `max` nodes long (its complexity): the search stops at the first one
+/// (the only one kept) or past that length. The search goes level by
+/// level, so every node closer than that is made as without the limit.
+fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool, max: u32) {
     let source_key = e.arena.key(source);
     let conj = source_key ^ 1;
     u.on.clear();
@@ -177,41 +196,54 @@ fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool) 
         u.pend_off.push_back(source);
     }
     let mut links = std::mem::take(&mut u.links);
-    while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
-        while let Some(p) = u.pend_on.pop_front() {
-            e.on_to_off(p, y, &mut links);
-            e.mark_path(p);
-            for l in &links {
-                let found = l.key == conj;
-                let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
-                if found || fresh {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
-                    if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {
-                        u.chains.push(id);
-                    }
-                    if fresh {
+    // The distance of the nodes made next, from the assumption; a chain to
+    // a node at distance d has d + 1 nodes.
+    let mut distance: u32 = 1;
+    'search: while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
+        if !u.pend_on.is_empty() {
+            if distance.saturating_add(1) > max {
+                break;
+            }
+            while let Some(p) = u.pend_on.pop_front() {
+                e.on_to_off(p, y, &mut links);
+                e.mark_path(p);
+                for l in &links {
+                    let found = l.key == conj;
+                    let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
+                    if found || fresh {
+                        let id = e.arena.add(l.key, l.cause, &[p]);
+                        if found {
+                            u.chains.push(id);
+                            break 'search;
+                        }
                         u.pend_off.push_back(id);
                         u.off.insert(l.key, id);
                     }
                 }
             }
+            distance += 1;
         }
-        while let Some(p) = u.pend_off.pop_front() {
-            e.off_to_on(p, y, true, &mut links);
-            for l in &links {
-                let found = l.key == conj;
-                let fresh = !u.on.contains(l.key);
-                if found || fresh {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
-                    if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {
-                        u.chains.push(id);
-                    }
-                    if fresh {
+        if !u.pend_off.is_empty() {
+            if distance.saturating_add(1) > max {
+                break;
+            }
+            while let Some(p) = u.pend_off.pop_front() {
+                e.off_to_on(p, y, true, &mut links);
+                for l in &links {
+                    let found = l.key == conj;
+                    let fresh = !u.on.contains(l.key);
+                    if found || fresh {
+                        let id = e.arena.add(l.key, l.cause, &[p]);
+                        if found {
+                            u.chains.push(id);
+                            break 'search;
+                        }
                         u.pend_on.push_back(id);
                         u.on.insert(l.key, id);
                     }
                 }
             }
+            distance += 1;
         }
     }
     u.links = links;
