@@ -42,7 +42,6 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
     let mut base: Vec<usize> = Vec::new();
     let mut excl_list: Vec<Vec<usize>> = Vec::new();
     let mut excl_set: Vec<CellSet> = Vec::new();
-    let mut base_index = vec![usize::MAX; n];
     for cell in 0..n {
         if c.mask(cell).count_ones() < 2 {
             continue;
@@ -58,7 +57,6 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
             }
         }
         if !naked_single && !list.is_empty() {
-            base_index[cell] = base.len();
             base.push(cell);
             excl_set.push(list.iter().fold(0, |s, &p| s | cell_bit(p)));
             excl_list.push(list);
@@ -66,6 +64,10 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
     }
     if base.len() < degree {
         return None;
+    }
+    let mut base_index = vec![usize::MAX; n];
+    for (i, &cell) in base.iter().enumerate() {
+        base_index[cell] = i;
     }
     let mut twin: Vec<usize> = Vec::new();
     for j in 1..base.len() {
