@@ -5,41 +5,26 @@
 //! would be left without a candidate; a value no possible combination uses
 //! is removed. Grids up to 9x9 only (SE's).
 
-use crate::candidates::{bit, values_of, Candidates};
+use crate::candidates::Candidates;
 use crate::step::{Reason, Step, Technique};
 
-/// A set of cells as a bit set.
-#[derive(Clone, PartialEq, Eq)]
-struct CellSet(Vec<u64>);
+/// A set of cells of a grid up to 9x9 (81 cells) as a bit set.
+type CellSet = u128;
 
-impl CellSet {
-    fn new(n: usize) -> CellSet {
-        CellSet(vec![0; n.div_ceil(64)])
-    }
-    fn insert(&mut self, x: usize) {
-        self.0[x / 64] |= 1 << (x % 64);
-    }
-    fn contains(&self, x: usize) -> bool {
-        self.0[x / 64] & (1 << (x % 64)) != 0
-    }
-    fn and(&self, other: &CellSet) -> CellSet {
-        CellSet(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
-    }
-    fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + b
-                })
-            })
+fn cell_bit(x: usize) -> CellSet {
+    1u128 << x
+}
+
+/// The cells of `set`, ascending.
+fn cells_of(set: CellSet) -> impl Iterator<Item = usize> {
+    let mut w = set;
+    std::iter::from_fn(move || {
+        (w != 0).then(|| {
+            let b = w.trailing_zeros() as usize;
+            w &= w - 1;
+            b
         })
-    }
+    })
 }
 
 /// The first aligned exclusion of `degree` (2 or 3) cells that removes a
@@ -57,7 +42,6 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
     let mut base: Vec<usize> = Vec::new();
     let mut excl_list: Vec<Vec<usize>> = Vec::new();
     let mut excl_set: Vec<CellSet> = Vec::new();
-    let mut is_base = CellSet::new(n);
     for cell in 0..n {
         if c.mask(cell).count_ones() < 2 {
             continue;
@@ -73,42 +57,43 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
             }
         }
         if !naked_single && !list.is_empty() {
-            let mut set = CellSet::new(n);
-            for &p in &list {
-                set.insert(p);
-            }
-            is_base.insert(cell);
             base.push(cell);
+            excl_set.push(list.iter().fold(0, |s, &p| s | cell_bit(p)));
             excl_list.push(list);
-            excl_set.push(set);
         }
     }
     if base.len() < degree {
         return None;
     }
-    let index_of = |cell: usize| base.iter().position(|&b| b == cell);
+    let mut base_index = vec![usize::MAX; n];
+    for (i, &cell) in base.iter().enumerate() {
+        base_index[cell] = i;
+    }
+    let mut twin: Vec<usize> = Vec::new();
     for j in 1..base.len() {
         for i in 0..j {
             let (c0, c1) = (base[i], base[j]);
+            let pair_common = excl_set[i] & excl_set[j];
             if degree == 2 {
-                let common = excl_set[i].and(&excl_set[j]);
-                if let Some(step) = try_cells(c, &[c0, c1], &common) {
+                if let Some(step) = try_cells(c, &[c0, c1], pair_common) {
                     return Some(step);
                 }
                 continue;
             }
+            // Two common excluders at least, for any third cell.
+            if pair_common.count_ones() < 2 {
+                continue;
+            }
             // The twin area: base cells among the excluders of either.
-            let mut twin: Vec<usize> = Vec::new();
+            twin.clear();
             for &x in excl_list[i].iter().chain(&excl_list[j]) {
-                if is_base.contains(x) && x != c0 && x != c1 && !twin.contains(&x) {
+                if base_index[x] != usize::MAX && x != c0 && x != c1 && !twin.contains(&x) {
                     twin.push(x);
                 }
             }
-            let pair_common = excl_set[i].and(&excl_set[j]);
             for &x in &twin {
-                let k = index_of(x).expect("a base cell");
-                let common = pair_common.and(&excl_set[k]);
-                if let Some(step) = try_cells(c, &[c0, c1, x], &common) {
+                let common = pair_common & excl_set[base_index[x]];
+                if let Some(step) = try_cells(c, &[c0, c1, x], common) {
                     return Some(step);
                 }
             }
@@ -117,80 +102,143 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
     None
 }
 
-/// Tests the combinations of `cells` against the common excluders.
-fn try_cells(c: &Candidates, cells: &[usize], common: &CellSet) -> Option<Step> {
-    if common.len() < 2 {
+/// Tests the combinations of values of `cells` (2 or 3) against the
+/// common excluders: a value of a cell stays when one allowed combination
+/// holds it. Each value not yet seen in an allowed combination looks for
+/// one (the same set SE's enumeration of every combination gives).
+fn try_cells(c: &Candidates, cells: &[usize], common: CellSet) -> Option<Step> {
+    if common.count_ones() < 2 {
         return None;
     }
     let houses = c.houses();
-    let excluders: Vec<u64> = common.iter().map(|x| c.mask(x)).collect();
-    let options: Vec<Vec<usize>> = cells
+    let degree = cells.len();
+    let mut masks = [0u64; 3];
+    for (k, &x) in cells.iter().enumerate() {
+        masks[k] = c.mask(x);
+    }
+    let union = masks.iter().fold(0, |u, &m| u | m);
+    // Only an excluder whose candidates all lie in the cells' can forbid
+    // a combination.
+    let mut excluders = [0u64; 81];
+    let mut n_excl = 0;
+    for x in cells_of(common) {
+        let m = c.mask(x);
+        if m & !union == 0 {
+            excluders[n_excl] = m;
+            n_excl += 1;
+        }
+    }
+    let excluders = &excluders[..n_excl];
+    // sees[a][b]: cells a and b may not share a value.
+    let mut sees = [[false; 3]; 3];
+    for a in 0..degree {
+        for b in a + 1..degree {
+            let s = houses.sees(cells[a], cells[b]);
+            sees[a][b] = s;
+            sees[b][a] = s;
+        }
+    }
+    let allowed_combo = |vals: &[u64; 3]| -> bool {
+        for a in 0..degree {
+            for b in a + 1..degree {
+                if vals[a] == vals[b] && sees[a][b] {
+                    return false;
+                }
+            }
+        }
+        let used = vals[..degree].iter().fold(0u64, |u, &v| u | v);
+        excluders.iter().all(|&m| m & !used != 0)
+    };
+    let mut allowed = [0u64; 3];
+    for k in 0..degree {
+        let mut todo = masks[k] & !allowed[k];
+        while todo != 0 {
+            let v = todo & todo.wrapping_neg();
+            todo &= todo - 1;
+            if allowed[k] & v != 0 {
+                continue;
+            }
+            // The other cells' values, odometer-wise.
+            let others: &[usize] = match (degree, k) {
+                (2, 0) => &[1],
+                (2, _) => &[0],
+                (_, 0) => &[1, 2],
+                (_, 1) => &[0, 2],
+                _ => &[0, 1],
+            };
+            let mut vals = [0u64; 3];
+            vals[k] = v;
+            let found = match others {
+                [a] => {
+                    let mut found = None;
+                    for_each_bit(masks[*a], |w| {
+                        vals[*a] = w;
+                        if found.is_none() && allowed_combo(&vals) {
+                            found = Some(vals);
+                        }
+                    });
+                    found
+                }
+                [a, b] => {
+                    let mut found = None;
+                    for_each_bit(masks[*a], |w| {
+                        if found.is_some() {
+                            return;
+                        }
+                        vals[*a] = w;
+                        for_each_bit(masks[*b], |u| {
+                            vals[*b] = u;
+                            if found.is_none() && allowed_combo(&vals) {
+                                found = Some(vals);
+                            }
+                        });
+                    });
+                    found
+                }
+                _ => unreachable!("2 or 3 cells"),
+            };
+            if let Some(vals) = found {
+                for o in 0..degree {
+                    allowed[o] |= vals[o];
+                }
+            }
+        }
+    }
+    let removed: Vec<(usize, u64)> = cells
         .iter()
-        .map(|&x| values_of(c.mask(x)).collect())
+        .enumerate()
+        .map(|(k, &x)| (x, masks[k] & !allowed[k]))
         .collect();
-    let mut allowed = vec![0u64; cells.len()];
-    let mut idx = vec![0usize; cells.len()];
-    let mut values = vec![0usize; cells.len()];
-    loop {
-        for (k, &i) in idx.iter().enumerate() {
-            values[k] = options[k][i];
-        }
-        let mut ok = true;
-        'pairs: for a in 0..cells.len() {
-            for b in a + 1..cells.len() {
-                if values[a] == values[b] && houses.sees(cells[a], cells[b]) {
-                    ok = false;
-                    break 'pairs;
-                }
-            }
-        }
-        if ok {
-            let used = values.iter().fold(0u64, |m, &v| m | bit(v));
-            ok = excluders.iter().all(|&m| m & !used != 0);
-        }
-        if ok {
-            for (k, &v) in values.iter().enumerate() {
-                allowed[k] |= bit(v);
-            }
-        }
-        // Next combination (odometer).
-        let mut k = 0;
-        loop {
-            if k == cells.len() {
-                let removed: Vec<(usize, u64)> = cells
-                    .iter()
-                    .zip(&allowed)
-                    .map(|(&x, &a)| (x, c.mask(x) & !a))
-                    .collect();
-                if removed.iter().all(|&(_, m)| m == 0) {
-                    return None;
-                }
-                let (technique, difficulty) = if cells.len() == 2 {
-                    (Technique::AlignedPairExclusion, 62)
-                } else {
-                    (Technique::AlignedTripletExclusion, 75)
-                };
-                let reason = Reason {
-                    cells: cells.to_vec(),
-                    values: Vec::new(),
-                    houses: Vec::new(),
-                    chain: Vec::new(),
-                };
-                return Some(Step::eliminating(
-                    technique,
-                    difficulty,
-                    c.side(),
-                    removed,
-                    reason,
-                ));
-            }
-            idx[k] += 1;
-            if idx[k] < options[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
-        }
+    if removed.iter().all(|&(_, m)| m == 0) {
+        return None;
+    }
+    let (technique, difficulty) = if degree == 2 {
+        (Technique::AlignedPairExclusion, 62)
+    } else {
+        (Technique::AlignedTripletExclusion, 75)
+    };
+    let reason = Reason {
+        cells: cells.to_vec(),
+        values: Vec::new(),
+        houses: Vec::new(),
+        chain: Vec::new(),
+    };
+    Some(Step::eliminating(
+        technique,
+        difficulty,
+        c.side(),
+        removed,
+        reason,
+    ))
+}
+
+/// Calls `f` with each set bit of `m` as a one-bit mask, lowest first.
+fn for_each_bit(m: u64, mut f: impl FnMut(u64)) {
+    let mut m = m;
+    while m != 0 {
+        let b = m & m.wrapping_neg();
+        m &= m - 1;
+        f(b);
     }
 }
 
@@ -202,4 +250,107 @@ pub fn pair(c: &Candidates) -> Option<Step> {
 /// Aligned triplet exclusion (7.5).
 pub fn triplet(c: &Candidates) -> Option<Step> {
     aligned_exclusion(c, 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku::Grid;
+
+    /// Every combination of values, written plainly: the values of each
+    /// cell that some allowed combination holds.
+    fn allowed_by_enumeration(c: &Candidates, cells: &[usize], common: &[usize]) -> Vec<u64> {
+        let values = |m: u64| (0..64).filter(move |v| m >> v & 1 == 1);
+        let mut allowed = vec![0u64; cells.len()];
+        let mut combos: Vec<Vec<usize>> = vec![Vec::new()];
+        for &x in cells {
+            combos = combos
+                .into_iter()
+                .flat_map(|combo| {
+                    values(c.mask(x)).map(move |v| {
+                        let mut next = combo.clone();
+                        next.push(v);
+                        next
+                    })
+                })
+                .collect();
+        }
+        for combo in combos {
+            let clash = (0..cells.len()).any(|a| {
+                (a + 1..cells.len())
+                    .any(|b| combo[a] == combo[b] && c.houses().sees(cells[a], cells[b]))
+            });
+            let locked = common
+                .iter()
+                .any(|&x| values(c.mask(x)).all(|v| combo.contains(&v)));
+            if !clash && !locked {
+                for (k, &v) in combo.iter().enumerate() {
+                    allowed[k] |= 1 << v;
+                }
+            }
+        }
+        allowed
+    }
+
+    /// The witness search removes what the plain enumeration removes, on
+    /// every triple of cells with two common bivalue or trivalue peers,
+    /// in grids along the path of an 8.2 puzzle of `se-ratings.txt`.
+    #[test]
+    fn witness_search_agrees_with_every_combination() {
+        let g: Grid =
+            "060000203000400900000703045000000027000940000080307000030506080900000004005000630"
+                .replace('0', ".")
+                .parse()
+                .unwrap();
+        let mut c = Candidates::from_grid(&g).unwrap();
+        let (mut checked, mut removing) = (0, 0);
+        for _ in 0..30 {
+            let small: Vec<usize> = (0..81)
+                .filter(|&x| (2..=3).contains(&c.mask(x).count_ones()))
+                .collect();
+            let open: Vec<usize> = (0..81).filter(|&x| c.mask(x).count_ones() >= 2).collect();
+            for (i, &a) in open.iter().enumerate() {
+                for &b in &open[i + 1..] {
+                    for &x in open.iter().filter(|&&x| x != a && x != b).take(12) {
+                        let cells = [a, b, x];
+                        let common: Vec<usize> = small
+                            .iter()
+                            .copied()
+                            .filter(|&e| cells.iter().all(|&k| c.houses().sees(k, e)))
+                            .collect();
+                        if common.len() < 2 {
+                            continue;
+                        }
+                        let set = common.iter().fold(0, |s, &e| s | cell_bit(e));
+                        let want = allowed_by_enumeration(&c, &cells, &common);
+                        let got = try_cells(&c, &cells, set);
+                        let removed = |k: usize| c.mask(cells[k]) & !want[k];
+                        match got {
+                            None => assert!((0..3).all(|k| removed(k) == 0), "{cells:?}"),
+                            Some(step) => {
+                                removing += 1;
+                                for (k, &cell) in cells.iter().enumerate() {
+                                    let m = step
+                                        .eliminations
+                                        .iter()
+                                        .filter(|e| e.cell == cell)
+                                        .fold(0u64, |m, e| {
+                                            e.values.iter().fold(m, |m, &v| m | 1 << (v - 1))
+                                        });
+                                    assert_eq!(m, removed(k), "{cells:?}");
+                                }
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            match crate::next_step(&c, crate::Mode::Se) {
+                Some(step) => c.apply(&step),
+                None => break,
+            }
+        }
+        assert!(checked > 100, "{checked} triples checked");
+        assert!(removing > 0, "no triple removes anything");
+    }
 }

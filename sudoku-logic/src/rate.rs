@@ -137,6 +137,7 @@ pub fn next_step_within(
     mode: Mode,
     limits: &Limits,
 ) -> Result<Option<Step>, Incomplete> {
+    let memo = chains::NestedMemo::default();
     for finder in SE_ORDER {
         let step = match *finder {
             Finder::Rule(find) => find(c),
@@ -147,7 +148,9 @@ pub fn next_step_within(
                         None => continue,
                     }
                 }
-                chains::find(c, level, limits)?.into_iter().next()
+                chains::find_with(c, level, limits, &memo)?
+                    .into_iter()
+                    .next()
             }
         };
         if step.is_some() {

@@ -14,13 +14,71 @@ use std::collections::VecDeque;
 use super::engine::{Cause, Engine, Link, PotSet};
 use super::hint::{length_bonus, Best, ChainHint, Kind, Producer};
 
+/// The links of each node, made once per search (the links are static
+/// here: no chain changes the grid), in the order [`Engine::on_to_off`]
+/// and [`Engine::off_to_on`] make them with every kind of link on: the
+/// cell's (Y) links first, then the houses' (X) links.
+struct LinkTable {
+    /// By key: where its links start, where its house links start, where
+    /// they end; `NOT_MADE` before they are made.
+    index: Vec<[u32; 3]>,
+    links: Vec<Link>,
+    scratch: Vec<Link>,
+}
+
+const NOT_MADE: u32 = u32::MAX;
+
+impl LinkTable {
+    fn new(n_keys: usize) -> LinkTable {
+        LinkTable {
+            index: vec![[NOT_MADE; 3]; n_keys],
+            links: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    fn make(&mut self, e: &mut Engine, p: u32) -> [u32; 3] {
+        let key = e.arena.key(p) as usize;
+        if self.index[key][0] == NOT_MADE {
+            if key & 1 == 1 {
+                e.on_to_off(p, true, &mut self.scratch);
+            } else {
+                e.off_to_on(p, true, true, &mut self.scratch);
+            }
+            let start = self.links.len() as u32;
+            let cell_links = self
+                .scratch
+                .iter()
+                .take_while(|l| l.cause == Cause::Cell)
+                .count() as u32;
+            self.links.extend_from_slice(&self.scratch);
+            self.index[key] = [start, start + cell_links, self.links.len() as u32];
+        }
+        self.index[key]
+    }
+
+    /// `Engine::on_to_off(p, y)`, as a range of `links`.
+    fn on_to_off(&mut self, e: &mut Engine, p: u32, y: bool) -> std::ops::Range<usize> {
+        let [start, houses, end] = self.make(e, p);
+        (if y { start } else { houses }) as usize..end as usize
+    }
+
+    /// `Engine::off_to_on(p, y, x)`, as a range of `links`.
+    fn off_to_on(&mut self, e: &mut Engine, p: u32, y: bool, x: bool) -> std::ops::Range<usize> {
+        let [start, houses, end] = self.make(e, p);
+        let from = if y { start } else { houses };
+        let to = if x { end } else { houses };
+        from as usize..to as usize
+    }
+}
+
 /// Work space of the unary searches.
 pub(crate) struct Unary {
     on: PotSet,
     off: PotSet,
     pend_on: VecDeque<u32>,
     pend_off: VecDeque<u32>,
-    links: Vec<Link>,
+    table: LinkTable,
     cycles: Vec<u32>,
     chains: Vec<u32>,
     forw: Vec<u64>,
@@ -35,7 +93,7 @@ impl Unary {
             off: PotSet::new(e.n_keys()),
             pend_on: VecDeque::new(),
             pend_off: VecDeque::new(),
-            links: Vec::new(),
+            table: LinkTable::new(e.n_keys()),
             cycles: Vec::new(),
             chains: Vec::new(),
             forw: vec![0; e.n_cells],
@@ -99,13 +157,20 @@ fn unary(
     let p_on = e.arena.add(on_key, Cause::Initial, &[]);
     u.cycles.clear();
     u.chains.clear();
-    do_cycles(e, u, p_on, y, x);
+    // A chain longer than the hint kept allows cannot come first: the
+    // searches stop at that length (a node's distance from the assumption
+    // is its chain's length less one, or less none for a cycle, which
+    // ends on the assumption's key again).
+    let cycle_max = best.max_complexity(if x && y { 7.0 } else { 6.5 });
+    do_cycles(e, u, p_on, y, x, cycle_max);
     // Forcing chains are 6.6 (X links) or 7.0 (both) and up: skip them
     // when a cheaper hint already comes first.
-    if x && best.could_take(if y { 7.0 } else { 6.6 }) {
-        do_forcing(e, u, p_on, true, y);
+    let forcing_base = if y { 7.0 } else { 6.6 };
+    if x && best.could_take(forcing_base) {
+        let forcing_max = best.max_complexity(forcing_base);
+        do_forcing(e, u, p_on, true, y, forcing_max);
         let p_off = e.arena.add(on_key ^ 1, Cause::Initial, &[]);
-        do_forcing(e, u, p_off, false, y);
+        do_forcing(e, u, p_off, false, y, forcing_max);
     }
     let cycles = std::mem::take(&mut u.cycles);
     for &dst in &cycles {
@@ -120,7 +185,9 @@ fn unary(
     e.arena.truncate(mark);
 }
 
-fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
+/// The cycles from `source` (each `length` links long, its complexity),
+/// up to `max` links.
+fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool, max: u32) {
     let source_key = e.arena.key(source);
     u.on.clear();
     u.off.clear();
@@ -129,13 +196,16 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
     u.on.insert(source_key, source);
     u.pend_on.push_back(source);
     let mut length = 0;
-    let mut links = std::mem::take(&mut u.links);
     while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
         length += 1;
+        if length > max {
+            break;
+        }
         while let Some(p) = u.pend_on.pop_front() {
-            e.on_to_off(p, y, &mut links);
+            let links = u.table.on_to_off(e, p, y);
             e.mark_path(p);
-            for l in &links {
+            for i in links {
+                let l = u.table.links[i];
                 if !e.on_path(l.key) {
                     let id = e.arena.add(l.key, l.cause, &[p]);
                     u.pend_off.push_back(id);
@@ -144,9 +214,13 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
             }
         }
         length += 1;
+        if length > max {
+            break;
+        }
         while let Some(p) = u.pend_off.pop_front() {
-            e.off_to_on(p, y, x, &mut links);
-            for l in &links {
+            let links = u.table.off_to_on(e, p, y, x);
+            for i in links {
+                let l = u.table.links[i];
                 let known = u.on.contains(l.key);
                 if length >= 4 && l.key == source_key {
                     let id = e.arena.add(l.key, l.cause, &[p]);
@@ -159,10 +233,13 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) {
             }
         }
     }
-    u.links = links;
 }
 
-fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool) {
+/// The forcing chain from `source` to its negation, if one is at most
+/// `max` nodes long (its complexity): the search stops at the first one
+/// (the only one kept) or past that length. The search goes level by
+/// level, so every node closer than that is made as without the limit.
+fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool, max: u32) {
     let source_key = e.arena.key(source);
     let conj = source_key ^ 1;
     u.on.clear();
@@ -176,45 +253,58 @@ fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool) 
         u.off.insert(source_key, source);
         u.pend_off.push_back(source);
     }
-    let mut links = std::mem::take(&mut u.links);
-    while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
-        while let Some(p) = u.pend_on.pop_front() {
-            e.on_to_off(p, y, &mut links);
-            e.mark_path(p);
-            for l in &links {
-                let found = l.key == conj;
-                let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
-                if found || fresh {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
-                    if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {
-                        u.chains.push(id);
-                    }
-                    if fresh {
+    // The distance of the nodes made next, from the assumption; a chain to
+    // a node at distance d has d + 1 nodes.
+    let mut distance: u32 = 1;
+    'search: while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
+        if !u.pend_on.is_empty() {
+            if distance.saturating_add(1) > max {
+                break;
+            }
+            while let Some(p) = u.pend_on.pop_front() {
+                let links = u.table.on_to_off(e, p, y);
+                e.mark_path(p);
+                for i in links {
+                    let l = u.table.links[i];
+                    let found = l.key == conj;
+                    let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
+                    if found || fresh {
+                        let id = e.arena.add(l.key, l.cause, &[p]);
+                        if found {
+                            u.chains.push(id);
+                            break 'search;
+                        }
                         u.pend_off.push_back(id);
                         u.off.insert(l.key, id);
                     }
                 }
             }
+            distance += 1;
         }
-        while let Some(p) = u.pend_off.pop_front() {
-            e.off_to_on(p, y, true, &mut links);
-            for l in &links {
-                let found = l.key == conj;
-                let fresh = !u.on.contains(l.key);
-                if found || fresh {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
-                    if found && !u.chains.iter().any(|&c| e.arena.key(c) == l.key) {
-                        u.chains.push(id);
-                    }
-                    if fresh {
+        if !u.pend_off.is_empty() {
+            if distance.saturating_add(1) > max {
+                break;
+            }
+            while let Some(p) = u.pend_off.pop_front() {
+                let links = u.table.off_to_on(e, p, y, true);
+                for i in links {
+                    let l = u.table.links[i];
+                    let found = l.key == conj;
+                    let fresh = !u.on.contains(l.key);
+                    if found || fresh {
+                        let id = e.arena.add(l.key, l.cause, &[p]);
+                        if found {
+                            u.chains.push(id);
+                            break 'search;
+                        }
                         u.pend_on.push_back(id);
                         u.on.insert(l.key, id);
                     }
                 }
             }
+            distance += 1;
         }
     }
-    u.links = links;
 }
 
 fn cycle_hint(e: &mut Engine, u: &mut Unary, best: &mut Best, dst: u32, x: bool, y: bool) {

@@ -26,6 +26,8 @@ use sudoku_solve::{Incomplete, Limits};
 
 use crate::candidates::{Candidates, Houses};
 
+use super::memo::NestedMemo;
+
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -247,6 +249,8 @@ pub(crate) struct Engine {
     outer_src: Vec<u64>,
     /// The rating's limits, polled as the search goes.
     limits: Limits,
+    /// The step's nested searches' results (shared by every level).
+    pub memo: NestedMemo,
     /// Set once a limit stopped the search: its result is not to be used.
     pub stopped: Option<Incomplete>,
     stamp: Vec<u32>,
@@ -339,6 +343,7 @@ impl Engine {
             nested: Vec::new(),
             outer_src: Vec::new(),
             limits: Limits::none(),
+            memo: NestedMemo::default(),
             stopped: None,
             stamp: vec![0; n_cells * side * 2],
             stamp_gen: 0,
@@ -352,6 +357,17 @@ impl Engine {
     pub fn with_limits(mut self, limits: &Limits) -> Engine {
         self.limits = limits.clone();
         self
+    }
+
+    /// Shares `memo`, the step's nested results, from now on.
+    pub fn with_memo(mut self, memo: &NestedMemo) -> Engine {
+        self.memo = memo.clone();
+        self
+    }
+
+    /// Whether this is the outer search (no search nests it).
+    pub fn is_outer(&self) -> bool {
+        self.outer_src.is_empty()
     }
 
     /// Whether a limit has stopped the search (checking the limits now).
@@ -380,6 +396,7 @@ impl Engine {
             nested: Vec::new(),
             outer_src: self.src.clone(),
             limits: self.limits.clone(),
+            memo: self.memo.clone(),
             stopped: None,
             stamp: vec![0; self.stamp.len()],
             stamp_gen: 0,

@@ -254,6 +254,36 @@ impl Best {
         }
     }
 
+    /// The longest chain (complexity) whose hint at `base` could still
+    /// come first: its difficulty, `base` plus the length bonus (summed as
+    /// [`length_bonus`] sums it), at most the kept hint's. Unbounded
+    /// (`u32::MAX`) when no hint is kept or every hint is collected.
+    pub fn max_complexity(&self, base: f64) -> u32 {
+        let kept = match (&self.all, &self.hint) {
+            (None, Some(b)) => b.difficulty,
+            _ => return u32::MAX,
+        };
+        if base > kept {
+            return 0;
+        }
+        // The same steps as `length_bonus`: a chain of complexity c gets
+        // the bonus `added` while c - 2 <= ceil.
+        let mut added = 0.0;
+        let mut ceil: i64 = 4;
+        let mut odd = false;
+        loop {
+            if base + (added + 0.1) > kept {
+                return u32::try_from(ceil + 2).unwrap_or(u32::MAX);
+            }
+            added += 0.1;
+            ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+            odd = !odd;
+            if ceil > i64::from(u32::MAX) {
+                return u32::MAX;
+            }
+        }
+    }
+
     /// Whether a hint of `difficulty` (at least) could still come first.
     pub fn could_take(&self, difficulty: f64) -> bool {
         self.all.is_some()
@@ -281,6 +311,45 @@ mod tests {
             let got = (length_bonus(complexity) * 10.0).round() as usize;
             assert_eq!(got, want, "complexity {complexity}");
         }
+    }
+
+    /// The cap on a chain's length is the longest whose difficulty is at
+    /// most the kept hint's, found here by trying every length.
+    #[test]
+    fn max_complexity_is_the_longest_chain_that_could_come_first() {
+        for kept in [6.5, 6.6, 6.7, 6.9, 7.0, 7.3, 7.9, 8.1] {
+            let hint = Some(ChainHint {
+                kind: Kind::Aic,
+                producer: Producer {
+                    multiple: false,
+                    dynamic: false,
+                    nishio: false,
+                    level: 0,
+                },
+                difficulty: kept + length_bonus(3),
+                complexity: 3,
+                sort_key: 0,
+                removable: Vec::new(),
+                placement: None,
+                chain_end: 0,
+                ends: Vec::new(),
+                house_id: None,
+                chain: Vec::new(),
+                cells: Vec::new(),
+                house: None,
+                value: None,
+            });
+            let best = Best { hint, all: None };
+            for base in [6.5, 6.6, 7.0] {
+                let want = (0..5000u32)
+                    .filter(|&c| base + length_bonus(c) <= kept)
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(best.max_complexity(base), want, "kept {kept}, base {base}");
+            }
+        }
+        assert_eq!(Best::default().max_complexity(6.5), u32::MAX);
+        assert_eq!(Best::every().max_complexity(6.5), u32::MAX);
     }
 
     #[test]

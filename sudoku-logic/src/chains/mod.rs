@@ -34,7 +34,8 @@
 //!
 //! Modules: `engine` (nodes, links, the arena of nodes with their
 //! parents, the chain's length), `hint` (difficulty, length bonus, SE's
-//! sort), `cycles`, `forcing` (SE's `doChaining`: Nishio, multiple,
+//! sort), `memo` (nested searches' results shared by a step's levels),
+//! `cycles`, `forcing` (SE's `doChaining`: Nishio, multiple,
 //! dynamic), `nested` (lower techniques inside dynamic chains), `aic`.
 //!
 //! Checked against SE 1.2.1 itself on pencil-mark states (SE's own
@@ -47,6 +48,7 @@ mod cycles;
 mod engine;
 mod forcing;
 mod hint;
+mod memo;
 mod nested;
 
 use sudoku_solve::{Incomplete, Limits};
@@ -57,6 +59,7 @@ use crate::step::Step;
 use engine::Engine;
 pub(crate) use hint::length_bonus;
 use hint::{Best, Producer};
+pub use memo::NestedMemo;
 
 /// The chain levels, in SE's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -109,10 +112,22 @@ pub fn find(
     level: ChainLevel,
     limits: &Limits,
 ) -> Result<Vec<Step>, Incomplete> {
+    find_with(candidates, level, limits, &NestedMemo::default())
+}
+
+/// [`find`], keeping the nested searches' results in `memo` for the same
+/// step's other levels (the rating loop makes one [`NestedMemo`] per
+/// step): the same step as [`find`], sooner.
+pub fn find_with(
+    candidates: &Candidates,
+    level: ChainLevel,
+    limits: &Limits,
+    memo: &NestedMemo,
+) -> Result<Vec<Step>, Incomplete> {
     if candidates.side() > 64 {
         return Ok(Vec::new());
     }
-    let mut e = Engine::new(candidates).with_limits(limits);
+    let mut e = Engine::new(candidates).with_limits(limits).with_memo(memo);
     let mut best = Best::default();
     match level.producer() {
         None if level == ChainLevel::Aic => aic::find(&mut e, &mut best),

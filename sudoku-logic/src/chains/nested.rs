@@ -29,6 +29,7 @@ use std::collections::VecDeque;
 
 use super::engine::{Cause, Engine, NestedInfo, PotSet};
 use super::hint::{Best, NestedHint, Producer};
+use super::memo::{NestedHints, NestedMemo};
 use super::{cycles, forcing};
 
 /// One hint of a lower technique on the chain's grid: what it removes and
@@ -83,21 +84,12 @@ pub(crate) fn advanced(e: &mut Engine, level: u8, off: &mut PotSet, pend: &mut V
         _ => &[Some(p(true, true, 0)), Some(p(true, true, level - 3))],
     };
     for &producer in chains {
-        let mut inner = e.nested_engine();
-        let mut every = Best::every();
-        match producer {
-            None => cycles::find(&mut inner, &mut every),
-            Some(pr) => forcing::Multi::new(&inner, pr).find(&mut inner, &mut every),
-        }
-        if let Some(why) = inner.stopped {
-            e.stopped = Some(why);
+        let Some(found) = nested_hints(e, producer) else {
             return;
-        }
-        let mut found = every.all.unwrap_or_default();
-        NestedHint::sort(&mut found);
+        };
         let mut any = false;
         let mut kept: Vec<&Vec<(usize, u64)>> = Vec::new();
-        for h in &found {
+        for h in found.iter() {
             // SE keeps one hint per set of eliminations (the first).
             if kept.contains(&&h.removable) {
                 continue;
@@ -119,6 +111,42 @@ pub(crate) fn advanced(e: &mut Engine, level: u8, off: &mut PotSet, pend: &mut V
             return;
         }
     }
+}
+
+/// Every hint of `producer` (`None`: cycles and forcing X/Y chains) on
+/// the chain's grid, sorted as SE sorts them, from the step's memo when a
+/// search nested one level deep ran on the same grids before; `None` when
+/// a limit stopped the search (noted in `e.stopped`).
+fn nested_hints(e: &mut Engine, producer: Option<Producer>) -> Option<NestedHints> {
+    let key = e.is_outer().then(|| {
+        let code = producer.map_or(0, |p| {
+            1 + u64::from(p.multiple)
+                + 2 * u64::from(p.dynamic)
+                + 4 * u64::from(p.nishio)
+                + 8 * u64::from(p.level)
+        });
+        NestedMemo::key(code, &e.masks, &e.src)
+    });
+    if let Some(found) = key.as_deref().and_then(|k| e.memo.get(k)) {
+        return Some(found);
+    }
+    let mut inner = e.nested_engine();
+    let mut every = Best::every();
+    match producer {
+        None => cycles::find(&mut inner, &mut every),
+        Some(pr) => forcing::Multi::new(&inner, pr).find(&mut inner, &mut every),
+    }
+    if let Some(why) = inner.stopped {
+        e.stopped = Some(why);
+        return None;
+    }
+    let mut found = every.all.unwrap_or_default();
+    NestedHint::sort(&mut found);
+    let found = std::rc::Rc::new(found);
+    if let Some(key) = key {
+        e.memo.insert(key, std::rc::Rc::clone(&found));
+    }
+    Some(found)
 }
 
 /// Adds an off node for each candidate of `removable` not already off,
