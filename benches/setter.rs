@@ -89,6 +89,7 @@ fn bench_group_a(c: &mut Criterion) {
         "knightmare",
         "diagonal-non-consecutive",
         "taxicab-4",
+        "self-taxicab",
     ] {
         let (unique, _) = made(kind);
         let mut solvers: Vec<SudokuSolver> = unique
