@@ -44,7 +44,7 @@ use std::ops::ControlFlow;
 
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
-use super::search::{limits_interrupted, next_random, Clash, CHECK_EVERY};
+use super::search::{next_random, Clash, CHECK_EVERY};
 use super::wide::Wide;
 
 /// A row of a band: nine bits.
@@ -783,7 +783,7 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
         self.until_check -= 1;
         if self.until_check == 0 {
             self.until_check = CHECK_EVERY;
-            if let Some(why) = limits_interrupted(self.limits) {
+            if let Some(why) = self.limits.interrupted() {
                 return ControlFlow::Break(why);
             }
         }

@@ -31,7 +31,6 @@
 use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
 
 use solver_core::cdcl::Learner;
 use solver_core::{Incomplete, Limits, Outcome, Stats};
@@ -335,7 +334,7 @@ impl<const W: usize> BitSearch<W> {
             stats.nodes += 1;
             if stats.nodes > next_check {
                 next_check = stats.nodes + CHECK_EVERY;
-                if let Some(why) = limits_interrupted(limits) {
+                if let Some(why) = limits.interrupted() {
                     return Walk::Stopped(why);
                 }
             }
@@ -473,7 +472,7 @@ impl<const W: usize> BitSearch<W> {
                 }
                 stats.nodes += 1;
                 if stats.nodes.is_multiple_of(CHECK_EVERY) {
-                    if let Some(why) = limits_interrupted(limits) {
+                    if let Some(why) = limits.interrupted() {
                         break 'proof Err(why);
                     }
                 }
@@ -621,19 +620,6 @@ const SPLIT_AT_ONCE: u64 = 16;
 /// Two givens that clash (the caller finds out which with [`Grid::check`](sudoku::Grid::check)).
 #[derive(Debug)]
 pub(crate) struct Clash;
-
-/// Whether the cancellation flag is raised or the deadline has passed.
-pub(crate) fn limits_interrupted(limits: &Limits) -> Option<Incomplete> {
-    if let Some(flag) = &limits.cancel {
-        if flag.load(std::sync::atomic::Ordering::Relaxed) {
-            return Some(Incomplete::Cancelled);
-        }
-    }
-    match limits.deadline {
-        Some(d) if Instant::now() >= d => Some(Incomplete::Deadline),
-        _ => None,
-    }
-}
 
 /// Writes the values of a solved state, by cell.
 fn decode<const W: usize>(t: &Tables<W>, s: &[Board<W>], out: &mut [u16]) {

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
-use super::search::{limits_interrupted, Clash, CHECK_EVERY};
+use super::search::{Clash, CHECK_EVERY};
 use sudoku::{Rules, UnitKind};
 
 /// The most cells a grid may have here.
@@ -1067,7 +1067,7 @@ impl UnitSearch {
         run.until_check -= 1;
         if run.until_check == 0 {
             run.until_check = CHECK_EVERY;
-            if let Some(why) = limits_interrupted(run.limits) {
+            if let Some(why) = run.limits.interrupted() {
                 run.stop = Some(why);
                 return false;
             }
