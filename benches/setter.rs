@@ -41,6 +41,26 @@ fn made(kind: &str) -> Made {
     (unique, loose)
 }
 
+/// `unique/KIND`: the uniqueness proofs of all of `unique`, each checked.
+fn bench_unique(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    kind: &str,
+    unique: &[(Arc<Rules>, Grid, Grid)],
+) {
+    let mut solvers: Vec<SudokuSolver> = unique
+        .iter()
+        .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
+        .collect();
+    group.bench_function(format!("unique/{kind}"), |b| {
+        b.iter(|| {
+            for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(unique) {
+                let (verdict, _) = solver.check_unique(puzzle, &Limits::none());
+                assert_eq!(verdict, Verdict::Unique(solution.clone()));
+            }
+        })
+    });
+}
+
 fn bench(c: &mut Criterion) {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -50,18 +70,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for kind in ["killer", "thermo", "arrow"] {
         let (unique, loose) = made(kind);
-        let mut solvers: Vec<SudokuSolver> = unique
-            .iter()
-            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
-            .collect();
-        group.bench_function(format!("unique/{kind}"), |b| {
-            b.iter(|| {
-                for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(&unique) {
-                    let (verdict, _) = solver.check_unique(puzzle, &Limits::none());
-                    assert_eq!(verdict, Verdict::Unique(solution.clone()));
-                }
-            })
-        });
+        bench_unique(&mut group, kind, &unique);
         group.bench_function(format!("candidates/{kind}"), |b| {
             b.iter(|| {
                 pool.install(|| {
@@ -77,11 +86,10 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-// issue 36, group A
-/// The uniqueness proofs of 9x9 puzzles made under the group A rules of
-/// issue 36 (target: median under 5 ms a puzzle); each iteration proves
-/// all 20 puzzles of a kind.
-fn bench_group_a(c: &mut Criterion) {
+/// The uniqueness proofs of 9x9 puzzles made under the global rules of
+/// issue 36 that `sudoku generate --variant` makes (target: median under
+/// 5 ms a puzzle); each iteration proves all 20 puzzles of a kind.
+fn bench_issue36(c: &mut Criterion) {
     let mut group = c.benchmark_group("setter");
     group.sample_size(10);
     for kind in [
@@ -90,47 +98,14 @@ fn bench_group_a(c: &mut Criterion) {
         "diagonal-non-consecutive",
         "taxicab-4",
         "self-taxicab",
+        "global-entropy",
+        "dutch-flatmates",
     ] {
         let (unique, _) = made(kind);
-        let mut solvers: Vec<SudokuSolver> = unique
-            .iter()
-            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
-            .collect();
-        group.bench_function(format!("unique/{kind}"), |b| {
-            b.iter(|| {
-                for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(&unique) {
-                    let (verdict, _) = solver.check_unique(puzzle, &Limits::none());
-                    assert_eq!(verdict, Verdict::Unique(solution.clone()));
-                }
-            })
-        });
+        bench_unique(&mut group, kind, &unique);
     }
     group.finish();
 }
 
-// issue 36, group B: uniqueness proofs of generated 9x9 puzzles under the
-// global rules `sudoku generate --variant` makes (target: median under
-// 5 ms a puzzle; each iteration answers all 20).
-fn bench_group_b(c: &mut Criterion) {
-    let mut group = c.benchmark_group("setter_group_b");
-    group.sample_size(10);
-    for kind in ["global-entropy", "dutch-flatmates"] {
-        let (unique, _) = made(kind);
-        let mut solvers: Vec<SudokuSolver> = unique
-            .iter()
-            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
-            .collect();
-        group.bench_function(format!("unique/{kind}"), |b| {
-            b.iter(|| {
-                for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(&unique) {
-                    let (verdict, _) = solver.check_unique(puzzle, &Limits::none());
-                    assert_eq!(verdict, Verdict::Unique(solution.clone()));
-                }
-            })
-        });
-    }
-    group.finish();
-}
-
-criterion_group!(benches, bench, bench_group_a, bench_group_b);
+criterion_group!(benches, bench, bench_issue36);
 criterion_main!(benches);

@@ -173,7 +173,7 @@ fn post(
             m.linear(&sum_terms(&vars(cells), 1), Rel::Eq, Value::from(*sum))?;
         }
         Constraint::Sandwich { line, sum } => {
-            // p, q: the positions of the 1 and of n; lo, hi their min and max.
+            // p, q: the positions of the 1 and of n.
             let len = line.len() as Value;
             let v = vars(line);
             let p = m.int_var("", 0, len - 1)?;
@@ -182,22 +182,7 @@ fn post(
             let tall = m.constant(top);
             m.element(p, 0, &v, one)?;
             m.element(q, 0, &v, tall)?;
-            let lo = m.int_var("", 0, len - 1)?;
-            let hi = m.int_var("", 0, len - 1)?;
-            m.min(&[p, q], lo)?;
-            m.max(&[p, q], hi)?;
-            let mut terms = Vec::new();
-            for (i, &cell) in v.iter().enumerate() {
-                let i = i as Value;
-                // inside <-> lo < i < hi
-                let after = m.bool_var("")?;
-                let before = m.bool_var("")?;
-                let inside = m.bool_var("")?;
-                m.linear_reif(&[(1, lo)], Rel::Lt, i, after)?;
-                m.linear_reif(&[(1, hi)], Rel::Gt, i, before)?;
-                m.linear_reif(&[(1, after), (1, before)], Rel::Eq, 2, inside)?;
-                terms.push((1, gated(m, inside, cell, top)?));
-            }
+            let terms = sum_between(m, &v, p, q, top)?;
             m.linear(&terms, Rel::Eq, Value::from(*sum))?;
         }
         Constraint::XSum { line, sum } => {
@@ -762,6 +747,7 @@ fn sum_between(
     let mut terms = Vec::with_capacity(v.len());
     for (i, &cell) in v.iter().enumerate() {
         let i = i as Value;
+        // inside <-> lo < i < hi
         let after = m.bool_var("")?;
         let before = m.bool_var("")?;
         let inside = m.bool_var("")?;
