@@ -248,6 +248,15 @@ const LINE_STYLE = {
   thermometer: ['#999', 18], 'slow thermometer': ['#bbb', 18], palindrome: ['#777', 10],
   renban: ['#c05cd6', 10], whispers: ['#3fbf3f', 10], regionsumline: ['#3a7bd5', 8],
   betweenline: ['#8a8aa8', 6], entropicline: ['#f0a030', 10], littlekillersum: ['#333', 1],
+  sumline: ['#1f9e89', 8], whispersby: ['#2e8b57', 10], modularline: ['#d4a017', 8],
+  nabner: ['#e67e22', 10], doublearrow: ['#7f8c8d', 8], zipperline: ['#9b59b6', 8],
+  lockout: ['#5d7ea8', 8],
+};
+
+// The label a cage of issue 36 carries in its corner, by kind.
+const CAGE_LABEL = {
+  rellikcage: (k) => '\u2260' + k.clue, lunchbox: (k) => 'LB ' + k.clue,
+  digitalrootcage: (k) => 'dr ' + k.clue, equalitycage: () => '=',
 };
 
 function listRules() {
@@ -261,7 +270,8 @@ function listRules() {
   if (puzzle.cages.length) names.push(puzzle.cages.length + ' killer cages');
   const counts = {};
   for (const c of puzzle.constraints) {
-    const name = c.kind === 'negative' ? 'negative (' + c.of + ')' : c.kind;
+    const name = c.kind === 'negative' ? 'negative (' + c.of + ')'
+      : c.detail ? c.kind + ' ' + c.detail : c.kind;
     counts[name] = (counts[name] || 0) + 1;
   }
   for (const [name, k] of Object.entries(counts)) names.push(k > 1 ? name + ' x' + k : name);
@@ -388,6 +398,52 @@ function drawConstraint(k, n, layers) {
       const [x, y] = outside(k.line, n);
       const prefix = k.kind === 'xsum' ? 'x' : k.kind === 'skyscraper' ? '^' : '';
       el('text', { x, y, class: 'clue' }, layers.marks, prefix + k.clue);
+      break;
+    }
+    case 'modularline': case 'nabner': case 'zipperline':
+      el('polyline', { points: points(k.line, n), class: 'line', stroke: style[0], 'stroke-width': style[1] }, layers.lines);
+      break;
+    case 'sumline': case 'whispersby': {
+      // A loop is drawn closed; the clue sits in the first cell's corner.
+      const line = k.loop ? k.line.concat([k.line[0]]) : k.line;
+      el('polyline', { points: points(line, n), class: 'line', stroke: style[0], 'stroke-width': style[1] }, layers.lines);
+      const c = k.line[0];
+      el('text', { x: cx(c, n) - CELL / 2 + 3, y: cy(c, n) - CELL / 2 + 12, class: 'mark' }, layers.marks,
+        (k.kind === 'sumline' ? '\u03a3' : '\u0394') + k.clue);
+      break;
+    }
+    case 'doublearrow': case 'lockout': {
+      el('polyline', { points: points(k.line, n), class: 'line', stroke: style[0], 'stroke-width': style[1] }, layers.lines);
+      for (const end of [k.line[0], k.line[k.line.length - 1]]) {
+        const x = cx(end, n), y = cy(end, n), r = CELL * 0.38;
+        if (k.kind === 'doublearrow') {
+          el('circle', { cx: x, cy: y, r, fill: 'white', stroke: style[0], 'stroke-width': 2 }, layers.lines);
+        } else {
+          el('polygon', { points: [[x, y - r], [x + r, y], [x, y + r], [x - r, y]].map((p) => p.join(',')).join(' '),
+            fill: 'white', stroke: style[0], 'stroke-width': 2 }, layers.lines);
+        }
+      }
+      if (k.kind === 'lockout' && k.clue !== 4) {
+        const c = k.line[0];
+        el('text', { x: cx(c, n) - CELL / 2 + 3, y: cy(c, n) - CELL / 2 + 12, class: 'mark' }, layers.marks, '\u2265' + k.clue);
+      }
+      break;
+    }
+    case 'rellikcage': case 'lunchbox': case 'digitalrootcage': case 'equalitycage':
+      drawCage(k.cells, CAGE_LABEL[k.kind](k), n, layers.cages);
+      break;
+    case 'countingcircles':
+      for (const c of k.cells) el('circle', { cx: cx(c, n), cy: cy(c, n), r: CELL * 0.4, fill: 'none', stroke: '#888', 'stroke-width': 2 }, layers.shade);
+      break;
+    case 'rowindexer': case 'columnindexer': case 'boxindexer':
+      for (const c of k.cells) {
+        el('rect', { x: cx(c, n) - CELL / 2, y: cy(c, n) - CELL / 2, width: CELL, height: CELL, fill: '#f5d7d7', class: 'shade' }, layers.shade);
+        el('text', { x: cx(c, n) - CELL / 2 + 3, y: cy(c, n) + CELL / 2 - 4, class: 'mark' }, layers.marks, k.kind[0].toUpperCase() + 'idx');
+      }
+      break;
+    case 'hiddenskyscraper': case 'numberedroom': {
+      const [x, y] = outside(k.line, n);
+      el('text', { x, y, class: 'clue' }, layers.marks, (k.kind === 'hiddenskyscraper' ? 'h' : '#') + k.clue);
       break;
     }
     default:

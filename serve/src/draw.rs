@@ -7,7 +7,9 @@ use sudoku::{Constraint, Grid, PairKind, Variant};
 /// The JSON the page draws: `size`, `box` (`[rows, cols]`), `givens`
 /// (a value per cell, 0 for blank), `regions` (a region per cell, boxes or
 /// jigsaw), `diagonals`, `windows`, `cages` and `constraints` (each with
-/// its `kind`, as f-puzzles names it, and its cells).
+/// its `kind`, as f-puzzles names it, and its cells: `line` for lines and
+/// outside clues, `cells` for cages and marked cells, `clue` for a
+/// constraint's number, `detail` for a whole-grid rule's parameter).
 pub fn drawing(grid: &Grid, variant: &Variant) -> Value {
     let shape = grid.shape();
     let n = shape.side() as usize;
@@ -99,6 +101,43 @@ fn constraint(c: &Constraint) -> Value {
             json!({"kind": kind, "cells": [cell], "values": values})
         }
         Constraint::Clone { cells, copy } => json!({"kind": kind, "cells": cells, "copy": copy}),
+        // Issue 36's lines: a clue where the line has one, and whether a
+        // sum line closes on itself.
+        Constraint::ModularLine { cells }
+        | Constraint::NabnerLine { cells }
+        | Constraint::DoubleArrow { cells }
+        | Constraint::ZipperLine { cells } => json!({"kind": kind, "line": cells}),
+        Constraint::SumLine { cells, sum, looped } => {
+            json!({"kind": kind, "line": cells, "clue": sum, "loop": looped})
+        }
+        Constraint::WhispersBy { cells, difference } => {
+            json!({"kind": kind, "line": cells, "clue": difference})
+        }
+        Constraint::LockoutLine { cells, min_diff } => {
+            json!({"kind": kind, "line": cells, "clue": min_diff})
+        }
+        // Cages drawn like killer cages, their clue marked by kind.
+        Constraint::RellikCage { cells, sum } | Constraint::Lunchbox { cells, sum } => {
+            json!({"kind": kind, "cells": cells, "clue": sum})
+        }
+        Constraint::DigitalRootCage { cells, root } => {
+            json!({"kind": kind, "cells": cells, "clue": root})
+        }
+        Constraint::EqualityCage { cells }
+        | Constraint::CountingCircles { cells }
+        | Constraint::RowIndexer { cells }
+        | Constraint::ColumnIndexer { cells }
+        | Constraint::BoxIndexer { cells } => json!({"kind": kind, "cells": cells}),
+        // Clues outside the grid, read along `line`.
+        Constraint::HiddenSkyscraper { line, value } | Constraint::NumberedRoom { line, value } => {
+            json!({"kind": kind, "line": line, "clue": value})
+        }
+        // Whole-grid rules with a parameter: named with it in the list.
+        Constraint::Leaper { offsets } => {
+            let leaps: Vec<String> = offsets.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+            json!({"kind": kind, "detail": leaps.join(" ")})
+        }
+        Constraint::Taxicab { distance } => json!({"kind": kind, "detail": distance.to_string()}),
         // Whole-grid rules (anti-knight, diagonals, ...) and any constraint
         // added later: named in the list beside the grid.
         _ => json!({"kind": kind}),

@@ -413,6 +413,82 @@ fn the_drawing_carries_every_kind_of_constraint() {
 }
 
 #[test]
+fn the_drawing_carries_the_lines_cages_and_clues_of_issue_36() {
+    let bound = start(false);
+    let lines = |cells: &[&str]| json!({"lines": [cells]});
+    let doc = json!({
+        "size": 9,
+        "grid": vec![vec![json!({}); 9]; 9],
+        "sumline": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]], "value": "10"}],
+        "whispersby": [{"lines": [["R3C1", "R4C1"]], "value": "3"}],
+        "modularline": [lines(&["R5C1", "R5C2", "R5C3"])],
+        "nabner": [lines(&["R6C1", "R7C2"])],
+        "doublearrow": [lines(&["R8C1", "R8C2", "R8C3"])],
+        "zipperline": [lines(&["R1C5", "R2C5", "R3C5"])],
+        "lockout": [{"lines": [["R9C1", "R9C2", "R9C3"]], "value": "5"}],
+        "rellikcage": [{"cells": ["R1C7", "R1C8"], "value": "7"}],
+        "lunchbox": [{"cells": ["R2C7", "R2C8", "R2C9"], "value": "0"}],
+        "equalitycage": [{"cells": ["R3C7", "R3C8"]}],
+        "digitalrootcage": [{"cells": ["R4C7", "R4C8"], "value": "4"}],
+        "countingcircles": [{"cells": ["R5C7", "R6C8"]}],
+        "rowindexer": [{"cells": ["R7C7"]}],
+        "hiddenskyscraper": [{"cell": "R0C4", "value": "6"}],
+        "numberedroom": [{"cell": "R4C0", "value": "2"}],
+        "chess": [{"offsets": [[1, 3]]}],
+        "taxicab": [{"value": "4"}],
+    });
+    let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert_eq!(status, 200, "{answer}");
+    let constraints = answer["puzzle"]["constraints"].as_array().unwrap().clone();
+    let find = |kind: &str| {
+        constraints
+            .iter()
+            .find(|k| k["kind"] == kind)
+            .unwrap_or_else(|| panic!("{kind} missing from {constraints:?}"))
+            .clone()
+    };
+    // Cells are r * 9 + c, 0-based: R1C1 = 0, R2C1 = 9.
+    let sum = find("sumline");
+    assert_eq!(sum["line"], json!([0, 1, 10, 9]));
+    assert_eq!(
+        (sum["clue"].clone(), sum["loop"].clone()),
+        (json!(10), json!(true))
+    );
+    assert_eq!(find("whispersby")["line"], json!([18, 27]));
+    assert_eq!(find("whispersby")["clue"], 3);
+    assert_eq!(find("modularline")["line"], json!([36, 37, 38]));
+    assert_eq!(find("nabner")["line"], json!([45, 55]));
+    assert_eq!(find("doublearrow")["line"], json!([63, 64, 65]));
+    assert_eq!(find("zipperline")["line"], json!([4, 13, 22]));
+    assert_eq!(find("lockout")["line"], json!([72, 73, 74]));
+    assert_eq!(find("lockout")["clue"], 5);
+    assert_eq!(find("rellikcage")["cells"], json!([6, 7]));
+    assert_eq!(find("rellikcage")["clue"], 7);
+    assert_eq!(find("lunchbox")["cells"], json!([15, 16, 17]));
+    assert_eq!(find("lunchbox")["clue"], 0);
+    assert_eq!(find("equalitycage")["cells"], json!([24, 25]));
+    assert_eq!(find("digitalrootcage")["clue"], 4);
+    assert_eq!(find("countingcircles")["cells"], json!([42, 52]));
+    assert_eq!(find("rowindexer")["cells"], json!([60]));
+    // Outside clues: the line runs from the clue's side into the grid.
+    let sky = find("hiddenskyscraper");
+    assert_eq!(
+        (sky["line"][0].clone(), sky["line"][1].clone()),
+        (json!(3), json!(12))
+    );
+    assert_eq!(sky["clue"], 6);
+    let room = find("numberedroom");
+    assert_eq!(
+        (room["line"][0].clone(), room["line"][1].clone()),
+        (json!(27), json!(28))
+    );
+    assert_eq!(room["clue"], 2);
+    // Whole-grid rules carry their parameter for the list beside the grid.
+    assert_eq!(find("chess")["detail"], "(1, 3)");
+    assert_eq!(find("taxicab")["detail"], "4");
+}
+
+#[test]
 fn a_running_count_shows_the_solutions_found_so_far() {
     let _alone = one_long_job_at_a_time();
     let bound = start(false);

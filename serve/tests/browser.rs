@@ -518,6 +518,44 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
         drawn["rules"].as_str().unwrap().contains("arrow"),
         "{drawn}"
     );
+
+    // 5. Issue 36's lines, cages and outside clues are drawn too, and the
+    // whole-grid rules are listed with their parameter.
+    let doc = json!({
+        "size": 9,
+        "grid": vec![vec![json!({}); 9]; 9],
+        "sumline": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]], "value": "10"}],
+        "modularline": [{"lines": [["R5C1", "R5C2", "R5C3"]]}],
+        "lockout": [{"lines": [["R9C1", "R9C2", "R9C3"]], "value": "5"}],
+        "doublearrow": [{"lines": [["R8C1", "R8C2", "R8C3"]]}],
+        "rellikcage": [{"cells": ["R1C7", "R1C8"], "value": "7"}],
+        "countingcircles": [{"cells": ["R5C7", "R6C8"]}],
+        "hiddenskyscraper": [{"cell": "R0C4", "value": "6"}],
+        "numberedroom": [{"cell": "R4C0", "value": "2"}],
+        "taxicab": [{"value": "4"}],
+    });
+    browser.paste(&doc.to_string());
+    let drawn = browser.wait_for(
+        r#"(() => {
+            if (document.querySelectorAll('rect.cell').length !== 81 || !document.querySelector('polygon')) return null;
+            return {clues: Array.from(document.querySelectorAll('.clue')).map(e => e.textContent).sort(),
+                    lines: document.querySelectorAll('polyline.line').length,
+                    diamonds: document.querySelectorAll('polygon').length,
+                    cagesums: Array.from(document.querySelectorAll('.cagesum')).map(e => e.textContent),
+                    marks: Array.from(document.querySelectorAll('.mark')).map(e => e.textContent).sort(),
+                    rules: document.getElementById('rules').innerText};
+        })()"#,
+        Duration::from_secs(180),
+    );
+    assert_eq!(drawn["clues"], json!(["#2", "h6"]), "{drawn}");
+    assert_eq!(drawn["lines"], 4, "{drawn}"); // sum, modular, lockout, double arrow
+    assert_eq!(drawn["diamonds"], 2, "{drawn}"); // the lockout line's ends
+    assert_eq!(drawn["cagesums"], json!(["\u{2260}7"]), "{drawn}");
+    assert_eq!(drawn["marks"], json!(["\u{3a3}10", "\u{2265}5"]), "{drawn}");
+    assert!(
+        drawn["rules"].as_str().unwrap().contains("taxicab 4"),
+        "{drawn}"
+    );
 }
 
 /// A puzzle in the address starts nothing until Start is pressed (a link
