@@ -917,3 +917,38 @@ fn group_a_constraints_are_answered() {
     let answer = receive(&mut socket);
     assert_eq!(answer["count"], want, "{answer}");
 }
+
+// issue 36, group C
+
+/// The websocket reads sum dots (`sumdot`) and counts as the brute force
+/// filtered by their rule does: r2c1 + r2c2 = 7 (a border dot) and the
+/// four cells around the corner of r2c2, r2c3, r3c2 and r3c3 (four boxes:
+/// values may repeat) add up to 10.
+#[test]
+fn sum_dots_are_answered() {
+    let bound = start(true);
+    let url = bound.fpuzzles_url.expect("the websocket listens");
+    let mut socket = connect(&url);
+    let givens: [u8; 16] = [1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let d = data(
+        &givens,
+        json!({
+            "sumdot": [
+                {"cells": ["R2C1", "R2C2"], "value": "7"},
+                {"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "value": "10"}
+            ]
+        }),
+    );
+    let want = completions(&givens)
+        .iter()
+        .filter(|g| g[4] + g[5] == 7 && g[5] + g[6] + g[9] + g[10] == 10)
+        .count();
+    assert!(want > 0, "the rules admit some completion");
+    send(
+        &mut socket,
+        &json!({"nonce": 1, "command": "count", "dataType": "fpuzzles", "data": d}),
+    );
+    let answer = receive(&mut socket);
+    assert_eq!(answer["type"], "count", "{answer}");
+    assert_eq!(answer["count"], want, "{answer}");
+}

@@ -32,6 +32,10 @@ use serde_json::{json, Map, Value};
 use sudoku::constraints::{Constraint, PairKind};
 use sudoku::{windows, CageSpec, Grid, Regions, Shape, Variant};
 
+// issue 36, group C (the sum dot)
+#[path = "fpuzzles_group_c.rs"]
+mod group_c;
+
 /// The longest compressed text read (32 KiB): longer ones are refused
 /// before decompressing.
 pub const MAX_COMPRESSED_BYTES: usize = 32 * 1024;
@@ -221,6 +225,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
             && !GROUP_A_KEYS.contains(&k)
             && !GROUP_B_KNOWN.contains(&k)
             && !GROUP_B_FLAGS.contains(&k)
+            && !group_c::KEYS.contains(&k)
     }) {
         return Err(FpuzzlesError::Unsupported {
             path: name.clone(),
@@ -347,6 +352,8 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
                     }
                 }
             }
+            // issue 36, group C
+            "sumdot" => group_c::read(&mut reader, path, path, value)?,
             _ => {
                 if !KNOWN.contains(&path) && !GROUP_B_KNOWN.contains(&path) {
                     return Err(FpuzzlesError::Unsupported {
@@ -1300,6 +1307,11 @@ pub fn to_fpuzzles_json(puzzle: &FPuzzle) -> Result<Value, FpuzzlesError> {
                 "lockout",
                 json!({"lines": [cells(l)], "value": min_diff.to_string()}),
             ),
+            // issue 36, group C
+            Constraint::SumDot { .. } => {
+                let (key, item) = group_c::write(c, cells).expect("a group C constraint");
+                push(key, item)
+            }
             // A constraint this writer does not know yet (the enum is the
             // base crate's, non-exhaustive): refused by name, never dropped.
             other => {

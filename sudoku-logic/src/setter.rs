@@ -549,6 +549,13 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
                     shown_value: None,
                 });
             }
+            // issue 36, group C: a sum dot is the little killer's test.
+            Constraint::SumDot { cells, sum } => push(
+                Technique::SumDot,
+                cells.clone(),
+                Test::Sum(*sum),
+                Some(*sum),
+            ),
             _ => {}
         }
     }
@@ -1321,5 +1328,33 @@ mod tests {
             effects(&step),
             vec![("r1c1".into(), vec![6]), ("r1c2".into(), vec![6])]
         );
+    }
+
+    // issue 36, group C
+    #[test]
+    fn sum_dots_are_steps() {
+        // A sum dot of 3 on the border r1c1|r1c2: 1 + 2 only, so both
+        // lose 3 to 9.
+        let c = with(vec![Constraint::SumDot {
+            cells: vec![0, 1],
+            sum: 3,
+        }]);
+        let step = constraint_step(&c).unwrap();
+        assert_eq!(step.technique, Technique::SumDot);
+        let rest: Vec<u16> = (3..=9).collect();
+        assert_eq!(
+            effects(&step),
+            vec![("r1c1".into(), rest.clone()), ("r1c2".into(), rest)]
+        );
+        let rules = Variant {
+            constraints: vec![Constraint::SumDot {
+                cells: vec![0, 1],
+                sum: 3,
+            }],
+            ..Variant::default()
+        }
+        .rules(Shape::square(3).unwrap())
+        .unwrap();
+        assert!(unsupported(&rules).is_empty());
     }
 }

@@ -163,6 +163,9 @@ pub enum Technique {
     Arrow,
     /// A little killer diagonal's sum.
     LittleKiller,
+    /// A sum dot (issue 36, group C): the two or four cells around it add
+    /// up to its number, repeats allowed.
+    SumDot,
     /// A Kropki dot (difference or ratio), or the negative rule of dots.
     KropkiDot,
     /// An X or V (sum), or the negative rule of XV.
@@ -292,6 +295,7 @@ impl Technique {
             Thermometer => "Thermometer",
             Arrow => "Arrow",
             LittleKiller => "Little Killer",
+            SumDot => "Sum Dot",
             KropkiDot => "Kropki Dot",
             XV => "XV",
             OddEven => "Odd/Even",

@@ -13,6 +13,8 @@ use sudoku_solve::{plan, Engine, EngineName, SudokuSolver, Task};
 
 mod oracle;
 use oracle::{all_grids, obeys};
+// issue 36, group C (the sum dot)
+mod group_c;
 
 /// The oracle's solutions and the engine's, as sets of grids.
 fn compare(shape: Shape, prefix: &[u16], constraints: Vec<Constraint>) {

@@ -683,3 +683,66 @@ fn group_a_lines_are_read_answered_and_round_trip() {
     let e = read_fpuzzles(&bad).unwrap_err().to_string();
     assert!(e.contains("doublearrow[0]"), "{e}");
 }
+
+// issue 36, group C
+#[test]
+fn sum_dots_are_read_answered_and_round_trip() {
+    let json = format!(
+        r#"{{"size": 4, "grid": {},
+        "sumdot": [{{"cells": ["R1C1", "R1C2"], "value": "5"}},
+                   {{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "value": 9}}]}}"#,
+        empty_rows(4)
+    );
+    let puzzle = read_fpuzzles(&json).unwrap();
+    let c = &puzzle.variant.constraints;
+    assert_eq!(
+        c,
+        &vec![
+            Constraint::SumDot {
+                cells: vec![0, 1],
+                sum: 5
+            },
+            Constraint::SumDot {
+                cells: vec![5, 6, 9, 10],
+                sum: 9
+            },
+        ]
+    );
+    let shape = puzzle.grid.shape();
+    let expected = oracle::all_grids(shape, &[])
+        .into_iter()
+        .filter(|g| c.iter().all(|k| oracle::obeys(k, g, shape, c)))
+        .count();
+    assert!(expected > 0);
+    let rules = Arc::new(puzzle.variant.rules(shape).unwrap());
+    let mut solver = SudokuSolver::with_rules(rules, Default::default()).unwrap();
+    let count = solver.count(&puzzle.grid, &Limits::none()).unwrap();
+    assert_eq!(count.solutions, expected as u128);
+    let written = to_fpuzzles_json(&puzzle).unwrap();
+    assert_eq!(written["sumdot"][0]["value"], "5");
+    let again = read_fpuzzles(&to_fpuzzles_link(&puzzle).unwrap()).unwrap();
+    assert_eq!(again, puzzle);
+    // Errors say where: a sum without a value, a misplaced dot.
+    for (item, want) in [
+        (r#"{"cells": ["R1C1", "R1C2"]}"#, "sumdot[0].value"),
+        (r#"{"cells": ["R1C1", "R1C3"], "value": "4"}"#, "sumdot"),
+        (
+            r#"{"cells": ["R1C1", "R9C2"], "value": "4"}"#,
+            "sumdot[0].cells[1]",
+        ),
+        (
+            r#"{"cells": ["R1C1", "R1C2"], "value": "-1"}"#,
+            "sumdot[0].value",
+        ),
+    ] {
+        let bad = format!(
+            r#"{{"size": 4, "grid": {}, "sumdot": [{item}]}}"#,
+            empty_rows(4)
+        );
+        let e = match read_fpuzzles(&bad) {
+            Err(e) => e.to_string(),
+            Ok(p) => p.variant.rules(p.grid.shape()).unwrap_err().to_string(),
+        };
+        assert!(e.contains(want), "{item}: {e}");
+    }
+}

@@ -19,8 +19,11 @@
 //!   name with the part of the puzzle it is in: a puzzle whose meaning we
 //!   cannot know is never solved without it.
 //! - `classic`: a classic grid in SudokuPad's compact text.
-//! - `scf`, SudokuPad's legacy binary form, is recognised and refused by
-//!   name (not read yet).
+//! - `scf`: a classic 9x9 grid in SudokuPad's compact text (each given
+//!   with the blanks after it as one character), then after a `*` the rule
+//!   letters `x` (X-sudoku), `w` (windoku), `t` title and `a` author, as
+//!   SudokuPad's `PuzzleTools.decodeSCF` reads them; unknown letters are
+//!   refused by name. [`to_scf_id`] writes it.
 //! - A short id (no prefix) is fetched from SudokuPad's puzzle API
 //!   ([`FetchOptions`]); without a network the error says so.
 //!
@@ -52,7 +55,10 @@
 mod classic;
 mod ctc;
 mod fetch;
+mod scf;
 mod zipper;
+
+pub use scf::to_scf_id;
 
 #[cfg(test)]
 mod tests;
@@ -197,16 +203,7 @@ fn read_id(id: &str) -> Result<SudokuPadPuzzle, SudokuPadError> {
         }
         "scl" | "ctc" => read_ctc_text(&decompress(data)?),
         "classic" => classic::read(&percent_decode(data)),
-        _ => Err(SudokuPadError::Unsupported {
-            part: "the link".into(),
-            // issue 36, group B: SudokuPad decodes scf with a routine of
-            // its app that no public source we could read shows (its
-            // loader hands it to `PuzzleTools.decodeSCF`), so it stays
-            // refused, saying what to do instead.
-            name: "SudokuPad's legacy scf form (its layout is not published: open the link in \
-                   SudokuPad and share it again, as an scl, ctc or fpuz link, which we read)"
-                .into(),
-        }),
+        _ => scf::read(data),
     }
 }
 

@@ -530,8 +530,14 @@ fn unknown_parts_are_refused_by_name() {
         assert!(matches!(e, SudokuPadError::Unsupported { .. }), "{e}");
         assert!(e.to_string().contains(name), "{name}: {e}");
     }
-    let e = read_sudokupad("scfAAAA").unwrap_err();
-    assert!(e.to_string().contains("scf"), "{e}");
+    // scf is read (issue 36), but a rule letter it does not know is
+    // refused by name.
+    let e = read_sudokupad("scfAAAA*q").unwrap_err();
+    assert!(matches!(e, SudokuPadError::Unsupported { .. }), "{e}");
+    assert!(
+        e.to_string().contains("scf") && e.to_string().contains("'q'"),
+        "{e}"
+    );
 }
 
 #[test]

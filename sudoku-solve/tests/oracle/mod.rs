@@ -421,6 +421,11 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
             }
             differ(cells) && s == i64::from(*root)
         }
+        // issue 36, group C: the cells around the dot add up to its number
+        // (repeats allowed).
+        Constraint::SumDot { cells, sum } => {
+            cells.iter().map(|&i| v(i)).sum::<i64>() == i64::from(*sum)
+        }
         _ => panic!("no definition for {c:?}"),
     }
 }

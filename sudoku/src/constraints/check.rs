@@ -333,6 +333,8 @@ pub(super) fn holds(
             let sum: u64 = values.iter().map(|&x| u64::from(x)).sum();
             distinct(&values) && 1 + (sum - 1) % 9 == u64::from(*root)
         }
+        // issue 36, group C
+        Constraint::SumDot { .. } => super::group_c::holds(constraint, grid),
     }
 }
 

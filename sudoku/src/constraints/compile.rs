@@ -684,6 +684,8 @@ fn post(
             terms.push((-9, q));
             m.linear(&terms, Rel::Eq, Value::from(*root))?;
         }
+        // issue 36, group C
+        Constraint::SumDot { .. } => super::group_c::post(m, x, constraint)?,
     }
     Ok(())
 }

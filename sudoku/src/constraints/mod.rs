@@ -32,6 +32,7 @@
 
 mod check;
 mod compile;
+mod group_c;
 
 use std::fmt;
 
@@ -250,6 +251,11 @@ pub enum Constraint {
     /// Different values whose sum has the digital root `root` (its decimal
     /// digits summed until one digit is left; 1 to 9).
     DigitalRootCage { cells: Vec<usize>, root: u32 },
+    // issue 36, group C (group_c.rs)
+    /// A dot on the border of two orthogonal neighbours or on the corner of
+    /// a 2x2 block: the values of the cells it touches (repeats allowed)
+    /// add up to `sum`.
+    SumDot { cells: Vec<usize>, sum: u32 },
 }
 
 impl Constraint {
@@ -313,6 +319,8 @@ impl Constraint {
             Constraint::ZipperLine { .. } => "zipperline",
             Constraint::LockoutLine { .. } => "lockout",
             Constraint::DigitalRootCage { .. } => "digitalrootcage",
+            // issue 36, group C
+            Constraint::SumDot { .. } => "sumdot",
         }
     }
 
@@ -372,6 +380,8 @@ impl Constraint {
             | Constraint::ZipperLine { cells }
             | Constraint::LockoutLine { cells, .. }
             | Constraint::DigitalRootCage { cells, .. } => cells.clone(),
+            // issue 36, group C
+            Constraint::SumDot { cells, .. } => cells.clone(),
             Constraint::Leaper { .. }
             | Constraint::Knightmare
             | Constraint::Taxicab { .. }
@@ -633,6 +643,15 @@ pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crat
             }
             if !(1..=9).contains(root) {
                 return Err(bad(format!("a digital root is 1 to 9, not {root}")));
+            }
+        }
+        // issue 36, group C
+        Constraint::SumDot { cells, .. } => {
+            if let Some(why) = group_c::misfit(constraint, n) {
+                return Err(match cells.first() {
+                    Some(&c) => at(bad(why), c),
+                    None => bad(why),
+                });
             }
         }
     }
