@@ -496,8 +496,14 @@ fn search(
     let depth = cx.primaries as usize + 2;
     // A solution limit stops inside a subtree: counts are then searched
     // one by one, without the memo.
+    // Within the memory budget: when even the smallest table does not fit,
+    // the count goes on without the memo (exact, only slower).
+    // The table doubles by copying into one twice its size, so at its peak
+    // it holds one and a half times its final size: two thirds of the
+    // budget is what the final table may take.
+    let table_bytes = limits.max_memory.map_or(MEMO_BYTES, |b| b / 3 * 2);
     let mut memo = if limits.max_solutions.is_none() {
-        Some(Memo::new(cx, depth))
+        Memo::new(cx, depth, table_bytes)
     } else {
         None
     };
@@ -634,8 +640,10 @@ fn search(
     };
     stats.nodes = nodes;
     stats.solutions = solutions;
-    if let Some(m) = &memo {
-        stats.memo = m.used();
+    match &memo {
+        Some(m) => stats.memo = m.used(),
+        None if limits.max_solutions.is_none() => stats.memo.over_budget = 1,
+        None => {}
     }
     if let Some(shared) = shared {
         shared.add_nodes(nodes - reported);
@@ -643,8 +651,13 @@ fn search(
     why
 }
 
-/// Memory for the memo table of one count: keys, hashes and counts.
-const MEMO_BYTES: usize = 1 << 26;
+/// Memory for the memo table of one count (keys, hashes and counts) when
+/// the limits set no budget.
+const MEMO_BYTES: u64 = 1 << 26;
+
+/// The slots the table starts with (it doubles as it fills, up to the
+/// budget): the smallest memo there is.
+const MIN_SLOTS: usize = 64;
 
 /// Lookups at one level after which the memo is kept there only if it has
 /// been saving more than it costs.
@@ -701,7 +714,10 @@ struct Memo {
 }
 
 impl Memo {
-    fn new(cx: &Cells, depth: usize) -> Memo {
+    /// The memo of a count on `cx` whose table (hashes, keys and counts)
+    /// grows to at most `budget` bytes; `None` when the smallest table does
+    /// not fit.
+    fn new(cx: &Cells, depth: usize, budget: u64) -> Option<Memo> {
         let n = cx.starts.len();
         let coloured: Vec<u32> = cx.starts[cx.primaries as usize..]
             .iter()
@@ -742,12 +758,19 @@ impl Memo {
             anchors.push(anchor.len() as u32);
         }
         let words = n.div_ceil(64) + coloured.len().div_ceil(2);
-        let slot_bytes = 8 * words + 8 + 32;
-        let max_slots = ((MEMO_BYTES / slot_bytes).next_power_of_two() / 2).max(1);
+        let slot_bytes = (8 * words + 8 + 32) as u64;
+        // A power of two below budget / slot (checked: a budget near
+        // u64::MAX is no reason to overflow).
+        let fit = (budget / slot_bytes).max(1);
+        let max_slots = fit.checked_next_power_of_two().map_or(1 << 63, |p| p / 2);
+        let max_slots = usize::try_from(max_slots).unwrap_or(usize::MAX / 2 + 1);
+        if max_slots < MIN_SLOTS {
+            return None;
+        }
         // Small at first: many callers count many small problems (cubes,
         // batches of puzzles); the table doubles as it fills.
-        let slots = max_slots.min(64);
-        Memo {
+        let slots = MIN_SLOTS;
+        Some(Memo {
             words,
             coloured,
             anchors,
@@ -764,7 +787,7 @@ impl Memo {
             saved: vec![0; depth],
             on: vec![true; depth],
             total: SearchMemo::default(),
-        }
+        })
     }
 
     /// What the memo did: its lookups, hits and stored counts, the bytes of

@@ -21,6 +21,12 @@ pub struct Limits {
     /// Stop when this flag becomes true (set it from another thread, or from a
     /// signal handler).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The bytes a search may spend on memo tables (`--max-memory`): the
+    /// sparse-set count keeps its table of subproblem counts within it, and
+    /// counts by plain search (exactly, only slower) when even the smallest
+    /// table does not fit. A parallel count divides it among its threads.
+    /// `None`: the search's own default.
+    pub max_memory: Option<u64>,
 }
 
 impl Limits {
@@ -44,6 +50,12 @@ impl Limits {
     /// Stop `timeout` from now.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.deadline = Instant::now().checked_add(timeout);
+        self
+    }
+
+    /// Spend at most `bytes` on memo tables.
+    pub fn memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
         self
     }
 
@@ -127,9 +139,9 @@ impl std::ops::AddAssign for Stats {
 }
 
 /// The memo of subproblem counts that the sparse-set count keeps at its
-/// branching nodes (after Nishino et al.'s DXZ): what it did. Each thread
-/// keeps its own table, so a parallel search's figures are sums (its
-/// `bytes` the sum of the threads' peaks).
+/// branching nodes (after Nishino et al.'s DXZ): what it did. Each subtree
+/// of a parallel search keeps its own table, so its figures are sums (but
+/// `bytes`, the largest table).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SearchMemo {
     /// Branching nodes whose subproblem was looked up.
@@ -138,17 +150,25 @@ pub struct SearchMemo {
     pub hits: u64,
     /// Subproblem counts stored.
     pub entries: u64,
-    /// The most memory its tables held, in bytes.
+    /// The largest table one count held, in bytes (summed figures would
+    /// add up the tables of subtrees counted one after another; a parallel
+    /// count holds one table a thread at a time, each within its share of
+    /// the budget).
     pub bytes: u64,
     /// Levels of the search where it turned itself off (its hits there did
     /// not pay for its lookups).
     pub levels_off: u64,
+    /// Counts that went without the memo because its smallest table did not
+    /// fit the memory budget ([`Limits::max_memory`]): searched in full,
+    /// exactly.
+    pub over_budget: u64,
 }
 
 impl SearchMemo {
-    /// Whether the memo did nothing (it never looked a subproblem up).
+    /// Whether the memo did nothing (it never looked a subproblem up, and
+    /// no budget turned it away).
     pub fn is_unused(&self) -> bool {
-        self.lookups == 0
+        self.lookups == 0 && self.over_budget == 0
     }
 }
 
@@ -157,8 +177,9 @@ impl std::ops::AddAssign for SearchMemo {
         self.lookups += other.lookups;
         self.hits += other.hits;
         self.entries += other.entries;
-        self.bytes += other.bytes;
+        self.bytes = self.bytes.max(other.bytes);
         self.levels_off += other.levels_off;
+        self.over_budget += other.over_budget;
     }
 }
 

@@ -171,9 +171,11 @@ impl Matrix {
         let split_updates = root.updates - updates_before_split;
         let shared = Shared::new(limits);
         shared.add_nodes(split_nodes);
+        // Each worker keeps its own memo: the budget is shared out.
         let worker_limits = Limits {
             max_solutions: None,
             max_nodes: None,
+            max_memory: limits.max_memory.map(|m| m / threads as u64),
             ..limits.clone()
         };
         let stats = prefixes

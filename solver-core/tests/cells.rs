@@ -294,3 +294,47 @@ fn split_memo_counts_are_exact_on_threads() {
         assert!(links.outcome.stats.memo.is_unused());
     }
 }
+
+/// The memo keeps within the memory budget of the limits: a budget too small
+/// for its smallest table counts without it (and says so), a small one keeps
+/// a full table that overwrites, and a parallel count shares the budget out;
+/// every count stays exact. Known counts: domino tilings of 8x8, 12,988,816
+/// (OEIS A004003); Bell number 10, 115,975 (A000110); Aztec diamond of order
+/// 6, 2^21.
+#[test]
+fn the_memo_keeps_within_the_memory_budget() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (text, expected) in [
+        (problems::dominoes(8, 8), 12_988_816u128),
+        (problems::set_partitions(10), 115_975),
+        (problems::aztec_diamond(6), 1 << 21),
+    ] {
+        let m = parse(&text);
+        let free = m.solver().count(&Limits::none());
+        assert_eq!(free.solutions, expected);
+        assert!(free.outcome.stats.memo.hits > 0);
+        // No room for a table: the plain count, in full.
+        let none = m.solver().count(&Limits::none().memory(1024));
+        assert_eq!(none.solutions, expected);
+        let memo = none.outcome.stats.memo;
+        assert_eq!((memo.lookups, memo.over_budget, memo.bytes), (0, 1, 0));
+        assert!(none.outcome.stats.nodes > free.outcome.stats.nodes);
+        // Room for a small table only: it fills and overwrites, and a
+        // table that doubles holds one and a half times its size at once.
+        for budget in [16 << 10, 64 << 10] {
+            let small = m.solver().count(&Limits::none().memory(budget));
+            assert_eq!(small.solutions, expected, "budget {budget}");
+            let memo = small.outcome.stats.memo;
+            assert!(memo.hits > 0 && memo.over_budget == 0, "{memo:?}");
+            assert!(memo.bytes + memo.bytes / 2 <= budget, "{memo:?}");
+        }
+        let par = pool.install(|| m.par_count(&[], &Limits::none().memory(64 << 10)).unwrap());
+        assert_eq!(par.solutions, expected, "two threads");
+        let none = pool.install(|| m.par_count(&[], &Limits::none().memory(64)).unwrap());
+        assert_eq!(none.solutions, expected, "two threads, no memo");
+        assert_eq!(none.outcome.stats.memo.lookups, 0);
+    }
+}

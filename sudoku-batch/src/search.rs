@@ -126,6 +126,7 @@ impl Batch {
             max_nodes: self.max_nodes,
             deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
             cancel: Some(Arc::clone(&self.cancel)),
+            max_memory: None,
         };
         if self.task == Task::RateLogic {
             return self.answer_logic(puzzle, variant, line, &limits);

@@ -304,6 +304,7 @@ impl<'a> Meter<'a> {
             },
             deadline: self.outer.deadline,
             cancel: self.outer.cancel.clone(),
+            max_memory: self.outer.max_memory,
         }
     }
 

@@ -251,6 +251,7 @@ where
         max_nodes: None,
         deadline: limits.deadline,
         cancel: Some(Arc::clone(&shared.stop)),
+        max_memory: limits.max_memory,
     };
     if let Some(max) = limits.max_nodes {
         let used = shared.nodes.load(Ordering::Relaxed);

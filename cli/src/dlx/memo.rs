@@ -140,15 +140,28 @@ fn explain_memo(report: &MemoReport, why: Option<Incomplete>) {
 
 /// `--explain` after a count by plain search: whether the memo of subproblem
 /// counts inside the sparse-set count ran, and what it saved.
-pub(super) fn explain_search_memo(m: &SearchMemo, engine: EngineName) {
-    let line = if m.is_unused() {
+pub(super) fn explain_search_memo(m: &SearchMemo, engine: EngineName, budget: Option<u64>) {
+    let table = match budget {
+        Some(b) => format!(
+            "within the --max-memory budget of {}, shared by the threads",
+            bytes(b)
+        ),
+        None => "a table of at most 64 MB a thread (no --max-memory)".to_string(),
+    };
+    let line = if m.lookups == 0 && m.over_budget > 0 {
+        format!(
+            "memo: not run inside the {engine} search: its smallest table does not fit {table} \
+             ({} subtree counts); counted in full without it",
+            m.over_budget
+        )
+    } else if m.is_unused() {
         format!("memo: not run (the plan is {engine}, and its search kept no memo)")
     } else {
         let saved = 100.0 * m.hits as f64 / m.lookups as f64;
         format!(
-            "memo: ran inside the {engine} search (counts of subproblems at branching nodes, a \
-             table of at most 64 MB a thread, outside --max-memory); {} subproblems looked up, {} \
-             hits ({saved:.1}%: searched once, not again), {} entries stored, peak {}, turned \
+            "memo: ran inside the {engine} search (counts of subproblems at branching nodes, \
+             {table}); {} subproblems looked up, {} \
+             hits ({saved:.1}%: searched once, not again), {} entries stored, largest table {}, turned \
              off at {} levels where it did not pay",
             m.lookups,
             m.hits,
@@ -167,6 +180,8 @@ fn memo_limits(max_nodes: Option<u64>, timeout: Option<Duration>, started: Insta
         max_nodes,
         deadline: timeout.and_then(|t| started.checked_add(t)),
         cancel: Some(cancel_flag()),
+        // The diagram's budget is passed to it directly.
+        max_memory: None,
     }
 }
 

@@ -319,7 +319,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     }
     .map_err(|fault| Failure::new(Exit::Internal, fault.to_string()))?;
     if args.explain && mode == Mode::Count {
-        memo::explain_search_memo(&outcome.stats.memo, plan.engine);
+        memo::explain_search_memo(&outcome.stats.memo, plan.engine, args.max_memory);
     }
     let summary = Summary::new(solutions, &outcome, engine, started, threads);
     end_search(out, args.format, mode, &summary)
@@ -394,6 +394,7 @@ fn limits(args: &SearchArgs, started: Instant) -> Limits {
         max_nodes: args.max_nodes,
         deadline: args.timeout.and_then(|t| started.checked_add(t)),
         cancel: Some(cancel_flag()),
+        max_memory: args.max_memory,
     }
 }
 

@@ -106,6 +106,7 @@ fn limits(common: &CommonArgs) -> Limits {
         max_nodes: common.max_nodes,
         deadline: common.timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(crate::exit::cancel_flag()),
+        max_memory: None,
     }
 }
 
