@@ -441,6 +441,14 @@ function drawConstraint(k, n, layers) {
         el('text', { x: cx(c, n) - CELL / 2 + 3, y: cy(c, n) + CELL / 2 - 4, class: 'mark' }, layers.marks, k.kind[0].toUpperCase() + 'idx');
       }
       break;
+    case 'sumdot': {
+      // The dot sits where its two or four cells meet.
+      const x = k.cells.reduce((t, c) => t + cx(c, n), 0) / k.cells.length;
+      const y = k.cells.reduce((t, c) => t + cy(c, n), 0) / k.cells.length;
+      el('circle', { cx: x, cy: y, r: 9, fill: '#fff', stroke: '#000', 'stroke-width': 1.5 }, layers.marks);
+      el('text', { x, y, class: 'dot-label sumdot' }, layers.marks, String(k.clue));
+      break;
+    }
     case 'hiddenskyscraper': case 'numberedroom': {
       const [x, y] = outside(k.line, n);
       el('text', { x, y, class: 'clue' }, layers.marks, (k.kind === 'hiddenskyscraper' ? 'h' : '#') + k.clue);

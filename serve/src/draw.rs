@@ -132,6 +132,8 @@ fn constraint(c: &Constraint) -> Value {
         Constraint::HiddenSkyscraper { line, value } | Constraint::NumberedRoom { line, value } => {
             json!({"kind": kind, "line": line, "clue": value})
         }
+        // A dot on a border or a corner, at the middle of its cells.
+        Constraint::SumDot { cells, sum } => json!({"kind": kind, "cells": cells, "clue": sum}),
         // Whole-grid rules with a parameter: named with it in the list.
         Constraint::Leaper { offsets } => {
             let leaps: Vec<String> = offsets.iter().map(|(a, b)| format!("({a}, {b})")).collect();

@@ -436,6 +436,7 @@ fn the_drawing_carries_the_lines_cages_and_clues_of_issue_36() {
         "numberedroom": [{"cell": "R4C0", "value": "2"}],
         "chess": [{"offsets": [[1, 3]]}],
         "taxicab": [{"value": "4"}],
+        "sumdot": [{"cells": ["R8C8", "R8C9", "R9C8", "R9C9"], "value": "20"}],
     });
     let (status, answer) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
     assert_eq!(status, 200, "{answer}");
@@ -486,6 +487,8 @@ fn the_drawing_carries_the_lines_cages_and_clues_of_issue_36() {
     // Whole-grid rules carry their parameter for the list beside the grid.
     assert_eq!(find("chess")["detail"], "(1, 3)");
     assert_eq!(find("taxicab")["detail"], "4");
+    assert_eq!(find("sumdot")["cells"], json!([70, 71, 79, 80]));
+    assert_eq!(find("sumdot")["clue"], 20);
 }
 
 #[test]

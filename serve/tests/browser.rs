@@ -533,6 +533,7 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
         "hiddenskyscraper": [{"cell": "R0C4", "value": "6"}],
         "numberedroom": [{"cell": "R4C0", "value": "2"}],
         "taxicab": [{"value": "4"}],
+        "sumdot": [{"cells": ["R8C8", "R8C9"], "value": "11"}],
     });
     browser.paste(&doc.to_string());
     let drawn = browser.wait_for(
@@ -543,6 +544,7 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
                     diamonds: document.querySelectorAll('polygon').length,
                     cagesums: Array.from(document.querySelectorAll('.cagesum')).map(e => e.textContent),
                     marks: Array.from(document.querySelectorAll('.mark')).map(e => e.textContent).sort(),
+                    sumdots: Array.from(document.querySelectorAll('.sumdot')).map(e => e.textContent),
                     rules: document.getElementById('rules').innerText};
         })()"#,
         Duration::from_secs(180),
@@ -552,6 +554,7 @@ fn the_page_answers_a_killer_thermo_puzzle_and_a_4x4_with_two_solutions() {
     assert_eq!(drawn["diamonds"], 2, "{drawn}"); // the lockout line's ends
     assert_eq!(drawn["cagesums"], json!(["\u{2260}7"]), "{drawn}");
     assert_eq!(drawn["marks"], json!(["\u{3a3}10", "\u{2265}5"]), "{drawn}");
+    assert_eq!(drawn["sumdots"], json!(["11"]), "{drawn}");
     assert!(
         drawn["rules"].as_str().unwrap().contains("taxicab 4"),
         "{drawn}"
