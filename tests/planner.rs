@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use cover_model::plan::{decide, Asked, EngineName, Job, Problem};
 use proptest::prelude::*;
 use solver_core::cdcl::Learner;
-use solver_core::{cubes, knuth, zdd, Limits};
+use solver_core::{cubes, knuth, zdd, Counter, Limits};
 
 use crate::oracle::{arb_plain, brute_force_count, Plain};
 
@@ -24,7 +24,14 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
     // The frontier as the command reads it for a count: small problems are
     // within the memo's bound, so the planner picks memoized counting.
     let frontier = Some(u32::try_from(zdd::frontier(&matrix)).unwrap());
-    let problem = Problem::Matrix { colours, frontier };
+    // A plain count: Dancing Cells take these small problems.
+    let cells = matrix.cells_fit();
+    prop_assert!(cells);
+    let problem = Problem::Matrix {
+        colours,
+        cells,
+        frontier,
+    };
     for asked in Asked::ALL {
         for job in [Job::Count, Job::Solve] {
             let plan = match decide(&problem, job, asked) {
@@ -42,11 +49,18 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
                 }
             };
             let counted = match plan.engine {
-                EngineName::Dlx => {
-                    let count = matrix.solver().count(&Limits::none());
+                EngineName::Dlx | EngineName::Cells => {
+                    let counter = match plan.engine {
+                        EngineName::Cells => Counter::Cells,
+                        _ => Counter::Links,
+                    };
+                    let count = matrix.solver().count_with(counter, &Limits::none());
                     prop_assert!(count.is_complete());
                     prop_assert_eq!(
-                        matrix.par_count(&[], &Limits::none()).unwrap().solutions,
+                        matrix
+                            .par_count_with(counter, &[], &Limits::none())
+                            .unwrap()
+                            .solutions,
                         count.solutions
                     );
                     count.solutions

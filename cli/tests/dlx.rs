@@ -225,9 +225,32 @@ fn json_count_has_every_field() {
     assert!(json["updates"].as_u64().unwrap() > 0);
     assert!(json["elapsed_ms"].is_u64());
     assert_eq!(json["threads"], 2);
-    // Issue 20: the engine is named in every JSON record.
-    assert_eq!(json["engine"], "dlx");
+    // Issue 20: the engine is named in every JSON record; issue 33: a
+    // plain count runs on Dancing Cells, and says so.
+    assert_eq!(json["engine"], "cells");
     assert_eq!(json.as_object().unwrap().len(), 8);
+    // Seeded tie-breaks and a limit shared by threads are the links
+    // search's, and named so; the count is the same.
+    for args in [&["--seed", "3"][..], &["--limit", "1000", "-j", "2"]] {
+        let mut all = vec!["count", "--format", "json"];
+        all.extend_from_slice(args);
+        let out = run(&all, problems::n_queens(8));
+        let json = &json_lines(&out)[0];
+        assert_eq!(
+            (json["solutions"].clone(), json["engine"].clone()),
+            (92.into(), "dlx".into()),
+            "{args:?}"
+        );
+    }
+    let out = run(
+        &["count", "--format", "json", "--limit", "10", "-j", "1"],
+        problems::n_queens(8),
+    );
+    let json = &json_lines(&out)[0];
+    assert_eq!(
+        (json["solutions"].clone(), json["engine"].clone()),
+        (10.into(), "cells".into())
+    );
     let out = run(
         &["count", "--format", "json", "--engine", "cdcl"],
         problems::n_queens(8),
@@ -515,7 +538,7 @@ fn memoized_counts_are_exact_and_named() {
     let json = json_count(&["--engine", "dlx"], &problems::dominoes(6, 6));
     assert_eq!(
         (json["solutions"].clone(), json["engine"].clone()),
-        (6728.into(), "dlx".into())
+        (6728.into(), "cells".into())
     );
     // 2^78: a string of digits in JSON, the plain number in text.
     let aztec = problems::aztec_diamond(12);
@@ -547,7 +570,7 @@ fn the_memory_budget_is_the_users() {
     let json = &json_lines(&out)[0];
     assert_eq!(
         (json["solutions"].clone(), json["engine"].clone()),
-        (6728.into(), "dlx".into())
+        (6728.into(), "cells".into())
     );
     assert_eq!(json["memo"]["fell_back"], true);
     assert!(json["memo"]["peak_bytes"].as_u64().unwrap() <= 4096);
@@ -580,7 +603,7 @@ fn the_memory_budget_is_the_users() {
     let out = run(&["count", "--explain"], problems::n_queens(8));
     let err = stderr(&out);
     assert!(
-        err.contains("plan: dlx") && err.contains("memo: ran inside the dlx search"),
+        err.contains("plan: cells") && err.contains("memo: ran inside the cells search"),
         "{err}"
     );
     let out = run(
@@ -590,7 +613,7 @@ fn the_memory_budget_is_the_users() {
     assert_eq!(stdout(&out).trim(), "945");
     let err = stderr(&out);
     assert!(
-        err.contains("plan: dlx") && !err.contains(" 0 hits"),
+        err.contains("plan: cells") && !err.contains(" 0 hits"),
         "{err}"
     );
     let out = run(&["solve", "--explain"], problems::n_queens(8));

@@ -22,7 +22,8 @@
 //! | grid | none of the above | any | `dlx` | refused | `dlx` |
 //! | model | exact cover, no objective | any | `dlx` | refused | `dlx` |
 //! | model | anything else | any | `propagation` | refused | refused |
-//! | matrix (Knuth's format) | frontier at most [`MEMO_FRONTIER`] | count (no limit, seed or progress) | `zdd` | refused | `dlx` (`zdd` when asked) |
+//! | matrix (Knuth's format) | frontier at most [`MEMO_FRONTIER`] | count (no limit, seed or progress) | `zdd` | refused | `dlx` or `cells` as below (`zdd` when asked) |
+//! | matrix (Knuth's format) | Dancing Cells fit | count (no seed or progress; a limit on one thread) | `cells` | refused | `cells` (`cdcl` when asked, refused with colours) |
 //! | matrix (Knuth's format) | any | any | `dlx` | refused | `dlx` (`cdcl` when asked, refused with colours; `zdd` when asked for a count) |
 //!
 //! [`Asked::Propagation`] is possible for every model; [`Asked::Cdcl`] for
@@ -46,6 +47,10 @@
 //!
 //! [`Model::planned_engine`]: crate::Model::planned_engine
 
+#[cfg(test)]
+mod doc_table;
+pub mod matrix;
+
 use std::fmt;
 
 /// The engines, by the names the command line, JSON records and
@@ -66,6 +71,10 @@ pub enum EngineName {
     Cdcl,
     /// Knuth's Dancing Links (`solver_core`): any exact cover, any size.
     Dlx,
+    /// Dancing Cells (`solver_core::Counter::Cells`): the same exact cover
+    /// on sparse sets, a matrix's plain count (no seed, no progress
+    /// reports) within its size.
+    Cells,
     /// The finite-domain propagation engine of this crate: any model.
     Propagation,
     /// Memoized counting through a diagram of the solutions
@@ -75,18 +84,19 @@ pub enum EngineName {
 
 impl EngineName {
     /// Every engine, in the order of the docs.
-    pub const ALL: [EngineName; 7] = [
+    pub const ALL: [EngineName; 8] = [
         EngineName::Band9,
         EngineName::Bits,
         EngineName::Units,
         EngineName::Cdcl,
         EngineName::Dlx,
+        EngineName::Cells,
         EngineName::Propagation,
         EngineName::Zdd,
     ];
 
-    /// The short name: `band9`, `bits`, `units`, `cdcl`, `dlx` or
-    /// `propagation` (and `zdd`).
+    /// The short name: `band9`, `bits`, `units`, `cdcl`, `dlx`, `cells`,
+    /// `propagation` or `zdd`.
     pub fn as_str(self) -> &'static str {
         match self {
             EngineName::Band9 => "band9",
@@ -94,6 +104,7 @@ impl EngineName {
             EngineName::Units => "units",
             EngineName::Cdcl => "cdcl",
             EngineName::Dlx => "dlx",
+            EngineName::Cells => "cells",
             EngineName::Propagation => "propagation",
             EngineName::Zdd => "zdd",
         }
@@ -111,6 +122,9 @@ impl EngineName {
                 "bit-parallel propagation at the root, then clause learning on the open cells"
             }
             EngineName::Dlx => "Knuth's Dancing Links on the exact-cover matrix",
+            EngineName::Cells => {
+                "Dancing Cells: the exact-cover matrix as sparse sets, for counting"
+            }
             EngineName::Propagation => {
                 "finite-domain propagation on the rules' constraint model (cover_model)"
             }
@@ -158,7 +172,8 @@ pub enum Asked {
     /// The bit-parallel family on a grid: `band9`, `bits`, `cdcl` after the
     /// root, `units`.
     Bits,
-    /// Dancing Links.
+    /// Dancing Links (a matrix's plain count: on Dancing Cells, its
+    /// sparse-set form, when they take it).
     Dlx,
     /// Clause learning over a matrix's options.
     Cdcl,
@@ -248,6 +263,11 @@ pub enum Problem {
     Matrix {
         /// Some option gives an item a colour.
         colours: bool,
+        /// Dancing Cells can count it: the matrix fits them
+        /// (`solver_core::Matrix::cells_fit`), and the count is plain (no
+        /// seed, no progress reports; with a solution limit, on one
+        /// thread).
+        cells: bool,
         /// Its frontier in input order (`solver_core::zdd::frontier`) when
         /// the job may be memoized: a count of every solution, without a
         /// solution limit, a seed or progress reports; `None` otherwise.
@@ -303,32 +323,65 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
             Asked::Bits => refuse("the bit-parallel engines take Sudoku grids, not models"),
             Asked::Zdd => unreachable!("refused above"),
         },
-        Problem::Matrix { colours, frontier } => match asked {
-            Asked::Zdd => match (job, frontier) {
-                (Job::Count, Some(_)) => plan(EngineName::Zdd, "asked for"),
-                _ => refuse(
-                    "memoized counting counts every solution: no --limit, --seed or --progress, \
-                     and no solutions printed",
-                ),
-            },
-            Asked::Auto => match (job, frontier) {
-                (Job::Count, Some(f)) if f <= MEMO_FRONTIER => plan(
-                    EngineName::Zdd,
-                    "a count whose frontier in input order is at most 20 items: memoized",
-                ),
-                (Job::Count, Some(_)) => plan(
-                    EngineName::Dlx,
-                    "exact cover; frontier in input order above 20 items: the memo would not pay",
-                ),
-                _ => plan(EngineName::Dlx, "exact cover"),
-            },
-            Asked::Dlx => plan(EngineName::Dlx, "exact cover"),
-            Asked::Cdcl if colours => {
-                refuse("takes no colours, and an option gives one to an item (use --engine dlx)")
-            }
-            Asked::Cdcl => plan(EngineName::Cdcl, "asked for"),
-            Asked::Bits | Asked::Propagation => refuse("a matrix runs on dlx or cdcl"),
+        Problem::Matrix {
+            colours,
+            cells,
+            frontier,
+        } => decide_matrix(colours, cells && job == Job::Count, frontier, job, asked),
+    }
+}
+
+/// [`decide`] for a matrix; `cells`: the job is a count that Dancing
+/// Cells take, so that they count where Dancing Links would.
+fn decide_matrix(
+    colours: bool,
+    cells: bool,
+    frontier: Option<u32>,
+    job: Job,
+    asked: Asked,
+) -> Result<Plan, Refusal> {
+    let refuse = |why: &'static str| Err(Refusal { asked, why });
+    let plan = |engine, reason| Ok(Plan { engine, reason });
+    // Dancing Links, or for a plain count their sparse-set form.
+    let links = |reason: &'static str, on_cells: &'static str| {
+        if cells {
+            plan(EngineName::Cells, on_cells)
+        } else {
+            plan(EngineName::Dlx, reason)
+        }
+    };
+    match asked {
+        Asked::Zdd => match (job, frontier) {
+            (Job::Count, Some(_)) => plan(EngineName::Zdd, "asked for"),
+            _ => refuse(
+                "memoized counting counts every solution: no --limit, --seed or --progress, \
+                 and no solutions printed",
+            ),
         },
+        Asked::Auto => match (job, frontier) {
+            (Job::Count, Some(f)) if f <= MEMO_FRONTIER => plan(
+                EngineName::Zdd,
+                "a count whose frontier in input order is at most 20 items: memoized",
+            ),
+            (Job::Count, Some(_)) => links(
+                "exact cover; frontier in input order above 20 items: the memo would not pay",
+                "a plain count whose frontier in input order is above 20 items (the memo would \
+                 not pay): on sparse sets",
+            ),
+            _ => links(
+                "exact cover",
+                "a plain count of an exact cover: on sparse sets",
+            ),
+        },
+        Asked::Dlx => links(
+            "exact cover",
+            "a plain count of an exact cover: on sparse sets",
+        ),
+        Asked::Cdcl if colours => {
+            refuse("takes no colours, and an option gives one to an item (use --engine dlx)")
+        }
+        Asked::Cdcl => plan(EngineName::Cdcl, "asked for"),
+        Asked::Bits | Asked::Propagation => refuse("a matrix runs on dlx or cdcl"),
     }
 }
 
@@ -518,6 +571,7 @@ mod tests {
             }
             let matrix = |colours| Problem::Matrix {
                 colours,
+                cells: false,
                 frontier: None,
             };
             for colours in [true, false] {
@@ -536,6 +590,7 @@ mod tests {
         for colours in [true, false] {
             let matrix = |frontier| Problem::Matrix {
                 colours,
+                cells: false,
                 frontier: Some(frontier),
             };
             for (frontier, auto) in [(0, Zdd), (MEMO_FRONTIER, Zdd), (MEMO_FRONTIER + 1, Dlx)] {
@@ -545,6 +600,28 @@ mod tests {
                 assert_eq!(pick(matrix(frontier), Job::Solve, Asked::Auto), Ok(Dlx));
                 assert!(pick(matrix(frontier), Job::Solve, Asked::Zdd).is_err());
             }
+        }
+        // A plain count that Dancing Cells take: on them wherever Dancing
+        // Links would count; never for another job, never instead of the
+        // memo or of clause learning.
+        for colours in [true, false] {
+            let matrix = |frontier| Problem::Matrix {
+                colours,
+                cells: true,
+                frontier,
+            };
+            for frontier in [None, Some(MEMO_FRONTIER + 1)] {
+                assert_eq!(pick(matrix(frontier), Job::Count, Asked::Auto), Ok(Cells));
+                assert_eq!(pick(matrix(frontier), Job::Count, Asked::Dlx), Ok(Cells));
+            }
+            assert_eq!(pick(matrix(Some(0)), Job::Count, Asked::Auto), Ok(Zdd));
+            assert_eq!(pick(matrix(Some(0)), Job::Count, Asked::Zdd), Ok(Zdd));
+            for job in JOBS.into_iter().filter(|&j| j != Job::Count) {
+                assert_eq!(pick(matrix(None), job, Asked::Auto), Ok(Dlx));
+                assert_eq!(pick(matrix(None), job, Asked::Dlx), Ok(Dlx));
+            }
+            let learned = pick(matrix(None), Job::Count, Asked::Cdcl);
+            assert_eq!(learned.is_ok(), !colours);
         }
     }
 
@@ -558,7 +635,7 @@ mod tests {
                 engine,
                 EngineName::Band9 | EngineName::Bits | EngineName::Units | EngineName::Cdcl
             ),
-            Asked::Dlx => engine == EngineName::Dlx,
+            Asked::Dlx => matches!(engine, EngineName::Dlx | EngineName::Cells),
             Asked::Cdcl => engine == EngineName::Cdcl,
             Asked::Propagation => engine == EngineName::Propagation,
             Asked::Zdd => engine == EngineName::Zdd,
@@ -568,14 +645,17 @@ mod tests {
             Problem::Model { exact_cover: false },
             Problem::Matrix {
                 colours: true,
+                cells: true,
                 frontier: None,
             },
             Problem::Matrix {
                 colours: false,
+                cells: false,
                 frontier: Some(3),
             },
             Problem::Matrix {
                 colours: false,
+                cells: true,
                 frontier: Some(30),
             },
         ];

@@ -17,14 +17,10 @@
 //! current state (forced options applied) and leaves that state untouched. The
 //! links search keeps everything else (solutions, seeds, progress reports).
 
-use crate::limits::{Incomplete, Limits, SearchMemo, Stats};
+use crate::limits::{Incomplete, Limits, SearchMemo, Stats, CHECK_EVERY};
 use crate::matrix::{DONE_COLOR, NO_COLOR};
 use crate::parallel::Shared;
 use crate::solver::Solver;
-
-/// How many nodes pass between checks of the clock and the cancellation flag
-/// (as in the links search).
-const CHECK_EVERY: u32 = 256;
 
 /// Above this many option nodes the links search counts instead: the cells
 /// are a second copy of the problem, and the memory budgets of the callers
@@ -34,6 +30,13 @@ const MAX_NODES: usize = 1 << 22;
 /// Above this bound on the size-saving stack (primary items times active
 /// items, entries of 8 bytes) the links search counts instead.
 const MAX_SAVED: usize = 1 << 25;
+
+/// Whether a problem of `nodes` nodes, `primaries` primary items and
+/// `items` items in all fits the cells ([`Cells::from_solver`] succeeds on
+/// it and on every subproblem of it: those have no more active items).
+pub(crate) fn fits(nodes: usize, primaries: usize, items: usize) -> bool {
+    nodes <= MAX_NODES && primaries.saturating_mul(items) <= MAX_SAVED
+}
 
 /// Knuth's layout: an item is named by the place in `set` where its options
 /// start, and the three entries before them hold its number (its place in

@@ -8,11 +8,12 @@
 //! ```
 //! use std::ops::ControlFlow;
 //! use solver_core::drive::{Search, Summary};
-//! use solver_core::{knuth, Limits};
+//! use solver_core::{knuth, Counter, Limits};
 //!
 //! let matrix = knuth::parse("A B C\nA B\nC\nA\nB C\n")?;
 //! let limits = Limits::none();
-//! let search = Search { matrix: &matrix, limits: &limits, threads: 1, seed: None, progress: None };
+//! let search = Search { matrix: &matrix, limits: &limits, threads: 1, seed: None, progress: None,
+//!                      counter: Counter::Links };
 //! assert_eq!(search.count().0, 2);
 //! let mut seen = Vec::new();
 //! let (printed, outcome) = search.solve(|k, options| {
@@ -32,8 +33,8 @@ use std::time::{Duration, Instant};
 use serde::{Serialize, Serializer};
 
 use crate::{
-    BigCount, Contradiction, Engine, Incomplete, Limits, Matrix, OptionId, Outcome, Progress,
-    SolutionError,
+    BigCount, Contradiction, Counter, Engine, Incomplete, Limits, Matrix, OptionId, Outcome,
+    Progress, SolutionError,
 };
 
 /// One search of a whole matrix by Dancing Links, sequential (`threads`
@@ -50,6 +51,11 @@ pub struct Search<'a> {
     pub seed: Option<u64>,
     /// Called about every second with where the search is (one thread).
     pub progress: Option<fn(&Progress)>,
+    /// The search that counts ([`count`](Self::count)): the plan's choice,
+    /// [`Counter::Cells`] only without a seed or progress reports, on a
+    /// matrix that [fits](Matrix::cells_fit), and with a solution limit
+    /// only on one thread. Listing solutions is always by links.
+    pub counter: Counter,
 }
 
 impl Search<'_> {
@@ -65,10 +71,10 @@ impl Search<'_> {
     /// Counts the solutions: the count and how the search ended.
     pub fn count(&self) -> (u128, Outcome) {
         let count = if self.threads == 1 {
-            self.solver().count(self.limits)
+            self.solver().count_with(self.counter, self.limits)
         } else {
             self.matrix
-                .par_count(&[], self.limits)
+                .par_count_with(self.counter, &[], self.limits)
                 .expect("no option is forced")
         };
         (count.solutions, count.outcome)
@@ -564,15 +570,19 @@ mod tests {
         }
         let matrix = knuth::parse(&text).unwrap();
         let limits = Limits::none();
-        for threads in [1, 2] {
+        for (threads, counter) in [1, 2]
+            .into_iter()
+            .flat_map(|t| [(t, Counter::Links), (t, Counter::Cells)])
+        {
             let search = Search {
                 matrix: &matrix,
                 limits: &limits,
                 threads,
                 seed: None,
                 progress: None,
+                counter,
             };
-            assert_eq!(search.count().0, 11, "{threads} threads");
+            assert_eq!(search.count().0, 11, "{threads} threads, {counter:?}");
             let mut numbers = Vec::new();
             let (n, outcome) = search
                 .solve(|k, options| {
@@ -592,6 +602,7 @@ mod tests {
             threads: 1,
             seed: Some(7),
             progress: None,
+            counter: Counter::Links,
         };
         let (n, outcome) = search.solve(|_, _| ControlFlow::Break(())).unwrap();
         assert_eq!((n, outcome.incomplete), (1, Some(Incomplete::Stopped)));

@@ -56,6 +56,7 @@ mod bigcount;
 mod builder;
 pub mod cdcl;
 mod cells;
+mod counter;
 pub mod cubes;
 pub mod drive;
 mod engine;
@@ -73,11 +74,13 @@ pub mod zdd;
 
 pub use bigcount::BigCount;
 pub use builder::{Entry, ProblemBuilder};
+pub use counter::Counter;
 pub use engine::{Contradiction, Engine};
 pub use error::{BuildError, ForceError};
 pub use ids::{Color, ItemId, OptionId};
 pub use limits::{
     Count, Found, Incomplete, Limits, Outcome, Progress, ProgressHook, SearchMemo, Stats,
+    CHECK_EVERY,
 };
 pub use matrix::Matrix;
 pub use search::Solutions;

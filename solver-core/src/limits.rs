@@ -6,6 +6,14 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+/// How many nodes (states for the diagram, decisions or conflicts for clause
+/// learning) an engine searches between two checks of its [`Limits`]: the
+/// clock, the cancellation flag and a parallel search's shared budget. One
+/// interval for every engine of the workspace (Dancing Links and Cells, the
+/// diagram, the bit-parallel Sudoku engines), so that each stops as soon as
+/// the others after a deadline or Ctrl-C.
+pub const CHECK_EVERY: u32 = 256;
+
 /// Limits that stop a search early. The default is no limit at all.
 ///
 /// A search stopped by a limit says so ([`Incomplete`]); it never presents a

@@ -15,6 +15,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+use crate::counter::Counter;
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::limits::{Count, Incomplete, Limits, Outcome, Stats};
@@ -237,11 +238,23 @@ impl Matrix {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn par_count(&self, forced: &[OptionId], limits: &Limits) -> Result<Count, ForceError> {
+        self.par_count_with(Counter::default_for(self), forced, limits)
+    }
+
+    /// [`par_count`](Self::par_count) by `counter` on every thread (without
+    /// a solution limit; with one, every thread counts by links, stopping
+    /// as soon as the threads together reach it).
+    pub fn par_count_with(
+        &self,
+        counter: Counter,
+        forced: &[OptionId],
+        limits: &Limits,
+    ) -> Result<Count, ForceError> {
         let max = limits.max_solutions;
         let outcome = self.par_run(forced, limits, |s, worker_limits, shared| {
             let search = Solutions::new(s, worker_limits, Some(shared));
             if max.is_none() {
-                search.count_all().outcome
+                search.count_all(counter).outcome
             } else {
                 let mut search = search;
                 search.set_record(false);

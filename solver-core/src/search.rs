@@ -6,13 +6,11 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::cells::{self, Cells};
+use crate::counter::Counter;
 use crate::ids::OptionId;
-use crate::limits::{Count, Found, Incomplete, Limits, Outcome, Progress, Stats};
+use crate::limits::{Count, Found, Incomplete, Limits, Outcome, Progress, Stats, CHECK_EVERY};
 use crate::parallel::Shared;
 use crate::solver::Solver;
-
-/// How many nodes pass between checks of the clock and the cancellation flag.
-const CHECK_EVERY: u32 = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -110,12 +108,12 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
     }
 
     /// Runs the search to its end (or a limit) without recording solutions,
-    /// and returns how many there were.
-    pub(crate) fn count_all(mut self) -> Count {
-        // Sparse sets count faster (see `cells`); the links search keeps the
-        // seeded tie-breaks and the progress reports, and very large problems.
+    /// and returns how many there were: by `counter` (Dancing Cells only
+    /// from the start of a search, on a problem that fits them; else, as
+    /// for [`Counter::Links`], by this search).
+    pub(crate) fn count_all(mut self, counter: Counter) -> Count {
         let s = self.solver.borrow();
-        if s.rng == 0 && s.progress.is_none() && self.phase == Phase::Start {
+        if counter == Counter::Cells && self.phase == Phase::Start {
             if let Some(cells) = Cells::from_solver(s) {
                 let counted = cells::count(cells, &self.limits, self.shared);
                 self.phase = Phase::Done;
@@ -446,9 +444,27 @@ impl Solver {
         (found, search.outcome().stats)
     }
 
-    /// Counts the solutions (up to `limits.max_solutions`, if set).
+    /// Counts the solutions (up to `limits.max_solutions`, if set), by
+    /// Dancing Cells when they take the problem (no seed, no progress
+    /// reports, within their size) and else by Dancing Links: the count
+    /// the callers that name it `dlx` (a grid's or a model's matrix) have
+    /// always had. A caller that names the counter says which with
+    /// [`count_with`](Self::count_with).
     pub fn count(&mut self, limits: &Limits) -> Count {
-        self.solutions(limits).count_all()
+        let counter = if self.rng == 0 && self.progress.is_none() {
+            Counter::Cells
+        } else {
+            Counter::Links
+        };
+        self.count_with(counter, limits)
+    }
+
+    /// Counts the solutions (up to `limits.max_solutions`, if set) by
+    /// `counter`. [`Counter::Cells`] takes neither the seed's tie-breaks
+    /// nor progress reports, and counts by links a problem that does not
+    /// [fit](crate::Matrix::cells_fit) (the planner never asks for that).
+    pub fn count_with(&mut self, counter: Counter, limits: &Limits) -> Count {
+        self.solutions(limits).count_all(counter)
     }
 
     /// Calls `visit` with each solution until it returns

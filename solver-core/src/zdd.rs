@@ -52,13 +52,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::bigcount::{add_into, cmp_limbs, sub_into, BigCount};
-use crate::limits::{Incomplete, Limits};
+use crate::limits::{Incomplete, Limits, CHECK_EVERY};
 use crate::matrix::Matrix;
 use crate::OptionId;
-
-/// How many states pass between checks of the clock and the cancellation
-/// flag.
-const CHECK_EVERY: u32 = 256;
 
 /// The empty family: no solution.
 const BOT: u32 = 0;

@@ -7,6 +7,7 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use cover_model::plan::matrix::Planned;
 use cover_model::plan::{EngineName, Plan, DEFAULT_MEMO_BYTES};
 use serde::Serialize;
 use solver_core::drive::{solution_text, SolutionRecord, Summary};
@@ -201,7 +202,12 @@ fn build_and_count(
 /// `count` planned as `zdd`: the memoized count, or when it outgrows the
 /// memory budget and the planner chose it (not `--engine zdd`), the plain
 /// count.
-pub(super) fn count(args: &SearchArgs, matrix: &Matrix, plan: Plan) -> Result<Exit, Failure> {
+pub(super) fn count(
+    args: &SearchArgs,
+    matrix: &Matrix,
+    planned: &Planned,
+) -> Result<Exit, Failure> {
+    let plan = planned.plan;
     let started = Instant::now();
     let budget = args.max_memory.unwrap_or(DEFAULT_MEMO_BYTES);
     let limits = memo_limits(args.max_nodes, args.timeout, started);
@@ -231,7 +237,7 @@ pub(super) fn count(args: &SearchArgs, matrix: &Matrix, plan: Plan) -> Result<Ex
                 fell_back: true,
                 stats,
             };
-            (plain_count(args, matrix, started), report, None)
+            (plain_count(args, matrix, planned, started), report, None)
         }
         Err((why, stats)) => {
             let outcome = Outcome {

@@ -16,9 +16,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use cover_model::plan::{decide, Asked, EngineName, Job, Plan, Problem};
+use cover_model::plan::matrix::{
+    self as matrix_plan, Engine as MatrixEngine, Planned, Task as MatrixTask,
+};
+use cover_model::plan::{decide, Asked, Job, Plan, Problem};
 use serde::Serialize;
-use solver_core::cdcl::Learner;
 use solver_core::drive::{
     progress_line, run_engine, solution_text, Ending, Search, SolutionRecord, Summary,
 };
@@ -208,8 +210,8 @@ enum Mode {
     Solve,
 }
 
-/// The planner's plan for `problem` (read from `name`), or its refusal of
-/// the engine asked for as bad input (exit status 2).
+/// The planner's plan for a JSON model (read from `name`), or its refusal
+/// of the engine asked for as bad input (exit status 2).
 fn planned(name: &str, problem: Problem, asked: Asked, mode: Mode) -> Result<Plan, Failure> {
     let job = match mode {
         Mode::Count => Job::Count,
@@ -262,31 +264,37 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let name = std::mem::take(&mut input.name);
     drop(input);
 
-    // Clause learning is built only when asked for; it cannot take colours.
-    let learner = (args.engine == Engine::Cdcl)
-        .then(|| Learner::from_matrix(&matrix))
-        .flatten();
-    let colours = args.engine == Engine::Cdcl && learner.is_none();
-    // Memoized counting counts every solution at once: not with a solution
-    // limit, a seed or progress reports.
-    let memo_fits =
-        mode == Mode::Count && args.limit.is_none() && args.seed.is_none() && !args.progress;
-    let frontier =
-        memo_fits.then(|| u32::try_from(solver_core::zdd::frontier(&matrix)).unwrap_or(u32::MAX));
-    let plan = planned(
-        &name,
-        Problem::Matrix { colours, frontier },
-        args.engine.asked(),
-        mode,
-    )?;
+    // The plan names the engine and builds it. The threads matter to it
+    // only for a count with a limit (Dancing Cells take it on one thread);
+    // else the pool is made after the plan, as for memoized counting.
+    let limited = (mode == Mode::Count && args.limit.is_some()).then(|| thread_count(args));
+    let task = MatrixTask {
+        job: match mode {
+            Mode::Count => Job::Count,
+            Mode::Solve => Job::Solve,
+        },
+        limit: args.limit.is_some(),
+        seed: args.seed.is_some(),
+        progress: args.progress,
+        threads: limited.unwrap_or(1),
+    };
+    let planned = matrix_plan::planned(&matrix, task, args.engine.asked()).map_err(|refusal| {
+        Failure::bad_input(format!(
+            "{name}: --engine {} {}",
+            refusal.asked.as_str(),
+            refusal.why
+        ))
+    })?;
+    let plan = planned.plan;
     if args.explain {
-        memo::explain_plan(&plan, frontier);
+        memo::explain_plan(&plan, planned.frontier);
     }
-    if plan.engine == EngineName::Zdd {
-        return memo::count(args, &matrix, plan);
-    }
-    let engine = plan.engine;
-    if learner.is_some() {
+    let counter = match planned.engine {
+        MatrixEngine::Memo => return memo::count(args, &matrix, &planned),
+        MatrixEngine::Search(counter) => counter,
+        MatrixEngine::Learner(_) => planned.counter,
+    };
+    if let MatrixEngine::Learner(_) = planned.engine {
         for (flag, given) in [
             ("--seed", args.seed.is_some()),
             ("--progress", args.progress),
@@ -296,7 +304,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
             }
         }
     }
-    let threads = thread_count(args);
+    let threads = limited.unwrap_or_else(|| thread_count(args));
     let mut out = Output::stdout();
     let started = Instant::now();
     let limits = limits(args, started);
@@ -306,16 +314,17 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         threads,
         seed: args.seed,
         progress: args.progress.then_some(report_progress as fn(&Progress)),
+        counter,
     };
-    let engine = engine.as_str();
+    let engine = plan.engine.as_str();
     let format = args.format;
     let print = |k: u64, options: &[String]| print_solution(&mut out, format, k, options);
-    let (solutions, outcome) = match (learner, mode) {
-        (Some(mut learner), _) => {
-            run_engine(&mut learner, &matrix, &limits, mode == Mode::Solve, print)
+    let (solutions, outcome) = match (planned.engine, mode) {
+        (MatrixEngine::Learner(mut learner), _) => {
+            run_engine(&mut *learner, &matrix, &limits, mode == Mode::Solve, print)
         }
-        (None, Mode::Count) => Ok(search.count()),
-        (None, Mode::Solve) => search.solve(print),
+        (_, Mode::Count) => Ok(search.count()),
+        (_, Mode::Solve) => search.solve(print),
     }
     .map_err(|fault| Failure::new(Exit::Internal, fault.to_string()))?;
     if args.explain && mode == Mode::Count {
@@ -325,9 +334,14 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     end_search(out, args.format, mode, &summary)
 }
 
-/// Counts by Dancing Links (after memoized counting outgrew its memory
-/// budget): the summary of the search.
-fn plain_count(args: &SearchArgs, matrix: &solver_core::Matrix, started: Instant) -> Summary {
+/// Counts by the plan's plain counter (after memoized counting outgrew its
+/// memory budget): the summary of the search.
+fn plain_count(
+    args: &SearchArgs,
+    matrix: &solver_core::Matrix,
+    planned: &Planned,
+    started: Instant,
+) -> Summary {
     let threads = thread_count(args);
     let limits = limits(args, started);
     let search = Search {
@@ -336,12 +350,13 @@ fn plain_count(args: &SearchArgs, matrix: &solver_core::Matrix, started: Instant
         threads,
         seed: None,
         progress: None,
+        counter: planned.counter,
     };
     let (solutions, outcome) = search.count();
     Summary::new(
         solutions,
         &outcome,
-        EngineName::Dlx.as_str(),
+        planned.counter_name().as_str(),
         started,
         threads,
     )

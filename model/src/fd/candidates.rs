@@ -14,7 +14,7 @@
 //! The seen values live in one shared array (one word per watched
 //! variable, bit `k` for the `k`-th value of its initial range), written by
 //! the caller's visit of each solution and read again by every search after
-//! each solution and every [`CHECK_EVERY`] nodes, so searches on other
+//! each solution and every [`READ_SEEN_EVERY`] nodes, so searches on other
 //! threads (over disjoint cubes of the root) prune with what each other
 //! found.
 
@@ -29,8 +29,13 @@ use super::search::{Decision, Search};
 use super::Program;
 use crate::model::Value;
 
-/// How often (in nodes) a search reads the shared seen values again.
-pub(crate) const CHECK_EVERY: u64 = 64;
+/// How often (in nodes) a search reads the shared seen values again. Not a
+/// check of the limits (those come every [`solver_core::CHECK_EVERY`]
+/// nodes, as in every engine):
+/// a read is one atomic load per watched variable, cheap beside the
+/// propagation of 64 nodes, and the sooner a thread sees what the others
+/// found, the more it prunes.
+pub(crate) const READ_SEEN_EVERY: u64 = 64;
 
 /// The seen values as one search holds them.
 struct Known<'a> {
@@ -139,7 +144,7 @@ impl Search<'_> {
         let mut known = Known {
             shared: seen,
             bits: vec![0; watch.len()],
-            next_read: CHECK_EVERY,
+            next_read: READ_SEEN_EVERY,
         };
         known.read();
         let mut stats = Stats::default();
@@ -159,7 +164,7 @@ impl Search<'_> {
                 }
                 if stats.nodes >= known.next_read {
                     known.read();
-                    known.next_read = stats.nodes + CHECK_EVERY;
+                    known.next_read = stats.nodes + READ_SEEN_EVERY;
                 }
                 match self.decide_candidate(&news, &slot, &known) {
                     None => {

@@ -371,7 +371,10 @@ impl<'p> Search<'p> {
             return Some(Incomplete::NodeLimit);
         }
         self.polls += 1;
-        if self.polls.is_multiple_of(128) {
+        if self
+            .polls
+            .is_multiple_of(u64::from(solver_core::CHECK_EVERY))
+        {
             return limits.interrupted();
         }
         None

@@ -547,7 +547,7 @@ impl Learner {
         loop {
             ticks += 1;
             if ticks >= next_check {
-                next_check = ticks + 256;
+                next_check = ticks + u64::from(crate::CHECK_EVERY);
                 if let Some(why) = limits.interrupted() {
                     return Some(why);
                 }

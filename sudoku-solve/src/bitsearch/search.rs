@@ -37,8 +37,10 @@ use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use super::tables::{cells, has, is_empty, Board, Lane, Tables};
 
-/// How many nodes pass between checks of the clock and the cancellation flag.
-pub(crate) const CHECK_EVERY: u64 = 256;
+/// How many nodes pass between checks of the clock and the cancellation flag:
+/// the workspace's one interval ([`solver_core::CHECK_EVERY`]), as this
+/// engine's node counts are `u64`.
+pub(crate) const CHECK_EVERY: u64 = solver_core::CHECK_EVERY as u64;
 
 /// An open level of the search: its options are `options[start..end]`, the
 /// next to try is `next`; its state is the slot with the frame's index.

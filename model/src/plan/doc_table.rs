@@ -1,0 +1,237 @@
+//! `docs/engines.md`'s table of the planner, checked against [`decide`]:
+//! each row's problems and tasks, as this test states them, planned with
+//! `auto`, `--engine bits` and `--engine dlx` give the engines the row's
+//! columns name (or a refusal where they say "refused"). A row the test
+//! does not know fails it, so a new row comes with its facts.
+
+use super::*;
+
+const ENGINES_MD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/engines.md"));
+
+/// The table's rows: the cells of each, from the header `| rules | grid |`
+/// to the first line that is not a row.
+fn rows() -> Vec<Vec<String>> {
+    let mut lines = ENGINES_MD
+        .lines()
+        .skip_while(|l| !l.starts_with("| rules | grid |"));
+    lines
+        .next()
+        .expect("the planner's table in docs/engines.md");
+    lines
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let inner = l.trim().trim_start_matches('|').trim_end_matches('|');
+            inner.split('|').map(|c| c.trim().to_string()).collect()
+        })
+        .collect()
+}
+
+/// What a column says: `None` for an empty cell, `Some(None)` for a
+/// refusal, else the engines named before its first `;`.
+fn expected(cell: &str) -> Option<Option<Vec<EngineName>>> {
+    if cell.is_empty() {
+        return None;
+    }
+    if cell.starts_with("refused") {
+        return Some(None);
+    }
+    let head = cell.split(';').next().unwrap_or("");
+    let names: Vec<EngineName> = head
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter_map(|word| EngineName::ALL.into_iter().find(|e| e.as_str() == word))
+        .collect();
+    assert!(!names.is_empty(), "no engine named in {cell:?}");
+    Some(Some(names))
+}
+
+fn grid(side: u32, classic: bool) -> GridFacts {
+    GridFacts {
+        side,
+        boxes_3x3: side == 9,
+        classic,
+        exact_cover: true,
+        bits_fit: classic && side <= 128,
+        units_fit: !classic && side * side <= 128,
+    }
+}
+
+fn setter(side: u32) -> GridFacts {
+    GridFacts {
+        exact_cover: false,
+        units_fit: false,
+        bits_fit: false,
+        ..grid(side, false)
+    }
+}
+
+/// The problems and jobs a row speaks of, found by its first two cells.
+fn cases(rules: &str, shape: &str) -> Vec<(Problem, Vec<Job>)> {
+    use Job::*;
+    let grids = |sides: &[u32], classic: bool, jobs: &[Job]| -> Vec<(Problem, Vec<Job>)> {
+        sides
+            .iter()
+            .map(|&s| (Problem::Grid(grid(s, classic)), jobs.to_vec()))
+            .collect()
+    };
+    let one_or_two = [Solve, Check, Minimize];
+    let all_but_listing = [Solve, Check, Count, Minimize, Rate, Candidates];
+    let matrix = |cells, frontier| Problem::Matrix {
+        colours: false,
+        cells,
+        frontier,
+    };
+    let coloured = |cells, frontier| Problem::Matrix {
+        colours: true,
+        cells,
+        frontier,
+    };
+    match (rules, shape) {
+        ("classic", "9x9 (3x3 boxes)") => grids(&[9], true, &[Solve, Check, Count, Minimize]),
+        ("classic", "any other shape up to 35x35") => {
+            grids(&[4, 6, 16, 25, 35], true, &[Solve, Check, Count, Minimize])
+        }
+        ("classic", "36x36 to 128x128") => {
+            // Two rows share these cells: told apart by their task.
+            let mut both = grids(&[36, 64, 128], true, &one_or_two);
+            both.extend(grids(&[36, 64, 128], true, &[Count]));
+            both
+        }
+        ("classic", "any shape up to 128x128") => grids(&[4, 9, 16, 36, 128], true, &[Rate]),
+        ("classic", "above 128x128") => grids(&[144, 169], true, &all_but_listing),
+        (r, "at most 128 cells (up to 11x11)") if r.starts_with("variant") => {
+            grids(&[4, 6, 9, 11], false, &[Solve, Check, Count])
+        }
+        ("variant", "more than 128 cells (12x12 and up)") => {
+            grids(&[12, 16, 25], false, &[Solve, Check, Count])
+        }
+        (r, "any") if r.starts_with("with setter's constraints") => [4, 9, 16]
+            .iter()
+            .map(|&s| {
+                (
+                    Problem::Grid(setter(s)),
+                    vec![Solve, Check, Count, Enumerate],
+                )
+            })
+            .collect(),
+        (r, "any") if r.starts_with("any (with setter's constraints: split only)") => {
+            let mut v = grids(&[4, 9, 36, 144], true, &[Enumerate, Split]);
+            v.extend(grids(&[4, 9, 16], false, &[Enumerate, Split]));
+            v
+        }
+        (r, "`dlx` format") if r.contains("frontier in input order is at most 20") => [0, 7, 20]
+            .into_iter()
+            .flat_map(|f| [true, false].map(|cells| (matrix(cells, Some(f)), vec![Count])))
+            .chain([(coloured(true, Some(3)), vec![Count])])
+            .collect(),
+        (r, "`dlx` format") if r.contains("at most 4M nodes") => vec![
+            (matrix(true, None), vec![Count]),
+            (matrix(true, Some(MEMO_FRONTIER + 1)), vec![Count]),
+            (coloured(true, None), vec![Count]),
+        ],
+        ("any exact-cover problem", "`dlx` format") => vec![
+            (matrix(false, None), vec![Count, Solve]),
+            (matrix(true, None), vec![Solve]),
+            (coloured(false, Some(40)), vec![Count]),
+        ],
+        (r, "JSON model, Python `Model`") if r.starts_with("constraint model, exact cover") => {
+            vec![(
+                Problem::Model { exact_cover: true },
+                all_but_listing.to_vec(),
+            )]
+        }
+        (r, "JSON model, Python `Model`") if r.starts_with("constraint model, anything else") => {
+            vec![(
+                Problem::Model { exact_cover: false },
+                all_but_listing.to_vec(),
+            )]
+        }
+        _ => panic!("docs/engines.md: a row this test does not know: {rules:?} | {shape:?}"),
+    }
+}
+
+/// A row's task cell names the jobs it speaks of, where rows share their
+/// first cells.
+fn row_takes(task: &str, job: Job) -> bool {
+    match task {
+        "solve, check, minimize" => matches!(job, Job::Solve | Job::Check | Job::Minimize),
+        "count" => job == Job::Count,
+        _ => true,
+    }
+}
+
+#[test]
+fn the_docs_table_is_the_planners() {
+    let rows = rows();
+    assert!(rows.len() >= 15, "{} rows", rows.len());
+    for row in &rows {
+        assert_eq!(row.len(), 6, "{row:?}");
+        let columns = [
+            (Asked::Auto, &row[3]),
+            (Asked::Bits, &row[4]),
+            (Asked::Dlx, &row[5]),
+        ];
+        let mut named: Vec<(Asked, EngineName)> = Vec::new();
+        let mut checked = 0;
+        for (problem, jobs) in cases(&row[0], &row[1]) {
+            for job in jobs.into_iter().filter(|&j| row_takes(&row[2], j)) {
+                for (asked, cell) in columns {
+                    let Some(want) = expected(cell) else { continue };
+                    let got = decide(&problem, job, asked);
+                    match (&want, got) {
+                        (None, Err(_)) => {}
+                        (Some(names), Ok(plan)) if names.contains(&plan.engine) => {
+                            named.push((asked, plan.engine));
+                        }
+                        _ => panic!(
+                            "docs/engines.md row {:?} says {cell:?} for {asked:?}; the plan of \
+                             {problem:?} {job:?}: {got:?}",
+                            &row[..3]
+                        ),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0, "row {:?} checked nothing", &row[..3]);
+        // Every engine a cell names is the plan's for some case of the row.
+        for (asked, cell) in columns {
+            if let Some(Some(names)) = expected(cell) {
+                for name in names {
+                    assert!(
+                        named.contains(&(asked, name)),
+                        "row {:?}: {name} ({asked:?}) is never planned",
+                        &row[..3]
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The engines' own table (name, where, what) lists every engine the plan
+/// can name, and no other.
+#[test]
+fn the_docs_list_every_engine() {
+    let listed: Vec<&str> = ENGINES_MD
+        .lines()
+        .skip_while(|l| !l.starts_with("| name | where |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+        .collect();
+    for engine in EngineName::ALL {
+        assert!(
+            listed.contains(&engine.as_str()),
+            "{engine} is not in docs/engines.md"
+        );
+    }
+    for name in &listed {
+        assert!(
+            EngineName::ALL.iter().any(|e| e.as_str() == *name),
+            "docs/engines.md lists {name}, which the plan never names"
+        );
+    }
+}
