@@ -18,8 +18,8 @@ pub struct SeRater {
 
 /// The candidates of `puzzle` under `rules`, or why the logical solver
 /// does not take it: a setter's constraint it does not reason with
-/// ([`crate::unsupported`]: sandwich, X-sums, skyscrapers, region-sum
-/// lines, and entropic lines when the side is not a multiple of 3).
+/// ([`crate::unsupported`] names them, for example entropic lines when
+/// the side is not a multiple of 3).
 pub fn candidates_for(puzzle: &Grid, rules: &Rules) -> Result<Candidates, String> {
     let unsupported = crate::setter::unsupported(rules);
     if !unsupported.is_empty() {

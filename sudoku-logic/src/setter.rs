@@ -21,8 +21,9 @@
 //! modular, nabner, zipper and lockout lines and double arrows whole. The all-different rules (diagonals, windows,
 //! extra regions, disjoint groups, anti-knight, anti-king, leapers,
 //! taxicab, cages) are
-//! houses or peers ([`crate::Houses`]); the other constraints (sandwich,
-//! X-sums, skyscrapers, region-sum lines) are not reasoned with:
+//! houses or peers ([`crate::Houses`]). Sandwich sums, X-sums, skyscrapers
+//! and region-sum lines are rules over their whole line (`setter_sums.rs`,
+//! issue 34). The other constraints are not reasoned with:
 //! [`unsupported`] names them and the solver refuses such puzzles.
 //!
 //! Of the constraints of issue 36 (group B): rellik, equality and
@@ -39,6 +40,9 @@ use sudoku::{Constraint, PairKind, Rules};
 
 use crate::candidates::{bit, Candidates};
 use crate::step::{Reason, Step, Technique};
+
+#[path = "setter_sums.rs"]
+mod sums;
 
 /// The difficulty of a constraint step, in tenths.
 const DIFFICULTY: u16 = 20;
@@ -124,6 +128,8 @@ enum Test {
     Lockout(u32),
     /// Different values whose sum has this digital root.
     DigitalRoot(u32),
+    /// Sandwich, X-sum, skyscraper and region-sum lines ([`sums`]).
+    Line(sums::LineSum),
 }
 
 /// One constraint (or one pair of neighbours of a global one) as the
@@ -185,13 +191,7 @@ pub fn unsupported(rules: &Rules) -> Vec<&'static str> {
         .constraints()
         .iter()
         .filter(|c| {
-            matches!(
-                c,
-                Constraint::Sandwich { .. }
-                    | Constraint::XSum { .. }
-                    | Constraint::Skyscraper { .. }
-                    | Constraint::RegionSumLine { .. }
-            ) || matches!(c, Constraint::EntropicLine { .. } if !side.is_multiple_of(3))
+            matches!(c, Constraint::EntropicLine { .. } if !side.is_multiple_of(3))
                 // issue 36, group B
                 || matches!(
                     c,
@@ -556,7 +556,7 @@ pub(crate) fn rules_of(rules: &Rules) -> Vec<SetterRule> {
                 Test::Sum(*sum),
                 Some(*sum),
             ),
-            _ => {}
+            c => betweens.extend(sums::rule(c, rules)),
         }
     }
     out.extend(betweens);
@@ -752,6 +752,7 @@ impl SetterRule {
                 hi - lo >= *d && (k == 2 || last < lo || last > hi)
             }
             Test::DigitalRoot(root) => !whole || 1 + (sum - 1) % 9 == u64::from(*root),
+            Test::Line(line) => line.accepts(vals, n, side),
         }
     }
 

@@ -226,6 +226,15 @@ pub enum Technique {
     LockoutLine,
     /// A digital-root cage.
     DigitalRootCage,
+    // issue 34: line clues
+    /// A sandwich sum: the values between the 1 and the largest value.
+    SandwichSum,
+    /// An X-sum: the first x values of a line, x the first value.
+    XSum,
+    /// A skyscraper clue: how many values are seen from the line's start.
+    SkyscraperClue,
+    /// A region-sum line: each region's stretch has the same sum.
+    RegionSumLine,
 }
 
 impl Technique {
@@ -327,6 +336,11 @@ impl Technique {
             ZipperLine => "Zipper Line",
             LockoutLine => "Lockout Line",
             DigitalRootCage => "Digital Root Cage",
+            // issue 34: line clues
+            SandwichSum => "Sandwich Sum",
+            XSum => "X-Sum",
+            SkyscraperClue => "Skyscraper Clue",
+            RegionSumLine => "Region-Sum Line",
         }
     }
 }

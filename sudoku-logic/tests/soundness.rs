@@ -4,12 +4,13 @@
 //! solution comes from the exact-cover engine (the generator's search),
 //! and is checked against the rules here.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use std::collections::BTreeMap;
 use sudoku::{Grid, Rules, Shape, Variant};
 
-use sudoku_logic::{solve, Candidates, End, Houses, Mode, Step, Technique};
+use sudoku_logic::{next_step_within, solve, Candidates, End, Houses, Mode, Step, Technique};
 use sudoku_solve::{generate, generate_variant, GenerateOptions, Limits, SolveGrid};
 
 fn agrees(step: &Step, solution: &Grid) -> bool {
@@ -510,6 +511,131 @@ fn setter_constraints_never_contradict_the_solution() {
         Technique::Clone,
         Technique::EntropicLine,
         Technique::MinMax,
+    ] {
+        assert!(
+            seen.contains_key(&t),
+            "{t} never met: {}",
+            counts.join(", ")
+        );
+    }
+    eprintln!("{}", counts.join(", "));
+}
+
+/// Line clues read plainly off `solution`: sandwich sums of a row and a
+/// column, X-sums of a row read both ways, skyscrapers of a column read
+/// both ways, and region-sum lines (a straight run of three or four
+/// cells across a box edge whose two stretches add up the same).
+fn line_clues_of(solution: &Grid, seed: u64) -> Vec<sudoku::Constraint> {
+    use sudoku::Constraint;
+    let v = solution.cells();
+    let n = 9usize;
+    let val = |cell: usize| u32::from(v[cell]);
+    let row = |r: usize| (0..n).map(|c| r * n + c).collect::<Vec<_>>();
+    let column = |c: usize| (0..n).map(|r| r * n + c).collect::<Vec<_>>();
+    let k = seed as usize % n;
+    let mut out = Vec::new();
+    for line in [row(k), column((k + 4) % n)] {
+        let a = line.iter().position(|&x| val(x) == 1).unwrap();
+        let b = line.iter().position(|&x| val(x) == 9).unwrap();
+        let sum = line[a.min(b) + 1..a.max(b)].iter().map(|&x| val(x)).sum();
+        out.push(Constraint::Sandwich { line, sum });
+    }
+    let r = (k + 2) % n;
+    for line in [row(r), row(r).into_iter().rev().collect()] {
+        let x = val(line[0]) as usize;
+        let sum = line[..x].iter().map(|&c| val(c)).sum();
+        out.push(Constraint::XSum { line, sum });
+    }
+    let c = (k + 6) % n;
+    for line in [column(c), column(c).into_iter().rev().collect()] {
+        let count = (0..n)
+            .filter(|&i| line[..i].iter().all(|&j| val(j) < val(line[i])))
+            .count() as u32;
+        out.push(Constraint::Skyscraper { line, count });
+    }
+    // Runs along rows and columns, starting one or two cells before a
+    // box edge, two stretches of equal sums.
+    let mut runs = Vec::new();
+    for i in 0..n {
+        for edge in [3, 6] {
+            for (before, after) in [(1, 2), (2, 1), (2, 2)] {
+                let cols = edge - before..edge + after;
+                runs.push(cols.clone().map(|c| i * n + c).collect::<Vec<_>>());
+                runs.push(cols.map(|r| r * n + i).collect::<Vec<_>>());
+            }
+        }
+    }
+    let box_of = |x: usize| (x / n / 3, x % n / 3);
+    let fits = |line: &Vec<usize>| {
+        let first = box_of(line[0]);
+        let (a, b): (Vec<usize>, Vec<usize>) = line.iter().partition(|&&x| box_of(x) == first);
+        a.iter().map(|&x| val(x)).sum::<u32>() == b.iter().map(|&x| val(x)).sum::<u32>()
+    };
+    let start = seed as usize % runs.len();
+    out.extend(
+        runs.iter()
+            .cycle()
+            .skip(start)
+            .take(runs.len())
+            .filter(|l| fits(l))
+            .take(2)
+            .map(|l| Constraint::RegionSumLine { cells: l.clone() }),
+    );
+    out
+}
+
+/// Sandwich sums, X-sums, skyscrapers and region-sum lines as steps: on
+/// classic solutions with these clues read off them and half their givens
+/// gone, no step below the chains removes the solution's value, and each
+/// of the four gives steps somewhere.
+#[test]
+fn line_clues_never_contradict_the_solution() {
+    let shape = Shape::square(3).unwrap();
+    let mut seen = BTreeMap::new();
+    for seed in 0..40u64 {
+        let made = generate(shape, seed, &GenerateOptions::default()).unwrap();
+        let constraints = line_clues_of(&made.solution, seed);
+        assert!(constraints
+            .iter()
+            .any(|c| matches!(c, sudoku::Constraint::RegionSumLine { .. })));
+        let variant = Variant {
+            constraints,
+            ..Variant::default()
+        };
+        let rules = variant.rules(shape).unwrap();
+        assert!(rules.is_solution(&made.solution, &made.puzzle));
+        let mut values = made.puzzle.cells().to_vec();
+        for (i, v) in values.iter_mut().enumerate() {
+            if i % 2 == seed as usize % 2 {
+                *v = 0;
+            }
+        }
+        let puzzle = Grid::from_values(shape, values).unwrap();
+        let houses = Arc::new(Houses::new(&rules).unwrap());
+        let c = Candidates::with_houses(houses, &puzzle).unwrap();
+        // The steps below the chains only: a flag already up stops the
+        // chain searches at once (a puzzle with half its givens gone may
+        // have several solutions, on which the nested chains search long).
+        let limits = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
+        let mut state = c;
+        while let Ok(Some(step)) = next_step_within(&state, Mode::Extended, &limits) {
+            assert!(
+                agrees(&step, &made.solution),
+                "seed {seed}: {} contradicts {}",
+                step.text(),
+                made.solution
+            );
+            state.apply(&step);
+            *seen.entry(step.technique).or_insert(0usize) += 1;
+        }
+        assert!(state.first_mistake(&made.solution).is_none(), "seed {seed}");
+    }
+    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    for t in [
+        Technique::SandwichSum,
+        Technique::XSum,
+        Technique::SkyscraperClue,
+        Technique::RegionSumLine,
     ] {
         assert!(
             seen.contains_key(&t),
