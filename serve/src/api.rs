@@ -32,6 +32,8 @@ const MAX_SECONDS: u64 = 3600;
 /// Puzzles read at once; others wait for a turn up to [`PARSE_WAIT`].
 const PARSES: usize = 2;
 const PARSE_WAIT: Duration = Duration::from_secs(5);
+/// Logical paths found at once; others wait for a turn up to [`PARSE_WAIT`].
+const PATHS: usize = 1;
 
 #[derive(Clone)]
 struct App {
@@ -40,6 +42,9 @@ struct App {
     /// The page's own origins (`http://127.0.0.1:PORT`, `http://localhost:PORT`).
     origins: Arc<[String]>,
     parses: Arc<Semaphore>,
+    /// Logical paths found at once (each up to [`STEPS_SECONDS`]): apart
+    /// from `parses`, so that a long path never holds up reading puzzles.
+    paths: Arc<Semaphore>,
 }
 
 pub(crate) fn router(addr: SocketAddr) -> Router {
@@ -51,6 +56,7 @@ pub(crate) fn router(addr: SocketAddr) -> Router {
         origins: hosts.iter().map(|h| format!("http://{h}")).collect(),
         hosts,
         parses: Arc::new(Semaphore::new(PARSES)),
+        paths: Arc::new(Semaphore::new(PATHS)),
     };
     Router::new()
         .route(
@@ -156,13 +162,20 @@ fn error(status: StatusCode, message: String) -> Response {
 
 /// A turn to read a puzzle, or the 503 that says the server is busy.
 async fn parse_turn(app: &App) -> Result<OwnedSemaphorePermit, Response> {
-    let turn = Arc::clone(&app.parses).acquire_owned();
-    match tokio::time::timeout(PARSE_WAIT, turn).await {
+    take_turn(&app.parses, || {
+        format!("the server is reading {PARSES} puzzles: try again")
+    })
+    .await
+}
+
+/// A turn from `turns`, or after [`PARSE_WAIT`] the 503 that `busy` words.
+async fn take_turn(
+    turns: &Arc<Semaphore>,
+    busy: impl FnOnce() -> String,
+) -> Result<OwnedSemaphorePermit, Response> {
+    match tokio::time::timeout(PARSE_WAIT, Arc::clone(turns).acquire_owned()).await {
         Ok(Ok(permit)) => Ok(permit),
-        _ => Err(error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the server is reading {PARSES} puzzles: try again"),
-        )),
+        _ => Err(error(StatusCode::SERVICE_UNAVAILABLE, busy())),
     }
 }
 
@@ -260,9 +273,28 @@ async fn steps(
         Ok(t) => t,
         Err(busy) => return busy,
     };
+    let read = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        jobs::parse(&request.text)
+    })
+    .await;
+    let parsed = match read {
+        Ok(Ok(parsed)) => parsed,
+        Ok(Err(e)) => return bad(e),
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    // The reading turn is given back: the path (up to a minute) waits for
+    // a turn of its own.
+    let turn = match take_turn(&app.paths, || {
+        format!("the server is finding {PATHS} logical path(s): try again")
+    })
+    .await
+    {
+        Ok(t) => t,
+        Err(busy) => return busy,
+    };
     let answer = tokio::task::spawn_blocking(move || {
         let _turn = turn;
-        let parsed = jobs::parse(&request.text)?;
         let limits = sudoku_solve::Limits::none().timeout(Duration::from_secs(STEPS_SECONDS));
         crate::logical::path_json(&parsed.checked(), &limits).map_err(|message| Located {
             message,
