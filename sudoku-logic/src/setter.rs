@@ -33,6 +33,9 @@
 //! below); sum lines, numbered rooms and hidden skyscrapers are named by
 //! [`unsupported`].
 //!
+//! Issue 36, group C: a sum dot is a rule over the two or four cells
+//! around it (the little killer's sum test).
+//!
 //! Difficulty: 2.0 for every constraint step (SE has none); they are
 //! tried just after naked singles.
 

@@ -475,11 +475,14 @@ fn post(spec: &Spec, s: &mut Store, props: &mut Props) {
             props.post(s, 1, each(xs, DOMAIN), Box::new(p));
         }
         Spec::Forbidden(xs, tuples) => {
+            // It removes a value only when all its other variables are
+            // fixed (and fails only when all are): fixings are the only
+            // events that can give it work, so it sleeps through the rest.
             let p = Forbidden {
                 vars: xs.clone(),
                 tuples: Arc::clone(tuples),
             };
-            props.post(s, 1, each(xs, DOMAIN), Box::new(p));
+            props.post(s, 0, each(xs, FIXED), Box::new(p));
         }
         Spec::Element(index, base, array, result) => {
             let mut w = each(array, DOMAIN);

@@ -29,7 +29,7 @@ fn hand_decoded_ids_read_as_written() {
     // code 50, 'o' (twelve of them: cells 7..78); three blanks are '0' + 2
     // blanks, code 20, 'K'. So the grid has a single 1 at r1c1.
     let p = read_sudokupad("scfpooooooooooooK").unwrap();
-    let mut want = vec![0u16; 81];
+    let mut want = [0u16; 81];
     want[0] = 1;
     assert_eq!(p.puzzle.grid.cells(), &want[..]);
     assert_eq!(p.puzzle.variant, Variant::default());

@@ -574,10 +574,18 @@ fn post(
             }
         }
         Constraint::SelfTaxicab => {
-            // Cells `d` apart never both hold `d`: one forbidden pair each.
+            // Cells `d` apart never both hold `d`: one forbidden pair each,
+            // but for cells of one unit (a row, a column, a box or region,
+            // a diagonal ...), whose values differ anyway.
+            let share = |a: usize, b: usize| {
+                let of_b = rules.units_of(b);
+                rules.units_of(a).iter().any(|u| of_b.contains(u))
+            };
             for d in 1..=top {
                 for (a, b) in taxicab_pairs(n, d as u32) {
-                    tables.table(m, constraint, &[x[a], x[b]], &[vec![d, d]], true)?;
+                    if !share(a, b) {
+                        tables.table(m, constraint, &[x[a], x[b]], &[vec![d, d]], true)?;
+                    }
                 }
             }
         }
