@@ -460,7 +460,9 @@ fn ctrl_c_stops_the_search_cleanly() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The ready signal: its Ctrl-C handler is set (a SIGINT before that
+    // would end it as a signal does); the search runs for far longer.
+    wait_until_it_catches_sigint(child.id());
     let status = Std::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -476,6 +478,32 @@ fn ctrl_c_stops_the_search_cleanly() {
     );
     assert!(stdout.starts_with("=====UNKNOWN=====\n"), "{stdout}");
     assert!(stdout.ends_with("%%%mzn-stat-end\n"), "{stdout}");
+}
+
+/// Waits until process `pid` catches SIGINT (its Ctrl-C handler is set, read
+/// from `/proc/<pid>/status`), for at most ten seconds: the ready signal
+/// before a test sends SIGINT, instead of sleeping and hoping.
+#[cfg(unix)]
+fn wait_until_it_catches_sigint(pid: u32) {
+    const SIGINT_BIT: u64 = 1 << (2 - 1);
+    let started = std::time::Instant::now();
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .unwrap_or_else(|e| panic!("process {pid}: {e}"));
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & SIGINT_BIT != 0 {
+            return;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "process {pid} never set its SIGINT handler"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }
 
 /// 13 pigeons, 12 holes with pairwise `int_ne` (the propagation engine: no
