@@ -195,13 +195,6 @@ pub fn unsupported(rules: &Rules) -> Vec<&'static str> {
         .iter()
         .filter(|c| {
             matches!(c, Constraint::EntropicLine { .. } if !side.is_multiple_of(3))
-                // issue 36, group B
-                || matches!(
-                    c,
-                    Constraint::SumLine { .. }
-                        | Constraint::HiddenSkyscraper { .. }
-                        | Constraint::NumberedRoom { .. }
-                )
                 || matches!(c, Constraint::GlobalEntropy if !side.is_multiple_of(3))
         })
         .map(|c| c.name())
@@ -1207,7 +1200,7 @@ mod tests {
     }
 
     #[test]
-    fn group_b_line_rules_are_named_unsupported() {
+    fn group_b_line_rules_are_setter_rules() {
         let shape = Shape::square(3).unwrap();
         let variant = Variant {
             constraints: vec![
@@ -1229,10 +1222,15 @@ mod tests {
             ..Variant::default()
         };
         let rules = variant.rules(shape).unwrap();
-        assert_eq!(
-            unsupported(&rules),
-            vec!["sumline", "numberedroom", "hiddenskyscraper"]
-        );
+        assert!(unsupported(&rules).is_empty());
+        let techniques: Vec<Technique> = rules_of(&rules).iter().map(|r| r.technique).collect();
+        for t in [
+            Technique::SumLine,
+            Technique::NumberedRoom,
+            Technique::HiddenSkyscraper,
+        ] {
+            assert!(techniques.contains(&t), "{t} missing: {techniques:?}");
+        }
     }
 
     // issue 36, group A

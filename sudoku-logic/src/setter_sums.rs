@@ -16,6 +16,12 @@
 //! - Skyscraper: `count` values are taller than every value before them.
 //! - Region-sum line: each stretch of the line inside one region (box or
 //!   jigsaw region) has the same sum.
+//! - Hidden skyscraper (issue 36): the first value lower than one before
+//!   it is the clue.
+//! - Numbered room (issue 36): the x-th value is the clue, `x` the first
+//!   value.
+//! - Sum line (issue 36): the line splits into stretches of consecutive
+//!   cells each adding up to the clue (a loop: from some start).
 
 use sudoku::{Constraint, Rules};
 
@@ -35,6 +41,13 @@ pub(crate) enum LineSum {
     /// The stretch (index along the line) of each cell: every stretch has
     /// the same sum.
     RegionSum(Vec<usize>),
+    /// The first value lower than one before it is this.
+    HiddenSkyscraper(u32),
+    /// The x-th value is this, `x` the first value.
+    NumberedRoom(u32),
+    /// Stretches of consecutive values each add up to `sum`; a `looped`
+    /// line may have one across its join.
+    SumLine { sum: u32, looped: bool },
 }
 
 /// The rule of `c` if it is one of this module's constraints.
@@ -82,6 +95,27 @@ pub(super) fn rule(c: &Constraint, rules: &Rules) -> Option<SetterRule> {
                 None,
             )
         }
+        Constraint::HiddenSkyscraper { line, value } => (
+            Technique::HiddenSkyscraper,
+            line,
+            LineSum::HiddenSkyscraper(*value),
+            Some(*value),
+        ),
+        Constraint::NumberedRoom { line, value } => (
+            Technique::NumberedRoom,
+            line,
+            LineSum::NumberedRoom(*value),
+            Some(*value),
+        ),
+        Constraint::SumLine { cells, sum, looped } => (
+            Technique::SumLine,
+            cells,
+            LineSum::SumLine {
+                sum: *sum,
+                looped: *looped,
+            },
+            Some(*sum),
+        ),
         _ => return None,
     };
     if cells.is_empty() {
@@ -177,8 +211,67 @@ impl LineSum {
                 }
                 true
             }
+            LineSum::HiddenSkyscraper(value) => {
+                let mut tallest = 0;
+                for &v in vals {
+                    if v < tallest {
+                        return v == *value;
+                    }
+                    tallest = v;
+                }
+                // No hidden skyscraper yet: one must still come.
+                !whole
+            }
+            LineSum::NumberedRoom(value) => {
+                let x = vals[0] as usize;
+                if x == 0 || x > n {
+                    return false;
+                }
+                k < x || vals[x - 1] == *value
+            }
+            LineSum::SumLine { sum, looped } => {
+                let s = u64::from(*sum);
+                if *looped {
+                    // A stretch may cross the join: only whole fillings
+                    // are read stretch by stretch, from every start.
+                    if !whole {
+                        return vals.iter().all(|&v| u64::from(v) <= s);
+                    }
+                    (0..n).any(|start| splits_into(vals[start..].iter().chain(&vals[..start]), s))
+                } else {
+                    let mut running = 0u64;
+                    for &v in vals {
+                        running += u64::from(v);
+                        if running == s {
+                            running = 0;
+                        } else if running > s {
+                            return false;
+                        }
+                    }
+                    // Whole: the last stretch is closed; a prefix may end
+                    // inside an open one.
+                    !whole || running == 0
+                }
+            }
         }
     }
+}
+
+/// Whether `values`, read in order, split into stretches each adding up
+/// to `sum` (a running total that meets `sum` exactly and starts again).
+fn splits_into<'a>(values: impl Iterator<Item = &'a u32>, sum: u64) -> bool {
+    let mut running = 0u64;
+    let mut any = false;
+    for &v in values {
+        any = true;
+        running += u64::from(v);
+        if running == sum {
+            running = 0;
+        } else if running > sum {
+            return false;
+        }
+    }
+    any && running == 0
 }
 
 /// An upper bound on the sum of `count` more values of `1..side` (the
@@ -246,6 +339,99 @@ mod tests {
                     sums[stretch[i]] += v;
                 }
                 sums.windows(2).all(|w| w[0] == w[1])
+            }
+            LineSum::HiddenSkyscraper(value) => {
+                // The first i with a value before it taller than it.
+                (0..vals.len())
+                    .find(|&i| vals[..i].iter().any(|&w| w > vals[i]))
+                    .is_some_and(|i| vals[i] == *value)
+            }
+            LineSum::NumberedRoom(value) => {
+                let x = vals[0] as usize;
+                (1..=vals.len()).contains(&x) && vals[x - 1] == *value
+            }
+            LineSum::SumLine { sum, looped } => {
+                // Some choice of cut points (and, on a loop, of where to
+                // start) makes every stretch add up to `sum`.
+                let n = vals.len();
+                let starts = if *looped { n } else { 1 };
+                (0..starts).any(|start| {
+                    let turned: Vec<u32> = (0..n).map(|i| vals[(start + i) % n]).collect();
+                    (0u32..1 << (n - 1)).any(|cuts| {
+                        let mut total = 0;
+                        let mut ok = true;
+                        for (i, &v) in turned.iter().enumerate() {
+                            total += v;
+                            if i == n - 1 || cuts >> i & 1 == 1 {
+                                ok &= total == *sum;
+                                total = 0;
+                            }
+                        }
+                        ok
+                    })
+                })
+            }
+        }
+    }
+
+    /// Every filling of `len` cells with values `1..=side`, repeats
+    /// allowed (a sum line may cross boxes and revisit values).
+    fn fillings(len: usize, side: u32) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new()];
+        for _ in 0..len {
+            out = out
+                .into_iter()
+                .flat_map(|p: Vec<u32>| {
+                    (1..=side).map(move |v| {
+                        let mut q = p.clone();
+                        q.push(v);
+                        q
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+
+    /// The issue-36 line clues: on every filling of up to five cells with
+    /// values 1..=4 (repeats too) and every permutation of 1..=6, `accepts`
+    /// takes a whole filling exactly when the plain reading of the rule
+    /// does (for sum lines: some set of cut points), and never refuses a
+    /// prefix of one it takes.
+    #[test]
+    fn issue_36_line_clues_agree_with_the_plain_rule() {
+        let mut rules = Vec::new();
+        for v in 0..=7 {
+            rules.push(LineSum::HiddenSkyscraper(v));
+            rules.push(LineSum::NumberedRoom(v));
+        }
+        for sum in 0..=13 {
+            for looped in [false, true] {
+                rules.push(LineSum::SumLine { sum, looped });
+            }
+        }
+        let mut lines: Vec<(Vec<u32>, u32)> = Vec::new();
+        for len in 1..=5 {
+            lines.extend(fillings(len, 4).into_iter().map(|f| (f, 4)));
+        }
+        lines.extend(permutations(6).into_iter().map(|p| (p, 6)));
+        for rule in &rules {
+            for (line, side) in &lines {
+                let n = line.len();
+                let expected = holds(rule, line, *side);
+                assert_eq!(
+                    rule.accepts(line, n, *side),
+                    expected,
+                    "{rule:?} on {line:?}"
+                );
+                if expected {
+                    for k in 1..n {
+                        assert!(
+                            rule.accepts(&line[..k], n, *side),
+                            "{rule:?} cut {line:?} at {k}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -235,6 +235,13 @@ pub enum Technique {
     SkyscraperClue,
     /// A region-sum line: each region's stretch has the same sum.
     RegionSumLine,
+    // issue 36: line clues read as the issue-34 ones
+    /// A hidden skyscraper clue: the first value lower than one before it.
+    HiddenSkyscraper,
+    /// A numbered room clue: the x-th value, x the first.
+    NumberedRoom,
+    /// A sum line: stretches each adding up to the clue.
+    SumLine,
 }
 
 impl Technique {
@@ -341,6 +348,9 @@ impl Technique {
             XSum => "X-Sum",
             SkyscraperClue => "Skyscraper Clue",
             RegionSumLine => "Region-Sum Line",
+            HiddenSkyscraper => "Hidden Skyscraper",
+            NumberedRoom => "Numbered Room",
+            SumLine => "Sum Line",
         }
     }
 }

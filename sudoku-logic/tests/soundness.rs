@@ -553,6 +553,36 @@ fn line_clues_of(solution: &Grid, seed: u64) -> Vec<sudoku::Constraint> {
             .count() as u32;
         out.push(Constraint::Skyscraper { line, count });
     }
+    // Issue 36: a hidden skyscraper and a numbered room read off a row
+    // from either side, and a sum line of two pairs with equal sums.
+    let r = (k + 3) % n;
+    for line in [row(r), row(r).into_iter().rev().collect::<Vec<_>>()] {
+        let hidden = (0..n).find(|&i| line[..i].iter().any(|&j| val(j) > val(line[i])));
+        if let Some(i) = hidden {
+            out.push(Constraint::HiddenSkyscraper {
+                line: line.clone(),
+                value: val(line[i]),
+            });
+        }
+        let x = val(line[0]) as usize;
+        out.push(Constraint::NumberedRoom {
+            value: val(line[x - 1]),
+            line,
+        });
+    }
+    let pairs = (0..n).flat_map(|i| [row(i), column(i)]).find_map(|line| {
+        (0..n - 3).find_map(|s| {
+            let a = val(line[s]) + val(line[s + 1]);
+            (a == val(line[s + 2]) + val(line[s + 3])).then(|| (line[s..s + 4].to_vec(), a))
+        })
+    });
+    if let Some((cells, sum)) = pairs {
+        out.push(Constraint::SumLine {
+            cells,
+            sum,
+            looped: false,
+        });
+    }
     // Runs along rows and columns, starting one or two cells before a
     // box edge, two stretches of equal sums.
     let mut runs = Vec::new();
@@ -584,10 +614,11 @@ fn line_clues_of(solution: &Grid, seed: u64) -> Vec<sudoku::Constraint> {
     out
 }
 
-/// Sandwich sums, X-sums, skyscrapers and region-sum lines as steps: on
-/// classic solutions with these clues read off them and half their givens
-/// gone, no step below the chains removes the solution's value, and each
-/// of the four gives steps somewhere.
+/// Sandwich sums, X-sums, skyscrapers, region-sum lines, hidden
+/// skyscrapers, numbered rooms and sum lines as steps: on classic
+/// solutions with these clues read off them and half their givens gone, no
+/// step below the chains removes the solution's value, and each kind gives
+/// steps somewhere.
 #[test]
 fn line_clues_never_contradict_the_solution() {
     let shape = Shape::square(3).unwrap();
@@ -636,6 +667,9 @@ fn line_clues_never_contradict_the_solution() {
         Technique::XSum,
         Technique::SkyscraperClue,
         Technique::RegionSumLine,
+        Technique::HiddenSkyscraper,
+        Technique::NumberedRoom,
+        Technique::SumLine,
     ] {
         assert!(
             seen.contains_key(&t),
