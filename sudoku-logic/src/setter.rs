@@ -21,16 +21,18 @@
 //! modular, nabner, zipper and lockout lines and double arrows whole. The all-different rules (diagonals, windows,
 //! extra regions, disjoint groups, anti-knight, anti-king, leapers,
 //! taxicab, cages) are
-//! houses or peers ([`crate::Houses`]). Sandwich sums, X-sums, skyscrapers
-//! and region-sum lines are rules over their whole line (`setter_sums.rs`,
-//! issue 34). The other constraints are not reasoned with:
+//! houses or peers ([`crate::Houses`]). Sandwich sums, X-sums, skyscrapers,
+//! region-sum lines, hidden skyscrapers, numbered rooms and sum lines are
+//! rules over their whole line (`setter_sums.rs`, issues 34 and 36). The
+//! other constraints are not reasoned with:
 //! [`unsupported`] names them and the solver refuses such puzzles.
 //!
 //! Of the constraints of issue 36 (group B): rellik, equality and
 //! lunchbox cages, counting circles and whispers by any difference are
 //! rules over their cells, global entropy and global modular one rule per
 //! 2x2 block, Dutch flatmates one per cell (with the cells above and
-//! below); sum lines, numbered rooms and hidden skyscrapers are named by
+//! below); sum lines, numbered rooms and hidden skyscrapers are line
+//! rules (above). Global entropy on a side not a multiple of 3 is named by
 //! [`unsupported`].
 //!
 //! Issue 36, group C: a sum dot is a rule over the two or four cells
