@@ -467,13 +467,7 @@ fn setter_constraints_never_contradict_the_solution() {
         let rules = variant.rules(shape).unwrap();
         assert!(rules.is_solution(&made.solution, &made.puzzle));
         // Half the givens go: the constraints have work to do.
-        let mut values = made.puzzle.cells().to_vec();
-        for (i, v) in values.iter_mut().enumerate() {
-            if i % 2 == seed as usize % 2 {
-                *v = 0;
-            }
-        }
-        let puzzle = Grid::from_values(shape, values).unwrap();
+        let puzzle = half_the_givens(&made.puzzle, seed);
         let houses = Arc::new(Houses::new(&rules).unwrap());
         let c = Candidates::with_houses(houses, &puzzle).unwrap();
         assert!(c.first_mistake(&made.solution).is_none());
@@ -614,6 +608,17 @@ fn line_clues_of(solution: &Grid, seed: u64) -> Vec<sudoku::Constraint> {
     out
 }
 
+/// `puzzle` with every other cell emptied (which half: by `seed`).
+fn half_the_givens(puzzle: &Grid, seed: u64) -> Grid {
+    let mut values = puzzle.cells().to_vec();
+    for (i, v) in values.iter_mut().enumerate() {
+        if i % 2 == seed as usize % 2 {
+            *v = 0;
+        }
+    }
+    Grid::from_values(puzzle.shape(), values).unwrap()
+}
+
 /// Sandwich sums, X-sums, skyscrapers, region-sum lines, hidden
 /// skyscrapers, numbered rooms and sum lines as steps: on classic
 /// solutions with these clues read off them and half their givens gone, no
@@ -635,13 +640,7 @@ fn line_clues_never_contradict_the_solution() {
         };
         let rules = variant.rules(shape).unwrap();
         assert!(rules.is_solution(&made.solution, &made.puzzle));
-        let mut values = made.puzzle.cells().to_vec();
-        for (i, v) in values.iter_mut().enumerate() {
-            if i % 2 == seed as usize % 2 {
-                *v = 0;
-            }
-        }
-        let puzzle = Grid::from_values(shape, values).unwrap();
+        let puzzle = half_the_givens(&made.puzzle, seed);
         let houses = Arc::new(Houses::new(&rules).unwrap());
         let c = Candidates::with_houses(houses, &puzzle).unwrap();
         // The steps below the chains only: a flag already up stops the
