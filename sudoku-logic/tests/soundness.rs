@@ -160,24 +160,20 @@ fn common_techniques_never_contradict_the_solution() {
         let solution = grid.solve_unique().expect("one solution");
         check_mode(&rules, &grid, &solution, puzzle, Mode::Extended, &mut seen);
     }
-    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-    for t in [
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::WWing,
-        Technique::FinnedXWing,
-        Technique::SashimiXWing,
-        Technique::FinnedSwordfish,
-        Technique::ColourTrap,
-        Technique::XChain,
-        Technique::XYChain,
-    ] {
-        assert!(
-            seen.contains_key(&t),
-            "{t} never met: {}",
-            counts.join(", ")
-        );
-    }
+    each_met(
+        &seen,
+        &[
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::WWing,
+            Technique::FinnedXWing,
+            Technique::SashimiXWing,
+            Technique::FinnedSwordfish,
+            Technique::ColourTrap,
+            Technique::XChain,
+            Technique::XYChain,
+        ],
+    );
 }
 
 /// Setter's constraints read off a solved grid, so that the grid keeps
@@ -489,30 +485,25 @@ fn setter_constraints_never_contradict_the_solution() {
         }
         assert_ne!(path.end, End::Broken, "seed {seed}");
     }
-    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-    for t in [
-        Technique::KillerCage,
-        Technique::Thermometer,
-        Technique::KropkiDot,
-        Technique::XV,
-        Technique::OddEven,
-        Technique::Arrow,
-        Technique::Whispers,
-        Technique::Renban,
-        Technique::BetweenLine,
-        Technique::LittleKiller,
-        Technique::Quadruple,
-        Technique::Clone,
-        Technique::EntropicLine,
-        Technique::MinMax,
-    ] {
-        assert!(
-            seen.contains_key(&t),
-            "{t} never met: {}",
-            counts.join(", ")
-        );
-    }
-    eprintln!("{}", counts.join(", "));
+    each_met(
+        &seen,
+        &[
+            Technique::KillerCage,
+            Technique::Thermometer,
+            Technique::KropkiDot,
+            Technique::XV,
+            Technique::OddEven,
+            Technique::Arrow,
+            Technique::Whispers,
+            Technique::Renban,
+            Technique::BetweenLine,
+            Technique::LittleKiller,
+            Technique::Quadruple,
+            Technique::Clone,
+            Technique::EntropicLine,
+            Technique::MinMax,
+        ],
+    );
 }
 
 /// Line clues read plainly off `solution`: sandwich sums of a row and a
@@ -608,6 +599,16 @@ fn line_clues_of(solution: &Grid, seed: u64) -> Vec<sudoku::Constraint> {
     out
 }
 
+/// Asserts that each of `wanted` gave at least one step (the message
+/// lists what did), and prints the steps' counts.
+fn each_met(seen: &BTreeMap<Technique, usize>, wanted: &[Technique]) {
+    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    for t in wanted {
+        assert!(seen.contains_key(t), "{t} never met: {}", counts.join(", "));
+    }
+    eprintln!("{}", counts.join(", "));
+}
+
 /// `puzzle` with every other cell emptied (which half: by `seed`).
 fn half_the_givens(puzzle: &Grid, seed: u64) -> Grid {
     let mut values = puzzle.cells().to_vec();
@@ -660,21 +661,16 @@ fn line_clues_never_contradict_the_solution() {
         }
         assert!(state.first_mistake(&made.solution).is_none(), "seed {seed}");
     }
-    let counts: Vec<String> = seen.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-    for t in [
-        Technique::SandwichSum,
-        Technique::XSum,
-        Technique::SkyscraperClue,
-        Technique::RegionSumLine,
-        Technique::HiddenSkyscraper,
-        Technique::NumberedRoom,
-        Technique::SumLine,
-    ] {
-        assert!(
-            seen.contains_key(&t),
-            "{t} never met: {}",
-            counts.join(", ")
-        );
-    }
-    eprintln!("{}", counts.join(", "));
+    each_met(
+        &seen,
+        &[
+            Technique::SandwichSum,
+            Technique::XSum,
+            Technique::SkyscraperClue,
+            Technique::RegionSumLine,
+            Technique::HiddenSkyscraper,
+            Technique::NumberedRoom,
+            Technique::SumLine,
+        ],
+    );
 }
