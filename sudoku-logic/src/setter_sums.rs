@@ -239,18 +239,9 @@ impl LineSum {
                     }
                     (0..n).any(|start| splits_into(vals[start..].iter().chain(&vals[..start]), s))
                 } else {
-                    let mut running = 0u64;
-                    for &v in vals {
-                        running += u64::from(v);
-                        if running == s {
-                            running = 0;
-                        } else if running > s {
-                            return false;
-                        }
-                    }
                     // Whole: the last stretch is closed; a prefix may end
                     // inside an open one.
-                    !whole || running == 0
+                    running_total(vals.iter(), s).is_some_and(|open| !whole || open == 0)
                 }
             }
         }
@@ -258,20 +249,25 @@ impl LineSum {
 }
 
 /// Whether `values`, read in order, split into stretches each adding up
-/// to `sum` (a running total that meets `sum` exactly and starts again).
-fn splits_into<'a>(values: impl Iterator<Item = &'a u32>, sum: u64) -> bool {
+/// to `sum`: one or more values, and nothing left open.
+fn splits_into<'a>(values: impl Iterator<Item = &'a u32> + Clone, sum: u64) -> bool {
+    values.clone().next().is_some() && running_total(values, sum) == Some(0)
+}
+
+/// The total of the stretch left open after `values`, read in order, each
+/// stretch closed as its running total meets `sum` exactly; `None` when a
+/// total passes `sum`.
+fn running_total<'a>(values: impl Iterator<Item = &'a u32>, sum: u64) -> Option<u64> {
     let mut running = 0u64;
-    let mut any = false;
     for &v in values {
-        any = true;
         running += u64::from(v);
         if running == sum {
             running = 0;
         } else if running > sum {
-            return false;
+            return None;
         }
     }
-    any && running == 0
+    Some(running)
 }
 
 /// An upper bound on the sum of `count` more values of `1..side` (the
