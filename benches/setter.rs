@@ -11,6 +11,7 @@
 //! wall time: on a machine other builds share, wall time measures them as
 //! much as us.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use criterion::measurement::Measurement;
@@ -47,17 +48,20 @@ fn made(kind: &str) -> Made {
     (unique, loose)
 }
 
-/// `unique/KIND`: the uniqueness proofs of all of `unique`, each checked.
+/// `unique/KIND`: the uniqueness proofs of all of the kind's puzzles, each
+/// checked. The puzzles are made on the first call, so a filtered run
+/// (`cargo bench --bench setter -- knightmare`) makes only the kinds it runs.
 fn bench_unique<M: Measurement>(
     group: &mut criterion::BenchmarkGroup<'_, M>,
     kind: &str,
-    unique: &[(Arc<Rules>, Grid, Grid)],
+    puzzles: &OnceCell<Made>,
 ) {
-    let mut solvers: Vec<SudokuSolver> = unique
-        .iter()
-        .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
-        .collect();
     group.bench_function(format!("unique/{kind}"), |b| {
+        let (unique, _) = puzzles.get_or_init(|| made(kind));
+        let mut solvers: Vec<SudokuSolver> = unique
+            .iter()
+            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
+            .collect();
         b.iter(|| {
             for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(unique) {
                 let (verdict, _) = solver.check_unique(puzzle, &Limits::none());
@@ -75,12 +79,13 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("setter");
     group.sample_size(10);
     for kind in ["killer", "thermo", "arrow"] {
-        let (unique, loose) = made(kind);
-        bench_unique(&mut group, kind, &unique);
+        let puzzles = OnceCell::new();
+        bench_unique(&mut group, kind, &puzzles);
         group.bench_function(format!("candidates/{kind}"), |b| {
+            let (_, loose) = puzzles.get_or_init(|| made(kind));
             b.iter(|| {
                 pool.install(|| {
-                    for (rules, puzzle) in &loose {
+                    for (rules, puzzle) in loose {
                         let found =
                             setter::true_candidates(rules, puzzle, &Limits::none()).unwrap();
                         assert!(found.incomplete.is_none());
@@ -107,8 +112,7 @@ fn bench_issue36(c: &mut Criterion<cpu::ProcessCpu>) {
         "global-entropy",
         "dutch-flatmates",
     ] {
-        let (unique, _) = made(kind);
-        bench_unique(&mut group, kind, &unique);
+        bench_unique(&mut group, kind, &OnceCell::new());
     }
     group.finish();
 }
