@@ -664,6 +664,10 @@ fn group_a_puzzles_are_unique_by_brute_force() {
     // A distance of 0, or one that is no number, is refused by name.
     for bad in ["taxicab-0", "taxicab-x", "taxicab-4294967296"] {
         let e = parse_generate_names(bad).unwrap_err().to_string();
-        assert!(e.contains(bad), "{e}");
+        assert!(e.contains(bad) && e.contains("distance"), "{e}");
+        assert!(!e.contains("unknown variant"), "{e}");
     }
+    // A name the generator cannot make lists the names it can.
+    let e = parse_generate_names("x,sandwich").unwrap_err().to_string();
+    assert!(e.contains("\"sandwich\"") && e.contains("taxicab-D"), "{e}");
 }

@@ -109,6 +109,11 @@ impl Clues {
     }
 }
 
+/// The names [`parse_generate_names`] reads, in words (for its error).
+const GENERATE_NAMES: &str = "x, windoku, jigsaw, anti-knight, anti-king, non-consecutive, \
+     anti-camel, anti-zebra, anti-giraffe, knightmare, diagonal-non-consecutive, self-taxicab, \
+     taxicab-D, global-entropy, dutch-flatmates, killer, thermo or arrow";
+
 /// The variant and clues named by `--variant` of `sudoku generate`: the
 /// names of [`Variant::parse_names`] (x, windoku, jigsaw) plus
 /// `anti-knight`, `anti-king`, `non-consecutive`, `anti-camel`,
@@ -125,7 +130,8 @@ impl Clues {
 /// let (variant, jigsaw, clues) = parse_generate_names("anti-knight,killer")?;
 /// assert_eq!(variant.constraints, [Constraint::AntiKnight]);
 /// assert!(!jigsaw && clues == Clues::KILLER);
-/// assert!(parse_generate_names("sandwich").is_err());
+/// let refused = parse_generate_names("sandwich").unwrap_err();
+/// assert!(refused.to_string().contains("knightmare"), "{refused}");
 /// # Ok::<(), sudoku::VariantError>(())
 /// ```
 pub fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), VariantError> {
@@ -165,16 +171,24 @@ pub fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), Varia
                     .ok()
                     .filter(|&d| d > 0)
                     .ok_or_else(|| {
-                        VariantError::new(VariantErrorKind::UnknownVariant(format!(
-                            "{name} (taxicab-D wants a distance D from 1 to 4294967295)"
-                        )))
+                        VariantError::new(VariantErrorKind::BadConstraint {
+                            constraint: "taxicab",
+                            why: format!(
+                                "{name:?}: taxicab-D wants a distance D from 1 to 4294967295"
+                            ),
+                        })
                     })?;
                 constraints.push(Constraint::Taxicab { distance })
             }
             _ => rest.push(name),
         }
     }
-    let (mut variant, [jigsaw, _]) = Variant::parse_names(&rest.join(","))?;
+    let (mut variant, [jigsaw, _]) = Variant::parse_names(&rest.join(",")).map_err(|mut e| {
+        if let VariantErrorKind::UnknownVariant { expected, .. } = &mut e.kind {
+            *expected = GENERATE_NAMES;
+        }
+        e
+    })?;
     constraints.dedup();
     variant.constraints = constraints;
     Ok((variant, jigsaw, clues))

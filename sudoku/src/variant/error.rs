@@ -71,8 +71,13 @@ impl fmt::Display for VariantError {
 #[non_exhaustive]
 pub enum VariantErrorKind {
     /// A name given to `--variant` that is not a variant.
-    #[error("unknown variant {0:?} (expected x, windoku, jigsaw or killer)")]
-    UnknownVariant(String),
+    #[error("unknown variant {name:?} (expected {expected})")]
+    UnknownVariant {
+        /// The name as given.
+        name: String,
+        /// The names that would have been read, in words.
+        expected: &'static str,
+    },
     /// An f-puzzles link or document that cannot be read.
     #[error("f-puzzles: {0}")]
     Fpuzzles(FpuzzlesError),

@@ -132,9 +132,10 @@ impl Variant {
                 "jigsaw" | "irregular" => named[0] = true,
                 "killer" => named[1] = true,
                 _ => {
-                    return Err(VariantError::new(VariantErrorKind::UnknownVariant(
-                        name.to_string(),
-                    )))
+                    return Err(VariantError::new(VariantErrorKind::UnknownVariant {
+                        name: name.to_string(),
+                        expected: "x, windoku, jigsaw or killer",
+                    }))
                 }
             }
         }
