@@ -24,6 +24,8 @@ struct LinkTable {
     index: Vec<[u32; 3]>,
     links: Vec<Link>,
     scratch: Vec<Link>,
+    /// The keys whose links are made, to clear them for the next search.
+    made: Vec<u32>,
 }
 
 const NOT_MADE: u32 = u32::MAX;
@@ -34,7 +36,17 @@ impl LinkTable {
             index: vec![[NOT_MADE; 3]; n_keys],
             links: Vec::new(),
             scratch: Vec::new(),
+            made: Vec::new(),
         }
+    }
+
+    /// Forgets every link (for a search on another grid).
+    fn clear(&mut self) {
+        for &k in &self.made {
+            self.index[k as usize] = [NOT_MADE; 3];
+        }
+        self.made.clear();
+        self.links.clear();
     }
 
     fn make(&mut self, e: &mut Engine, p: u32) -> [u32; 3] {
@@ -53,6 +65,7 @@ impl LinkTable {
                 .count() as u32;
             self.links.extend_from_slice(&self.scratch);
             self.index[key] = [start, start + cell_links, self.links.len() as u32];
+            self.made.push(key as u32);
         }
         self.index[key]
     }
@@ -87,7 +100,23 @@ pub(crate) struct Unary {
 }
 
 impl Unary {
-    pub fn new(e: &Engine) -> Unary {
+    /// Work space for a search of `e`: a spare one, or a new one.
+    fn take(e: &Engine) -> Unary {
+        match e.spares.borrow_mut().unary.pop() {
+            Some(u) if u.forw.len() == e.n_cells && u.on.n_keys() == e.n_keys() => u,
+            _ => Unary::new(e),
+        }
+    }
+
+    /// Keeps the work space, cleared, for the next search.
+    fn give(mut self, e: &Engine) {
+        self.on.clear();
+        self.off.clear();
+        self.table.clear();
+        e.spares.borrow_mut().unary.push(self);
+    }
+
+    fn new(e: &Engine) -> Unary {
         Unary {
             on: PotSet::new(e.n_keys()),
             off: PotSet::new(e.n_keys()),
@@ -114,7 +143,12 @@ const PRODUCER: Producer = Producer {
 /// first hint of its sorted list, offered to `best`.
 pub(crate) fn find(e: &mut Engine, best: &mut Best) {
     e.hidden = false;
-    let mut u = Unary::new(e);
+    let mut u = Unary::take(e);
+    search(e, &mut u, best);
+    u.give(e);
+}
+
+fn search(e: &mut Engine, u: &mut Unary, best: &mut Best) {
     for (y, x) in [(false, true), (true, false), (true, true)] {
         if x && y && !best.could_take(7.0) {
             // Every hint of the mixed pass is 7.0 or more: one below 7.0
@@ -133,7 +167,7 @@ pub(crate) fn find(e: &mut Engine, best: &mut Best) {
             while vs != 0 {
                 let v = vs.trailing_zeros() as usize + 1;
                 vs &= vs - 1;
-                unary(e, &mut u, best, cell, v, y, x);
+                unary(e, u, best, cell, v, y, x);
             }
         }
     }

@@ -19,6 +19,7 @@
 //!   link), the value's last other place in a house where it has two (an
 //!   X link).
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use sudoku::UnitKind;
@@ -27,6 +28,7 @@ use sudoku_solve::{Incomplete, Limits};
 use crate::candidates::{Candidates, Houses};
 
 use super::memo::NestedMemo;
+use super::spares::SharedSpares;
 
 /// No node.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -152,6 +154,11 @@ impl PotSet {
         }
     }
 
+    /// The number of keys it holds a slot for.
+    pub fn n_keys(&self) -> usize {
+        self.slot.len()
+    }
+
     pub fn clear(&mut self) {
         for &k in &self.keys {
             self.slot[k as usize] = NONE;
@@ -258,6 +265,31 @@ pub(crate) struct Engine {
     /// Scratch for ancestor walks.
     todo: Vec<u32>,
     next: Vec<u32>,
+    /// Work space kept between the searches of this chain level.
+    pub spares: SharedSpares,
+}
+
+/// The buffers of a nested engine, kept in [`super::spares::Spares`]
+/// between nested searches ([`Engine::recycle`]).
+#[derive(Default)]
+pub(crate) struct EngineParts {
+    pos: Vec<u64>,
+    pos_src: Vec<u64>,
+    masks: Vec<u64>,
+    src: Vec<u64>,
+    outer_src: Vec<u64>,
+    arena: Arena,
+    nested: Vec<NestedInfo>,
+    stamp: Vec<u32>,
+    stamp_gen: u32,
+    todo: Vec<u32>,
+    next: Vec<u32>,
+}
+
+/// `dst` made a copy of `src`, in place.
+fn copy_into(dst: &mut Vec<u64>, src: &[u64]) {
+    dst.clear();
+    dst.extend_from_slice(src);
 }
 
 impl Engine {
@@ -349,6 +381,7 @@ impl Engine {
             stamp_gen: 0,
             todo: Vec::new(),
             next: Vec::new(),
+            spares: SharedSpares::default(),
             houses,
         }
     }
@@ -380,29 +413,61 @@ impl Engine {
 
     /// A search on the working grid as it is now (a chain nested in this
     /// one): its start is the working grid, and rule parents are read
-    /// against this search's start.
+    /// against this search's start. Its buffers come from the spares;
+    /// give them back with [`Engine::recycle`].
     pub fn nested_engine(&self) -> Engine {
+        let mut p = self.spares.borrow_mut().engines.pop().unwrap_or_default();
+        copy_into(&mut p.pos, &self.pos);
+        copy_into(&mut p.pos_src, &self.pos);
+        copy_into(&mut p.masks, &self.masks);
+        copy_into(&mut p.src, &self.masks);
+        copy_into(&mut p.outer_src, &self.src);
+        p.arena.truncate((0, 0));
+        p.nested.clear();
+        if p.stamp.len() != self.stamp.len() {
+            p.stamp = vec![0; self.stamp.len()];
+            p.stamp_gen = 0;
+        }
         Engine {
             side: self.side,
             n_cells: self.n_cells,
             houses: Arc::clone(&self.houses),
             layout: Arc::clone(&self.layout),
-            pos: self.pos.clone(),
-            pos_src: self.pos.clone(),
-            masks: self.masks.clone(),
-            src: self.masks.clone(),
+            pos: p.pos,
+            pos_src: p.pos_src,
+            masks: p.masks,
+            src: p.src,
             hidden: false,
-            arena: Arena::default(),
-            nested: Vec::new(),
-            outer_src: self.src.clone(),
+            arena: p.arena,
+            nested: p.nested,
+            outer_src: p.outer_src,
             limits: self.limits.clone(),
             memo: self.memo.clone(),
             stopped: None,
-            stamp: vec![0; self.stamp.len()],
-            stamp_gen: 0,
-            todo: Vec::new(),
-            next: Vec::new(),
+            stamp: p.stamp,
+            stamp_gen: p.stamp_gen,
+            todo: p.todo,
+            next: p.next,
+            spares: Rc::clone(&self.spares),
         }
+    }
+
+    /// Gives a nested engine's buffers back to the spares.
+    pub fn recycle(self) {
+        let spares = self.spares;
+        spares.borrow_mut().engines.push(EngineParts {
+            pos: self.pos,
+            pos_src: self.pos_src,
+            masks: self.masks,
+            src: self.src,
+            outer_src: self.outer_src,
+            arena: self.arena,
+            nested: self.nested,
+            stamp: self.stamp,
+            stamp_gen: self.stamp_gen,
+            todo: self.todo,
+            next: self.next,
+        });
     }
 
     /// SE's `getNestedComplexity`: the lengths of the nested chains among

@@ -26,6 +26,7 @@ use std::rc::Rc;
 use super::engine::{Cause, Engine, Link, PotSet};
 use super::hint::{length_bonus, Best, ChainHint, Kind, Producer};
 use super::nested;
+use super::spares;
 
 /// The consequences of one "on" assumption.
 struct OnChain {
@@ -44,7 +45,6 @@ pub(crate) struct Multi {
     hidden: Vec<u32>,
     pend_on: VecDeque<u32>,
     pend_off: VecDeque<u32>,
-    pool: Vec<PotSet>,
     n_keys: usize,
     /// The chains of single "on" assumptions, by `key >> 1`.
     memo: Vec<Option<Rc<OnChain>>>,
@@ -58,19 +58,33 @@ impl Multi {
             hidden: Vec::new(),
             pend_on: VecDeque::new(),
             pend_off: VecDeque::new(),
-            pool: Vec::new(),
             n_keys: e.n_keys(),
             memo: Vec::new(),
         }
     }
 
-    fn take(&mut self) -> PotSet {
-        self.pool.pop().unwrap_or_else(|| PotSet::new(self.n_keys))
+    /// [`Multi::new`], with a spare work space if there is one.
+    pub fn from_spares(e: &Engine, producer: Producer) -> Multi {
+        match e.spares.borrow_mut().multis.pop() {
+            Some(mut m) if m.n_keys == e.n_keys() => {
+                m.producer = producer;
+                m
+            }
+            _ => Multi::new(e, producer),
+        }
     }
 
-    fn give(&mut self, mut s: PotSet) {
-        s.clear();
-        self.pool.push(s);
+    /// Keeps the work space for the next search.
+    pub fn recycle(self, e: &Engine) {
+        e.spares.borrow_mut().multis.push(self);
+    }
+
+    fn take(&self, e: &Engine) -> PotSet {
+        spares::pot_set(&e.spares, self.n_keys)
+    }
+
+    fn give(&self, e: &Engine, s: PotSet) {
+        spares::give_pot_set(&e.spares, s);
     }
 
     /// SE's `doChaining`: completes `on` and `off` with every node the
@@ -162,8 +176,8 @@ impl Multi {
             return Rc::clone(c);
         }
         let p_on = e.arena.add(key, Cause::Initial, &[]);
-        let mut on = self.take();
-        let mut off = self.take();
+        let mut on = self.take(e);
+        let mut off = self.take(e);
         on.insert(key, p_on);
         let absurd = self.chain(e, &mut on, &mut off);
         let c = Rc::new(OnChain {
@@ -183,8 +197,8 @@ impl Multi {
             let slot = (e.key(cell, v, true) >> 1) as usize;
             if let Some(c) = self.memo[slot].take() {
                 if let Ok(c) = Rc::try_unwrap(c) {
-                    self.give(c.on);
-                    self.give(c.off);
+                    self.give(e, c.on);
+                    self.give(e, c.off);
                 }
             }
         }
@@ -194,10 +208,11 @@ impl Multi {
     pub fn find(&mut self, e: &mut Engine, best: &mut Best) {
         e.hidden = self.producer.dynamic;
         let pr = self.producer;
-        self.memo = vec![None; e.n_keys() / 2];
+        self.memo.clear();
+        self.memo.resize(e.n_keys() / 2, None);
         for cell in 0..e.n_cells {
             if e.poll() {
-                return;
+                break;
             }
             let card = e.masks[cell].count_ones();
             if !(card > 2 || (card > 1 && pr.dynamic)) {
@@ -236,7 +251,16 @@ impl Multi {
             drop(chains);
             self.forget(e, cell);
         }
-        self.memo.clear();
+        // The chains of cells never visited (bivalue cells here, or all
+        // when a limit stopped the search).
+        for slot in 0..self.memo.len() {
+            if let Some(c) = self.memo[slot].take() {
+                if let Ok(c) = Rc::try_unwrap(c) {
+                    self.give(e, c.on);
+                    self.give(e, c.off);
+                }
+            }
+        }
     }
 
     fn binary(
@@ -256,8 +280,8 @@ impl Multi {
             }
         }
         let p_off = e.arena.add(source_key ^ 1, Cause::Initial, &[]);
-        let mut off_to_on = self.take();
-        let mut off_to_off = self.take();
+        let mut off_to_on = self.take(e);
+        let mut off_to_off = self.take(e);
         off_to_off.insert(source_key ^ 1, p_off);
         let absurd = self.chain(e, &mut off_to_on, &mut off_to_off);
         if contradiction {
@@ -280,8 +304,8 @@ impl Multi {
                 }
             }
         }
-        self.give(off_to_on);
-        self.give(off_to_off);
+        self.give(e, off_to_on);
+        self.give(e, off_to_off);
     }
 
     /// A contradiction or double forcing chain proving `result` (a key).

@@ -36,7 +36,8 @@
 //! parents, the chain's length), `hint` (difficulty, length bonus, SE's
 //! sort), `memo` (nested searches' results shared by a step's levels),
 //! `cycles`, `forcing` (SE's `doChaining`: Nishio, multiple,
-//! dynamic), `nested` (lower techniques inside dynamic chains), `aic`.
+//! dynamic), `nested` (lower techniques inside dynamic chains), `spares`
+//! (work space kept from one nested search to the next), `aic`.
 //!
 //! Checked against SE 1.2.1 itself on pencil-mark states (SE's own
 //! producers called on the same states; `tests/data/chains_se.txt` says
@@ -50,6 +51,7 @@ mod forcing;
 mod hint;
 mod memo;
 mod nested;
+mod spares;
 
 use sudoku_solve::{Incomplete, Limits};
 

@@ -134,9 +134,15 @@ fn nested_hints(e: &mut Engine, producer: Option<Producer>) -> Option<NestedHint
     let mut every = Best::every();
     match producer {
         None => cycles::find(&mut inner, &mut every),
-        Some(pr) => forcing::Multi::new(&inner, pr).find(&mut inner, &mut every),
+        Some(pr) => {
+            let mut m = forcing::Multi::from_spares(&inner, pr);
+            m.find(&mut inner, &mut every);
+            m.recycle(&inner);
+        }
     }
-    if let Some(why) = inner.stopped {
+    let stopped = inner.stopped;
+    inner.recycle();
+    if let Some(why) = stopped {
         e.stopped = Some(why);
         return None;
     }
