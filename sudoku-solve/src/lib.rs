@@ -11,6 +11,8 @@
 //! - Generation: [`Maker`] (what to make and a run of it), [`generate`],
 //!   [`generate_variant`], [`minimize`], [`rate`].
 //! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
+//! - [`doppelganger`]: puzzles of the doppelganger kind (grids of `0..=n`), planned,
+//!   answered and checked by their own rule.
 //! - [`cubes`]: one grid's completions split into cubes to count on many
 //!   machines, and each cube counted.
 //! - [`setter`]: the setter's candidates and counts; [`CheckedPuzzle`]: the
@@ -39,6 +41,7 @@ pub mod bench;
 mod bitsearch;
 mod checked;
 pub mod cubes;
+pub mod doppelganger;
 mod encoding;
 mod generate;
 pub mod logic;

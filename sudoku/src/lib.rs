@@ -57,6 +57,7 @@
 #![deny(missing_docs)]
 
 pub mod constraints;
+pub mod doppelganger;
 mod error;
 pub mod format;
 mod grid;

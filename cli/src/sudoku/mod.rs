@@ -9,6 +9,9 @@
 //!   on stderr (`--explain`, warnings, errors) and the totals.
 //! - `progress`: the progress bar (only on a terminal).
 //! - `cubes`: `split` and `count --cubes` for one puzzle and its rules.
+//! - `doppelganger`: `--variant doppelganger`, grids of 0..n (a kind of
+//!   puzzle of its own), answered line by line through
+//!   [`sudoku_solve::doppelganger`].
 //! - `variant`: the variant options; `generate` (every kind made by
 //!   [`sudoku_solve::Maker`]), `bench` and `serve`: the other subcommands.
 //!
@@ -19,6 +22,7 @@
 mod batch;
 mod bench;
 mod cubes;
+mod doppelganger;
 mod generate;
 mod logic;
 mod progress;
@@ -453,6 +457,9 @@ fn run_command(args: &Args) -> Result<Exit, Failure> {
             return crate::docs::man(<Args as clap::CommandFactory>::command(), page)
         }
     };
+    if doppelganger::named(common)? {
+        return doppelganger::run(mode, common);
+    }
     batch::run(mode, common)
 }
 

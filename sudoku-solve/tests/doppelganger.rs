@@ -1,0 +1,309 @@
+//! Doppelganger puzzles against a brute force written here from the rule's
+//! text (ISS's `Doppelganger`; docs/variants.md): every filling of the grid,
+//! built row by row from rows of `n` different values of `0..=n` that hold
+//! a 0, kept when it obeys the whole rule. Counts, solution sets, verdicts
+//! and the library's rule check are compared with it on 4x4 and on 6x6 with
+//! givens.
+
+use std::collections::BTreeSet;
+
+use solver_core::Limits;
+use sudoku::doppelganger::{check, model, DoppelGrid};
+use sudoku::Shape;
+use sudoku_solve::doppelganger::answer;
+use sudoku_solve::{Answer, Engine, EngineName, Task};
+
+type Filling = Vec<Vec<u16>>;
+
+/// The value of 1..=n missing from a house of n different values with a 0.
+fn missing(values: &[u16], n: u16) -> Option<u16> {
+    let absent: Vec<u16> = (1..=n).filter(|v| !values.contains(v)).collect();
+    (absent.len() == 1).then(|| absent[0])
+}
+
+/// The rule as the text says it, on a filled grid.
+fn obeys(g: &Filling, box_rows: usize, box_cols: usize) -> bool {
+    let n = g.len();
+    let side = n as u16;
+    let row = |r: usize| g[r].clone();
+    let col = |c: usize| (0..n).map(|r| g[r][c]).collect::<Vec<_>>();
+    let boxed = |b: usize| {
+        let (r0, c0) = ((b / box_rows) * box_rows, (b % box_rows) * box_cols);
+        let mut v = Vec::new();
+        for r in r0..r0 + box_rows {
+            for c in c0..c0 + box_cols {
+                v.push(g[r][c]);
+            }
+        }
+        v
+    };
+    let mut misses: Vec<Vec<u16>> = Vec::new();
+    for house in [&row as &dyn Fn(usize) -> Vec<u16>, &col, &boxed] {
+        let mut kind = Vec::new();
+        for h in 0..n {
+            let values = house(h);
+            let distinct: BTreeSet<u16> = values.iter().copied().collect();
+            // Every house holds 0 and all but one of 1..=n.
+            if distinct.len() != n || !distinct.contains(&0) {
+                return false;
+            }
+            match missing(&values, side) {
+                Some(m) => kind.push(m),
+                None => return false,
+            }
+        }
+        // No two houses of a kind miss the same value.
+        if kind.iter().collect::<BTreeSet<_>>().len() != n {
+            return false;
+        }
+        misses.push(kind);
+    }
+    // At each 0, the values missing from its row, column and box differ.
+    for r in 0..n {
+        for c in 0..n {
+            if g[r][c] == 0 {
+                let b = (r / box_rows) * box_rows + c / box_cols;
+                let three: BTreeSet<u16> = [misses[0][r], misses[1][c], misses[2][b]].into();
+                if three.len() != 3 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Every grid obeying the rule and the givens (`None`: blank): rows built
+/// one by one, each a row of the rule (n different values with a 0) that
+/// keeps the givens and repeats no value of a column or box above it; the
+/// whole rule is the filter at the end.
+fn brute_force(givens: &[Option<u16>], box_rows: usize, box_cols: usize) -> BTreeSet<Filling> {
+    let n = box_rows * box_cols;
+    let mut rows: Vec<Vec<u16>> = Vec::new();
+    let mut row = Vec::new();
+    arrangements(n, &mut row, &mut rows);
+    // The rows of the rule that keep the givens of each row of the grid.
+    let allowed: Vec<Vec<Vec<u16>>> = (0..n)
+        .map(|r| {
+            rows.iter()
+                .filter(|row| (0..n).all(|c| givens[r * n + c].is_none_or(|g| g == row[c])))
+                .cloned()
+                .collect()
+        })
+        .collect();
+    let mut out = BTreeSet::new();
+    let mut grid: Filling = Vec::new();
+    fill(&allowed, n, &mut grid, &mut out, box_rows, box_cols);
+    out
+}
+
+/// Every row of n different values of 0..=n holding a 0.
+fn arrangements(n: usize, row: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {
+    if row.len() == n {
+        if row.contains(&0) {
+            out.push(row.clone());
+        }
+        return;
+    }
+    for v in 0..=n as u16 {
+        if !row.contains(&v) {
+            row.push(v);
+            arrangements(n, row, out);
+            row.pop();
+        }
+    }
+}
+
+fn fill(
+    allowed: &[Vec<Vec<u16>>],
+    n: usize,
+    grid: &mut Filling,
+    out: &mut BTreeSet<Filling>,
+    box_rows: usize,
+    box_cols: usize,
+) {
+    let r = grid.len();
+    if r == n {
+        if obeys(grid, box_rows, box_cols) {
+            out.insert(grid.clone());
+        }
+        return;
+    }
+    for candidate in &allowed[r] {
+        let new_in_columns = (0..n).all(|c| grid.iter().all(|above| above[c] != candidate[c]));
+        // The rows above in the same band: no value twice in a box.
+        let band = r - r % box_rows;
+        let new_in_boxes = (0..n).all(|c| {
+            let stack = c - c % box_cols;
+            grid[band..r]
+                .iter()
+                .all(|above| !above[stack..stack + box_cols].contains(&candidate[c]))
+        });
+        if new_in_columns && new_in_boxes {
+            grid.push(candidate.clone());
+            fill(allowed, n, grid, out, box_rows, box_cols);
+            grid.pop();
+        }
+    }
+}
+
+fn as_filling(grid: &DoppelGrid) -> Filling {
+    let n = grid.shape().side() as usize;
+    (0..n)
+        .map(|r| (0..n).map(|c| grid.get(r, c).expect("filled")).collect())
+        .collect()
+}
+
+/// The model's solutions, every one of them, as fillings.
+fn model_solutions(puzzle: &DoppelGrid) -> BTreeSet<Filling> {
+    let stated = model(puzzle).unwrap();
+    let compiled = stated.model.compile().unwrap();
+    let mut solver = compiled.solver();
+    let mut out = BTreeSet::new();
+    let outcome = solver.for_each_solution(&Limits::none(), |s| {
+        assert!(out.insert(as_filling(&stated.grid(&s))), "found twice");
+        std::ops::ControlFlow::Continue(())
+    });
+    assert!(outcome.is_complete());
+    out
+}
+
+fn count(puzzle: &DoppelGrid) -> u128 {
+    let counted = answer(
+        puzzle,
+        &Task::Count { limit: None },
+        Engine::Auto,
+        &Limits::none(),
+    )
+    .unwrap();
+    assert_eq!(counted.plan.engine, EngineName::Propagation);
+    match counted.answer {
+        Answer::Counted {
+            solutions,
+            incomplete: None,
+        } => solutions,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn grid_of(shape: Shape, givens: &[Option<u16>]) -> DoppelGrid {
+    DoppelGrid::from_cells(shape, givens.to_vec()).unwrap()
+}
+
+/// 4x4: every filling, with no givens and with a few.
+#[test]
+fn four_by_four_agrees_with_the_brute_force() {
+    let shape = Shape::square(2).unwrap();
+    let empty = vec![None; 16];
+    let all = brute_force(&empty, 2, 2);
+    assert!(!all.is_empty());
+    assert_eq!(count(&grid_of(shape, &empty)), all.len() as u128);
+    assert_eq!(model_solutions(&grid_of(shape, &empty)), all);
+    // The library's rule check accepts exactly the brute force's grids
+    // among every filling of rows the rule allows with distinct columns:
+    // all of them pass, and a grid with two cells exchanged fails unless the
+    // brute force has it too.
+    for g in &all {
+        let grid = DoppelGrid::from_cells(shape, g.iter().flatten().map(|&v| Some(v)).collect())
+            .unwrap();
+        assert_eq!(check(&grid), Ok(()), "{grid}");
+        for (a, b) in [(0, 5), (0, 1), (3, 12), (6, 9)] {
+            let mut cells: Vec<Option<u16>> = grid.cells().to_vec();
+            cells.swap(a, b);
+            let swapped = DoppelGrid::from_cells(shape, cells).unwrap();
+            let filling = as_filling(&swapped);
+            assert_eq!(check(&swapped).is_ok(), all.contains(&filling), "{swapped}");
+        }
+    }
+    // Givens taken from the brute force's grids: counts and solution sets.
+    for (k, g) in all.iter().enumerate().step_by(97) {
+        for keep in [[0, 5, 10], [3, 6, 13], [1, 2, 12]] {
+            let mut givens = vec![None; 16];
+            for &i in &keep[..1 + k % 3] {
+                givens[i] = Some(g[i / 4][i % 4]);
+            }
+            let expected = brute_force(&givens, 2, 2);
+            let puzzle = grid_of(shape, &givens);
+            assert_eq!(count(&puzzle), expected.len() as u128, "{puzzle}");
+            assert_eq!(model_solutions(&puzzle), expected, "{puzzle}");
+        }
+    }
+}
+
+/// Verdicts: unique, several, none, as the brute force says.
+#[test]
+fn verdicts_agree_with_the_brute_force() {
+    let shape = Shape::square(2).unwrap();
+    let all: Vec<Filling> = brute_force(&[None; 16], 2, 2).into_iter().collect();
+    for (k, g) in all.iter().enumerate().step_by(61) {
+        // Givens: the first k % 9 + 3 cells in reading order.
+        let mut givens = vec![None; 16];
+        for i in 0..(k % 9 + 3) {
+            givens[i] = Some(g[i / 4][i % 4]);
+        }
+        let expected = brute_force(&givens, 2, 2);
+        let puzzle = grid_of(shape, &givens);
+        let checked = answer(&puzzle, &Task::Check, Engine::Auto, &Limits::none()).unwrap();
+        match (expected.len(), checked.answer) {
+            (1, Answer::Unique(s)) => assert!(expected.contains(&as_filling(&s))),
+            (n, Answer::Multiple(a, b)) if n >= 2 => {
+                assert!(expected.contains(&as_filling(&a)) && expected.contains(&as_filling(&b)));
+                assert_ne!(a, b);
+            }
+            (n, other) => panic!("{puzzle}: {n} solutions, answered {other:?}"),
+        }
+        let solved = answer(&puzzle, &Task::Solve, Engine::Auto, &Limits::none()).unwrap();
+        let Answer::Solved(s) = solved.answer else {
+            panic!("{:?}", solved.answer)
+        };
+        assert!(expected.contains(&as_filling(&s)));
+    }
+    // Two zeros in one row: no solution.
+    let clash: DoppelGrid = "00..............".parse().unwrap();
+    let checked = answer(&clash, &Task::Check, Engine::Auto, &Limits::none()).unwrap();
+    assert!(matches!(checked.answer, Answer::Unsolvable), "{:?}", checked.answer);
+    assert!(brute_force(clash.cells(), 2, 2).is_empty());
+}
+
+/// 6x6 (boxes 2x3) with givens from a grid of the rule: the brute force
+/// and the engine agree on counts and solution sets.
+#[test]
+fn six_by_six_with_givens_agrees_with_the_brute_force() {
+    let shape = Shape::new(2, 3).unwrap();
+    let empty = grid_of(shape, &[None; 36]);
+    let solved = answer(&empty, &Task::Solve, Engine::Auto, &Limits::none()).unwrap();
+    let Answer::Solved(full) = solved.answer else {
+        panic!("{:?}", solved.answer)
+    };
+    assert!(obeys(&as_filling(&full), 2, 3), "{full}");
+    // Givens: the first row and a few cells below, then fewer.
+    let sets: [&[usize]; 3] = [
+        &[0, 1, 2, 3, 4, 5, 6, 8, 13, 15, 20, 22, 27, 29, 34],
+        &[0, 1, 2, 3, 4, 5, 7, 9, 17, 19, 22, 26, 30, 33],
+        &[0, 1, 2, 3, 4, 5, 7, 14, 16, 21, 28, 31, 35],
+    ];
+    for keep in sets {
+        let mut givens = vec![None; 36];
+        for &i in keep {
+            givens[i] = full.cells()[i];
+        }
+        let expected = brute_force(&givens, 2, 3);
+        assert!(expected.contains(&as_filling(&full)));
+        eprintln!("6x6, {} givens: {} solutions", keep.len(), expected.len());
+        let puzzle = grid_of(shape, &givens);
+        assert_eq!(count(&puzzle), expected.len() as u128, "{puzzle}");
+        assert_eq!(model_solutions(&puzzle), expected, "{puzzle}");
+    }
+}
+
+/// Bits and Dancing Links cannot take the puzzle: refused, not replaced.
+#[test]
+fn other_engines_are_refused() {
+    let puzzle: DoppelGrid = "0...............".parse().unwrap();
+    for engine in [Engine::Bits, Engine::Dlx] {
+        let e = answer(&puzzle, &Task::Check, engine, &Limits::none()).unwrap_err();
+        assert!(e.to_string().contains("cannot take"), "{e}");
+    }
+    let e = answer(&puzzle, &Task::Enumerate, Engine::Auto, &Limits::none()).unwrap_err();
+    assert!(e.to_string().contains("enumerated"), "{e}");
+}
