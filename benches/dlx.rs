@@ -3,7 +3,7 @@
 //! docs/performance.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use solver_core::{knuth, problems, zdd, BigCount, Limits, Matrix};
+use solver_core::{knuth, problems, zdd, BigCount, Counter, Limits, Matrix};
 
 fn problem(text: &str) -> Matrix {
     knuth::parse(text).expect("generated problems parse")
@@ -20,7 +20,10 @@ fn bench(c: &mut Criterion) {
         let matrix = problem(&text);
         let mut group = c.benchmark_group(name);
         group.sample_size(samples);
+        // The counter `dlx count --engine dlx` plans for these (they fit
+        // Dancing Cells).
         let mut solver = matrix.solver();
+        solver.set_counter(Counter::Cells);
         group.bench_function("1 thread", |b| {
             b.iter(|| {
                 let count = solver.count(&Limits::none());
@@ -30,7 +33,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{} threads", rayon::current_num_threads()), |b| {
             b.iter(|| {
                 let count = matrix
-                    .par_count(&[], &Limits::none())
+                    .par_count_with(Counter::Cells, &[], &Limits::none())
                     .expect("no forced options");
                 assert_eq!(count.solutions, expected);
             })

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use solver_core::cubes::{self, Fingerprint, Merge, SplitOptions};
-use solver_core::{knuth, problems, Limits, Matrix, OptionId};
+use solver_core::{knuth, problems, Counter, Limits, Matrix, OptionId};
 
 use crate::oracle::{arb_plain, brute_force_solutions};
 
@@ -30,7 +30,7 @@ fn count_by_cubes(m: &Matrix, n: usize) -> u128 {
         .collect();
     let mut merge = Merge::for_cubes(&records);
     for record in &records {
-        let result = cubes::count_record(m, &[], problem, record, &Limits::none());
+        let result = cubes::count_record(m, &[], problem, record, Counter::Cells, &Limits::none());
         assert!(result.complete, "cube {} incomplete", record.cube);
         merge.add(serde_json::from_str(&serde_json::to_string(&result).unwrap()).unwrap());
     }
@@ -60,7 +60,7 @@ fn the_largest_cube_is_near_the_median() {
         .cubes
         .iter()
         .map(|c| {
-            let count = cubes::count(&m, &[], &c.path, &Limits::none()).unwrap();
+            let count = cubes::count(&m, &[], &c.path, Counter::Cells, &Limits::none()).unwrap();
             count.outcome.stats.nodes
         })
         .collect();

@@ -42,8 +42,14 @@ fn every_record_names_the_planned_engine() {
     assert_eq!(engine_of(&["check", "--engine", "dlx"], COURSE_9X9), "dlx");
     assert_eq!(engine_of(&["count"], EMPTY_4X4), "bits");
     assert_eq!(engine_of(&["count", "--variant", "x"], EMPTY_4X4), "units");
+    // Counts asked of Dancing Links run on Dancing Cells where they take
+    // the matrix, and say so; a check runs on the links.
     assert_eq!(
         engine_of(&["count", "--variant", "x", "--engine", "dlx"], EMPTY_4X4),
+        "cells"
+    );
+    assert_eq!(
+        engine_of(&["check", "--variant", "x", "--engine", "dlx"], EMPTY_4X4),
         "dlx"
     );
     // A 36x36 uniqueness check: propagation at the root, then clause
@@ -82,7 +88,8 @@ fn an_engine_that_cannot_apply_is_refused() {
             && text.contains("use auto or dlx"),
         "{text}"
     );
-    // The same with the planner's choice: Dancing Links, one solution.
+    // The same with the planner's choice: Dancing Links, counting on
+    // Dancing Cells (one solution, on every thread).
     let out = run(
         &[
             "count",
@@ -99,7 +106,7 @@ fn an_engine_that_cannot_apply_is_refused() {
     );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let record = &json_lines(&out)[0];
-    assert_eq!(record["engine"], "dlx");
+    assert_eq!(record["engine"], "cells");
     assert_eq!(record["solutions"], 1);
 }
 

@@ -54,8 +54,15 @@ fn counts_latin_squares() {
     let summary = &json_lines(&out)[0];
     assert_eq!(summary["solutions"], 576);
     assert_eq!(summary["complete"], true);
-    assert_eq!(summary["engine"], "dlx");
+    // A plain count of an exact-cover model whose matrix fits Dancing
+    // Cells: the plan counts on them and says so.
+    assert_eq!(summary["engine"], "cells");
     assert_eq!(summary["threads"], 2);
+    // A seed keeps the count on Dancing Links (one thread).
+    let out = run(&["count", "--seed", "3", "--format", "json"], &latin(4));
+    let summary = &json_lines(&out)[0];
+    assert_eq!(summary["solutions"], 576);
+    assert_eq!(summary["engine"], "dlx");
 }
 
 /// Reads `name=value` pairs.

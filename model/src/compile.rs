@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use solver_core::{Count, Entry, ItemId, Limits, Matrix, OptionId, ProblemBuilder};
+use solver_core::{Count, Counter, Entry, ItemId, Limits, Matrix, OptionId, ProblemBuilder};
 
 use crate::constraints::Sense;
 use crate::cube::Cube;
@@ -396,8 +396,37 @@ impl Compiled {
             return Count::default();
         }
         match &self.matrix {
-            Some(matrix) => matrix.par_count(forced, limits).unwrap_or_default(),
+            Some(matrix) => matrix
+                .par_count_with(self.counter(), forced, limits)
+                .unwrap_or_default(),
             None => Count::default(),
+        }
+    }
+
+    /// The plan of a plain count of this model (no seed): Dancing Cells
+    /// (`cells`) where its exact-cover matrix fits them, Dancing Links
+    /// (`dlx`) for a larger one, the propagation engine for a model that is
+    /// not exact cover. [`par_count`](Self::par_count) and
+    /// [`ModelSolver::count`] count by it.
+    pub fn count_plan(&self) -> crate::plan::Plan {
+        let problem = crate::plan::Problem::Model {
+            exact_cover: self.matrix.is_some(),
+            cells: self.matrix.as_ref().is_some_and(Matrix::cells_fit),
+        };
+        let asked = match self.engine() {
+            ModelEngine::DancingLinks => crate::plan::Asked::Dlx,
+            ModelEngine::Propagation => crate::plan::Asked::Propagation,
+        };
+        crate::plan::decide(&problem, crate::plan::Job::Count, asked)
+            .expect("the engine the model was compiled for takes it")
+    }
+
+    /// The counter of [`count_plan`](Self::count_plan) (Dancing Links
+    /// models).
+    pub(crate) fn counter(&self) -> Counter {
+        match self.count_plan().engine {
+            crate::plan::EngineName::Cells => Counter::Cells,
+            _ => Counter::Links,
         }
     }
 

@@ -51,6 +51,7 @@ impl std::fmt::Display for ModelEngine {
 pub(crate) fn plan(model: &crate::Model) -> ModelEngine {
     let problem = crate::plan::Problem::Model {
         exact_cover: not_exact_cover(model).is_none(),
+        cells: false,
     };
     match crate::plan::decide(&problem, crate::plan::Job::Solve, crate::plan::Asked::Auto) {
         Ok(plan) => ModelEngine::from_name(plan.engine),
@@ -69,6 +70,7 @@ pub(crate) fn plan_asked(
     let why_not = not_exact_cover(model);
     let problem = crate::plan::Problem::Model {
         exact_cover: why_not.is_none(),
+        cells: false,
     };
     let asked = asked.map_or(crate::plan::Asked::Auto, ModelEngine::asked);
     match crate::plan::decide(&problem, crate::plan::Job::Solve, asked) {

@@ -34,12 +34,12 @@
 //! use cover_model::plan::{decide, Asked, EngineName, GridFacts, Job, Problem};
 //!
 //! let nine = GridFacts { side: 9, boxes_3x3: true, classic: true, exact_cover: true,
-//!                        bits_fit: true, units_fit: true };
+//!                        bits_fit: true, units_fit: true, cells: true };
 //! let chosen = decide(&Problem::Grid(nine), Job::Check, Asked::Auto)?;
 //! assert_eq!(chosen.engine, EngineName::Band9);
 //! assert_eq!(decide(&Problem::Grid(nine), Job::Check, Asked::Dlx)?.engine, EngineName::Dlx);
 //! // A model with an objective is not exact cover: Dancing Links is refused.
-//! let model = Problem::Model { exact_cover: false };
+//! let model = Problem::Model { exact_cover: false, cells: false };
 //! assert_eq!(decide(&model, Job::Solve, Asked::Auto)?.engine, EngineName::Propagation);
 //! assert!(decide(&model, Job::Solve, Asked::Dlx).is_err());
 //! # Ok::<(), cover_model::plan::Refusal>(())
@@ -246,6 +246,11 @@ pub struct GridFacts {
     /// The units search takes the rules (every unit holds each value once,
     /// at most 128 cells).
     pub units_fit: bool,
+    /// Dancing Cells can count the grid's exact-cover matrix
+    /// (`solver_core::Matrix::cells_fit`): a count planned for Dancing
+    /// Links runs on them ([`EngineName::Cells`]). Read only for such a
+    /// count, so a caller may state it `false` until then.
+    pub cells: bool,
 }
 
 /// The problem, as the planner sees it.
@@ -258,6 +263,10 @@ pub enum Problem {
         /// Dancing Links can take it: exact cover with views, every
         /// variable listed, no objective.
         exact_cover: bool,
+        /// Dancing Cells can count its matrix (it fits them, and the count
+        /// takes no seed): a count planned for Dancing Links runs on them
+        /// ([`EngineName::Cells`]).
+        cells: bool,
     },
     /// An exact-cover matrix (Knuth's format).
     Matrix {
@@ -313,7 +322,10 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
         Problem::Model { .. } if asked == Asked::Zdd => {
             refuse("memoized counting takes Knuth's format, not a JSON model")
         }
-        Problem::Model { exact_cover } => match asked {
+        Problem::Model { exact_cover, cells } => match asked {
+            Asked::Auto | Asked::Dlx if exact_cover && cells && job == Job::Count => {
+                plan(EngineName::Cells, ON_CELLS)
+            }
             Asked::Auto if exact_cover => plan(EngineName::Dlx, "exact cover"),
             Asked::Dlx if exact_cover => plan(EngineName::Dlx, "asked for"),
             Asked::Auto => plan(EngineName::Propagation, "not exact cover"),
@@ -330,6 +342,10 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
         } => decide_matrix(colours, cells && job == Job::Count, frontier, job, asked),
     }
 }
+
+/// The reason of a count planned for Dancing Links that runs on Dancing
+/// Cells.
+const ON_CELLS: &str = "a plain count of an exact cover: on sparse sets";
 
 /// [`decide`] for a matrix; `cells`: the job is a count that Dancing
 /// Cells take, so that they count where Dancing Links would.
@@ -368,15 +384,9 @@ fn decide_matrix(
                 "a plain count whose frontier in input order is above 20 items (the memo would \
                  not pay): on sparse sets",
             ),
-            _ => links(
-                "exact cover",
-                "a plain count of an exact cover: on sparse sets",
-            ),
+            _ => links("exact cover", ON_CELLS),
         },
-        Asked::Dlx => links(
-            "exact cover",
-            "a plain count of an exact cover: on sparse sets",
-        ),
+        Asked::Dlx => links("exact cover", ON_CELLS),
         Asked::Cdcl if colours => {
             refuse("takes no colours, and an option gives one to an item (use --engine dlx)")
         }
@@ -385,7 +395,20 @@ fn decide_matrix(
     }
 }
 
+/// [`decide`] for a grid: the table's rows, and a count planned for Dancing
+/// Links on Dancing Cells where they take the grid's matrix.
 fn decide_grid(grid: GridFacts, job: Job, asked: Asked) -> Result<Plan, Refusal> {
+    let chosen = decide_grid_rows(grid, job, asked)?;
+    if chosen.engine == EngineName::Dlx && job == Job::Count && grid.cells {
+        return Ok(Plan {
+            engine: EngineName::Cells,
+            reason: ON_CELLS,
+        });
+    }
+    Ok(chosen)
+}
+
+fn decide_grid_rows(grid: GridFacts, job: Job, asked: Asked) -> Result<Plan, Refusal> {
     let refuse = |why: &'static str| Err(Refusal { asked, why });
     let plan = |engine, reason| Ok(Plan { engine, reason });
     if matches!(asked, Asked::Cdcl | Asked::Propagation | Asked::Zdd) {
@@ -480,6 +503,7 @@ mod tests {
             exact_cover: true,
             bits_fit: side <= 128,
             units_fit: !classic && side * side <= 128,
+            cells: false,
         }
     }
 
@@ -556,7 +580,10 @@ mod tests {
         }
         // Models and matrices: the same engine for every job.
         for job in JOBS {
-            let model = |exact_cover| Problem::Model { exact_cover };
+            let model = |exact_cover| Problem::Model {
+                exact_cover,
+                cells: false,
+            };
             assert_eq!(pick(model(true), job, Asked::Auto), Ok(Dlx));
             assert_eq!(pick(model(true), job, Asked::Dlx), Ok(Dlx));
             assert_eq!(pick(model(false), job, Asked::Auto), Ok(Propagation));
@@ -625,6 +652,47 @@ mod tests {
         }
     }
 
+    /// A count planned for Dancing Links runs on Dancing Cells where the
+    /// grid's or the model's matrix fits them, and is named so; every other
+    /// job, and every count another engine takes, is untouched.
+    #[test]
+    fn counts_planned_for_links_run_on_cells_where_they_fit() {
+        use EngineName::*;
+        let pick = |problem: Problem, job, asked| decide(&problem, job, asked).map(|p| p.engine);
+        let fits = |mut g: GridFacts| {
+            g.cells = true;
+            Problem::Grid(g)
+        };
+        for job in JOBS {
+            let on_cells = |plain| if job == Job::Count { Cells } else { plain };
+            // Dancing Links asked for, on any exact-cover grid.
+            for problem in [fits(grid(9, true)), fits(grid(16, false))] {
+                assert_eq!(pick(problem, job, Asked::Dlx), Ok(on_cells(Dlx)));
+            }
+            // Planned for Dancing Links by auto: beyond the bit engines.
+            assert_eq!(
+                pick(fits(grid(16, false)), job, Asked::Auto),
+                Ok(match job {
+                    Job::Enumerate | Job::Split => Dlx,
+                    _ => on_cells(Dlx),
+                })
+            );
+            // The bit engines keep their counts.
+            assert_eq!(
+                pick(fits(grid(9, false)), job, Asked::Auto),
+                pick(Problem::Grid(grid(9, false)), job, Asked::Auto)
+            );
+            let model = |cells| Problem::Model {
+                exact_cover: true,
+                cells,
+            };
+            assert_eq!(pick(model(true), job, Asked::Auto), Ok(on_cells(Dlx)));
+            assert_eq!(pick(model(true), job, Asked::Dlx), Ok(on_cells(Dlx)));
+            assert_eq!(pick(model(false), job, Asked::Auto), Ok(Dlx));
+            assert_eq!(pick(model(true), job, Asked::Propagation), Ok(Propagation));
+        }
+    }
+
     /// Nothing is ever replaced: the engine planned is the one asked for,
     /// or from its family.
     #[test]
@@ -641,8 +709,18 @@ mod tests {
             Asked::Zdd => engine == EngineName::Zdd,
         };
         let mut problems = vec![
-            Problem::Model { exact_cover: true },
-            Problem::Model { exact_cover: false },
+            Problem::Model {
+                exact_cover: true,
+                cells: false,
+            },
+            Problem::Model {
+                exact_cover: true,
+                cells: true,
+            },
+            Problem::Model {
+                exact_cover: false,
+                cells: false,
+            },
             Problem::Matrix {
                 colours: true,
                 cells: true,
@@ -662,9 +740,12 @@ mod tests {
         for side in [4, 9, 16, 36, 144] {
             for classic in [true, false] {
                 for exact_cover in [true, false] {
-                    let mut facts = grid(side, classic);
-                    facts.exact_cover = exact_cover;
-                    problems.push(Problem::Grid(facts));
+                    for cells in [true, false] {
+                        let mut facts = grid(side, classic);
+                        facts.exact_cover = exact_cover;
+                        facts.cells = cells;
+                        problems.push(Problem::Grid(facts));
+                    }
                 }
             }
         }

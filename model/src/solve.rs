@@ -140,8 +140,10 @@ impl<'c> ModelSolver<'c> {
         let inner = match (&compiled.program, &compiled.matrix) {
             (Some(program), _) => Inner::Fd(Box::new(Search::new(program))),
             (None, Some(matrix)) => {
+                let mut dlx = matrix.solver();
+                dlx.set_counter(compiled.counter());
                 let mut state = DlxState {
-                    dlx: matrix.solver(),
+                    dlx,
                     forced: Vec::new(),
                     held: 0,
                     clash: compiled.impossible,

@@ -351,8 +351,22 @@ impl ExactCover {
     ) -> PyResult<u128> {
         let call = call_limits(timeout, max_nodes, limit_arg(limit)?)?;
         let matrix = &self.matrix;
-        let count = interrupt::run(py, &call.cancel, || matrix.par_count(&[], &call.limits))?
-            .map_err(value_error)?;
+        // Dancing Links, counting by the plan's counter (Dancing Cells
+        // where they take the matrix, as `dlx count --engine dlx` does).
+        let task = cover_model::plan::matrix::Task {
+            job: cover_model::plan::Job::Count,
+            limit: call.limits.max_solutions.is_some(),
+            seed: false,
+            progress: false,
+            threads: rayon::current_num_threads(),
+        };
+        let counter =
+            cover_model::plan::matrix::planned(matrix, task, cover_model::plan::Asked::Dlx)
+                .map_or(solver_core::Counter::Links, |planned| planned.counter);
+        let count = interrupt::run(py, &call.cancel, || {
+            matrix.par_count_with(counter, &[], &call.limits)
+        })?
+        .map_err(value_error)?;
         match count.outcome.incomplete {
             None | Some(Why::SolutionLimit) => Ok(count.solutions),
             Some(why) => Err(errors::incomplete(py, why, Some(count.solutions))),

@@ -1,7 +1,9 @@
 //! Which search counts a matrix's solutions: Dancing Links, or Dancing
 //! Cells (the same exact cover on sparse sets, `cells.rs`), chosen by the
-//! caller's plan (`cover_model::plan` for Knuth's format) and named in what
-//! it reports, never switched to behind its back.
+//! caller's plan (`cover_model::plan`: for Knuth's format, grids and
+//! models alike) and named in what it reports, never switched to behind
+//! its back: [`Solver::count`](crate::Solver::count) and
+//! [`Matrix::par_count`] count by links unless told otherwise.
 
 use crate::cells;
 use crate::Matrix;
@@ -21,15 +23,11 @@ pub enum Counter {
 }
 
 impl Counter {
-    /// The counter the plain count of `matrix` has always used (cells when
-    /// they fit): what [`Solver::count`](crate::Solver::count) and
-    /// [`Matrix::par_count`] run, for the callers that count a grid's or a
-    /// model's matrix under the name `dlx`.
-    pub fn default_for(matrix: &Matrix) -> Counter {
-        if matrix.cells_fit() {
-            Counter::Cells
-        } else {
-            Counter::Links
+    /// The engine's name as the planner gives it: `dlx` or `cells`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counter::Links => "dlx",
+            Counter::Cells => "cells",
         }
     }
 }

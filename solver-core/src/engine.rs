@@ -11,8 +11,10 @@
 //! it by [`Engine::name`]; the commands print that name in `--stats`, in
 //! JSON records and under `--explain`.
 //!
-//! This crate's engines: Dancing Links ([`Solver`], `"dlx"`) and clause
-//! learning ([`Learner`], `"cdcl"`), both starting from forced options.
+//! This crate's engines: Dancing Links ([`Solver`], `"dlx"`, or `"cells"`
+//! when its plan set it to count on Dancing Cells:
+//! [`Solver::set_counter`]) and clause learning ([`Learner`], `"cdcl"`),
+//! both starting from forced options.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -41,7 +43,7 @@ use std::ops::ControlFlow;
 
 use crate::cdcl::Learner;
 use crate::limits::{Limits, Outcome};
-use crate::{OptionId, Solver};
+use crate::{Counter, OptionId, Solver};
 
 /// A search engine: one thread's state over a shared problem.
 pub trait Engine: Send {
@@ -91,8 +93,14 @@ impl Engine for Solver {
     type Start = [OptionId];
     type Solution = [OptionId];
 
+    /// `"cells"` when its counts run on Dancing Cells (the counter its plan
+    /// set, without a seed or progress reports), else `"dlx"`.
     fn name(&self) -> &'static str {
-        "dlx"
+        if self.counter == Counter::Cells && self.rng == 0 && self.progress.is_none() {
+            Counter::Cells.name()
+        } else {
+            Counter::Links.name()
+        }
     }
 
     fn run(

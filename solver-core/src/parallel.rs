@@ -90,6 +90,27 @@ impl Shared {
         }
         before < max
     }
+
+    /// The solutions the workers have added so far
+    /// ([`add_solutions`](Self::add_solutions)).
+    fn solutions_found(&self) -> u128 {
+        u128::from(self.solutions.load(Ordering::Relaxed))
+    }
+
+    /// Adds a subtree's count; stops every worker once the total reaches
+    /// `max`.
+    fn add_solutions(&self, found: u128, max: u128) {
+        let found = u64::try_from(found).unwrap_or(u64::MAX);
+        let before = self
+            .solutions
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                Some(n.saturating_add(found))
+            })
+            .unwrap_or_else(|n| n);
+        if u128::from(before) + u128::from(found) >= max {
+            self.raise(Incomplete::SolutionLimit);
+        }
+    }
 }
 
 /// The options leading to each subtree of the split, and the nodes spent.
@@ -225,10 +246,12 @@ impl Matrix {
         Ok(Outcome { stats, incomplete })
     }
 
-    /// Counts the solutions that contain the `forced` options, on every
-    /// thread of the current rayon pool. The count equals the sequential
-    /// count exactly; with `limits.max_solutions` all threads stop as soon as
-    /// that many solutions are found (a limit of 2 is the uniqueness check).
+    /// Counts the solutions that contain the `forced` options, by Dancing
+    /// Links on every thread of the current rayon pool. The count equals the
+    /// sequential count exactly; with `limits.max_solutions` all threads
+    /// stop as soon as that many solutions are found (a limit of 2 is the
+    /// uniqueness check). [`par_count_with`](Self::par_count_with) counts
+    /// by the counter the caller's plan names.
     ///
     /// ```
     /// use solver_core::{knuth, Limits};
@@ -238,12 +261,16 @@ impl Matrix {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn par_count(&self, forced: &[OptionId], limits: &Limits) -> Result<Count, ForceError> {
-        self.par_count_with(Counter::default_for(self), forced, limits)
+        self.par_count_with(Counter::Links, forced, limits)
     }
 
-    /// [`par_count`](Self::par_count) by `counter` on every thread (without
-    /// a solution limit; with one, every thread counts by links, stopping
-    /// as soon as the threads together reach it).
+    /// [`par_count`](Self::par_count) by `counter` on every thread. With a
+    /// solution limit, Dancing Links admit the solutions one by one and
+    /// every thread stops as soon as the threads together reach it; Dancing
+    /// Cells count each subtree up to what the limit leaves of it (the
+    /// solutions the other threads have added so far), so the sum reaches
+    /// the limit exactly when there are that many (the count is then the
+    /// limit, marked incomplete).
     pub fn par_count_with(
         &self,
         counter: Counter,
@@ -251,12 +278,30 @@ impl Matrix {
         limits: &Limits,
     ) -> Result<Count, ForceError> {
         let max = limits.max_solutions;
-        let outcome = self.par_run(forced, limits, |s, worker_limits, shared| {
-            let search = Solutions::new(s, worker_limits, Some(shared));
-            if max.is_none() {
-                search.count_all(counter).outcome
-            } else {
-                let mut search = search;
+        let outcome = self.par_run(forced, limits, |s, worker_limits, shared| match max {
+            None => {
+                Solutions::new(s, worker_limits, Some(shared))
+                    .count_all(counter)
+                    .outcome
+            }
+            Some(max) if counter == Counter::Cells => {
+                let room = max.saturating_sub(shared.solutions_found());
+                if room == 0 {
+                    shared.raise(Incomplete::SolutionLimit);
+                    return Outcome::default();
+                }
+                let mine = Limits {
+                    max_solutions: Some(room),
+                    ..worker_limits.clone()
+                };
+                let outcome = Solutions::new(s, &mine, Some(shared))
+                    .count_all(counter)
+                    .outcome;
+                shared.add_solutions(outcome.stats.solutions, max);
+                outcome
+            }
+            Some(_) => {
+                let mut search = Solutions::new(s, worker_limits, Some(shared));
                 search.set_record(false);
                 run_callback(search, |_| {
                     if shared.admit(max) && !shared.stopped() {
@@ -333,6 +378,47 @@ mod tests {
             }
         }
         text.join("\n")
+    }
+
+    /// A solution limit on every thread, by either counter: the count is
+    /// the limit (marked incomplete) when there are that many solutions,
+    /// else every solution (complete). The 8 queens have 92 solutions (a
+    /// known count), and the 4x4 board 36 domino tilings.
+    #[test]
+    fn a_solution_limit_holds_on_every_thread_by_either_counter() {
+        use crate::{Counter, Incomplete};
+        let problems = [
+            (knuth::parse(&crate::problems::n_queens(8)).unwrap(), 92u128),
+            (knuth::parse(&dominoes(4, 4)).unwrap(), 36),
+        ];
+        for (matrix, total) in &problems {
+            for threads in [1, 2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                for counter in [Counter::Links, Counter::Cells] {
+                    for max in [0, 1, 2, 7, total - 1, *total, total + 1, 1000] {
+                        let limits = Limits::none().solutions(max);
+                        let count = pool
+                            .install(|| matrix.par_count_with(counter, &[], &limits))
+                            .unwrap();
+                        let what = format!("{counter:?}, {threads} threads, limit {max}");
+                        if max <= *total {
+                            assert_eq!(count.solutions, max, "{what}");
+                            assert_eq!(
+                                count.outcome.incomplete,
+                                Some(Incomplete::SolutionLimit),
+                                "{what}"
+                            );
+                        } else {
+                            assert_eq!(count.solutions, *total, "{what}");
+                            assert_eq!(count.outcome.incomplete, None, "{what}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Issue 20: `"updates":0` at `-j 2`. The parallel statistics add up the

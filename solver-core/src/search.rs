@@ -444,15 +444,13 @@ impl Solver {
         (found, search.outcome().stats)
     }
 
-    /// Counts the solutions (up to `limits.max_solutions`, if set), by
-    /// Dancing Cells when they take the problem (no seed, no progress
-    /// reports, within their size) and else by Dancing Links: the count
-    /// the callers that name it `dlx` (a grid's or a model's matrix) have
-    /// always had. A caller that names the counter says which with
-    /// [`count_with`](Self::count_with).
+    /// Counts the solutions (up to `limits.max_solutions`, if set) by the
+    /// solver's [counter](Self::set_counter): Dancing Links unless the
+    /// caller's plan set [`Counter::Cells`] (which takes neither a seed's
+    /// tie-breaks nor progress reports: with either set, the links count).
     pub fn count(&mut self, limits: &Limits) -> Count {
         let counter = if self.rng == 0 && self.progress.is_none() {
-            Counter::Cells
+            self.counter
         } else {
             Counter::Links
         };

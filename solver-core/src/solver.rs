@@ -1,6 +1,7 @@
 //! [`Solver`]: the mutable search state for one [`Matrix`], and Knuth's
 //! link operations (cover, hide, purify, commit and their inverses).
 
+use crate::counter::Counter;
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::limits::{Progress, ProgressHook};
@@ -41,6 +42,9 @@ pub struct Solver {
     /// [`commit_checked`](Self::commit_checked) (0: none): a forced move the
     /// next choice can take without scanning the items.
     pub(crate) hint: u32,
+    /// What [`count`](Self::count) counts with: the plan's choice
+    /// ([`set_counter`](Self::set_counter)), Dancing Links unless told.
+    pub(crate) counter: Counter,
 }
 
 impl Solver {
@@ -61,7 +65,21 @@ impl Solver {
             progress: None,
             primary: u32::try_from(matrix.primary_count()).expect("node numbers fit in u32"),
             hint: 0,
+            counter: Counter::Links,
         }
+    }
+
+    /// Counts by `counter` from now on ([`count`](Self::count), and the
+    /// counts of the [`Engine`](crate::Engine) front, which then names it):
+    /// the caller's plan, never switched behind its back. Listing solutions
+    /// is always by links.
+    pub fn set_counter(&mut self, counter: Counter) {
+        self.counter = counter;
+    }
+
+    /// What [`count`](Self::count) counts with.
+    pub fn counter(&self) -> Counter {
+        self.counter
     }
 
     /// Breaks ties between items with equally few options at random, from

@@ -654,7 +654,7 @@ fn answer_variant(
         }
     };
     let mut answered = Answered::new(Answer::Unsolvable);
-    let chosen = match plan(&rules, task, question.engine) {
+    let chosen = match solver.plan_for(task) {
         Ok(chosen) => chosen,
         Err(e) => return Answered::new(invalid(e)),
     };
@@ -662,7 +662,8 @@ fn answer_variant(
     // On every thread a variant is counted by Dancing Links' parallel
     // search over disjoint subtrees; the units engine (128 cells at most)
     // counts on one thread, which the plan names.
-    if every_thread && chosen.engine == EngineName::Dlx && matches!(task, Task::Count { .. }) {
+    let links = matches!(chosen.engine, EngineName::Dlx | EngineName::Cells);
+    if every_thread && links && matches!(task, Task::Count { .. }) {
         answered.answer = counted_answer(solver.par_count(grid, limits), &mut answered.nodes);
     } else {
         search(&mut solver, grid, line, task, limits, &mut answered, |g| {
@@ -861,7 +862,9 @@ mod tests {
                 {
                     assert_eq!(a, b, "{text}");
                 }
-                assert_eq!(dlx.plan.map(|p| p.engine), Some(crate::EngineName::Dlx));
+                // Counts asked of Dancing Links run on Dancing Cells, whose
+                // size these grids' matrices are well within, and say so.
+                assert_eq!(dlx.plan.map(|p| p.engine), Some(crate::EngineName::Cells));
                 let checked = ask(&p, variant, Task::Check, Engine::Auto);
                 let checked_dlx = ask(&p, variant, Task::Check, Engine::Dlx);
                 assert_eq!(

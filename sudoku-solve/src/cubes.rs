@@ -65,6 +65,7 @@ use std::time::Instant;
 use solver_core::cubes::{self, CubeError, CubeRecord, Fingerprint, ResultRecord};
 use solver_core::{Count, Limits, OptionId, Outcome, Stats};
 
+use crate::answer::Task;
 use crate::encoding::Encoding;
 use crate::solve::{with_thread_solver, Engine, SolveError, SolveGrid, SudokuSolver};
 use sudoku::Grid;
@@ -469,8 +470,23 @@ impl Cubes {
         if !combinations.is_empty() {
             let mut forced = self.encoding.givens(cube);
             forced.extend_from_slice(combinations);
+            // A cage combination is an option of the matrix: the cube is a
+            // count of Dancing Links, by the plan's counter (`cells` where
+            // they take the matrix).
+            let counts = crate::plan::plan_with(
+                &self.rules,
+                &Task::Count { limit: None },
+                Engine::Dlx,
+                || Ok(self.encoding.matrix().cells_fit()),
+            )?;
+            let counter = if counts.engine == crate::EngineName::Cells {
+                solver_core::Counter::Cells
+            } else {
+                solver_core::Counter::Links
+            };
+            let matrix = self.encoding.matrix();
             return Ok(
-                cubes::count(self.encoding.matrix(), &forced, &[], limits).map_err(|source| {
+                cubes::count(matrix, &forced, &[], counter, limits).map_err(|source| {
                     CubeError::Clash {
                         cube: record.cube,
                         source,

@@ -14,7 +14,7 @@ use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, S
 use crate::answer::Task;
 use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
-use crate::plan::{plan, EngineName, Plan};
+use crate::plan::{plan_with, EngineName, Plan};
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::ShapeError;
@@ -249,9 +249,13 @@ struct DlxGrid {
 }
 
 impl DlxGrid {
-    fn new(encoding: Arc<Encoding>) -> DlxGrid {
+    /// Dancing Links on `encoding`'s matrix, counting by `counter` (the
+    /// plan's: `cells` or `dlx`).
+    fn new(encoding: Arc<Encoding>, counter: solver_core::Counter) -> DlxGrid {
+        let mut dlx = encoding.matrix().solver();
+        dlx.set_counter(counter);
         DlxGrid {
-            dlx: encoding.matrix().solver(),
+            dlx,
             encoding,
             values: Vec::new(),
             givens: Vec::new(),
@@ -263,8 +267,9 @@ impl solver_core::Engine for DlxGrid {
     type Start = [u16];
     type Solution = [u16];
 
+    /// `cells` when its counts run on Dancing Cells, else `dlx`.
     fn name(&self) -> &'static str {
-        "dlx"
+        solver_core::Engine::name(&self.dlx)
     }
 
     fn run(
@@ -388,40 +393,61 @@ impl SudokuSolver {
         engine: Engine,
     ) -> Result<SudokuSolver, ShapeError> {
         let shape = rules.shape();
-        let chosen = plan(&rules, task, engine)?;
         let standard = rules.is_standard();
+        // The whole rules' matrix, built at most once: for the plan's one
+        // fact about it (whether Dancing Cells take it) and for the engine.
+        let mut full: Option<Arc<Encoding>> = None;
+        let built = |full: &mut Option<Arc<Encoding>>| -> Result<Arc<Encoding>, ShapeError> {
+            if let Some(e) = full {
+                return Ok(Arc::clone(e));
+            }
+            let e = if standard {
+                Encoding::standard(shape)?
+            } else {
+                Arc::new(Encoding::new(Rules::clone(&rules))?)
+            };
+            *full = Some(Arc::clone(&e));
+            Ok(e)
+        };
+        let chosen = plan_with(&rules, task, engine, || {
+            Ok(built(&mut full)?.matrix().cells_fit())
+        })?;
         let refused = |why: &'static str| ShapeError::Engine {
             engine: chosen.engine.as_str(),
             side: shape.side(),
             why,
         };
-        // The units alone: what the matrix of a variant holds (read by
-        // nothing on the propagation engine but kept so a solver has one
-        // shape).
-        let encoding = |rules: &Rules| -> Result<Arc<Encoding>, ShapeError> {
-            if chosen.engine == EngineName::Propagation {
-                Ok(Arc::new(Encoding::new(Rules::from_units(
-                    shape,
-                    rules.units().to_vec(),
-                ))?))
-            } else {
-                Ok(Arc::new(Encoding::new(Rules::clone(rules))?))
-            }
-        };
+        let links = matches!(chosen.engine, EngineName::Dlx | EngineName::Cells);
+        // The units alone: what the matrix of a variant holds on the
+        // propagation engine (read by nothing there but kept so a solver has
+        // one shape).
         let variant = if standard {
             None
+        } else if chosen.engine == EngineName::Propagation {
+            let units = Rules::from_units(shape, rules.units().to_vec());
+            Some((Arc::clone(&rules), Arc::new(Encoding::new(units)?)))
         } else {
-            Some((Arc::clone(&rules), encoding(&rules)?))
+            Some((Arc::clone(&rules), built(&mut full)?))
         };
         let state = match chosen.engine {
             EngineName::Propagation => State::Propagation(
                 PropGrid::new(Arc::clone(&rules))
                     .map_err(|e| ShapeError::Model { why: e.to_string() })?,
             ),
-            EngineName::Dlx => State::Dlx(DlxGrid::new(match &variant {
-                Some((_, encoding)) => Arc::clone(encoding),
-                None => Encoding::standard(shape)?,
-            })),
+            _ if links => {
+                let encoding = built(&mut full)?;
+                // The engine's counts run on what the plan of a count
+                // names: Dancing Cells where they take the matrix.
+                let counts = plan_with(&rules, &Task::Count { limit: None }, engine, || {
+                    Ok(encoding.matrix().cells_fit())
+                })?;
+                let counter = if counts.engine == EngineName::Cells {
+                    solver_core::Counter::Cells
+                } else {
+                    solver_core::Counter::Links
+                };
+                State::Dlx(DlxGrid::new(encoding, counter))
+            }
             named => State::Bits(
                 AnyBitSearch::build(named, &rules)
                     .ok_or_else(|| refused("no grid engine of this name takes these rules"))?,
@@ -497,10 +523,16 @@ impl SudokuSolver {
                 .map_err(|_| SolveError::Unsolvable)?;
             return Ok(solver.par_count(limits));
         }
-        // Givens that clash through a cage leave no solution.
+        // Counted by the plan's counter of Dancing Links (`cells` where
+        // they take the matrix); givens that clash through a cage leave no
+        // solution.
+        let counter = match &self.state {
+            State::Dlx(dlx) => dlx.dlx.counter(),
+            _ => solver_core::Counter::Links,
+        };
         Ok(encoding
             .matrix()
-            .par_count(&encoding.givens(grid), limits)
+            .par_count_with(counter, &encoding.givens(grid), limits)
             .unwrap_or_default())
     }
 
@@ -525,6 +557,24 @@ impl SudokuSolver {
     /// task answers others too; the answer names the plan of its own task.
     pub fn plan(&self) -> Plan {
         self.plan
+    }
+
+    /// The plan for `task` on this solver's rules with the engine it was
+    /// asked for ([`crate::plan()`]), reading the fact about the matrix
+    /// (whether Dancing Cells take it) from the solver's own encoding.
+    pub fn plan_for(&self, task: &Task) -> Result<Plan, ShapeError> {
+        let standard;
+        let rules = match &self.variant {
+            Some((rules, _)) => &**rules,
+            None => {
+                standard = Rules::standard(self.shape);
+                &standard
+            }
+        };
+        plan_with(rules, task, self.asked, || match &self.variant {
+            Some((_, encoding)) => Ok(encoding.matrix().cells_fit()),
+            None => Ok(Encoding::standard(self.shape)?.matrix().cells_fit()),
+        })
     }
 
     /// Breaks ties at random (`None`: never). With the bit-parallel engine

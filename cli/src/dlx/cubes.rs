@@ -78,7 +78,18 @@ pub fn count(search: &SearchArgs, cubes: &Path) -> Result<Exit, Failure> {
     drop(input);
     search.threads.init();
     let problem = Fingerprint::of_matrix(&matrix, &[]);
+    // Each cube is a plain count of the matrix with its path forced: the
+    // plan's counter of one (Dancing Cells where they fit).
+    let plain = cover_model::plan::matrix::Task {
+        job: cover_model::plan::Job::Count,
+        limit: false,
+        seed: false,
+        progress: false,
+        threads: 1,
+    };
+    let counter = cover_model::plan::matrix::planned(&matrix, plain, cover_model::plan::Asked::Dlx)
+        .map_or(solver_core::Counter::Links, |planned| planned.counter);
     count_cubes(cubes, problem, &about, limits, |record, limits| {
-        cubes::count_record(&matrix, &[], problem, record, limits)
+        cubes::count_record(&matrix, &[], problem, record, counter, limits)
     })
 }

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use cover_model::drive::{cube_fingerprint, ModelSearch, ModelSummary, Shown, Solved};
-use cover_model::plan::{Asked, Problem};
+use cover_model::plan::{Asked, EngineName, Problem};
 use cover_model::{Compiled, Model, ModelEngine};
 use solver_core::cubes::Fingerprint;
 
@@ -51,7 +51,16 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
         Engine::Cdcl => Asked::Cdcl,
     };
     let exact_cover = model.planned_engine() == ModelEngine::DancingLinks;
-    let plan = super::planned(&name, Problem::Model { exact_cover }, asked, mode)?;
+    // An engine refused for the model is refused before it is compiled.
+    let problem = |cells| Problem::Model { exact_cover, cells };
+    super::planned(&name, problem(false), asked, mode)?;
+    let compiled = model
+        .compile()
+        .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+    // A count on Dancing Cells, as the compiled model's plan of a count
+    // says, unless a seed keeps it on the links (a seed means one thread).
+    let cells = compiled.count_plan().engine == EngineName::Cells && args.seed.is_none();
+    let plan = super::planned(&name, problem(cells), asked, mode)?;
     if args.explain {
         let _ = writeln!(io::stderr(), "plan: {plan}");
     }
@@ -61,9 +70,6 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
             "warning: a JSON model searches without --progress"
         );
     }
-    let compiled = model
-        .compile()
-        .map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
     let shown = Shown::new(&model);
     let started = Instant::now();
     let limits = super::limits(args, started);
@@ -105,7 +111,12 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
                 .map_err(|fault| Failure::new(Exit::Internal, fault.to_string()))?
         }
     };
-    let engine = compiled.engine().name();
+    // A count names the plan's engine (`cells` or `dlx` for Dancing
+    // Links); solving lists solutions by the compiled model's engine.
+    let engine = match mode {
+        Mode::Count => plan.engine.as_str(),
+        Mode::Solve => compiled.engine().name(),
+    };
     let summary = ModelSummary {
         summary: Summary::new(solutions, &outcome, engine, started, search.threads),
         objective: best.map(|(value, _)| value),

@@ -55,6 +55,9 @@ fn grid(side: u32, classic: bool) -> GridFacts {
         exact_cover: true,
         bits_fit: classic && side <= 128,
         units_fit: !classic && side * side <= 128,
+        // Dancing Cells take the matrix while its primary items squared
+        // stay within their saving stack (2^25): up to 36x36.
+        cells: side <= 36,
     }
 }
 
@@ -137,14 +140,24 @@ fn cases(rules: &str, shape: &str) -> Vec<(Problem, Vec<Job>)> {
             (coloured(false, Some(40)), vec![Count]),
         ],
         (r, "JSON model, Python `Model`") if r.starts_with("constraint model, exact cover") => {
-            vec![(
-                Problem::Model { exact_cover: true },
-                all_but_listing.to_vec(),
-            )]
+            [true, false]
+                .map(|cells| {
+                    (
+                        Problem::Model {
+                            exact_cover: true,
+                            cells,
+                        },
+                        all_but_listing.to_vec(),
+                    )
+                })
+                .to_vec()
         }
         (r, "JSON model, Python `Model`") if r.starts_with("constraint model, anything else") => {
             vec![(
-                Problem::Model { exact_cover: false },
+                Problem::Model {
+                    exact_cover: false,
+                    cells: false,
+                },
                 all_but_listing.to_vec(),
             )]
         }

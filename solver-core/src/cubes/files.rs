@@ -277,7 +277,9 @@ mod tests {
             about: "8 queens",
             limits: Limits::none,
             cancel: &cancel,
-            count: |r: &CubeRecord, l: &Limits| cubes::count_record(&m, &[], problem, r, l),
+            count: |r: &CubeRecord, l: &Limits| {
+                cubes::count_record(&m, &[], problem, r, crate::Counter::Cells, l)
+            },
         };
         let mut results = Vec::new();
         let tally = count_file("c", &text[..], counter, |r| {

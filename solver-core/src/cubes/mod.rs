@@ -138,15 +138,17 @@ pub fn records_named(
 }
 
 /// Counts the solutions that contain the `forced` options and the cube's
-/// `path`, on every thread of the current rayon pool.
+/// `path`, on every thread of the current rayon pool, by `counter` (the
+/// caller's plan of a plain count of `matrix`).
 pub fn count(
     matrix: &Matrix,
     forced: &[OptionId],
     path: &[OptionId],
+    counter: crate::Counter,
     limits: &Limits,
 ) -> Result<Count, ForceError> {
     let all: Vec<OptionId> = forced.iter().chain(path).copied().collect();
-    matrix.par_count(&all, limits)
+    matrix.par_count_with(counter, &all, limits)
 }
 
 /// Why a cube record cannot be counted against a problem.
@@ -236,11 +238,12 @@ pub fn count_record(
     forced: &[OptionId],
     problem: Fingerprint,
     record: &CubeRecord,
+    counter: crate::Counter,
     limits: &Limits,
 ) -> ResultRecord {
     let started = Instant::now();
     let counted = resolve(matrix, problem, record).and_then(|path| {
-        count(matrix, forced, &path, limits).map_err(|source| CubeError::Clash {
+        count(matrix, forced, &path, counter, limits).map_err(|source| CubeError::Clash {
             cube: record.cube,
             source,
         })
