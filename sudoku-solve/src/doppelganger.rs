@@ -89,7 +89,11 @@ pub fn answer(
     }
     let stated = model(puzzle)?;
     let exact_cover = stated.model.planned_engine() == ModelEngine::DancingLinks;
-    let plan = decide(&Problem::Model { exact_cover }, task.job(), asked.asked())?;
+    let problem = Problem::Model {
+        exact_cover,
+        cells: false,
+    };
+    let plan = decide(&problem, task.job(), asked.asked())?;
     let engine = match plan.engine {
         EngineName::Dlx => ModelEngine::DancingLinks,
         _ => ModelEngine::Propagation,
