@@ -196,13 +196,18 @@ fn unary(
     // is its chain's length less one, or less none for a cycle, which
     // ends on the assumption's key again).
     let cycle_max = best.max_complexity(if x && y { 7.0 } else { 6.5 });
-    do_cycles(e, u, p_on, y, x, cycle_max);
     // Forcing chains are 6.6 (X links) or 7.0 (both) and up: skip them
     // when a cheaper hint already comes first.
     let forcing_base = if y { 7.0 } else { 6.6 };
-    if x && best.could_take(forcing_base) {
-        let forcing_max = best.max_complexity(forcing_base);
-        do_forcing(e, u, p_on, true, y, forcing_max);
+    let forcing = x && best.could_take(forcing_base);
+    let forcing_max = if forcing {
+        best.max_complexity(forcing_base)
+    } else {
+        0
+    };
+    // The search for cycles finds the forcing chain from "on" too.
+    do_cycles(e, u, p_on, y, x, cycle_max, forcing_max);
+    if forcing {
         let p_off = e.arena.add(on_key ^ 1, Cause::Initial, &[]);
         do_forcing(e, u, p_off, false, y, forcing_max);
     }
@@ -220,9 +225,32 @@ fn unary(
 }
 
 /// The cycles from `source` (each `length` links long, its complexity),
-/// up to `max` links.
-fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool, max: u32) {
+/// up to `max` links; and the forcing chain from `source` (on) to its
+/// negation if one is at most `forcing_max` nodes long (0: not wanted),
+/// into `u.chains`.
+///
+/// It is the search [`do_forcing`] makes from an "on" assumption, with
+/// the same nodes in the same order: both go level by level from the
+/// same links; an off node reached again is followed again here (it may
+/// close another cycle) and not there, but its links lead only to nodes
+/// already reached (it was first followed earlier), so the on nodes and
+/// their parents are the same, and so is the first off node of each key,
+/// the forcing chain's end among them. An off node reached again is kept
+/// only when a link from it could reach the assumption (same cell or
+/// same value): nothing else can come of it.
+fn do_cycles(
+    e: &mut Engine,
+    u: &mut Unary,
+    source: u32,
+    y: bool,
+    x: bool,
+    max: u32,
+    forcing_max: u32,
+) {
     let source_key = e.arena.key(source);
+    let conj = source_key ^ 1;
+    let (source_cell, source_value) = (e.cell_of(source_key), e.value_of(source_key));
+    let mut forcing_found = false;
     u.on.clear();
     u.off.clear();
     u.pend_on.clear();
@@ -235,15 +263,28 @@ fn do_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool, max: 
         if length > max {
             break;
         }
+        // do_forcing's condition for making nodes at this distance.
+        let forcing_here = !forcing_found && length.saturating_add(1) <= forcing_max;
         while let Some(p) = u.pend_on.pop_front() {
             let links = u.table.on_to_off(e, p, y);
             e.mark_path(p);
             for i in links {
                 let l = u.table.links[i];
-                if !e.on_path(l.key) {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
-                    u.pend_off.push_back(id);
+                if e.on_path(l.key) {
+                    continue;
+                }
+                let again = u.off.contains(l.key);
+                if again && e.cell_of(l.key) != source_cell && e.value_of(l.key) != source_value {
+                    continue;
+                }
+                let id = e.arena.add(l.key, l.cause, &[p]);
+                u.pend_off.push_back(id);
+                if !again {
                     u.off.insert(l.key, id);
+                    if forcing_here && l.key == conj {
+                        forcing_found = true;
+                        u.chains.push(id);
+                    }
                 }
             }
         }
@@ -471,4 +512,153 @@ fn forcing_hint(e: &mut Engine, best: &mut Best, target: u32, x: bool, y: bool) 
         },
         e,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::Candidates;
+
+    /// The search for cycles as SE writes it (`doCycles`): every off node
+    /// reached is followed, again or not.
+    fn plain_cycles(e: &mut Engine, u: &mut Unary, source: u32, y: bool, x: bool) -> Vec<u32> {
+        let source_key = e.arena.key(source);
+        let mut on = PotSet::new(e.n_keys());
+        let (mut pend_on, mut pend_off) = (VecDeque::new(), VecDeque::new());
+        on.insert(source_key, source);
+        pend_on.push_back(source);
+        let mut cycles = Vec::new();
+        let mut length = 0;
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            length += 1;
+            while let Some(p) = pend_on.pop_front() {
+                let links = u.table.on_to_off(e, p, y);
+                e.mark_path(p);
+                for i in links {
+                    let l = u.table.links[i];
+                    if !e.on_path(l.key) {
+                        pend_off.push_back(e.arena.add(l.key, l.cause, &[p]));
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pend_off.pop_front() {
+                let links = u.table.off_to_on(e, p, y, x);
+                for i in links {
+                    let l = u.table.links[i];
+                    if length >= 4 && l.key == source_key {
+                        cycles.push(e.arena.add(l.key, l.cause, &[p]));
+                    } else if !on.contains(l.key) {
+                        let id = e.arena.add(l.key, l.cause, &[p]);
+                        pend_on.push_back(id);
+                        on.insert(l.key, id);
+                    }
+                }
+            }
+        }
+        cycles
+    }
+
+    /// A chain as the keys along first parents, from its end back.
+    fn keys(e: &Engine, mut id: u32) -> Vec<u32> {
+        let mut out = vec![e.arena.key(id)];
+        while let Some(p) = e.arena.first_parent(id) {
+            out.push(e.arena.key(p));
+            id = p;
+        }
+        out
+    }
+
+    /// The merged search (cycles, and the forcing chain from "on", with
+    /// off nodes reached again kept only near the assumption) finds the
+    /// same cycles, in the same order and by the same chains, as SE's
+    /// plain search, and the same forcing chain as `do_forcing`, on every
+    /// assumption of the start grids of hard puzzles and of those grids
+    /// with candidates taken out (as a nested search sees them), with and
+    /// without a cap on the forcing chain's length.
+    #[test]
+    fn merged_search_finds_the_plain_searches_chains() {
+        let puzzles = [
+            "3.......2.8..7..1...69......5.7.4...........8...51..7...9...3...1..4..8.2.......6",
+            ".2..5.7..4..1....68....3...2....8..3.4..2.5.....6...1...2.9.....9......57.4...9..",
+            "000000510000900004458000020000000700206004003900200000300097000005800600002030040",
+        ];
+        let mut seed = 34u64;
+        let (mut cycles_seen, mut chains_seen) = (0, 0);
+        for p in puzzles {
+            let grid: sudoku::Grid = p.replace('0', ".").parse().unwrap();
+            let c = Candidates::from_grid(&grid).unwrap();
+            for round in 0..3 {
+                let mut e = Engine::new(&c);
+                // Take out about one candidate in six (never a cell's last).
+                for cell in 0..e.n_cells {
+                    let mut m = e.masks[cell];
+                    while m != 0 && round > 0 {
+                        let v = m.trailing_zeros() as usize + 1;
+                        m &= m - 1;
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        if (seed >> 33).is_multiple_of(6) && e.masks[cell].count_ones() > 1 {
+                            e.remove(e.key(cell, v, true));
+                        }
+                    }
+                }
+                e.save();
+                let mut u = Unary::new(&e);
+                for cell in 0..e.n_cells {
+                    let mut vs = e.masks[cell];
+                    if vs.count_ones() < 2 {
+                        continue;
+                    }
+                    while vs != 0 {
+                        let v = vs.trailing_zeros() as usize + 1;
+                        vs &= vs - 1;
+                        for (y, x) in [(false, true), (true, false), (true, true)] {
+                            // Forcing chains need X links (`unary` asks
+                            // for none otherwise).
+                            let caps: &[u32] = if x { &[u32::MAX, 9, 0] } else { &[0] };
+                            for &forcing_max in caps {
+                                let source = e.arena.add(e.key(cell, v, true), Cause::Initial, &[]);
+                                u.cycles.clear();
+                                u.chains.clear();
+                                do_cycles(&mut e, &mut u, source, y, x, u32::MAX, forcing_max);
+                                let got_cycles: Vec<Vec<u32>> =
+                                    u.cycles.iter().map(|&d| keys(&e, d)).collect();
+                                let got_chain: Vec<Vec<u32>> =
+                                    u.chains.iter().map(|&d| keys(&e, d)).collect();
+                                let want: Vec<Vec<u32>> =
+                                    plain_cycles(&mut e, &mut u, source, y, x)
+                                        .iter()
+                                        .map(|&d| keys(&e, d))
+                                        .collect();
+                                assert_eq!(
+                                    got_cycles, want,
+                                    "r{round} cell {cell} value {v} y {y} x {x}"
+                                );
+                                u.chains.clear();
+                                if forcing_max > 0 {
+                                    do_forcing(&mut e, &mut u, source, true, y, forcing_max);
+                                }
+                                let want: Vec<Vec<u32>> =
+                                    u.chains.iter().map(|&d| keys(&e, d)).collect();
+                                assert_eq!(
+                                    got_chain, want,
+                                    "r{round} cell {cell} value {v} y {y} x {x} max {forcing_max}"
+                                );
+                                cycles_seen += got_cycles.len();
+                                chains_seen += got_chain.len();
+                                e.arena.truncate((0, 0));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The check is not empty: cycles and forcing chains were found.
+        assert!(
+            cycles_seen > 100 && chains_seen > 100,
+            "{cycles_seen} cycles, {chains_seen} chains"
+        );
+    }
 }
