@@ -315,3 +315,96 @@ fn generate_makes_unique_variant_puzzles() {
         }
     }
 }
+
+/// A doppelganger grid checked from its rule (written here): every house
+/// holds n different values of 0..=n with a 0, no two houses of a kind
+/// miss the same value, at each 0 its houses miss different values.
+fn doppelganger_holds(line: &str, box_rows: usize, box_cols: usize) -> bool {
+    let n = box_rows * box_cols;
+    let g: Vec<u32> = line.chars().map(|c| c.to_digit(36).unwrap()).collect();
+    assert_eq!(g.len(), n * n, "{line}");
+    let box_of = |r: usize, c: usize| (r / box_rows) * box_rows + c / box_cols;
+    let mut misses = Vec::new();
+    for kind in 0..3 {
+        let mut houses = vec![Vec::new(); n];
+        for r in 0..n {
+            for c in 0..n {
+                houses[[r, c, box_of(r, c)][kind]].push(g[r * n + c]);
+            }
+        }
+        let mut missing = Vec::new();
+        for h in &houses {
+            let set: std::collections::BTreeSet<u32> = h.iter().copied().collect();
+            if set.len() != n || !set.contains(&0) {
+                return false;
+            }
+            missing.push((1..=n as u32).find(|v| !set.contains(v)).unwrap());
+        }
+        let distinct: std::collections::BTreeSet<u32> = missing.iter().copied().collect();
+        if distinct.len() != n {
+            return false;
+        }
+        misses.push(missing);
+    }
+    (0..n * n).filter(|&i| g[i] == 0).all(|i| {
+        let (r, c) = (i / n, i % n);
+        let (a, b, d) = (misses[0][r], misses[1][c], misses[2][box_of(r, c)]);
+        a != b && a != d && b != d
+    })
+}
+
+/// `--variant doppelganger`: grids of 0..n counted, checked and solved,
+/// with located errors and refusals.
+#[test]
+fn doppelganger_grids() {
+    let dop = ["--variant", "doppelganger"];
+    // Every 4x4 doppelganger grid: 768 (the brute force of
+    // sudoku-solve/tests/doppelganger.rs).
+    let counted = run(&["count", dop[0], dop[1]], "................\n");
+    assert_eq!((code(&counted), stdout(&counted).trim()), (0, "768"));
+    let json = run(
+        &["count", dop[0], dop[1], "--format", "json"],
+        "{\"grid\": \"0...............\", \"variant\": \"doppelganger\"}\n",
+    );
+    let record = &json_lines(&json)[0];
+    assert_eq!(record["engine"], "propagation", "{record}");
+    assert_eq!(record["variant"], "doppelganger");
+    assert_eq!(record["complete"], true);
+    // The example: one solution, which keeps the rule and the givens.
+    let puzzle = read("doppelganger.txt");
+    let puzzle = puzzle.lines().find(|l| !l.starts_with('#')).unwrap().trim();
+    let file = example("doppelganger.txt");
+    let checked = run(&["check", dop[0], dop[1], "--box", "2x3", &file], "");
+    assert_eq!((code(&checked), stdout(&checked).trim()), (0, "unique"));
+    let solved = run(&["solve", dop[0], dop[1], "--box", "2x3", &file], "");
+    let solution = stdout(&solved).trim().to_string();
+    assert_eq!(code(&solved), 0, "{}", stderr(&solved));
+    assert!(doppelganger_holds(&solution, 2, 3), "{solution}");
+    for (given, found) in puzzle.chars().zip(solution.chars()) {
+        assert!(given == '.' || given == found, "{puzzle} -> {solution}");
+    }
+    assert_eq!(solution.trim(), read("doppelganger-solution.txt").trim());
+    // Two 0s in a row: no solution (status 1); a value above the side: a
+    // located error (status 2).
+    let none = run(&["check", dop[0], dop[1]], "00..............\n");
+    assert_eq!((code(&none), stdout(&none).trim()), (1, "unsolvable"));
+    let bad = run(&["solve", dop[0], dop[1]], "...5............\n");
+    assert_eq!(code(&bad), 2);
+    assert!(
+        stdout(&bad).contains("line 1, r1c4: value 5 is above 4"),
+        "{}",
+        stdout(&bad)
+    );
+    // Alone, and on the engine its plan names.
+    let mixed = run(
+        &["count", "--variant", "doppelganger,x"],
+        "................\n",
+    );
+    assert_eq!(code(&mixed), 2);
+    let dlx = run(
+        &["count", dop[0], dop[1], "--engine", "dlx"],
+        "................\n",
+    );
+    assert_eq!(code(&dlx), 2);
+    assert!(stderr(&dlx).contains("cannot take"), "{}", stderr(&dlx));
+}

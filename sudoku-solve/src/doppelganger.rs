@@ -83,9 +83,7 @@ pub fn answer(
         Task::Candidates | Task::UniqueMakers => {
             return Err(DoppelSolveError::Task("asked for candidates"))
         }
-        Task::Enumerate | Task::Split => {
-            return Err(DoppelSolveError::Task("enumerated or split"))
-        }
+        Task::Enumerate | Task::Split => return Err(DoppelSolveError::Task("enumerated or split")),
     }
     let stated = model(puzzle)?;
     let exact_cover = stated.model.planned_engine() == ModelEngine::DancingLinks;

@@ -204,8 +204,8 @@ fn four_by_four_agrees_with_the_brute_force() {
     // all of them pass, and a grid with two cells exchanged fails unless the
     // brute force has it too.
     for g in &all {
-        let grid = DoppelGrid::from_cells(shape, g.iter().flatten().map(|&v| Some(v)).collect())
-            .unwrap();
+        let grid =
+            DoppelGrid::from_cells(shape, g.iter().flatten().map(|&v| Some(v)).collect()).unwrap();
         assert_eq!(check(&grid), Ok(()), "{grid}");
         for (a, b) in [(0, 5), (0, 1), (3, 12), (6, 9)] {
             let mut cells: Vec<Option<u16>> = grid.cells().to_vec();
@@ -261,7 +261,11 @@ fn verdicts_agree_with_the_brute_force() {
     // Two zeros in one row: no solution.
     let clash: DoppelGrid = "00..............".parse().unwrap();
     let checked = answer(&clash, &Task::Check, Engine::Auto, &Limits::none()).unwrap();
-    assert!(matches!(checked.answer, Answer::Unsolvable), "{:?}", checked.answer);
+    assert!(
+        matches!(checked.answer, Answer::Unsolvable),
+        "{:?}",
+        checked.answer
+    );
     assert!(brute_force(clash.cells(), 2, 2).is_empty());
 }
 

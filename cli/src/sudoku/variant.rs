@@ -13,7 +13,7 @@ use crate::exit::Failure;
 /// The `--variant`, `--regions` and `--cages` options.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct VariantArgs {
-    /// Sudoku variant: x, windoku (hyper), jigsaw, killer, joined with commas
+    /// Sudoku variant: x, windoku (hyper), jigsaw, killer, joined with commas; or doppelganger (grids of 0..n)
     #[arg(
         long,
         value_name = "NAMES",

@@ -17,7 +17,9 @@ pub const MAX_DOPPEL_SIDE: u32 = 64;
 #[non_exhaustive]
 pub enum DoppelError {
     /// A character that is neither a symbol nor a blank.
-    #[error("column {column}: {ch:?} is not a doppelganger symbol (0-9, a-z for 10-35, . for a blank)")]
+    #[error(
+        "column {column}: {ch:?} is not a doppelganger symbol (0-9, a-z for 10-35, . for a blank)"
+    )]
     BadSymbol {
         /// 1-based position of the character in the text.
         column: usize,
