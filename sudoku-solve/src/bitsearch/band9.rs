@@ -37,8 +37,10 @@
 //! in a puzzle that starts with [`BIG_FROM`] open cells or more), it takes the
 //! cell with two candidates that sees the most open cells. Both that and the claims
 //! shrink the trees of puzzles with one solution (nodes, with both against
-//! neither: 17-clue -41%, top1465 -42%, hardest 2011 -42%, hardest 11+ -38%;
-//! Serg, whose puzzles have several solutions, +0.5%).
+//! neither, at the thresholds of 2026-11-25: 17-clue -41%, top1465 -42%,
+//! hardest 2011 -42%, hardest 11+ -38%; Serg, whose puzzles have several
+//! solutions, +0.5%; the lower thresholds of 2026-11-27 take 6-10% more off
+//! the first four).
 
 use std::ops::ControlFlow;
 
@@ -172,8 +174,13 @@ static CLAIMED_KEEP: [u32; 512] = {
 /// Claims are found in the middle of a search; with fewer open cells, the
 /// look costs more than it saves (17-clue: claims changed a word in 1 look
 /// in 300 under 20 open cells, in 1 in 7 from 20 to 59; Serg's puzzles,
-/// with several solutions and 35 givens, almost never).
-const CLAIMS_FROM: u32 = 40;
+/// with several solutions and 35 givens, almost never). From 20 rather
+/// than 40 (with [`WEIGH_FROM_BIG`] at 15 rather than 35): about the same
+/// instructions (hardest 2011 -0.4%, 17-clue +0.5%, top1465 +1.2%) for
+/// 6-10% fewer nodes (hardest 2011 -10%, hardest 11+ -7%, top1465 -6%,
+/// 17-clue -10%), and 2-6% less CPU time on hardest 2011, 1-2% on the
+/// others: fewer propagations, fewer branches the CPU guesses wrong.
+const CLAIMS_FROM: u32 = 20;
 
 /// The fewest open cells at which the search weighs its choice of a cell
 /// with two candidates by the open cells it sees, in a puzzle that starts
@@ -189,8 +196,9 @@ const WEIGH_FROM: u32 = 45;
 /// them by more than it costs (instructions, valgrind, against weighing
 /// from 45: hardest 2011 -6.7% with 16% fewer nodes, hardest 11+ -1.9%
 /// with 12% fewer nodes, 17-clue -2%, top1465 -2%; Serg, 46 open cells,
-/// unchanged).
-const WEIGH_FROM_BIG: u32 = 35;
+/// unchanged). Lowered from 35 to 15 with [`CLAIMS_FROM`] (see there):
+/// below 15 open cells, hardly a tree changes.
+const WEIGH_FROM_BIG: u32 = 15;
 
 /// The open cells at the start (after the givens, before propagation) from
 /// which a puzzle weighs its branching cell from [`WEIGH_FROM_BIG`] open
