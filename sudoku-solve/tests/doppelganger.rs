@@ -30,10 +30,8 @@ fn obeys(g: &Filling, box_rows: usize, box_cols: usize) -> bool {
     let boxed = |b: usize| {
         let (r0, c0) = ((b / box_rows) * box_rows, (b % box_rows) * box_cols);
         let mut v = Vec::new();
-        for r in r0..r0 + box_rows {
-            for c in c0..c0 + box_cols {
-                v.push(g[r][c]);
-            }
+        for line in &g[r0..r0 + box_rows] {
+            v.extend_from_slice(&line[c0..c0 + box_cols]);
         }
         v
     };
