@@ -29,10 +29,11 @@ fn obeys(g: &Filling, box_rows: usize, box_cols: usize) -> bool {
     let col = |c: usize| (0..n).map(|r| g[r][c]).collect::<Vec<_>>();
     let boxed = |b: usize| {
         let (r0, c0) = ((b / box_rows) * box_rows, (b % box_rows) * box_cols);
-        g[r0..r0 + box_rows]
-            .iter()
-            .flat_map(|row| row[c0..c0 + box_cols].iter().copied())
-            .collect::<Vec<_>>()
+        let mut v = Vec::new();
+        for line in &g[r0..r0 + box_rows] {
+            v.extend_from_slice(&line[c0..c0 + box_cols]);
+        }
+        v
     };
     let mut misses: Vec<Vec<u16>> = Vec::new();
     for house in [&row as &dyn Fn(usize) -> Vec<u16>, &col, &boxed] {
