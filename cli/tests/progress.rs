@@ -65,3 +65,37 @@ fn the_bar_is_drawn_on_a_terminal_with_every_threads_parts() {
     assert!(screen.contains(" parts"), "{screen:?}");
     assert!(screen.contains("incomplete"), "{screen:?}");
 }
+
+/// `rate` on a terminal shows the logical steps taken while a puzzle is
+/// rated (issue 34: a long rating must look alive): an ER 11.3 puzzle
+/// whose first steps are quick (ED 6.6) and whose rating takes far longer
+/// than the 3 s it is given here.
+#[test]
+fn a_long_rating_shows_its_steps_on_a_terminal() {
+    let script = std::path::Path::new("/usr/bin/script");
+    assert!(
+        script.exists(),
+        "no /usr/bin/script to make a terminal: install util-linux (bsdutils)"
+    );
+    let file = std::env::temp_dir().join(format!("progress-{}-11.txt", std::process::id()));
+    std::fs::write(
+        &file,
+        ".2..5.7..4..1....68....3...2....8..3.4..2.5.....6...1...2.9.....9......57.4...9..\n",
+    )
+    .unwrap();
+    let sudoku = assert_cmd::cargo::cargo_bin("sudoku");
+    let command = format!(
+        "{} rate -j 1 --timeout 3 {}",
+        sudoku.display(),
+        file.display()
+    );
+    let output = Command::new(script)
+        .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let screen = String::from_utf8_lossy(&output.stdout);
+    assert!(screen.contains("rating 1 puzzle by logic"), "{screen:?}");
+    assert!(screen.contains("steps so far"), "{screen:?}");
+}

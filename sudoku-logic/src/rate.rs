@@ -261,7 +261,18 @@ pub fn solve(c: Candidates, mode: Mode, limits: &Limits) -> Path {
 
 /// SE's ratings of `c`, or why the rating stopped before the end.
 pub fn rate(c: Candidates, mode: Mode, limits: &Limits) -> Result<(Ratings, End), Incomplete> {
-    let (end, meter) = run(c, mode, limits, |_| {});
+    rate_with(c, mode, limits, |_| {})
+}
+
+/// [`rate`], calling `each` with every step as it is taken (a progress
+/// display counts them: one step of an 11+ puzzle can take seconds).
+pub fn rate_with(
+    c: Candidates,
+    mode: Mode,
+    limits: &Limits,
+    each: impl FnMut(&Step),
+) -> Result<(Ratings, End), Incomplete> {
+    let (end, meter) = run(c, mode, limits, each);
     match end {
         End::Interrupted(why) => Err(why),
         end => Ok((meter.ratings(end), end)),

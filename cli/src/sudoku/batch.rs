@@ -69,9 +69,13 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
         format: args.format.into(),
         names: names.clone(),
         logic: (mode == Mode::RateLogic).then(|| {
+            let rating = progress.rating();
             Arc::new(super::progress::Counted {
-                inner: sudoku_logic::SeRater::default(),
-                rating: progress.rating(),
+                inner: sudoku_logic::SeRater {
+                    steps: Some(Arc::clone(&rating.steps)),
+                    ..Default::default()
+                },
+                rating,
             }) as Arc<dyn sudoku_solve::LogicRater>
         }),
     };

@@ -31,14 +31,22 @@ pub(crate) struct Progress {
 pub(crate) struct Rating {
     /// Puzzles being rated.
     pub(crate) puzzles: AtomicU64,
+    /// Logical steps taken so far, over every puzzle (the rater counts
+    /// them: one 11+ puzzle takes seconds, a step a fraction of one).
+    pub(crate) steps: Arc<AtomicU64>,
 }
 
 /// The bar's words for the puzzles being rated (empty when none).
 fn rating_text(rating: &Rating) -> String {
-    match rating.puzzles.load(Ordering::Relaxed) {
-        0 => String::new(),
-        1 => "; rating 1 puzzle by logic".to_string(),
-        n => format!("; rating {n} puzzles by logic"),
+    let puzzles = match rating.puzzles.load(Ordering::Relaxed) {
+        0 => return String::new(),
+        1 => "1 puzzle".to_string(),
+        n => format!("{n} puzzles"),
+    };
+    match rating.steps.load(Ordering::Relaxed) {
+        0 => format!("; rating {puzzles} by logic"),
+        1 => format!("; rating {puzzles} by logic, 1 step so far"),
+        s => format!("; rating {puzzles} by logic, {s} steps so far"),
     }
 }
 
@@ -304,6 +312,14 @@ mod tests {
             barrier.wait();
             assert!(
                 shows(&screen, "0 puzzles; rating 1 puzzle by logic"),
+                "{:?}",
+                screen.text()
+            );
+            // The rater counts its steps (batch.rs hands SeRater this
+            // counter): the bar shows them as they come.
+            progress.rating().steps.fetch_add(12, Ordering::Relaxed);
+            assert!(
+                shows(&screen, "rating 1 puzzle by logic, 12 steps so far"),
                 "{:?}",
                 screen.text()
             );
