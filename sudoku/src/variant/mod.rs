@@ -162,7 +162,16 @@ impl Variant {
 
     /// Whether this is classic Sudoku.
     pub fn is_classic(&self) -> bool {
-        *self == Variant::default()
+        // Field by field (asked once per puzzle of a batch): a new field
+        // must be named here.
+        let Variant {
+            diagonals,
+            windows,
+            regions,
+            cages,
+            constraints,
+        } = self;
+        !diagonals && !windows && regions.is_none() && cages.is_empty() && constraints.is_empty()
     }
 
     /// The rules of a grid of `shape` under this variant: rows, columns,
@@ -286,6 +295,23 @@ impl fmt::Display for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classic_is_the_default_and_nothing_else() {
+        assert!(Variant::default().is_classic());
+        let changed = [
+            Variant::from_names("x").unwrap(),
+            Variant::from_names("windoku").unwrap(),
+            Variant {
+                constraints: vec![Constraint::AntiKnight],
+                ..Variant::default()
+            },
+        ];
+        for v in changed {
+            assert!(!v.is_classic(), "{v:?}");
+            assert_ne!(v, Variant::default());
+        }
+    }
 
     #[test]
     fn windows_per_shape() {
