@@ -99,7 +99,7 @@ fn every_plan_counts_as_the_oracle(p: &Plain) -> Result<(), TestCaseError> {
     let split = cubes::split(&matrix, &[], &options).unwrap();
     let mut sum = 0u128;
     // Either counter, the cubes add up.
-    let counter = if p.options.len() % 2 == 0 {
+    let counter = if p.options.len().is_multiple_of(2) {
         solver_core::Counter::Links
     } else {
         solver_core::Counter::Cells
