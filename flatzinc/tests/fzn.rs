@@ -8,6 +8,13 @@ use std::sync::Arc;
 
 use assert_cmd::Command;
 
+// The ready signal before SIGINT, shared with the command's tests.
+#[cfg(unix)]
+#[path = "../../cli/tests/common/signals.rs"]
+mod signals;
+#[cfg(unix)]
+use signals::wait_until_it_catches_sigint;
+
 fn fzn(text: &str, flags: &[&str]) -> (i32, String, String) {
     let out = Command::cargo_bin("fzn-dancing-links")
         .unwrap()
@@ -478,32 +485,6 @@ fn ctrl_c_stops_the_search_cleanly() {
     );
     assert!(stdout.starts_with("=====UNKNOWN=====\n"), "{stdout}");
     assert!(stdout.ends_with("%%%mzn-stat-end\n"), "{stdout}");
-}
-
-/// Waits until process `pid` catches SIGINT (its Ctrl-C handler is set, read
-/// from `/proc/<pid>/status`), for at most ten seconds: the ready signal
-/// before a test sends SIGINT, instead of sleeping and hoping.
-#[cfg(unix)]
-fn wait_until_it_catches_sigint(pid: u32) {
-    const SIGINT_BIT: u64 = 1 << (2 - 1);
-    let started = std::time::Instant::now();
-    loop {
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .unwrap_or_else(|e| panic!("process {pid}: {e}"));
-        let caught = status
-            .lines()
-            .find_map(|l| l.strip_prefix("SigCgt:"))
-            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-            .unwrap_or(0);
-        if caught & SIGINT_BIT != 0 {
-            return;
-        }
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(10),
-            "process {pid} never set its SIGINT handler"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
 }
 
 /// 13 pigeons, 12 holes with pairwise `int_ne` (the propagation engine: no

@@ -2,42 +2,55 @@
 //! every problem of the workspace (grids, constraint models, exact-cover
 //! matrices) and named.
 //!
-//! The callers describe their problem ([`Problem`]: a grid's facts, a
-//! model's, a matrix's), say what is asked ([`Job`]) and which engine the
-//! user chose ([`Asked`]); [`decide`] returns the engine with its reason
+//! The callers describe their problem ([`Problem`]: a model's facts, a
+//! matrix's, or a problem that describes itself through [`Described`], as a
+//! Sudoku grid does), say what is asked ([`Job`]) and which engine the user
+//! chose ([`Asked`]); [`decide`] returns the engine with its reason
 //! ([`Plan`]) or a refusal ([`Refusal`]), never another engine than the one
-//! asked for. `sudoku_solve::plan` and [`Model::planned_engine`] are the feature
+//! asked for. `sudoku_solve::plan` (which implements [`Described`] for
+//! grids: their own engines, band9, bits, units and clause learning, are its
+//! rows of the table) and [`Model::planned_engine`] are the feature
 //! extraction for grids and models, and `dlx` on Knuth's format asks it too.
 //! The table in `docs/engines.md` is this function's, row by row:
 //!
 //! | problem | facts | job | [`Asked::Auto`] | [`Asked::Bits`] | [`Asked::Dlx`] |
 //! |---|---|---|---|---|---|
-//! | grid with setter's constraints | any | split | `dlx` | refused | refused |
-//! | grid with setter's constraints | any | other | `propagation` | refused | refused |
-//! | grid | any | enumerate, split | `dlx` | refused | `dlx` |
-//! | classic grid | 3x3 boxes | not rate | `band9` | `band9` | `dlx` |
-//! | classic grid | bit engines fit, side 36 and up | solve, check, minimize | `cdcl` | `cdcl` | `dlx` |
-//! | classic grid | bit engines fit | other | `bits` | `bits` | `dlx` |
-//! | variant | units search fits | any | `units` | `units` | `dlx` |
-//! | grid | none of the above | any | `dlx` | refused | `dlx` |
+//! | described, beyond exact cover | any | split | `dlx` | refused | refused |
+//! | described, beyond exact cover | any | other | `propagation` | refused | refused |
+//! | described | exact cover | enumerate, split | `dlx` | refused | `dlx` |
+//! | described | one of its own engines takes the job | other | its own | its own | `dlx` |
+//! | described | none of its own engines takes the job | other | `dlx` | refused | `dlx` |
 //! | model | exact cover, no objective | any | `dlx` | refused | `dlx` |
 //! | model | anything else | any | `propagation` | refused | refused |
 //! | matrix (Knuth's format) | frontier at most [`MEMO_FRONTIER`] | count (no limit, seed or progress) | `zdd` | refused | `dlx` or `cells` as below (`zdd` when asked) |
 //! | matrix (Knuth's format) | Dancing Cells fit | count (no seed or progress; a limit on one thread) | `cells` | refused | `cells` (`cdcl` when asked, refused with colours) |
 //! | matrix (Knuth's format) | any | any | `dlx` | refused | `dlx` (`cdcl` when asked, refused with colours; `zdd` when asked for a count) |
 //!
-//! [`Asked::Propagation`] is possible for every model; [`Asked::Cdcl`] for
-//! matrices without colours. The memory budget of Dancing Links on a grid
-//! is the grid's to check (`sudoku_solve::plan` does).
+//! A count planned for `dlx` on a described problem or a model runs on
+//! `cells` where Dancing Cells take its matrix. [`Asked::Propagation`] is
+//! possible for every model; [`Asked::Cdcl`] for matrices without colours.
+//! The memory budget of Dancing Links on a grid is the grid's to check
+//! (`sudoku_solve::plan` does).
 //!
 //! ```
-//! use cover_model::plan::{decide, Asked, EngineName, GridFacts, Job, Problem};
+//! use cover_model::plan::{decide, Asked, Beyond, BeyondExactCover, Described, EngineName, Job, Plan, Problem};
 //!
-//! let nine = GridFacts { side: 9, boxes_3x3: true, classic: true, exact_cover: true,
-//!                        bits_fit: true, units_fit: true, cells: true };
-//! let chosen = decide(&Problem::Grid(nine), Job::Check, Asked::Auto)?;
-//! assert_eq!(chosen.engine, EngineName::Band9);
-//! assert_eq!(decide(&Problem::Grid(nine), Job::Check, Asked::Dlx)?.engine, EngineName::Dlx);
+//! /// A problem whose own engine (`bits`) solves it but does not count it.
+//! struct Board;
+//! impl Described for Board {
+//!     fn exact_cover(&self) -> Result<(), BeyondExactCover> { Ok(()) }
+//!     fn own_engine(&self, job: Job) -> Result<Plan, Beyond> {
+//!         match job {
+//!             Job::Solve => Ok(Plan { engine: EngineName::Bits, reason: "small" }),
+//!             _ => Err(Beyond { refusal: "bits only solve", reason: "counted elsewhere" }),
+//!         }
+//!     }
+//!     fn cells_fit(&self) -> bool { false }
+//! }
+//! let board = Problem::Grid(&Board);
+//! assert_eq!(decide(&board, Job::Solve, Asked::Auto)?.engine, EngineName::Bits);
+//! assert_eq!(decide(&board, Job::Count, Asked::Auto)?.engine, EngineName::Dlx);
+//! assert!(decide(&board, Job::Count, Asked::Bits).is_err());
 //! // A model with an objective is not exact cover: Dancing Links is refused.
 //! let model = Problem::Model { exact_cover: false, cells: false };
 //! assert_eq!(decide(&model, Job::Solve, Asked::Auto)?.engine, EngineName::Propagation);
@@ -229,35 +242,57 @@ pub enum Job {
     Split,
 }
 
-/// What the planner needs to know of a grid.
+/// A problem with engines of its own beside Dancing Links (a Sudoku grid
+/// and its bit-parallel engines), as it describes itself to the planner.
+/// The crate that owns the problem implements it (`sudoku_solve` for
+/// grids), so this crate holds none of its facts; [`decide`] adds what every
+/// exact cover shares: a problem beyond exact cover goes to the propagation
+/// engine, listing solutions and splitting into cubes to Dancing Links,
+/// `--engine dlx` to Dancing Links, and a count on Dancing Links to Dancing
+/// Cells where they take the matrix.
+pub trait Described {
+    /// `Ok` when the problem is exact cover (Dancing Links take it); else
+    /// why not, in the plan's words.
+    fn exact_cover(&self) -> Result<(), BeyondExactCover>;
+    /// The problem's own engine for `job` (what [`Asked::Bits`] asks for:
+    /// one of [`EngineName::Band9`], [`EngineName::Bits`],
+    /// [`EngineName::Units`], [`EngineName::Cdcl`]) with its reason, or why
+    /// none of them takes it. Asked only of an exact cover, for a job other
+    /// than listing or splitting.
+    fn own_engine(&self, job: Job) -> Result<Plan, Beyond>;
+    /// Whether Dancing Cells take the problem's exact-cover matrix: asked
+    /// only for a count planned for Dancing Links.
+    fn cells_fit(&self) -> bool;
+}
+
+/// Why a problem is beyond exact cover, in the plan's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GridFacts {
-    /// The number of values (and of rows and of columns).
-    pub side: u32,
-    /// Boxes of 3x3 cells (a 9x9 grid).
-    pub boxes_3x3: bool,
-    /// Classic rules: rows, columns and boxes only.
-    pub classic: bool,
-    /// The rules are exact cover (units and killer cages); false with
-    /// setter's constraints, which only the propagation engine takes.
-    pub exact_cover: bool,
-    /// The bit-parallel search holds the grid (classic, up to 128x128).
-    pub bits_fit: bool,
-    /// The units search takes the rules (every unit holds each value once,
-    /// at most 128 cells).
-    pub units_fit: bool,
-    /// Dancing Cells can count the grid's exact-cover matrix
-    /// (`solver_core::Matrix::cells_fit`): a count planned for Dancing
-    /// Links runs on them ([`EngineName::Cells`]). Read only for such a
-    /// count, so a caller may state it `false` until then.
-    pub cells: bool,
+pub struct BeyondExactCover {
+    /// The refusal of the problem's own engines.
+    pub own: &'static str,
+    /// The refusal of Dancing Links.
+    pub dlx: &'static str,
+    /// Why the propagation engine answers.
+    pub propagation: &'static str,
+    /// Why cubes still come from Dancing Links (the exact cover the
+    /// problem relaxes to).
+    pub split: &'static str,
+}
+
+/// Why none of a problem's own engines takes a job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Beyond {
+    /// The refusal when they were asked for.
+    pub refusal: &'static str,
+    /// Why Dancing Links answer instead.
+    pub reason: &'static str,
 }
 
 /// The problem, as the planner sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Problem {
-    /// A Sudoku grid under its rules.
-    Grid(GridFacts),
+#[derive(Clone, Copy)]
+pub enum Problem<'a> {
+    /// A problem that describes itself (a Sudoku grid under its rules).
+    Grid(&'a dyn Described),
     /// A constraint model ([`crate::Model`]).
     Model {
         /// Dancing Links can take it: exact cover with views, every
@@ -284,6 +319,29 @@ pub enum Problem {
     },
 }
 
+impl fmt::Debug for Problem<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Problem::Grid(_) => f.write_str("Grid(..)"),
+            Problem::Model { exact_cover, cells } => f
+                .debug_struct("Model")
+                .field("exact_cover", &exact_cover)
+                .field("cells", &cells)
+                .finish(),
+            Problem::Matrix {
+                colours,
+                cells,
+                frontier,
+            } => f
+                .debug_struct("Matrix")
+                .field("colours", &colours)
+                .field("cells", &cells)
+                .field("frontier", &frontier)
+                .finish(),
+        }
+    }
+}
+
 /// An engine asked for that cannot take the problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("engine {} cannot take this problem: {why}", asked.as_str())]
@@ -307,10 +365,6 @@ pub const MEMO_FRONTIER: u32 = 20;
 /// The memory budget of memoized counting when the user gives none
 /// (`--max-memory`).
 pub const DEFAULT_MEMO_BYTES: u64 = 2 << 30;
-
-/// The side from which the bit-parallel search hands one solution and
-/// uniqueness checks of classic grids to clause learning.
-pub const LEARN_FROM: u32 = 36;
 
 /// Picks the engine for `job` on `problem`, with `asked` the user's choice:
 /// the one planner (the table of the [module docs](self)).
@@ -395,116 +449,135 @@ fn decide_matrix(
     }
 }
 
-/// [`decide`] for a grid: the table's rows, and a count planned for Dancing
-/// Links on Dancing Cells where they take the grid's matrix.
-fn decide_grid(grid: GridFacts, job: Job, asked: Asked) -> Result<Plan, Refusal> {
-    let chosen = decide_grid_rows(grid, job, asked)?;
-    if chosen.engine == EngineName::Dlx && job == Job::Count && grid.cells {
-        return Ok(Plan {
-            engine: EngineName::Cells,
-            reason: ON_CELLS,
-        });
-    }
-    Ok(chosen)
-}
-
-fn decide_grid_rows(grid: GridFacts, job: Job, asked: Asked) -> Result<Plan, Refusal> {
+/// [`decide`] for a problem that describes itself: what every exact cover
+/// shares, around the problem's own engines.
+fn decide_grid(grid: &dyn Described, job: Job, asked: Asked) -> Result<Plan, Refusal> {
     let refuse = |why: &'static str| Err(Refusal { asked, why });
     let plan = |engine, reason| Ok(Plan { engine, reason });
     if matches!(asked, Asked::Cdcl | Asked::Propagation | Asked::Zdd) {
         return refuse("ask for auto, bits or dlx on a grid");
     }
-    if !grid.exact_cover {
+    if let Err(beyond) = grid.exact_cover() {
         return match (asked, job) {
-            (Asked::Bits, _) => refuse(
-                "the bit-parallel engines take units and killer cages only, not the setter's \
-                 constraints (they run on the propagation engine)",
-            ),
-            (Asked::Dlx, _) => refuse(
-                "the setter's constraints are not exact cover (they run on the propagation \
-                 engine)",
-            ),
-            // The cubes partition the completions under the units (a
-            // relaxation of the rules), so they partition the solutions
-            // under every constraint too; each cube is counted under all
-            // of them by the propagation engine.
-            (_, Job::Split) => plan(
-                EngineName::Dlx,
-                "cubes come from the exact cover of the units; each is counted under every \
-                 constraint by the propagation engine",
-            ),
-            (_, _) => plan(
-                EngineName::Propagation,
-                "setter's constraints beyond units and killer cages",
-            ),
+            (Asked::Bits, _) => refuse(beyond.own),
+            (Asked::Dlx, _) => refuse(beyond.dlx),
+            // The cubes partition the completions under the exact cover the
+            // problem relaxes to, so they partition its solutions too; each
+            // cube is counted under the whole problem by the propagation
+            // engine.
+            (_, Job::Split) => plan(EngineName::Dlx, beyond.split),
+            (_, _) => plan(EngineName::Propagation, beyond.propagation),
         };
     }
-    if matches!(job, Job::Enumerate | Job::Split) {
-        return match asked {
-            Asked::Bits => refuse(
+    let chosen = if matches!(job, Job::Enumerate | Job::Split) {
+        if asked == Asked::Bits {
+            return refuse(
                 "listing solutions one at a time and splitting into cubes run on Dancing Links",
-            ),
-            _ => plan(
-                EngineName::Dlx,
-                "solutions one at a time and cubes come from the exact-cover matrix",
-            ),
-        };
-    }
-    if asked == Asked::Dlx {
-        return plan(EngineName::Dlx, "asked for with --engine dlx");
-    }
-    if grid.classic {
-        let one_or_two = matches!(job, Job::Solve | Job::Check | Job::Minimize);
-        if grid.boxes_3x3 && job != Job::Rate {
-            plan(EngineName::Band9, "classic 9x9 grid")
-        } else if !grid.bits_fit {
-            match asked {
-                Asked::Bits => refuse("the bit-parallel engines take classic grids up to 128x128"),
-                _ => plan(EngineName::Dlx, "beyond the bit-parallel engines"),
-            }
-        } else if one_or_two && grid.side >= LEARN_FROM {
-            plan(
-                EngineName::Cdcl,
-                "classic grid from 36x36, one solution or uniqueness",
-            )
-        } else if job == Job::Rate {
-            plan(
-                EngineName::Bits,
-                "ratings count the nodes of the plain search (singles only)",
-            )
-        } else {
-            plan(EngineName::Bits, "classic grid up to 128x128")
+            );
         }
-    } else if grid.units_fit {
-        plan(
-            EngineName::Units,
-            "variant whose units each hold every value once, up to 128 cells",
-        )
+        Plan {
+            engine: EngineName::Dlx,
+            reason: "solutions one at a time and cubes come from the exact-cover matrix",
+        }
+    } else if asked == Asked::Dlx {
+        Plan {
+            engine: EngineName::Dlx,
+            reason: "asked for with --engine dlx",
+        }
     } else {
-        match asked {
-            Asked::Bits => refuse(
-                "the bit-parallel engines take variants of up to 128 cells whose units each \
-                 hold every value once",
-            ),
-            _ => plan(EngineName::Dlx, "beyond the bit-parallel engines"),
+        match grid.own_engine(job) {
+            Ok(own) => {
+                debug_assert!(
+                    matches!(
+                        own.engine,
+                        EngineName::Band9 | EngineName::Bits | EngineName::Units | EngineName::Cdcl
+                    ),
+                    "{own:?} is no problem's own engine"
+                );
+                own
+            }
+            Err(beyond) if asked == Asked::Bits => return refuse(beyond.refusal),
+            Err(beyond) => Plan {
+                engine: EngineName::Dlx,
+                reason: beyond.reason,
+            },
         }
+    };
+    if chosen.engine == EngineName::Dlx && job == Job::Count && grid.cells_fit() {
+        return plan(EngineName::Cells, ON_CELLS);
     }
+    Ok(chosen)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn grid(side: u32, classic: bool) -> GridFacts {
-        GridFacts {
-            side,
-            boxes_3x3: side == 9,
-            classic,
-            exact_cover: true,
-            bits_fit: side <= 128,
-            units_fit: !classic && side * side <= 128,
-            cells: false,
+    /// A problem that describes itself: exact cover or not, with an own
+    /// engine for every job but counting or none, whose matrix Dancing
+    /// Cells take or not.
+    #[derive(Clone, Copy, Debug)]
+    struct Toy {
+        exact_cover: bool,
+        own: Option<EngineName>,
+        cells: bool,
+    }
+
+    impl Described for Toy {
+        fn exact_cover(&self) -> Result<(), BeyondExactCover> {
+            if self.exact_cover {
+                Ok(())
+            } else {
+                Err(BeyondExactCover {
+                    own: "own refused",
+                    dlx: "dlx refused",
+                    propagation: "beyond",
+                    split: "relaxed",
+                })
+            }
         }
+
+        fn own_engine(&self, job: Job) -> Result<Plan, Beyond> {
+            let beyond = Beyond {
+                refusal: "none of its own",
+                reason: "on the links",
+            };
+            match self.own {
+                Some(engine) if job != Job::Count => Ok(Plan {
+                    engine,
+                    reason: "its own",
+                }),
+                _ => Err(beyond),
+            }
+        }
+
+        fn cells_fit(&self) -> bool {
+            self.cells
+        }
+    }
+
+    /// Every toy: exact cover or not, each own engine or none, cells or
+    /// not.
+    fn toys() -> Vec<Toy> {
+        let mut toys = Vec::new();
+        for exact_cover in [true, false] {
+            for own in [
+                None,
+                Some(EngineName::Band9),
+                Some(EngineName::Bits),
+                Some(EngineName::Units),
+                Some(EngineName::Cdcl),
+            ] {
+                for cells in [true, false] {
+                    toys.push(Toy {
+                        exact_cover,
+                        own,
+                        cells,
+                    });
+                }
+            }
+        }
+        toys
     }
 
     const JOBS: [Job; 8] = [
@@ -518,67 +591,58 @@ mod tests {
         Job::Split,
     ];
 
-    /// The table of the module docs (and of docs/engines.md), row by row.
+    /// What every exact cover shares, around a described problem's own
+    /// engines (the Sudoku rows are `sudoku_solve::plan`'s, tested there).
+    #[test]
+    fn a_described_problem() {
+        use EngineName::*;
+        for toy in toys() {
+            for job in JOBS {
+                let pick = |asked| decide(&Problem::Grid(&toy), job, asked).map(|p| p.engine);
+                let what = format!("{toy:?} {job:?}");
+                for asked in [Asked::Cdcl, Asked::Propagation, Asked::Zdd] {
+                    assert!(pick(asked).is_err(), "{what} {asked:?}");
+                }
+                let on_cells = |engine| {
+                    if engine == Dlx && job == Job::Count && toy.cells {
+                        Cells
+                    } else {
+                        engine
+                    }
+                };
+                if !toy.exact_cover {
+                    let auto = if job == Job::Split { Dlx } else { Propagation };
+                    assert_eq!(pick(Asked::Auto), Ok(auto), "{what}");
+                    assert!(pick(Asked::Bits).is_err(), "{what}");
+                    assert!(pick(Asked::Dlx).is_err(), "{what}");
+                    continue;
+                }
+                assert_eq!(pick(Asked::Dlx), Ok(on_cells(Dlx)), "{what}");
+                if matches!(job, Job::Enumerate | Job::Split) {
+                    assert_eq!(pick(Asked::Auto), Ok(Dlx), "{what}");
+                    assert!(pick(Asked::Bits).is_err(), "{what}");
+                    continue;
+                }
+                match toy.own.filter(|_| job != Job::Count) {
+                    Some(own) => {
+                        assert_eq!(pick(Asked::Auto), Ok(own), "{what}");
+                        assert_eq!(pick(Asked::Bits), Ok(own), "{what}");
+                    }
+                    None => {
+                        assert_eq!(pick(Asked::Auto), Ok(on_cells(Dlx)), "{what}");
+                        assert!(pick(Asked::Bits).is_err(), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The model and matrix rows of the module docs (and of
+    /// docs/engines.md).
     #[test]
     fn the_table() {
         use EngineName::*;
         let pick = |problem: Problem, job, asked| decide(&problem, job, asked).map(|p| p.engine);
-        let g = |side, classic| Problem::Grid(grid(side, classic));
-        let mut setter = grid(9, false);
-        setter.exact_cover = false;
-        let setter = Problem::Grid(setter);
-        // Setter's constraints.
-        assert_eq!(pick(setter, Job::Split, Asked::Auto), Ok(Dlx));
-        for job in JOBS.into_iter().filter(|&j| j != Job::Split) {
-            assert_eq!(pick(setter, job, Asked::Auto), Ok(Propagation));
-        }
-        for job in JOBS {
-            assert!(pick(setter, job, Asked::Bits).is_err());
-            assert!(pick(setter, job, Asked::Dlx).is_err());
-        }
-        // Enumerate and split on any exact-cover grid.
-        for problem in [g(9, true), g(4, true), g(9, false), g(144, true)] {
-            for job in [Job::Enumerate, Job::Split] {
-                assert_eq!(pick(problem, job, Asked::Auto), Ok(Dlx));
-                assert_eq!(pick(problem, job, Asked::Dlx), Ok(Dlx));
-                assert!(pick(problem, job, Asked::Bits).is_err());
-            }
-        }
-        // Classic grids.
-        for job in [Job::Solve, Job::Check, Job::Count, Job::Minimize] {
-            assert_eq!(pick(g(9, true), job, Asked::Auto), Ok(Band9));
-            assert_eq!(pick(g(9, true), job, Asked::Bits), Ok(Band9));
-        }
-        assert_eq!(pick(g(9, true), Job::Rate, Asked::Auto), Ok(Bits));
-        for side in [4, 16, 25, 36, 64, 128] {
-            for job in [Job::Count, Job::Rate, Job::Candidates] {
-                assert_eq!(pick(g(side, true), job, Asked::Auto), Ok(Bits));
-            }
-            let one = if side >= 36 { Cdcl } else { Bits };
-            for job in [Job::Solve, Job::Check, Job::Minimize] {
-                assert_eq!(pick(g(side, true), job, Asked::Auto), Ok(one));
-                assert_eq!(pick(g(side, true), job, Asked::Bits), Ok(one));
-            }
-        }
-        for job in [Job::Solve, Job::Check, Job::Count, Job::Rate] {
-            assert_eq!(pick(g(144, true), job, Asked::Auto), Ok(Dlx));
-            assert!(pick(g(144, true), job, Asked::Bits).is_err());
-        }
-        // Variants.
-        for job in [Job::Solve, Job::Check, Job::Count] {
-            assert_eq!(pick(g(9, false), job, Asked::Auto), Ok(Units));
-            assert_eq!(pick(g(9, false), job, Asked::Bits), Ok(Units));
-            assert_eq!(pick(g(16, false), job, Asked::Auto), Ok(Dlx));
-            assert!(pick(g(16, false), job, Asked::Bits).is_err());
-        }
-        // Dlx asked for: always, on exact cover.
-        for side in [4, 9, 36, 144] {
-            for job in JOBS {
-                assert_eq!(pick(g(side, true), job, Asked::Dlx), Ok(Dlx));
-                assert_eq!(pick(g(side, false), job, Asked::Dlx), Ok(Dlx));
-            }
-        }
-        // Models and matrices: the same engine for every job.
         for job in JOBS {
             let model = |exact_cover| Problem::Model {
                 exact_cover,
@@ -610,7 +674,6 @@ mod tests {
             assert_eq!(pick(matrix(false), job, Asked::Cdcl), Ok(Cdcl));
             assert!(pick(matrix(true), job, Asked::Cdcl).is_err());
             assert!(pick(model(true), job, Asked::Zdd).is_err());
-            assert!(pick(g(9, true), job, Asked::Zdd).is_err());
         }
         // A matrix's count: memoized up to the frontier's bound, and when
         // asked for; any other job on Dancing Links.
@@ -653,35 +716,14 @@ mod tests {
     }
 
     /// A count planned for Dancing Links runs on Dancing Cells where the
-    /// grid's or the model's matrix fits them, and is named so; every other
-    /// job, and every count another engine takes, is untouched.
+    /// model's matrix fits them, and is named so; every other job is
+    /// untouched (described problems: [`a_described_problem`]).
     #[test]
     fn counts_planned_for_links_run_on_cells_where_they_fit() {
         use EngineName::*;
         let pick = |problem: Problem, job, asked| decide(&problem, job, asked).map(|p| p.engine);
-        let fits = |mut g: GridFacts| {
-            g.cells = true;
-            Problem::Grid(g)
-        };
         for job in JOBS {
             let on_cells = |plain| if job == Job::Count { Cells } else { plain };
-            // Dancing Links asked for, on any exact-cover grid.
-            for problem in [fits(grid(9, true)), fits(grid(16, false))] {
-                assert_eq!(pick(problem, job, Asked::Dlx), Ok(on_cells(Dlx)));
-            }
-            // Planned for Dancing Links by auto: beyond the bit engines.
-            assert_eq!(
-                pick(fits(grid(16, false)), job, Asked::Auto),
-                Ok(match job {
-                    Job::Enumerate | Job::Split => Dlx,
-                    _ => on_cells(Dlx),
-                })
-            );
-            // The bit engines keep their counts.
-            assert_eq!(
-                pick(fits(grid(9, false)), job, Asked::Auto),
-                pick(Problem::Grid(grid(9, false)), job, Asked::Auto)
-            );
             let model = |cells| Problem::Model {
                 exact_cover: true,
                 cells,
@@ -737,18 +779,8 @@ mod tests {
                 frontier: Some(30),
             },
         ];
-        for side in [4, 9, 16, 36, 144] {
-            for classic in [true, false] {
-                for exact_cover in [true, false] {
-                    for cells in [true, false] {
-                        let mut facts = grid(side, classic);
-                        facts.exact_cover = exact_cover;
-                        facts.cells = cells;
-                        problems.push(Problem::Grid(facts));
-                    }
-                }
-            }
-        }
+        let toys = toys();
+        problems.extend(toys.iter().map(|toy| Problem::Grid(toy)));
         for problem in &problems {
             for job in JOBS {
                 for asked in Asked::ALL {

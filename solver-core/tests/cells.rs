@@ -5,7 +5,7 @@
 //! a brute-force count written plainly here where the problem is small enough.
 
 use proptest::prelude::*;
-use solver_core::{knuth, problems, Limits, Matrix, OptionId};
+use solver_core::{knuth, problems, Counter, Limits, Matrix, OptionId, Solver};
 
 /// A random problem: `primary` primary items, `secondary` secondary ones, and
 /// options as `(item, colour)` lists (colour 0: none; only on secondary items).
@@ -232,7 +232,7 @@ fn memoised_counts_are_exact() {
         (problems::pentominoes(4, 15), 1_472, true),
     ] {
         let m = parse(&text);
-        let mut solver = m.solver();
+        let mut solver = cells(&m);
         let cells = solver.count(&Limits::none());
         assert!(cells.is_complete());
         assert_eq!(cells.solutions, expected);
@@ -254,7 +254,9 @@ fn memoised_counts_are_exact() {
         let cut = solver.count(&Limits::none().nodes(budget));
         assert!(!cut.is_complete());
         assert!(cut.outcome.stats.nodes <= budget);
-        let par = m.par_count(&[], &Limits::none()).unwrap();
+        let par = m
+            .par_count_with(Counter::Cells, &[], &Limits::none())
+            .unwrap();
         assert_eq!(par.solutions, expected, "parallel count");
     }
 }
@@ -272,7 +274,7 @@ fn split_memo_counts_are_exact_on_threads() {
         (problems::perfect_matchings(16), 2_027_025),
     ] {
         let m = parse(&text);
-        let one = m.solver().count(&Limits::none());
+        let one = cells(&m).count(&Limits::none());
         assert_eq!(one.solutions, expected);
         let memo = one.outcome.stats.memo;
         assert!(
@@ -284,10 +286,13 @@ fn split_memo_counts_are_exact_on_threads() {
             .num_threads(2)
             .build()
             .unwrap();
-        let par = pool.install(|| m.par_count(&[], &Limits::none()).unwrap());
+        let par = pool.install(|| {
+            m.par_count_with(Counter::Cells, &[], &Limits::none())
+                .unwrap()
+        });
         assert_eq!(par.solutions, expected, "two threads");
         assert!(par.outcome.stats.memo.hits > 0);
-        let mut solver = m.solver();
+        let mut solver = cells(&m);
         solver.set_seed(Some(3));
         let links = solver.count(&Limits::none());
         assert_eq!(links.solutions, expected);
@@ -313,11 +318,11 @@ fn the_memo_keeps_within_the_memory_budget() {
         (problems::aztec_diamond(6), 1 << 21),
     ] {
         let m = parse(&text);
-        let free = m.solver().count(&Limits::none());
+        let free = cells(&m).count(&Limits::none());
         assert_eq!(free.solutions, expected);
         assert!(free.outcome.stats.memo.hits > 0);
         // No room for a table: the plain count, in full.
-        let none = m.solver().count(&Limits::none().memory(1024));
+        let none = cells(&m).count(&Limits::none().memory(1024));
         assert_eq!(none.solutions, expected);
         let memo = none.outcome.stats.memo;
         assert_eq!((memo.lookups, memo.over_budget, memo.bytes), (0, 1, 0));
@@ -325,16 +330,30 @@ fn the_memo_keeps_within_the_memory_budget() {
         // Room for a small table only: it fills and overwrites, and a
         // table that doubles holds one and a half times its size at once.
         for budget in [16 << 10, 64 << 10] {
-            let small = m.solver().count(&Limits::none().memory(budget));
+            let small = cells(&m).count(&Limits::none().memory(budget));
             assert_eq!(small.solutions, expected, "budget {budget}");
             let memo = small.outcome.stats.memo;
             assert!(memo.hits > 0 && memo.over_budget == 0, "{memo:?}");
             assert!(memo.bytes + memo.bytes / 2 <= budget, "{memo:?}");
         }
-        let par = pool.install(|| m.par_count(&[], &Limits::none().memory(64 << 10)).unwrap());
+        let par = pool.install(|| {
+            m.par_count_with(Counter::Cells, &[], &Limits::none().memory(64 << 10))
+                .unwrap()
+        });
         assert_eq!(par.solutions, expected, "two threads");
-        let none = pool.install(|| m.par_count(&[], &Limits::none().memory(64)).unwrap());
+        let none = pool.install(|| {
+            m.par_count_with(Counter::Cells, &[], &Limits::none().memory(64))
+                .unwrap()
+        });
         assert_eq!(none.solutions, expected, "two threads, no memo");
         assert_eq!(none.outcome.stats.memo.lookups, 0);
     }
+}
+
+/// A solver of `m` that counts on Dancing Cells (the plan's counter of a
+/// plain count; `Solver::count` counts by links unless told).
+fn cells(m: &Matrix) -> Solver {
+    let mut solver = m.solver();
+    solver.set_counter(Counter::Cells);
+    solver
 }

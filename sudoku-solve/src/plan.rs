@@ -1,12 +1,15 @@
 //! The planner for grids: which engine answers a puzzle, and why.
 //!
-//! Every search of this crate runs on one of six engines. [`plan`] states
+//! Every search of this crate runs on one of seven engines. [`plan`] states
 //! the facts of the grid that the choice depends on ([`grid_facts`]: side,
 //! 3x3 boxes, classic or not, exact cover or not, which bit engine holds
-//! it), hands them with the task and the engine asked for ([`Engine`]) to
-//! the one planner of the workspace ([`cover_model::plan::decide`], which
-//! also plans constraint models and matrices), and checks the memory budget
-//! of Dancing Links; [`SudokuSolver::planned`] plans and builds the engine
+//! it; and, only for a count planned for Dancing Links, whether Dancing
+//! Cells take its matrix), describes the grid with them to the one planner
+//! of the workspace ([`cover_model::plan::decide`], which also plans
+//! constraint models and matrices) through [`cover_model::plan::Described`]
+//! (the grid's own engines' rows are [`GridFacts::own_engine`]; what every
+//! exact cover shares is the planner's), and checks the memory budget of
+//! Dancing Links; [`SudokuSolver::planned`] plans and builds the engine
 //! the plan names in one call (band9, the bit boards' width, clause learning
 //! for `cdcl`, units, Dancing Links or propagation: no engine picks another
 //! on its own), and every answer carries the name
@@ -51,13 +54,15 @@
 //!
 //! [`SudokuSolver::planned`]: crate::SudokuSolver::planned
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::answer::Task;
 use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
 use crate::solve::Engine;
-use cover_model::plan::{decide, Asked, GridFacts, Job, Problem};
+
+use cover_model::plan::{decide, Asked, Beyond, BeyondExactCover, Described, Job, Problem};
 use sudoku::Rules;
 use sudoku::ShapeError;
 
@@ -92,6 +97,122 @@ impl Engine {
     }
 }
 
+/// The side from which the bit-parallel search hands one solution and
+/// uniqueness checks of classic grids to clause learning.
+pub const LEARN_FROM: u32 = 36;
+
+/// What the planner needs to know of a grid: the facts its own engines'
+/// rows of the table depend on ([`GridFacts::own_engine`]). The grid
+/// describes itself to the one planner through
+/// [`cover_model::plan::Described`], with the one fact about its matrix
+/// (whether Dancing Cells take it) read only for a count planned for Dancing
+/// Links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridFacts {
+    /// The number of values (and of rows and of columns).
+    pub side: u32,
+    /// Boxes of 3x3 cells (a 9x9 grid).
+    pub boxes_3x3: bool,
+    /// Classic rules: rows, columns and boxes only.
+    pub classic: bool,
+    /// The rules are exact cover (units and killer cages); false with
+    /// setter's constraints, which only the propagation engine takes.
+    pub exact_cover: bool,
+    /// The bit-parallel search holds the grid (classic, up to 128x128).
+    pub bits_fit: bool,
+    /// The units search takes the rules (every unit holds each value once,
+    /// at most 128 cells).
+    pub units_fit: bool,
+}
+
+impl GridFacts {
+    /// The grid's own engine for `job` (the bit-parallel family: `band9`,
+    /// `bits`, `cdcl` after the root, `units`), or why none takes it: the
+    /// grid's rows of the planner's table.
+    pub fn own_engine(self, job: Job) -> Result<Plan, Beyond> {
+        let plan = |engine, reason| Ok(Plan { engine, reason });
+        let beyond = |refusal| {
+            Err(Beyond {
+                refusal,
+                reason: "beyond the bit-parallel engines",
+            })
+        };
+        if self.classic {
+            let one_or_two = matches!(job, Job::Solve | Job::Check | Job::Minimize);
+            if self.boxes_3x3 && job != Job::Rate {
+                plan(EngineName::Band9, "classic 9x9 grid")
+            } else if !self.bits_fit {
+                beyond("the bit-parallel engines take classic grids up to 128x128")
+            } else if one_or_two && self.side >= LEARN_FROM {
+                plan(
+                    EngineName::Cdcl,
+                    "classic grid from 36x36, one solution or uniqueness",
+                )
+            } else if job == Job::Rate {
+                plan(
+                    EngineName::Bits,
+                    "ratings count the nodes of the plain search (singles only)",
+                )
+            } else {
+                plan(EngineName::Bits, "classic grid up to 128x128")
+            }
+        } else if self.units_fit {
+            plan(
+                EngineName::Units,
+                "variant whose units each hold every value once, up to 128 cells",
+            )
+        } else {
+            beyond(
+                "the bit-parallel engines take variants of up to 128 cells whose units each \
+                 hold every value once",
+            )
+        }
+    }
+}
+
+/// A grid's facts and the one fact about its matrix, read when the planner
+/// asks (`cells_fit`: whether Dancing Cells take the matrix); a failure to
+/// read it (the matrix beyond the memory budget) is kept for the caller.
+struct Grid<F> {
+    facts: GridFacts,
+    cells_fit: RefCell<Option<F>>,
+    failed: RefCell<Option<ShapeError>>,
+}
+
+impl<F: FnOnce() -> Result<bool, ShapeError>> Described for Grid<F> {
+    fn exact_cover(&self) -> Result<(), BeyondExactCover> {
+        if self.facts.exact_cover {
+            return Ok(());
+        }
+        Err(BeyondExactCover {
+            own: "the bit-parallel engines take units and killer cages only, not the setter's \
+                  constraints (they run on the propagation engine)",
+            dlx: "the setter's constraints are not exact cover (they run on the propagation \
+                  engine)",
+            propagation: "setter's constraints beyond units and killer cages",
+            // The cubes partition the completions under the units (a
+            // relaxation of the rules), so they partition the solutions
+            // under every constraint too.
+            split: "cubes come from the exact cover of the units; each is counted under every \
+                    constraint by the propagation engine",
+        })
+    }
+
+    fn own_engine(&self, job: Job) -> Result<Plan, Beyond> {
+        self.facts.own_engine(job)
+    }
+
+    fn cells_fit(&self) -> bool {
+        let Some(read) = self.cells_fit.borrow_mut().take() else {
+            return false;
+        };
+        read().unwrap_or_else(|e| {
+            *self.failed.borrow_mut() = Some(e);
+            false
+        })
+    }
+}
+
 /// What the planner needs to know of a grid under `rules`.
 pub fn grid_facts(rules: &Rules) -> GridFacts {
     let shape = rules.shape();
@@ -102,9 +223,6 @@ pub fn grid_facts(rules: &Rules) -> GridFacts {
         exact_cover: !rules.needs_propagation(),
         bits_fit: AnyBitSearch::fits(shape),
         units_fit: AnyBitSearch::fits_units(rules),
-        // Read from the matrix only for a count planned for Dancing Links
-        // (`plan_with`).
-        cells: false,
     }
 }
 
@@ -137,33 +255,43 @@ pub(crate) fn plan_with(
 ) -> Result<Plan, ShapeError> {
     let shape = rules.shape();
     shape.check_budget(sudoku::DEFAULT_MEMORY_BUDGET)?;
-    let mut facts = grid_facts(rules);
-    let decided = |facts: GridFacts| {
-        decide(&Problem::Grid(facts), task.job(), asked.asked()).map_err(|refusal| {
-            ShapeError::Engine {
-                engine: refusal.asked.as_str(),
-                side: shape.side(),
-                why: refusal.why,
-            }
-        })
+    let grid = Grid {
+        facts: grid_facts(rules),
+        // Dancing Cells are a second copy beside Dancing Links' copies:
+        // their budget is checked before the matrix is built.
+        cells_fit: RefCell::new(Some(|| {
+            search_budget(rules)?;
+            cells_fit()
+        })),
+        failed: RefCell::new(None),
     };
-    let mut chosen = dlx_fits(rules, decided(facts)?)?;
-    if chosen.engine == EngineName::Dlx && task.job() == Job::Count {
-        facts.cells = cells_fit()?;
-        chosen = decided(facts)?;
+    let chosen = decide(&Problem::Grid(&grid), task.job(), asked.asked());
+    if let Some(failed) = grid.failed.take() {
+        return Err(failed);
     }
-    Ok(chosen)
+    let chosen = chosen.map_err(|refusal| ShapeError::Engine {
+        engine: refusal.asked.as_str(),
+        side: shape.side(),
+        why: refusal.why,
+    })?;
+    dlx_fits(rules, chosen)
 }
 
 /// Dancing Links searches a copy of the matrix on each thread of the
 /// current pool: the plan stands if that fits the memory budget.
 fn dlx_fits(rules: &Rules, plan: Plan) -> Result<Plan, ShapeError> {
     if plan.engine == EngineName::Dlx {
-        rules
-            .shape()
-            .check_search_budget(sudoku::DEFAULT_MEMORY_BUDGET, rayon::current_num_threads())?;
+        search_budget(rules)?;
     }
     Ok(plan)
+}
+
+/// Whether the matrix of `rules` and a copy per thread of the current pool
+/// fit the memory budget.
+fn search_budget(rules: &Rules) -> Result<(), ShapeError> {
+    rules
+        .shape()
+        .check_search_budget(sudoku::DEFAULT_MEMORY_BUDGET, rayon::current_num_threads())
 }
 
 #[cfg(test)]
@@ -229,6 +357,18 @@ mod tests {
         let doc = include_str!("../../docs/engines.md");
         let shape = |r, c| Shape::new(r, c).unwrap();
         let x = Variant::from_names("x").unwrap();
+        // Rules with a setter's constraint: a thermometer down the first
+        // column.
+        let thermo = |shape: Shape| {
+            let n = shape.side() as usize;
+            let variant = Variant {
+                constraints: vec![sudoku::constraints::Constraint::Thermometer {
+                    cells: (0..3).map(|r| r * n).collect(),
+                }],
+                ..Variant::default()
+            };
+            variant.rules(shape).unwrap()
+        };
         // The example grids of each row, by its grid column.
         let examples = |rules: &str, grid: &str| -> Vec<Rules> {
             let classic = |shapes: &[Shape]| shapes.iter().map(|&s| Rules::standard(s)).collect();
@@ -248,7 +388,15 @@ mod tests {
                 ("classic", "above 128x128") => classic(&[shape(12, 12)]),
                 (_, "at most 128 cells (up to 11x11)") => vec![x.rules(shape(3, 3)).unwrap()],
                 (_, "more than 128 cells (12x12 and up)") => vec![x.rules(shape(4, 4)).unwrap()],
-                ("any", "any") => classic(&[shape(3, 3), shape(4, 4)]),
+                ("any", "any") => {
+                    let mut any = classic(&[shape(3, 3), shape(4, 4)]);
+                    // Setter's constraints split on Dancing Links too, but
+                    // `--engine dlx` refuses them (the row's "dlx" is for
+                    // exact cover).
+                    any.push(x.rules(shape(3, 3)).unwrap());
+                    any
+                }
+                ("with", "any") => vec![thermo(shape(2, 2)), thermo(shape(3, 3))],
                 _ => Vec::new(),
             }
         };
@@ -294,7 +442,8 @@ mod tests {
         for row in doc.lines().filter(|l| {
             l.starts_with("| classic")
                 || l.starts_with("| variant")
-                || l.starts_with("| any | any |")
+                || l.starts_with("| with setter's constraints")
+                || l.starts_with("| any (with setter's constraints")
         }) {
             let cols: Vec<&str> = row.split('|').map(str::trim).collect();
             let (rules, grid, task) = (cols[1].split(' ').next().unwrap(), cols[2], cols[3]);
@@ -323,7 +472,7 @@ mod tests {
                 }
             }
         }
-        assert!(checked >= 40, "{checked} cases: has the table moved?");
+        assert!(checked >= 55, "{checked} cases: has the table moved?");
     }
 
     #[test]

@@ -52,28 +52,8 @@ pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// Waits until process `pid` catches SIGINT (its Ctrl-C handler is set, read
-/// from `/proc/<pid>/status`), for at most ten seconds: the ready signal
-/// before a test sends SIGINT, instead of sleeping and hoping.
-#[allow(dead_code)]
-pub fn wait_until_it_catches_sigint(pid: u32) {
-    const SIGINT_BIT: u64 = 1 << (2 - 1);
-    let started = std::time::Instant::now();
-    loop {
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .unwrap_or_else(|e| panic!("process {pid}: {e}"));
-        let caught = status
-            .lines()
-            .find_map(|l| l.strip_prefix("SigCgt:"))
-            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-            .unwrap_or(0);
-        if caught & SIGINT_BIT != 0 {
-            return;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "process {pid} never set its SIGINT handler"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
-}
+// The ready signal before a test sends SIGINT; shared with the FlatZinc
+// solver's tests (flatzinc/tests/fzn.rs includes the file).
+mod signals;
+#[allow(unused_imports)]
+pub use signals::wait_until_it_catches_sigint;

@@ -18,7 +18,7 @@
 //!   add up whole files of records, naming every bad line.
 //!
 //! ```
-//! use solver_core::{cubes, knuth, problems, Limits};
+//! use solver_core::{cubes, knuth, problems, Counter, Limits};
 //!
 //! let matrix = knuth::parse(&problems::langford(7))?;
 //! let problem = cubes::Fingerprint::of_matrix(&matrix, &[]);
@@ -28,7 +28,7 @@
 //! // Anywhere, in any order:
 //! let mut merge = cubes::Merge::for_cubes(&records);
 //! for record in &records {
-//!     merge.add(cubes::count_record(&matrix, &[], problem, record, &Limits::none()));
+//!     merge.add(cubes::count_record(&matrix, &[], problem, record, Counter::Cells, &Limits::none()));
 //! }
 //! // 26 Langford pairings of 7, 52 with their mirror images.
 //! assert_eq!(merge.finish()?.count, 52);
