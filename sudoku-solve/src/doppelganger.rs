@@ -1,14 +1,18 @@
 //! Answering doppelganger puzzles ([`sudoku::doppelganger`]): grids of
 //! `0..=n`, a kind of puzzle beside the classic grid and its variants.
 //!
-//! The puzzle's model ([`sudoku::doppelganger::model`]) goes to the one
-//! planner of the workspace ([`cover_model::plan::decide`], as a constraint
-//! model: its forbidden tables make it no exact cover, so `auto` names the
-//! propagation engine; `--engine dlx` and `bits` are refused), the engine
-//! the plan names is built, and every solution it gives passes two checks
-//! before it is returned: the model's own (`Model::solution_check`) and the
-//! rule as its text says it ([`sudoku::doppelganger::check_against`]). A
-//! failure is [`Answer::Internal`], never an answer.
+//! The puzzle goes to the one planner of the workspace
+//! ([`cover_model::plan::decide`]) as exact cover: `auto` and `--engine dlx`
+//! name Dancing Links on the puzzle's exact cover
+//! ([`sudoku::doppelganger::cover`]: one option per value of a cell, and per
+//! 0 one option for each three different values its row, column and box
+//! miss); `--engine propagation` names the propagation engine on the
+//! constraint model ([`sudoku::doppelganger::model`]); `bits` and `cdcl` are
+//! refused. Every solution either engine gives passes two checks before it
+//! is returned: the constraint model's own (`Model::check_solution`, on the
+//! grid and the missing values the cover's zeros declared) and the rule as
+//! its text says it ([`sudoku::doppelganger::check_against`]). A failure is
+//! [`Answer::Internal`], never an answer.
 //!
 //! ```
 //! use solver_core::Limits;
@@ -19,7 +23,7 @@
 //! // Every 4x4 doppelganger grid: 768 of them.
 //! let empty: DoppelGrid = "................".parse()?;
 //! let counted = answer(&empty, &Task::Count { limit: None }, Engine::Auto, &Limits::none())?;
-//! assert_eq!(counted.plan.engine, EngineName::Propagation);
+//! assert_eq!(counted.plan.engine, EngineName::Dlx);
 //! assert!(matches!(counted.answer, Answer::Counted { solutions: 768, incomplete: None }));
 //! // One more given than the first row's: still several solutions.
 //! let puzzle: DoppelGrid = "0123............".parse()?;
@@ -29,13 +33,13 @@
 //! ```
 
 use cover_model::plan::{decide, Problem};
-use cover_model::{ModelEngine, ModelError, Solution, Verdict};
-use solver_core::{Found, Limits};
-use sudoku::doppelganger::{check_against, model, DoppelGrid, DoppelModel};
+use cover_model::{ModelEngine, ModelError, Solution, Value, Verdict};
+use solver_core::{Found, Limits, OptionId};
+use sudoku::doppelganger::{check_against, cover, model, DoppelCovered, DoppelGrid, DoppelModel};
 
 use crate::answer::{Answer, Task};
 use crate::solve::Engine;
-use cover_model::plan::{EngineName, Plan, Refusal};
+use cover_model::plan::{Asked, EngineName, Plan, Refusal};
 
 /// A doppelganger puzzle answered: the answer, the plan that named the
 /// engine, and the search's nodes.
@@ -62,6 +66,9 @@ pub enum DoppelSolveError {
     /// The model refused the puzzle.
     #[error("doppelganger: {0}")]
     Model(#[from] ModelError),
+    /// The exact cover's builder refused the puzzle.
+    #[error("doppelganger: the exact cover: {0}")]
+    Cover(String),
 }
 
 /// Answers `task` (solve, check, count up to a limit) on `puzzle` under
@@ -76,6 +83,21 @@ pub fn answer(
     asked: Engine,
     limits: &Limits,
 ) -> Result<DoppelAnswered, DoppelSolveError> {
+    answer_on(puzzle, task, asked.asked(), limits)
+}
+
+/// [`answer`] with the planner's own choices, the propagation engine
+/// ([`Asked::Propagation`]) among them, which the grid engines' [`Engine`]
+/// does not name.
+///
+/// # Errors
+/// As [`answer`].
+pub fn answer_on(
+    puzzle: &DoppelGrid,
+    task: &Task,
+    asked: Asked,
+    limits: &Limits,
+) -> Result<DoppelAnswered, DoppelSolveError> {
     match task {
         Task::Solve | Task::Check | Task::Count { .. } => {}
         Task::Minimize { .. } => return Err(DoppelSolveError::Task("minimized")),
@@ -86,25 +108,127 @@ pub fn answer(
         Task::Enumerate | Task::Split => return Err(DoppelSolveError::Task("enumerated or split")),
     }
     let stated = model(puzzle)?;
-    let exact_cover = stated.model.planned_engine() == ModelEngine::DancingLinks;
     let problem = Problem::Model {
-        exact_cover,
+        exact_cover: true,
         cells: false,
     };
-    let plan = decide(&problem, task.job(), asked.asked())?;
-    let engine = match plan.engine {
-        EngineName::Dlx => ModelEngine::DancingLinks,
-        _ => ModelEngine::Propagation,
+    let plan = decide(&problem, task.job(), asked)?;
+    let (answer, nodes) = match plan.engine {
+        EngineName::Dlx => by_cover(&stated, task, limits)?,
+        _ => by_propagation(&stated, task, limits)?,
     };
-    let compiled = stated.model.compile_with(Some(engine))?;
-    let mut solver = compiled.solver();
-    let (answer, nodes) = match task {
+    Ok(DoppelAnswered {
+        answer,
+        plan,
+        nodes,
+    })
+}
+
+/// The answer and nodes of Dancing Links on the puzzle's exact cover
+/// ([`sudoku::doppelganger::cover`]).
+fn by_cover(
+    stated: &DoppelModel,
+    task: &Task,
+    limits: &Limits,
+) -> Result<(Answer<DoppelGrid>, u64), DoppelSolveError> {
+    let covered = cover(stated.puzzle()).map_err(|e| DoppelSolveError::Cover(e.to_string()))?;
+    let check = |options: &[OptionId]| checked_cover(stated, &covered.read(options));
+    Ok(match task {
         Task::Count { limit } => {
-            let mut limits = limits.clone();
-            if let Some(limit) = limit {
-                limits.max_solutions = Some(limits.max_solutions.map_or(*limit, |m| m.min(*limit)));
+            let limits = capped(limits, *limit);
+            match covered.matrix.par_count(&[], &limits) {
+                Ok(count) => (
+                    Answer::Counted {
+                        solutions: count.solutions,
+                        incomplete: count.outcome.incomplete,
+                    },
+                    count.outcome.stats.nodes,
+                ),
+                Err(e) => (Answer::Internal(format!("doppelganger: {e}")), 0),
             }
-            let count = solver.par_count(&limits);
+        }
+        Task::Solve => {
+            let mut solver = covered.matrix.solver();
+            let (found, stats) = solver.first_solution(limits);
+            let answer = match found {
+                Found::Solution(options) => match check(&options) {
+                    Ok(grid) => Answer::Solved(grid),
+                    Err(why) => Answer::Internal(why),
+                },
+                Found::NoSolution => Answer::Unsolvable,
+                Found::GaveUp(why) => Answer::Unknown(why),
+            };
+            (answer, stats.nodes)
+        }
+        _ => {
+            let limits = capped(limits, Some(2));
+            let mut solver = covered.matrix.solver();
+            let mut search = solver.solutions(&limits);
+            let mut found = Vec::with_capacity(2);
+            while let Some(options) = search.next_solution() {
+                found.push(check(options));
+            }
+            let outcome = search.outcome();
+            let mut found = found.into_iter();
+            let answer = match (found.next(), found.next(), outcome.incomplete) {
+                (Some(Ok(a)), Some(Ok(b)), _) if a != b => Answer::Multiple(a, b),
+                (Some(Ok(_)), Some(Ok(_)), _) => {
+                    Answer::Internal("doppelganger: the same solution found twice".into())
+                }
+                (Some(Err(why)), _, _) | (_, Some(Err(why)), _) => Answer::Internal(why),
+                (Some(Ok(a)), None, None) => Answer::Unique(a),
+                (None, _, None) => Answer::Unsolvable,
+                (_, _, Some(why)) => Answer::Unknown(why),
+            };
+            (answer, outcome.stats.nodes)
+        }
+    })
+}
+
+/// `limits` with at most `limit` solutions.
+fn capped(limits: &Limits, limit: Option<u128>) -> Limits {
+    let mut limits = limits.clone();
+    if let Some(limit) = limit {
+        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
+    }
+    limits
+}
+
+/// The grid of a cover's solution, having passed the model's check (the
+/// grid and the missing values its zeros declared, as the propagation
+/// model's variables) and the rule's.
+fn checked_cover(stated: &DoppelModel, covered: &DoppelCovered) -> Result<DoppelGrid, String> {
+    let mut values: Vec<Value> = covered
+        .grid
+        .cells()
+        .iter()
+        .map(|v| v.map_or(-1, Value::from))
+        .collect();
+    for misses in &covered.misses {
+        values.extend(misses.iter().map(|&v| Value::from(v)));
+    }
+    stated
+        .model
+        .check_solution(&values)
+        .map_err(|e| format!("doppelganger: the cover's solution breaks the model: {e}"))?;
+    let grid = covered.grid.clone();
+    check_against(&grid, stated.puzzle())
+        .map_err(|e| format!("doppelganger: the engine's solution {grid} breaks the rule: {e}"))?;
+    Ok(grid)
+}
+
+/// The answer and nodes of the propagation engine on the puzzle's
+/// constraint model ([`sudoku::doppelganger::model`]).
+fn by_propagation(
+    stated: &DoppelModel,
+    task: &Task,
+    limits: &Limits,
+) -> Result<(Answer<DoppelGrid>, u64), DoppelSolveError> {
+    let compiled = stated.model.compile_with(Some(ModelEngine::Propagation))?;
+    let mut solver = compiled.solver();
+    Ok(match task {
+        Task::Count { limit } => {
+            let count = solver.par_count(&capped(limits, *limit));
             (
                 Answer::Counted {
                     solutions: count.solutions,
@@ -116,7 +240,7 @@ pub fn answer(
         Task::Solve => {
             let (found, stats) = solver.solve_one(limits);
             let answer = match found {
-                Found::Solution(s) => match checked(&stated, &s) {
+                Found::Solution(s) => match checked(stated, &s) {
                     Ok(grid) => Answer::Solved(grid),
                     Err(why) => Answer::Internal(why),
                 },
@@ -128,11 +252,11 @@ pub fn answer(
         _ => {
             let (verdict, stats) = solver.verdict(limits);
             let answer = match verdict {
-                Verdict::Unique(s) => match checked(&stated, &s) {
+                Verdict::Unique(s) => match checked(stated, &s) {
                     Ok(grid) => Answer::Unique(grid),
                     Err(why) => Answer::Internal(why),
                 },
-                Verdict::Multiple(a, b) => match (checked(&stated, &a), checked(&stated, &b)) {
+                Verdict::Multiple(a, b) => match (checked(stated, &a), checked(stated, &b)) {
                     (Ok(a), Ok(b)) if a != b => Answer::Multiple(a, b),
                     (Ok(_), Ok(_)) => {
                         Answer::Internal("doppelganger: the same solution found twice".into())
@@ -144,11 +268,6 @@ pub fn answer(
             };
             (answer, stats.nodes)
         }
-    };
-    Ok(DoppelAnswered {
-        answer,
-        plan,
-        nodes,
     })
 }
 

@@ -7,11 +7,12 @@
 
 use std::collections::BTreeSet;
 
+use cover_model::plan::Asked;
 use solver_core::Limits;
-use sudoku::doppelganger::{check, model, DoppelGrid};
+use sudoku::doppelganger::{check, cover, model, DoppelGrid};
 use sudoku::Shape;
-use sudoku_solve::doppelganger::answer;
-use sudoku_solve::{Answer, Engine, EngineName, Task};
+use sudoku_solve::doppelganger::answer_on as answer;
+use sudoku_solve::{Answer, EngineName, Task};
 
 type Filling = Vec<Vec<u16>>;
 
@@ -166,22 +167,48 @@ fn model_solutions(puzzle: &DoppelGrid) -> BTreeSet<Filling> {
     out
 }
 
-fn count(puzzle: &DoppelGrid) -> u128 {
-    let counted = answer(
-        puzzle,
-        &Task::Count { limit: None },
-        Engine::Auto,
-        &Limits::none(),
-    )
-    .unwrap();
-    assert_eq!(counted.plan.engine, EngineName::Propagation);
+/// The exact cover's solutions, every one of them, as fillings.
+fn cover_solutions(puzzle: &DoppelGrid) -> BTreeSet<Filling> {
+    let covered = cover(puzzle).unwrap();
+    let mut solver = covered.matrix.solver();
+    let mut search = solver.solutions(&Limits::none());
+    let mut out = BTreeSet::new();
+    while let Some(options) = search.next_solution() {
+        let read = covered.read(options);
+        assert!(out.insert(as_filling(&read.grid)), "found twice");
+    }
+    assert!(search.outcome().is_complete());
+    out
+}
+
+/// The count on one engine, up to `limit`: `(solutions, complete)`.
+fn count_on(puzzle: &DoppelGrid, engine: Asked, limit: Option<u128>) -> (u128, bool) {
+    let counted = answer(puzzle, &Task::Count { limit }, engine, &Limits::none()).unwrap();
+    let expected = match engine {
+        Asked::Propagation => EngineName::Propagation,
+        _ => EngineName::Dlx,
+    };
+    assert_eq!(counted.plan.engine, expected);
     match counted.answer {
         Answer::Counted {
             solutions,
-            incomplete: None,
-        } => solutions,
+            incomplete,
+        } => (solutions, incomplete.is_none()),
         other => panic!("{other:?}"),
     }
+}
+
+/// The whole count, the same on Dancing Links (the default) and on the
+/// propagation engine.
+fn count(puzzle: &DoppelGrid) -> u128 {
+    let (dlx, complete) = count_on(puzzle, Asked::Auto, None);
+    assert!(complete);
+    assert_eq!(
+        count_on(puzzle, Asked::Propagation, None),
+        (dlx, true),
+        "{puzzle}"
+    );
+    dlx
 }
 
 fn grid_of(shape: Shape, givens: &[Option<u16>]) -> DoppelGrid {
@@ -197,6 +224,7 @@ fn four_by_four_agrees_with_the_brute_force() {
     assert!(!all.is_empty());
     assert_eq!(count(&grid_of(shape, &empty)), all.len() as u128);
     assert_eq!(model_solutions(&grid_of(shape, &empty)), all);
+    assert_eq!(cover_solutions(&grid_of(shape, &empty)), all);
     // The library's rule check accepts exactly the brute force's grids
     // among every filling of rows the rule allows with distinct columns:
     // all of them pass, and a grid with two cells exchanged fails unless the
@@ -224,6 +252,7 @@ fn four_by_four_agrees_with_the_brute_force() {
             let puzzle = grid_of(shape, &givens);
             assert_eq!(count(&puzzle), expected.len() as u128, "{puzzle}");
             assert_eq!(model_solutions(&puzzle), expected, "{puzzle}");
+            assert_eq!(cover_solutions(&puzzle), expected, "{puzzle}");
         }
     }
 }
@@ -241,29 +270,35 @@ fn verdicts_agree_with_the_brute_force() {
         }
         let expected = brute_force(&givens, 2, 2);
         let puzzle = grid_of(shape, &givens);
-        let checked = answer(&puzzle, &Task::Check, Engine::Auto, &Limits::none()).unwrap();
-        match (expected.len(), checked.answer) {
-            (1, Answer::Unique(s)) => assert!(expected.contains(&as_filling(&s))),
-            (n, Answer::Multiple(a, b)) if n >= 2 => {
-                assert!(expected.contains(&as_filling(&a)) && expected.contains(&as_filling(&b)));
-                assert_ne!(a, b);
+        for engine in [Asked::Auto, Asked::Propagation] {
+            let checked = answer(&puzzle, &Task::Check, engine, &Limits::none()).unwrap();
+            match (expected.len(), checked.answer) {
+                (1, Answer::Unique(s)) => assert!(expected.contains(&as_filling(&s))),
+                (n, Answer::Multiple(a, b)) if n >= 2 => {
+                    assert!(
+                        expected.contains(&as_filling(&a)) && expected.contains(&as_filling(&b))
+                    );
+                    assert_ne!(a, b);
+                }
+                (n, other) => panic!("{puzzle}: {n} solutions, answered {other:?}"),
             }
-            (n, other) => panic!("{puzzle}: {n} solutions, answered {other:?}"),
+            let solved = answer(&puzzle, &Task::Solve, engine, &Limits::none()).unwrap();
+            let Answer::Solved(s) = solved.answer else {
+                panic!("{:?}", solved.answer)
+            };
+            assert!(expected.contains(&as_filling(&s)));
         }
-        let solved = answer(&puzzle, &Task::Solve, Engine::Auto, &Limits::none()).unwrap();
-        let Answer::Solved(s) = solved.answer else {
-            panic!("{:?}", solved.answer)
-        };
-        assert!(expected.contains(&as_filling(&s)));
     }
     // Two zeros in one row: no solution.
     let clash: DoppelGrid = "00..............".parse().unwrap();
-    let checked = answer(&clash, &Task::Check, Engine::Auto, &Limits::none()).unwrap();
-    assert!(
-        matches!(checked.answer, Answer::Unsolvable),
-        "{:?}",
-        checked.answer
-    );
+    for engine in [Asked::Auto, Asked::Propagation] {
+        let checked = answer(&clash, &Task::Check, engine, &Limits::none()).unwrap();
+        assert!(
+            matches!(checked.answer, Answer::Unsolvable),
+            "{:?}",
+            checked.answer
+        );
+    }
     assert!(brute_force(clash.cells(), 2, 2).is_empty());
 }
 
@@ -273,7 +308,7 @@ fn verdicts_agree_with_the_brute_force() {
 fn six_by_six_with_givens_agrees_with_the_brute_force() {
     let shape = Shape::new(2, 3).unwrap();
     let empty = grid_of(shape, &[None; 36]);
-    let solved = answer(&empty, &Task::Solve, Engine::Auto, &Limits::none()).unwrap();
+    let solved = answer(&empty, &Task::Solve, Asked::Auto, &Limits::none()).unwrap();
     let Answer::Solved(full) = solved.answer else {
         panic!("{:?}", solved.answer)
     };
@@ -295,17 +330,72 @@ fn six_by_six_with_givens_agrees_with_the_brute_force() {
         let puzzle = grid_of(shape, &givens);
         assert_eq!(count(&puzzle), expected.len() as u128, "{puzzle}");
         assert_eq!(model_solutions(&puzzle), expected, "{puzzle}");
+        assert_eq!(cover_solutions(&puzzle), expected, "{puzzle}");
     }
 }
 
-/// Bits and Dancing Links cannot take the puzzle: refused, not replaced.
+/// A few hundred random 6x6 puzzles, givens taken from grids of the rule:
+/// Dancing Links on the exact cover and the propagation engine on the
+/// constraint model give the same counts (capped at 20) and verdicts.
+#[test]
+fn six_by_six_random_puzzles_agree_on_both_engines() {
+    let shape = Shape::new(2, 3).unwrap();
+    let empty = grid_of(shape, &[None; 36]);
+    // Grids of the rule: the first 3000 the cover enumerates, each checked
+    // by the brute force's rule.
+    let covered = cover(&empty).unwrap();
+    let mut solver = covered.matrix.solver();
+    let mut search = solver.solutions(&Limits::none().solutions(3000));
+    let mut grids = Vec::new();
+    while let Some(options) = search.next_solution() {
+        grids.push(covered.read(options).grid);
+    }
+    assert_eq!(grids.len(), 3000);
+    // A plain linear congruential generator: the same puzzles every run.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |below: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) % below as u64) as usize
+    };
+    let mut unique = 0;
+    for _ in 0..300 {
+        let full = &grids[next(grids.len())];
+        assert!(obeys(&as_filling(full), 2, 3), "{full}");
+        let mut givens = vec![None; 36];
+        for _ in 0..8 + next(12) {
+            let i = next(36);
+            givens[i] = full.cells()[i];
+        }
+        let puzzle = grid_of(shape, &givens);
+        let dlx = count_on(&puzzle, Asked::Auto, Some(20));
+        let propagation = count_on(&puzzle, Asked::Propagation, Some(20));
+        assert_eq!(dlx, propagation, "{puzzle}");
+        assert!(dlx.0 >= 1, "{puzzle}: the grid it came from solves it");
+        let verdicts = [Asked::Auto, Asked::Propagation].map(|engine| {
+            match answer(&puzzle, &Task::Check, engine, &Limits::none())
+                .unwrap()
+                .answer
+            {
+                Answer::Unique(s) => Some(s),
+                Answer::Multiple(..) => None,
+                other => panic!("{puzzle}: {other:?}"),
+            }
+        });
+        assert_eq!(verdicts[0], verdicts[1], "{puzzle}");
+        assert_eq!(verdicts[0].is_some(), dlx == (1, true), "{puzzle}");
+        unique += usize::from(verdicts[0].is_some());
+    }
+    eprintln!("6x6 random: {unique} of 300 unique");
+}
+
+/// Bits cannot take the puzzle: refused, not replaced.
 #[test]
 fn other_engines_are_refused() {
     let puzzle: DoppelGrid = "0...............".parse().unwrap();
-    for engine in [Engine::Bits, Engine::Dlx] {
-        let e = answer(&puzzle, &Task::Check, engine, &Limits::none()).unwrap_err();
-        assert!(e.to_string().contains("cannot take"), "{e}");
-    }
-    let e = answer(&puzzle, &Task::Enumerate, Engine::Auto, &Limits::none()).unwrap_err();
+    let e = answer(&puzzle, &Task::Check, Asked::Bits, &Limits::none()).unwrap_err();
+    assert!(e.to_string().contains("cannot take"), "{e}");
+    let e = answer(&puzzle, &Task::Enumerate, Asked::Auto, &Limits::none()).unwrap_err();
     assert!(e.to_string().contains("enumerated"), "{e}");
 }

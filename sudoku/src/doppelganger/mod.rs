@@ -17,7 +17,11 @@
 //!   and where).
 //! - [`model`]: the puzzle as a `cover_model::Model` (cells, the value each
 //!   house misses, exactly-once groups and forbidden tuples), which the
-//!   workspace's planner hands to an engine (`sudoku_solve::doppelganger`).
+//!   workspace's planner hands to the propagation engine when asked for it
+//!   (`sudoku_solve::doppelganger`).
+//! - [`cover`]: the puzzle as exact cover (one option per value of a cell, and
+//!   per 0 one option for each three different values its row, column and
+//!   box miss): what Dancing Links searches by default.
 //!
 //! ```
 //! use sudoku::doppelganger::{check, DoppelGrid};
@@ -32,10 +36,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cover;
 mod model;
 mod rule;
 mod text;
 
+pub use cover::{cover, DoppelCover, DoppelCovered};
 pub use model::{model, DoppelModel};
 pub use rule::{check, check_against, House, RuleBreak};
 pub use text::{DoppelError, MAX_DOPPEL_SIDE};

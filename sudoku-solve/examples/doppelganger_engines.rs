@@ -1,0 +1,66 @@
+//! Answers doppelganger puzzles on an engine the `sudoku` command does not
+//! name, to compare Dancing Links (the exact cover, the default) with the
+//! propagation engine (the constraint model) side by side:
+//!
+//! ```text
+//! cargo run --release -p sudoku-solve --example doppelganger_engines -- \
+//!     ENGINE TASK BOX < puzzles
+//! ```
+//!
+//! ENGINE: `dlx` or `propagation`; TASK: `solve`, `check` or `count`; BOX:
+//! `2x2`, `2x3`, `3x3`, ... One puzzle per line of stdin (blank lines and
+//! lines starting with `#` skipped); prints the answer and the nodes.
+
+use std::io::BufRead;
+
+use cover_model::plan::Asked;
+use solver_core::Limits;
+use sudoku::doppelganger::DoppelGrid;
+use sudoku::Shape;
+use sudoku_solve::doppelganger::answer_on;
+use sudoku_solve::{Answer, Task};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [engine, task, boxes] = args.as_slice() else {
+        return Err("usage: doppelganger_engines dlx|propagation solve|check|count RxC".into());
+    };
+    let asked = match engine.as_str() {
+        "dlx" => Asked::Dlx,
+        "propagation" => Asked::Propagation,
+        other => return Err(format!("engine: dlx or propagation, not {other:?}").into()),
+    };
+    let task = match task.as_str() {
+        "solve" => Task::Solve,
+        "check" => Task::Check,
+        "count" => Task::Count { limit: None },
+        other => return Err(format!("task: solve, check or count, not {other:?}").into()),
+    };
+    let (rows, cols) = boxes.split_once('x').ok_or("box: RxC, as 2x3")?;
+    let shape = Shape::new(rows.parse()?, cols.parse()?)?;
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let puzzle = DoppelGrid::parse(&line, Some(shape))?;
+        let answered = answer_on(&puzzle, &task, asked, &Limits::none())?;
+        let said = match answered.answer {
+            Answer::Solved(grid) => grid.to_string(),
+            Answer::Unique(grid) => format!("unique {grid}"),
+            Answer::Multiple(..) => "multiple".to_owned(),
+            Answer::Unsolvable => "unsolvable".to_owned(),
+            Answer::Counted {
+                solutions,
+                incomplete,
+            } => format!("{solutions} complete={}", incomplete.is_none()),
+            other => format!("{other:?}"),
+        };
+        println!(
+            "{said} engine={} nodes={}",
+            answered.plan.engine.as_str(),
+            answered.nodes
+        );
+    }
+    Ok(())
+}
