@@ -1055,6 +1055,37 @@ mod tests {
         Some((outcome.stats.solutions, first, outcome.stats.nodes))
     }
 
+    /// A full grid found by band9 with tie-breaks seeded by `seed`, with
+    /// `open` cells cleared at random (`rng`) and, when `wrong`, the first
+    /// given changed to another value (no solution, or a clash); with the
+    /// fill search's tie-break state after it.
+    fn random_puzzle(seed: u64, open: usize, wrong: bool, rng: &mut u64) -> (Vec<u16>, u64) {
+        let mut search = Band9Search {
+            rng: seed | 1,
+            wide: None,
+        };
+        let mut givens = Vec::new();
+        search
+            .run(&[0; 81], &Limits::none().solutions(1), true, |s| {
+                givens = s.to_vec();
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        let mut cleared = 0;
+        while cleared < open {
+            let cell = (next_random(rng) % 81) as usize;
+            if givens[cell] != 0 {
+                givens[cell] = 0;
+                cleared += 1;
+            }
+        }
+        if wrong {
+            let cell = givens.iter().position(|&v| v != 0).unwrap();
+            givens[cell] = givens[cell] % 9 + 1;
+        }
+        (givens, search.rng)
+    }
+
     /// Random full grids with random cells cleared (from 30 to 64 open):
     /// the wider path gives the same verdicts, solutions and trees as the
     /// baseline; each solution fills the givens and is a valid grid.
@@ -1068,32 +1099,14 @@ mod tests {
         let mut rng = 0x9E37_79B9_7F4A_7C15;
         let mut verdicts = [0usize; 3];
         for round in 0..300u64 {
-            let mut search = Band9Search {
-                rng: round.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1,
-                wide: None,
-            };
-            let mut full = Vec::new();
-            search
-                .run(&[0; 81], &Limits::none().solutions(1), true, |s| {
-                    full = s.to_vec();
-                    ControlFlow::Continue(())
-                })
-                .unwrap();
             let open = 30 + (round % 35) as usize;
-            let mut givens = full.clone();
-            let mut cleared = 0;
-            while cleared < open {
-                let cell = (next_random(&mut rng) % 81) as usize;
-                if givens[cell] != 0 {
-                    givens[cell] = 0;
-                    cleared += 1;
-                }
-            }
             // A few puzzles with a wrong given: no solution, or a clash.
-            if round % 10 == 9 {
-                let cell = givens.iter().position(|&v| v != 0).unwrap();
-                givens[cell] = givens[cell] % 9 + 1;
-            }
+            let (givens, _) = random_puzzle(
+                round.wrapping_mul(0x2545_F491_4F6C_DD1D),
+                open,
+                round % 10 == 9,
+                &mut rng,
+            );
             let base = answer(&givens, None);
             if let Some((count, first, _)) = &base {
                 verdicts[(*count).min(2) as usize] += 1;
@@ -1130,35 +1143,17 @@ mod tests {
         let mut rng = 0x2545_F491_4F6C_DD1D_u64;
         let (mut kinds, mut capped) = ([0usize; 3], 0);
         for round in 0..2_000u64 {
-            let mut search = Band9Search {
-                rng: round.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-                wide: None,
-            };
-            let mut full = Vec::new();
-            search
-                .run(&[0; 81], &Limits::none().solutions(1), true, |s| {
-                    full = s.to_vec();
-                    ControlFlow::Continue(())
-                })
-                .unwrap();
             let open = match round % 3 {
                 0 => 30 + next_random(&mut rng) % 15,
                 1 => 45 + next_random(&mut rng) % 13,
                 _ => 58 + next_random(&mut rng) % 7,
             } as usize;
-            let mut givens = full;
-            let mut cleared = 0;
-            while cleared < open {
-                let cell = (next_random(&mut rng) % 81) as usize;
-                if givens[cell] != 0 {
-                    givens[cell] = 0;
-                    cleared += 1;
-                }
-            }
-            if round % 7 == 6 {
-                let cell = givens.iter().position(|&v| v != 0).unwrap();
-                givens[cell] = givens[cell] % 9 + 1;
-            }
+            let (givens, shuffled) = random_puzzle(
+                round.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                open,
+                round % 7 == 6,
+                &mut rng,
+            );
             let puzzle = Grid::from_values(shape, givens.clone()).unwrap();
             // Dancing Links, up to the cap; a clash of givens is no solution.
             let mut theirs: Vec<Vec<u16>> = match puzzle.solutions() {
@@ -1192,7 +1187,7 @@ mod tests {
             }
             // Up to two solutions, as `check` asks: the same verdict on
             // every path, options in order or shuffled.
-            for (rng, wide) in [(0, Wide::detect()), (search.rng, None), (0, None)] {
+            for (rng, wide) in [(0, Wide::detect()), (shuffled, None), (0, None)] {
                 let verdict = Band9Search { rng, wide }
                     .run(&givens, &Limits::none().solutions(2), false, |_| {
                         ControlFlow::Continue(())
