@@ -150,15 +150,10 @@ fn by_cover(
         Task::Solve => {
             let mut solver = covered.matrix.solver();
             let (found, stats) = solver.first_solution(limits);
-            let answer = match found {
-                Found::Solution(options) => match check(&options) {
-                    Ok(grid) => Answer::Solved(grid),
-                    Err(why) => Answer::Internal(why),
-                },
-                Found::NoSolution => Answer::Unsolvable,
-                Found::GaveUp(why) => Answer::Unknown(why),
-            };
-            (answer, stats.nodes)
+            (
+                solved(found, |options: &Vec<OptionId>| check(options)),
+                stats.nodes,
+            )
         }
         _ => {
             let limits = capped(limits, Some(2));
@@ -239,15 +234,7 @@ fn by_propagation(
         }
         Task::Solve => {
             let (found, stats) = solver.solve_one(limits);
-            let answer = match found {
-                Found::Solution(s) => match checked(stated, &s) {
-                    Ok(grid) => Answer::Solved(grid),
-                    Err(why) => Answer::Internal(why),
-                },
-                Found::NoSolution => Answer::Unsolvable,
-                Found::GaveUp(why) => Answer::Unknown(why),
-            };
-            (answer, stats.nodes)
+            (solved(found, |s| checked(stated, s)), stats.nodes)
         }
         _ => {
             let (verdict, stats) = solver.verdict(limits);
@@ -281,4 +268,20 @@ fn checked(stated: &DoppelModel, solution: &Solution) -> Result<DoppelGrid, Stri
     check_against(&grid, stated.puzzle())
         .map_err(|e| format!("doppelganger: the engine's solution {grid} breaks the rule: {e}"))?;
     Ok(grid)
+}
+
+/// The answer of a search for one solution: the solution once `check`
+/// passes it, an internal error when it does not.
+fn solved<S>(
+    found: Found<S>,
+    check: impl FnOnce(&S) -> Result<DoppelGrid, String>,
+) -> Answer<DoppelGrid> {
+    match found {
+        Found::Solution(s) => match check(&s) {
+            Ok(grid) => Answer::Solved(grid),
+            Err(why) => Answer::Internal(why),
+        },
+        Found::NoSolution => Answer::Unsolvable,
+        Found::GaveUp(why) => Answer::Unknown(why),
+    }
 }
