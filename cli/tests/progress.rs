@@ -20,6 +20,29 @@ fn empty9() -> PathBuf {
     path
 }
 
+/// Runs `sudoku ARGS` on a pseudo-terminal made by util-linux's `script`
+/// (Debian's essential bsdutils): its exit status and everything the
+/// terminal showed. Without `script` the test fails rather than pass unrun.
+fn on_terminal(args: &str) -> (Option<i32>, String) {
+    let script = std::path::Path::new("/usr/bin/script");
+    assert!(
+        script.exists(),
+        "no /usr/bin/script to make a terminal: install util-linux (bsdutils)"
+    );
+    let sudoku = assert_cmd::cargo::cargo_bin("sudoku");
+    let command = format!("{} {args}", sudoku.display());
+    let output = Command::new(script)
+        .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
 #[test]
 fn no_bar_when_stderr_is_not_a_terminal() {
     let file = empty9();
@@ -37,29 +60,10 @@ fn no_bar_when_stderr_is_not_a_terminal() {
 
 #[test]
 fn the_bar_is_drawn_on_a_terminal_with_every_threads_parts() {
-    let script = std::path::Path::new("/usr/bin/script");
-    // util-linux's `script` (Debian's essential bsdutils) makes the
-    // terminal: without it the test fails rather than pass unrun.
-    assert!(
-        script.exists(),
-        "no /usr/bin/script to make a terminal: install util-linux (bsdutils)"
-    );
     let file = empty9();
-    let sudoku = assert_cmd::cargo::cargo_bin("sudoku");
-    let command = format!(
-        "{} count -j 2 --timeout 3 {}",
-        sudoku.display(),
-        file.display()
-    );
-    let output = Command::new(script)
-        .args(["-qec", &command, "/dev/null"])
-        .env("TERM", "xterm")
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let (status, screen) = on_terminal(&format!("count -j 2 --timeout 3 {}", file.display()));
     // The terminal's output: the bar's frames, then the count.
-    let screen = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(3), "{screen:?}");
+    assert_eq!(status, Some(3), "{screen:?}");
     assert!(screen.contains("0 puzzles"), "{screen:?}");
     assert!(screen.contains("counting on every thread: "), "{screen:?}");
     assert!(screen.contains(" parts"), "{screen:?}");
@@ -72,30 +76,13 @@ fn the_bar_is_drawn_on_a_terminal_with_every_threads_parts() {
 /// than the 3 s it is given here.
 #[test]
 fn a_long_rating_shows_its_steps_on_a_terminal() {
-    let script = std::path::Path::new("/usr/bin/script");
-    assert!(
-        script.exists(),
-        "no /usr/bin/script to make a terminal: install util-linux (bsdutils)"
-    );
     let file = std::env::temp_dir().join(format!("progress-{}-11.txt", std::process::id()));
     std::fs::write(
         &file,
         ".2..5.7..4..1....68....3...2....8..3.4..2.5.....6...1...2.9.....9......57.4...9..\n",
     )
     .unwrap();
-    let sudoku = assert_cmd::cargo::cargo_bin("sudoku");
-    let command = format!(
-        "{} rate -j 1 --timeout 3 {}",
-        sudoku.display(),
-        file.display()
-    );
-    let output = Command::new(script)
-        .args(["-qec", &command, "/dev/null"])
-        .env("TERM", "xterm")
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let screen = String::from_utf8_lossy(&output.stdout);
+    let (_, screen) = on_terminal(&format!("rate -j 1 --timeout 3 {}", file.display()));
     assert!(screen.contains("rating 1 puzzle by logic"), "{screen:?}");
     assert!(screen.contains("steps so far"), "{screen:?}");
 }

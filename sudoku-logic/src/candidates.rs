@@ -79,6 +79,8 @@ pub struct Houses {
     brc: Vec<[usize; 3]>,
     /// The crossing pairs locking looks at (built on first use).
     pub(crate) locking: std::sync::OnceLock<crate::sets::LockingPairs>,
+    /// The houses in SE's order for singles (built on first use).
+    pub(crate) single_order: std::sync::OnceLock<Vec<usize>>,
     /// The setter's constraints as the logical solver reasons with them.
     setter: Vec<crate::setter::SetterRule>,
     /// Whether the rules hold killer cages or setter's constraints (the
@@ -213,6 +215,7 @@ impl Houses {
             extras,
             brc,
             locking: std::sync::OnceLock::new(),
+            single_order: std::sync::OnceLock::new(),
             setter: crate::setter::rules_of(rules),
             constrained: !rules.cages().is_empty() || rules.needs_propagation(),
         })
@@ -645,6 +648,26 @@ impl Candidates {
         out
     }
 
+    /// [`Candidates::positions`] of every house and value at once: entry
+    /// `h * side + v - 1` for house `h` and value `v`. One pass over the
+    /// houses' cells, for a technique that asks about many pairs of a
+    /// house and a value (locking asks each one several times).
+    pub fn position_table(&self) -> Vec<u64> {
+        let side = self.side();
+        let mut table = vec![0u64; self.houses.all().len() * side];
+        for (h, house) in self.houses.all().iter().enumerate() {
+            let row = &mut table[h * side..(h + 1) * side];
+            for (i, &cell) in house.cells.iter().enumerate() {
+                let mut m = self.masks[cell];
+                while m != 0 {
+                    row[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        table
+    }
+
     /// The grid of placed values.
     pub fn grid(&self) -> Grid {
         Grid::from_values(
@@ -661,13 +684,18 @@ impl Candidates {
         self.values[cell] = value as u8;
         self.masks[cell] = 0;
         let b = !bit(value);
-        let houses = Arc::clone(&self.houses);
+        let Candidates {
+            houses,
+            values,
+            masks,
+            emptied,
+        } = self;
+        let mut empties = false;
         for &p in houses.peers(cell) {
-            self.masks[p] &= b;
-            if self.masks[p] == 0 && self.values[p] == 0 {
-                self.emptied = true;
-            }
+            masks[p] &= b;
+            empties |= masks[p] == 0 && values[p] == 0;
         }
+        *emptied |= empties;
     }
 
     /// Whether a placement or an elimination left an empty cell without

@@ -39,6 +39,9 @@ fn crosses(houses: &Houses, a: usize, b: usize) -> bool {
 pub(crate) struct LockingPairs {
     /// `(h1, h2, g)`: house `h1` of group `g` crossing `h2`.
     pairs: Vec<(usize, usize, usize)>,
+    /// Per pair: the positions of `h1` (bit `i` for `h1`'s cell `i`) that
+    /// lie in `h2`.
+    inside: Vec<u64>,
     /// The groups of first houses.
     groups: Vec<Vec<usize>>,
 }
@@ -87,7 +90,22 @@ impl LockingPairs {
             }
             groups.push(g1);
         }
-        LockingPairs { pairs, groups }
+        let inside = pairs
+            .iter()
+            .map(|&(h1, h2, _)| {
+                h.get(h1)
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &x)| h.holds(h2, x))
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
+        LockingPairs {
+            pairs,
+            inside,
+            groups,
+        }
     }
 }
 
@@ -99,22 +117,17 @@ pub fn locking(c: &Candidates, direct: bool) -> Option<Step> {
     let houses = c.houses();
     let side = c.side();
     let lp = houses.locking.get_or_init(|| LockingPairs::new(houses));
-    for &(h1, h2, g) in &lp.pairs {
+    let table = c.position_table();
+    let positions = |h: usize, v: usize| table[h * side + v - 1];
+    for (&(h1, h2, g), &inside) in lp.pairs.iter().zip(&lp.inside) {
         let g1 = &lp.groups[g];
         let house1 = houses.get(h1);
         for v in 1..=side {
-            let pos = c.positions(h1, v);
-            if pos.count_ones() <= 1 || !bits(pos).all(|i| houses.holds(h2, house1.cells[i])) {
+            let pos = positions(h1, v);
+            if pos.count_ones() <= 1 || pos & !inside != 0 {
                 continue;
             }
             let b = bit(v);
-            let removed: Vec<(usize, u64)> = houses
-                .get(h2)
-                .cells
-                .iter()
-                .filter(|&&x| !houses.holds(h1, x) && c.mask(x) & b != 0)
-                .map(|&x| (x, b))
-                .collect();
             let reason = || Reason {
                 cells: bits(pos).map(|i| house1.cells[i]).collect(),
                 values: vec![v as u16],
@@ -126,7 +139,7 @@ pub fn locking(c: &Candidates, direct: bool) -> Option<Step> {
                     if h3 == h1 || !crosses(houses, h3, h2) {
                         continue;
                     }
-                    let pos3 = c.positions(h3, v);
+                    let pos3 = positions(h3, v);
                     if pos3.count_ones() <= 1 {
                         continue;
                     }
@@ -155,7 +168,16 @@ pub fn locking(c: &Candidates, direct: bool) -> Option<Step> {
                         return Some(step);
                     }
                 }
-            } else if !removed.is_empty() {
+                continue;
+            }
+            let removed: Vec<(usize, u64)> = houses
+                .get(h2)
+                .cells
+                .iter()
+                .filter(|&&x| !houses.holds(h1, x) && c.mask(x) & b != 0)
+                .map(|&x| (x, b))
+                .collect();
+            if !removed.is_empty() {
                 let (technique, difficulty) = if house1.is_block() {
                     (Technique::Pointing, 26)
                 } else {

@@ -3,13 +3,12 @@
 
 use sudoku::UnitKind;
 
-use crate::candidates::{bit, Candidates};
+use crate::candidates::{bit, Candidates, Houses};
 use crate::step::{Reason, Step, Technique};
 
 /// The houses in SE's order for singles: boxes (or jigsaw regions), then
 /// columns, then rows, then the variant's other houses (windows, diagonals).
-pub(crate) fn single_order(c: &Candidates) -> Vec<usize> {
-    let houses = c.houses();
+fn single_order(houses: &Houses) -> Vec<usize> {
     let mut order: Vec<usize> = houses.blocks().to_vec();
     order.extend_from_slice(houses.columns());
     order.extend_from_slice(houses.rows());
@@ -32,10 +31,11 @@ pub(crate) fn single_order(c: &Candidates) -> Vec<usize> {
 /// The first full house or hidden single: full houses first (every
 /// house), then hidden singles.
 pub fn hidden_single(c: &Candidates) -> Option<Step> {
-    let order = single_order(c);
+    let houses = c.houses();
+    let order = houses.single_order.get_or_init(|| single_order(houses));
     for alone in [true, false] {
-        for &h in &order {
-            let house = c.houses().get(h);
+        for &h in order {
+            let house = houses.get(h);
             let empty = house
                 .cells
                 .iter()

@@ -23,12 +23,7 @@ use std::collections::VecDeque;
 use super::engine::{Cause, Engine, Link, PotSet};
 use super::hint::{length_bonus, Best, ChainHint, Kind, Producer};
 
-const PRODUCER: Producer = Producer {
-    multiple: false,
-    dynamic: false,
-    nishio: false,
-    level: 0,
-};
+const PRODUCER: Producer = Producer::UNARY;
 
 /// The best AIC in the grid, offered to `best`.
 pub(crate) fn find(e: &mut Engine, best: &mut Best) {

@@ -132,12 +132,7 @@ impl Unary {
     }
 }
 
-const PRODUCER: Producer = Producer {
-    multiple: false,
-    dynamic: false,
-    nishio: false,
-    level: 0,
-};
+const PRODUCER: Producer = Producer::UNARY;
 
 /// SE's `getHintList` for the cycles-and-forcing-chains producer: the
 /// first hint of its sorted list, offered to `best`.

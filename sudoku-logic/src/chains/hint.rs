@@ -39,6 +39,15 @@ pub(crate) struct Producer {
 }
 
 impl Producer {
+    /// The plain (static, unary) chains: X- and Y-cycles, forcing X/Y
+    /// chains and AICs.
+    pub const UNARY: Producer = Producer {
+        multiple: false,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
     /// SE's `Chaining.getDifficulty` (multiple and dynamic producers).
     pub fn base(self) -> f64 {
         if self.level >= 2 {
