@@ -74,7 +74,7 @@ pub(crate) fn is_solution(words: &Words, givens: &GivenWords) -> bool {
         all |= w;
         // A row with a cell: adding 0xFF to its low eight cells carries
         // into its ninth.
-        let rows = ((w & LOW) + LOW | w) & HIGH;
+        let rows = (((w & LOW) + LOW) | w) & HIGH;
         // A box with a cell: its three columns folded onto the first, its
         // three rows onto the first.
         let folded = w | w >> 1 | w >> 2;
@@ -178,7 +178,13 @@ mod tests {
             }
             let mut givens: Vec<u16> = cells
                 .iter()
-                .map(|&v| if xorshift(&mut rng) % 3 == 0 { v } else { 0 })
+                .map(|&v| {
+                    if xorshift(&mut rng).is_multiple_of(3) {
+                        v
+                    } else {
+                        0
+                    }
+                })
                 .collect();
             let mut words = words_of(&cells);
             let i = (xorshift(&mut rng) % 81) as usize;
