@@ -8,7 +8,9 @@
 #
 # Environment: RUNS (default 3), OURS (default target/release/sudoku),
 # PEER (default /tmp/peer-target/release/peer), WORK (scratch directory),
-# SETS (space-separated set names to run, default all).
+# SETS (space-separated set names to run, default all), FORMAT (ours'
+# output, default json: it writes each solution; text writes the verdict
+# alone, as the peer does).
 # Build both first:
 #   cargo build --release --bin sudoku
 #   cargo build --release --manifest-path ../shared/peers/sudoku-crate/Cargo.toml \
@@ -21,6 +23,7 @@ OURS=${OURS:-target/release/sudoku}
 PEER=${PEER:-/tmp/peer-target/release/peer}
 WORK=${WORK:-/tmp/compare-peer}
 SETS=${SETS:-"17-clue top1465 hardest11 hardest2011 serg"}
+FORMAT=${FORMAT:-json}
 mkdir -p "$WORK"
 for bin in "$OURS" "$PEER"; do
     [ -x "$bin" ] || { echo "missing $bin (see the build commands in $0)" >&2; exit 1; }
@@ -51,7 +54,7 @@ cpu() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-echo "# $(date -u +%FT%TZ) $(uname -m), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $(date -u +%FT%TZ) $(uname -m), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg); ours: --format $FORMAT"
 printf '%-12s %9s %9s %9s %9s %7s\n' set puzzles ours_s peer_s ours_k/s ratio
 for set in $SETS; do
     make_set "$set"
@@ -64,7 +67,7 @@ for set in $SETS; do
     fi
     : >"$WORK/ours.t"; : >"$WORK/peer.t"
     for _ in $(seq "$RUNS"); do
-        cpu "$OURS" check -j 1 --format json "$file" >>"$WORK/ours.t"
+        cpu "$OURS" check -j 1 --format "$FORMAT" "$file" >>"$WORK/ours.t"
         cpu "$PEER" "$file" >>"$WORK/peer.t"
     done
     ours=$(median <"$WORK/ours.t")

@@ -115,6 +115,33 @@ impl<G> Report<G> {
     }
 }
 
+impl Report<()> {
+    /// Writes the text record (as [`Report::write`] does in text format) of
+    /// a check answered without its grids
+    /// ([`sudoku_solve::answer_verdict`]): the status word, or the line of
+    /// an error or of a search that stopped at a limit.
+    pub fn write_verdict(&self, out: &mut Vec<u8>, file_name: &str, prefix_errors: bool) {
+        // The answers that hold no grid, as a record with grids has them.
+        let answer = match &self.answer {
+            Answer::Invalid(message) => Answer::Invalid(message.clone()),
+            Answer::Unknown(why) => Answer::Unknown(*why),
+            Answer::Internal(message) => Answer::Internal(message.clone()),
+            _ => {
+                out.extend_from_slice(self.status().as_bytes());
+                out.push(b'\n');
+                return;
+            }
+        };
+        let report = Report {
+            answer,
+            notation: self.notation.clone(),
+            ..Report::new(self.file, self.line, Answer::Unsolvable)
+        };
+        out.extend_from_slice(report.text_line(file_name, prefix_errors).as_bytes());
+        out.push(b'\n');
+    }
+}
+
 /// The line between the two solutions of a puzzle with several, drawn as
 /// grids (a blank line would end the record).
 const SECOND: &str = "and another solution:\n";

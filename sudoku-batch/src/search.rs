@@ -58,6 +58,43 @@ impl Batch {
         on_every_thread: bool,
         progress: Option<&sudoku_solve::Progress>,
     ) -> (Report, Option<Regions>) {
+        self.answer_with(file, record, |puzzle, variant, line| {
+            self.answer_puzzle(puzzle, variant, line, on_every_thread, progress)
+        })
+    }
+
+    /// Whether the records say the verdict alone (`check` as text), so
+    /// that a puzzle is answered by [`Batch::answer_verdict`].
+    pub fn verdict_only(&self) -> bool {
+        self.task == Task::Check && self.format == OutputFormat::Text
+    }
+
+    /// Answers one record of a check as [`Batch::answer`] does, for
+    /// records that say the verdict alone ([`Batch::verdict_only`]): the
+    /// solutions are checked but not kept
+    /// ([`sudoku_solve::answer_verdict`]).
+    pub fn answer_verdict(&self, file: usize, record: Record) -> Report<()> {
+        let (report, _) = self.answer_with(file, record, |puzzle, variant, line| {
+            let limits = self.limits();
+            let question = Question {
+                task: &self.task,
+                engine: self.engine,
+                limits: &limits,
+                progress: None,
+            };
+            sudoku_solve::answer_verdict(puzzle, variant, line, &question, false)
+        });
+        report
+    }
+
+    /// One record answered by `answer` (given the puzzle, its rules and
+    /// its line), or the error that kept it from being read.
+    fn answer_with<G>(
+        &self,
+        file: usize,
+        record: Record,
+        answer: impl FnOnce(&Puzzle, &Variant, usize) -> Answered<G>,
+    ) -> (Report<G>, Option<Regions>) {
         let line = record.line;
         let mut report = Report::new(file, line, Answer::Unsolvable);
         let puzzle = match record.result {
@@ -75,7 +112,7 @@ impl Batch {
         report.shape = Some(puzzle.grid.shape());
         report.notation = puzzle.notation.clone();
         let variant = sudoku_solve::effective_variant(&puzzle, &self.base);
-        let done = self.answer_puzzle(&puzzle, &variant, line, on_every_thread, progress);
+        let done = answer(&puzzle, &variant, line);
         report.answer = done.answer;
         report.nodes = done.nodes;
         report.expected = done.expected;
@@ -121,13 +158,7 @@ impl Batch {
         on_every_thread: bool,
         progress: Option<&sudoku_solve::Progress>,
     ) -> Answered {
-        let limits = Limits {
-            max_solutions: None,
-            max_nodes: self.max_nodes,
-            deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
-            cancel: Some(Arc::clone(&self.cancel)),
-            max_memory: None,
-        };
+        let limits = self.limits();
         if self.task == Task::RateLogic {
             return self.answer_logic(puzzle, variant, line, &limits);
         }
@@ -138,6 +169,18 @@ impl Batch {
             progress,
         };
         sudoku_solve::answer(puzzle, variant, line, &question, on_every_thread)
+    }
+
+    /// One puzzle's limits: the run's node limit, a timeout that starts
+    /// now, the run's cancel flag.
+    fn limits(&self) -> Limits {
+        Limits {
+            max_solutions: None,
+            max_nodes: self.max_nodes,
+            deadline: self.timeout.and_then(|t| Instant::now().checked_add(t)),
+            cancel: Some(Arc::clone(&self.cancel)),
+            max_memory: None,
+        }
     }
 
     /// [`Task::RateLogic`]: the search proves the puzzle unique (the
@@ -212,17 +255,28 @@ impl Batch {
         for event in events {
             let done = match event {
                 Event::Puzzle { file, record } => {
-                    let (report, regions) = self.answer(file, record, on_every_thread, progress);
-                    on_puzzle();
                     let first = group.text.is_empty();
-                    self.write(&report, regions.as_ref(), &mut group.text);
+                    let report = if self.verdict_only() {
+                        let report = self.answer_verdict(file, record);
+                        on_puzzle();
+                        let name = &self.names[report.file];
+                        report.write_verdict(&mut group.text, name, self.names.len() > 1);
+                        report
+                    } else {
+                        let (report, regions) =
+                            self.answer(file, record, on_every_thread, progress);
+                        on_puzzle();
+                        self.write(&report, regions.as_ref(), &mut group.text);
+                        // The grids are dropped here, where the next ones
+                        // are made.
+                        report.without_grids()
+                    };
                     if first {
                         // Room for the others, guessed from the first.
                         let others = group.done.capacity() - group.done.len() - 1;
                         group.text.reserve(group.text.len() * others);
                     }
-                    // The grids are dropped here, where the next ones are made.
-                    Done::Answered(report.without_grids(), group.text.len())
+                    Done::Answered(report, group.text.len())
                 }
                 Event::CannotRead { file, message } => Done::CannotRead { file, message },
                 Event::EndOfFile { file } => Done::EndOfFile { file },

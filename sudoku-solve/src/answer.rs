@@ -36,6 +36,7 @@ use std::sync::Arc;
 
 use solver_core::{Incomplete, Limits};
 
+use crate::bitsearch::{words_solve, GivenWords, Words};
 use crate::generate::Symmetry;
 use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
@@ -366,6 +367,85 @@ pub fn answer(
         answered.nodes = None;
     }
     answered
+}
+
+/// [`answer`] for a caller that prints the verdict and not the solutions
+/// (`sudoku check` as text): the same answer, without its grids. Where the
+/// 9x9 specialist checks a classic puzzle, each solution the verdict rests
+/// on is checked in the form the search holds it (code apart from the
+/// search reads it against the rules and the givens), and two solutions
+/// must differ, instead of each being decoded into a grid and checked
+/// there.
+///
+/// ```
+/// use solver_core::Limits;
+/// use sudoku_solve::{answer, answer_verdict, Answer, Engine, Question, Task};
+/// use sudoku_format::parse_puzzle;
+/// use sudoku::{Alphabet, Variant};
+///
+/// let line = ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..";
+/// let puzzle = parse_puzzle(line, None, &Alphabet::standard())?;
+/// let limits = Limits::none();
+/// let question = Question { task: &Task::Check, engine: Engine::Auto, limits: &limits, progress: None };
+/// let verdict = answer_verdict(&puzzle, &Variant::default(), 1, &question, false);
+/// assert_eq!(verdict.answer, Answer::Unique(()));
+/// let full = answer(&puzzle, &Variant::default(), 1, &question, false);
+/// assert_eq!(verdict.nodes, full.nodes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn answer_verdict(
+    puzzle: &Puzzle,
+    variant: &Variant,
+    line: usize,
+    question: &Question<'_>,
+    every_thread: bool,
+) -> Answered<()> {
+    if *question.task == Task::Check && variant.is_classic() && puzzle.solution.is_none() {
+        if let Some(answered) = verdict_by_words(&puzzle.grid, line, question) {
+            return answered;
+        }
+    }
+    answer(puzzle, variant, line, question, every_thread).without_grids()
+}
+
+/// The check of a classic puzzle on the 9x9 specialist, its solutions
+/// checked as words ([`words_solve`]); `None` where the plan names another
+/// engine (or the solver cannot be made: [`answer`] says why).
+fn verdict_by_words(grid: &Grid, line: usize, question: &Question<'_>) -> Option<Answered<()>> {
+    let chosen = classic_plan(grid.shape(), question.task, question.engine).ok()?;
+    if chosen.engine != EngineName::Band9 {
+        return None;
+    }
+    let limits = Limits {
+        max_solutions: None,
+        ..question.limits.clone()
+    };
+    let (verdict, stats) = with_thread_solver(grid.shape(), question.engine, |solver| {
+        solver.check_unique_words(grid, &limits)
+    })
+    .ok()??;
+    // Made only when there is a solution to check.
+    let hold = |found: &[&Words]| {
+        GivenWords::new(grid.cells()).is_some_and(|g| found.iter().all(|w| words_solve(w, &g)))
+    };
+    let mut nodes = Some(stats.nodes);
+    let answer = match verdict {
+        Verdict::Unique(a) if hold(&[&a]) => Answer::Unique(()),
+        Verdict::Multiple(a, b) if a != b && hold(&[&a, &b]) => Answer::Multiple((), ()),
+        Verdict::Unique(_) | Verdict::Multiple(..) => internal(line).without_grids(),
+        Verdict::Unsolvable => Answer::Unsolvable,
+        Verdict::Invalid(conflict) => {
+            nodes = None;
+            invalid(conflict).without_grids()
+        }
+        Verdict::Unknown(why) => Answer::Unknown(why),
+    };
+    Some(Answered {
+        answer,
+        nodes,
+        plan: Some(chosen),
+        expected: None,
+    })
 }
 
 /// An invalid puzzle: the message says what is wrong; where (the record's
@@ -838,6 +918,59 @@ mod tests {
             progress: None,
         };
         answer(p, variant, 1, &question, false)
+    }
+
+    /// The verdict alone, on the 9x9 specialist with its solutions checked
+    /// as words, against the full answer (solutions decoded and checked as
+    /// grids): the same statuses, nodes and plans on puzzles with one
+    /// solution, several, none, clashing givens and a node limit.
+    #[test]
+    fn the_verdict_alone_is_the_full_answer_without_its_grids() {
+        let unique =
+            ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..";
+        let mut texts = vec![unique.to_string()];
+        // Givens taken away one by one: several solutions, sooner or later.
+        for k in [1, 3, 6, 9] {
+            let mut t: Vec<u8> = unique.bytes().collect();
+            let mut gone = 0;
+            for c in t.iter_mut() {
+                if *c != b'.' && gone < k {
+                    *c = b'.';
+                    gone += 1;
+                }
+            }
+            texts.push(String::from_utf8(t).unwrap());
+        }
+        // A given changed so that none fits (no solution), and two equal
+        // givens in a row (a clash).
+        let mut none: Vec<u8> = unique.bytes().collect();
+        none[0] = b'9';
+        texts.push(String::from_utf8(none).unwrap());
+        texts.push(format!("11{}", &unique[2..]));
+        texts.push(".".repeat(81));
+        let classic = Variant::default();
+        let mut statuses = Vec::new();
+        for limits in [Limits::none(), Limits::none().nodes(3)] {
+            for text in &texts {
+                let p = puzzle(text);
+                let question = Question {
+                    task: &Task::Check,
+                    engine: Engine::Auto,
+                    limits: &limits,
+                    progress: None,
+                };
+                let alone = answer_verdict(&p, &classic, 1, &question, false);
+                let full = answer(&p, &classic, 1, &question, false).without_grids();
+                assert_eq!(alone.answer, full.answer, "{text}");
+                assert_eq!(alone.nodes, full.nodes, "{text}");
+                assert_eq!(alone.plan, full.plan, "{text}");
+                assert_eq!(alone.plan.map(|p| p.engine), Some(EngineName::Band9));
+                statuses.push(alone.answer.status());
+            }
+        }
+        for status in ["unique", "multiple", "unsolvable", "invalid", "unknown"] {
+            assert!(statuses.contains(&status), "{status}: {statuses:?}");
+        }
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub mod setter;
 mod solve;
 
 pub use answer::{
-    answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
+    answer, answer_verdict, check_generated, effective_variant, verify, Answer, Answered, Expected,
+    Question, Task,
 };
 pub use checked::CheckedPuzzle;
 pub use encoding::Encoding;

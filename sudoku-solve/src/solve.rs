@@ -12,7 +12,7 @@ use std::sync::Arc;
 use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, Solutions, Stats};
 
 use crate::answer::Task;
-use crate::bitsearch::AnyBitSearch;
+use crate::bitsearch::{AnyBitSearch, Words};
 use crate::encoding::Encoding;
 use crate::plan::{plan_with, EngineName, Plan};
 use sudoku::Rules;
@@ -53,13 +53,15 @@ pub enum SolveError {
     },
 }
 
-/// The answer to "does this puzzle have exactly one solution?".
+/// The answer to "does this puzzle have exactly one solution?". `G` is the
+/// form of its solutions: a [`Grid`], or inside the crate the 9x9
+/// specialist's words, for a caller that needs the verdict only.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Verdict<G = Grid> {
     /// Exactly one solution.
-    Unique(Grid),
+    Unique(G),
     /// Two (or more) solutions; here are two of them.
-    Multiple(Grid, Grid),
+    Multiple(G, G),
     /// No solution, though no two givens clash.
     Unsolvable,
     /// Two givens clash.
@@ -68,7 +70,19 @@ pub enum Verdict {
     Unknown(Incomplete),
 }
 
-impl Verdict {
+impl<G> Verdict<G> {
+    /// The verdict of a search for two solutions that found these (`None`
+    /// for each not found) and stopped early when `incomplete`.
+    fn of_found(found: [Option<G>; 2], incomplete: Option<Incomplete>) -> Verdict<G> {
+        match (found, incomplete) {
+            ([Some(a), Some(b)], _) => Verdict::Multiple(a, b),
+            (_, Some(why)) => Verdict::Unknown(why),
+            ([Some(a), None], None) => Verdict::Unique(a),
+            ([None, None], None) => Verdict::Unsolvable,
+            ([None, Some(_)], None) => unreachable!("second solution without a first"),
+        }
+    }
+
     /// The status word used by the command line: `unique`, `multiple`,
     /// `unsolvable`, `invalid` or `unknown`.
     pub fn status(&self) -> &'static str {
@@ -754,18 +768,45 @@ impl SudokuSolver {
         match outcome {
             Err(SolveError::Invalid(c)) => (Verdict::Invalid(c), Stats::default()),
             Err(_) => (Verdict::Unsolvable, Stats::default()),
-            Ok(outcome) => {
-                let [first, second] = found;
-                let verdict = match (first, second, outcome.incomplete) {
-                    (Some(a), Some(b), _) => Verdict::Multiple(a, b),
-                    (Some(a), None, None) => Verdict::Unique(a),
-                    (None, None, None) => Verdict::Unsolvable,
-                    (_, _, Some(why)) => Verdict::Unknown(why),
-                    (None, Some(_), None) => unreachable!("second solution without a first"),
-                };
-                (verdict, outcome.stats)
-            }
+            Ok(outcome) => (Verdict::of_found(found, outcome.incomplete), outcome.stats),
         }
+    }
+
+    /// [`SudokuSolver::check_unique`] on the 9x9 specialist, each solution
+    /// as the search holds it ([`Words`]), not decoded: for a caller that
+    /// needs the verdict only and checks the words itself
+    /// ([`crate::bitsearch::words_solve`]). `None` when this solver runs
+    /// another engine (or `grid` has another shape).
+    pub(crate) fn check_unique_words(
+        &mut self,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Option<(Verdict<Words>, Stats)> {
+        let State::Bits(bits) = &mut self.state else {
+            return None;
+        };
+        if grid.shape() != self.shape {
+            return None;
+        }
+        let two = Limits {
+            max_solutions: Some(limits.max_solutions.map_or(2, |m| m.min(2))),
+            ..limits.clone()
+        };
+        let mut found: [Option<Words>; 2] = [None, None];
+        let searched = bits.run_words(grid.cells(), &two, |words| {
+            if let Some(slot) = found.iter_mut().find(|slot| slot.is_none()) {
+                *slot = Some(*words);
+            }
+            ControlFlow::Continue(())
+        })?;
+        Some(match searched {
+            Ok(outcome) => (Verdict::of_found(found, outcome.incomplete), outcome.stats),
+            // Givens that clash in a unit, as `search` tells them apart.
+            Err(_) => match self.check(grid) {
+                Err(conflict) => (Verdict::Invalid(conflict), Stats::default()),
+                Ok(()) => (Verdict::Unsolvable, Stats::default()),
+            },
+        })
     }
 }
 

@@ -671,8 +671,51 @@ pub(crate) fn path() -> &'static str {
     }
 }
 
+/// What a run does with each solution it finds.
+trait Leaf {
+    /// Takes the solved state `s`; `Break` stops the search.
+    fn found(&mut self, s: &State) -> ControlFlow<()>;
+}
+
+/// Each solution as a value per cell (left empty unless `record`), to
+/// `visit`.
+struct Values<V> {
+    record: bool,
+    solution: [u16; 81],
+    visit: V,
+}
+
+impl<V: FnMut(&[u16]) -> ControlFlow<()>> Leaf for Values<V> {
+    #[inline]
+    fn found(&mut self, s: &State) -> ControlFlow<()> {
+        let solution: &[u16] = if self.record {
+            s.decode(&mut self.solution);
+            &self.solution
+        } else {
+            &[]
+        };
+        (self.visit)(solution)
+    }
+}
+
+/// Each solution as its words ([`Words`]), to the function inside.
+struct AsWords<V>(V);
+
+impl<V: FnMut(&Words) -> ControlFlow<()>> Leaf for AsWords<V> {
+    #[inline]
+    fn found(&mut self, s: &State) -> ControlFlow<()> {
+        (self.0)(&s.words)
+    }
+}
+
+/// A solution as the search holds it: word `9 * band + digit` has a bit at
+/// `9 * row + column` (row and column within the band) for each cell of the
+/// band that holds the digit. [`super::solution_words`] checks one against
+/// the rules and givens.
+pub(crate) type Words = [u32; 27];
+
 /// One run's limits, counters and caller.
-struct Run<'a, V> {
+struct Run<'a, L> {
     limits: &'a Limits,
     /// The wider path, if taken.
     wide: Option<Wide>,
@@ -684,9 +727,7 @@ struct Run<'a, V> {
     stats: Stats,
     until_check: u64,
     rng: u64,
-    record: bool,
-    solution: [u16; 81],
-    visit: V,
+    leaf: L,
 }
 
 impl Band9Search {
@@ -698,6 +739,32 @@ impl Band9Search {
         limits: &Limits,
         record: bool,
         visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        let values = Values {
+            record,
+            solution: [0; 81],
+            visit,
+        };
+        self.search(givens, limits, values)
+    }
+
+    /// Searches the completions of `givens` as [`Band9Search::run`] does,
+    /// calling `visit` with each solution's [`Words`] (nothing decoded).
+    pub(crate) fn run_words(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        visit: impl FnMut(&Words) -> ControlFlow<()>,
+    ) -> Result<Outcome, Clash> {
+        self.search(givens, limits, AsWords(visit))
+    }
+
+    /// The search behind both: each solution to `leaf`.
+    fn search(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        leaf: impl Leaf,
     ) -> Result<Outcome, Clash> {
         debug_assert_eq!(givens.len(), 81);
         if limits.max_solutions == Some(0) {
@@ -718,9 +785,7 @@ impl Band9Search {
             },
             until_check: CHECK_EVERY,
             rng: self.rng,
-            record,
-            solution: [0; 81],
-            visit,
+            leaf,
         };
         let incomplete = if !root.propagate_on(run.wide, run.claims_from) {
             None
@@ -737,7 +802,7 @@ impl Band9Search {
     }
 }
 
-impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
+impl<L: Leaf> Run<'_, L> {
     /// Tries each option of the chosen cell of `s` (propagated, unsolved).
     fn explore(&mut self, s: &mut State) -> ControlFlow<Incomplete> {
         let (b, p, candidates) = s.choose(self.weigh_from);
@@ -801,13 +866,7 @@ impl<V: FnMut(&[u16]) -> ControlFlow<()>> Run<'_, V> {
     /// Hands a solution to the caller.
     fn report(&mut self, s: &State) -> ControlFlow<Incomplete> {
         self.stats.solutions += 1;
-        let solution: &[u16] = if self.record {
-            s.decode(&mut self.solution);
-            &self.solution
-        } else {
-            &[]
-        };
-        if (self.visit)(solution).is_break() {
+        if self.leaf.found(s).is_break() {
             return ControlFlow::Break(Incomplete::Stopped);
         }
         if self

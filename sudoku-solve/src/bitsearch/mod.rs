@@ -12,6 +12,7 @@
 
 mod band9;
 mod search;
+mod solution_words;
 mod tables;
 mod units;
 mod wide;
@@ -24,8 +25,10 @@ use solver_core::{Contradiction, Engine, Limits, Outcome};
 use crate::plan::EngineName;
 pub(crate) use band9::path as band9_path;
 use band9::Band9Search;
+pub(crate) use band9::Words;
 use search::BitSearch;
 pub(crate) use search::Clash;
+pub(crate) use solution_words::{is_solution as words_solve, GivenWords};
 use sudoku::Shape;
 use tables::Tables;
 use units::UnitSearch;
@@ -151,6 +154,23 @@ sizes!(
     W64 = 64,
     W256 = 256
 );
+
+impl AnyBitSearch {
+    /// For the 9x9 specialist (`None` for the others): the search of
+    /// `givens` as [`AnyBitSearch::run`] makes it, each solution handed to
+    /// `visit` as the search holds it ([`Words`]), not decoded.
+    pub(crate) fn run_words(
+        &mut self,
+        givens: &[u16],
+        limits: &Limits,
+        visit: impl FnMut(&Words) -> ControlFlow<()>,
+    ) -> Option<Result<Outcome, Clash>> {
+        match self {
+            AnyBitSearch::Band9(s) => Some(s.run_words(givens, limits, visit)),
+            _ => None,
+        }
+    }
+}
 
 /// The bit-parallel engines behind the one engine front: the givens in, a
 /// value per cell out.
