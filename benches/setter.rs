@@ -117,11 +117,38 @@ fn bench_issue36(c: &mut Criterion<cpu::ProcessCpu>) {
     group.finish();
 }
 
+/// `unique/doppelganger`: the uniqueness proofs of 20 doppelganger 9x9
+/// puzzles made by `sudoku_solve::doppelganger::generate` (seeds 0..20;
+/// issue 36's target: median under 5 ms a puzzle), each an answer
+/// (`Task::Check`, the exact cover built and searched) checked against the
+/// generator's solution.
+fn bench_doppelganger(c: &mut Criterion<cpu::ProcessCpu>) {
+    use sudoku_solve::doppelganger::{answer, generate};
+    use sudoku_solve::{Answer, Task};
+    let mut group = c.benchmark_group("setter_cpu");
+    group.sample_size(10);
+    let puzzles = OnceCell::new();
+    group.bench_function("unique/doppelganger", |b| {
+        let made = puzzles.get_or_init(|| {
+            (0..PUZZLES)
+                .map(|seed| generate("3".parse().unwrap(), seed, &Limits::none()).unwrap())
+                .collect::<Vec<_>>()
+        });
+        b.iter(|| {
+            for m in made {
+                let answered = answer(&m.puzzle, &Task::Check, Engine::Auto, &Limits::none());
+                assert!(matches!(answered.unwrap().answer, Answer::Unique(s) if s == m.solution));
+            }
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(benches, bench);
 criterion_group! {
     name = issue36;
     config = Criterion::default().with_measurement(cpu::ProcessCpu);
-    targets = bench_issue36
+    targets = bench_issue36, bench_doppelganger
 }
 criterion_main!(benches, issue36);
 

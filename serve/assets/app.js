@@ -221,11 +221,14 @@ svg.addEventListener('keydown', (e) => {
     e.preventDefault();
     return;
   }
-  let value = null;
+  // In a doppelganger grid 0 is a value: only Backspace and Delete clear
+  // a cell (sent as null).
+  const blank = puzzle.doppelganger ? null : 0;
+  let value;
   if (/^[0-9]$/.test(e.key)) value = Number(e.key);
   else if (n > 9 && /^[a-zA-Z]$/.test(e.key)) value = 10 + e.key.toLowerCase().charCodeAt(0) - 97; // A = 10 ...
-  else if (e.key === 'Backspace' || e.key === 'Delete') value = 0;
-  if (value === null || value > n) return;
+  else if (e.key === 'Backspace' || e.key === 'Delete') value = blank;
+  if (value === undefined || (value !== null && value > n)) return;
   e.preventDefault();
   refresh({ cell: selected, value });
 });
@@ -264,6 +267,7 @@ function listRules() {
   ul.textContent = '';
   if (!puzzle) return;
   const names = [];
+  if (puzzle.doppelganger) names.push('doppelganger (values 0-' + puzzle.size + ', one missing from each house)');
   if (puzzle.jigsaw) names.push('jigsaw regions');
   if (puzzle.diagonals) names.push('both diagonals (X)');
   if (puzzle.windows.length) names.push('windoku windows');
@@ -583,10 +587,13 @@ function draw() {
   // Givens, the values the steps shown placed, then (when asked for: they
   // are a spoiler) the true candidates of the open cells.
   const candidates = $('show-solution').checked && lastResult && lastResult.candidates && lastResult.candidates.cells;
-  const per = Math.ceil(Math.sqrt(n));
+  // A doppelganger grid holds 0..n: 0 is a given, null a blank, and the
+  // candidates have n + 1 places.
+  const zero = !!shown.doppelganger;
+  const per = Math.ceil(Math.sqrt(zero ? n + 1 : n));
   for (let i = 0; i < n * n; i++) {
     const given = shown.givens[i];
-    if (given) {
+    if (zero ? given !== null && given !== undefined : given) {
       el('text', { x: cx(i, n), y: cy(i, n), class: 'given', 'data-given': i }, layers.digits, String(given));
       continue;
     }
@@ -602,7 +609,7 @@ function draw() {
     }
     const g = el('g', { 'data-candidates': i }, layers.digits);
     for (const v of values) {
-      const k = v - 1;
+      const k = zero ? v : v - 1;
       const x = MARGIN + (i % n) * CELL + ((k % per) + 0.5) * CELL / per;
       const y = MARGIN + Math.floor(i / n) * CELL + (Math.floor(k / per) + 0.5) * CELL / per;
       el('text', { x, y, class: 'cand' }, g, String(v));

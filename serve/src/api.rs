@@ -213,7 +213,9 @@ struct ParseRequest {
 #[serde(deny_unknown_fields)]
 struct Edit {
     cell: usize,
-    value: u16,
+    /// The value; 0 or `null` blanks a cell of a classic grid, `null` one
+    /// of a doppelganger grid (where 0 is a value).
+    value: Option<u16>,
 }
 
 async fn parse(
@@ -241,7 +243,10 @@ async fn parse(
     match answer {
         Ok(Ok((parsed, text))) => Json(json!({
             "ok": true,
-            "puzzle": crate::drawing(&parsed.grid, &parsed.variant),
+            "puzzle": match &parsed.doppelganger {
+                Some(grid) => crate::doppelganger::drawing(grid),
+                None => crate::drawing(&parsed.grid, &parsed.variant),
+            },
             "text": text,
         }))
         .into_response(),
@@ -278,11 +283,16 @@ async fn steps(
         jobs::parse(&request.text)
     })
     .await;
-    let parsed = match read {
-        Ok(Ok(parsed)) => parsed,
-        Ok(Err(e)) => return bad(e),
-        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    };
+    let parsed =
+        match read {
+            Ok(Ok(parsed)) if parsed.doppelganger.is_some() => return bad_request(
+                "no logical path for doppelganger puzzles: the logical solver knows grids of 1..n"
+                    .into(),
+            ),
+            Ok(Ok(parsed)) => parsed,
+            Ok(Err(e)) => return bad(e),
+            Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        };
     // The reading turn is given back: the path (up to a minute) waits for
     // a turn of its own.
     let turn = match take_turn(&app.paths, || {

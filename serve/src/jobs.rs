@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use sudoku::doppelganger::DoppelGrid;
 use sudoku::{Grid, Rules, Variant};
 use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku_format::{parse_puzzle_with, ReadOptions};
@@ -71,6 +72,10 @@ pub struct Parsed {
     /// A plain grid (no variant of its own): edits write it back as a
     /// grid line, others as an f-puzzles link.
     pub plain: bool,
+    /// A doppelganger puzzle (a grid of 0..n, [`crate::doppelganger`]):
+    /// then `grid` is the empty grid of its shape, `variant` classic, and
+    /// every answer is the doppelganger one.
+    pub doppelganger: Option<DoppelGrid>,
 }
 
 /// Reads one puzzle in any format the batch reads (f-puzzles links, `load=`
@@ -81,6 +86,10 @@ pub fn parse(text: &str) -> Result<Parsed, Located> {
             "the text has {} bytes, more than the {MAX_TEXT_BYTES} read",
             text.len()
         )));
+    }
+    // A doppelganger puzzle, before any other reading: never a classic grid.
+    if let Some(read) = crate::doppelganger::read(text) {
+        return read.map_err(Located::whole).and_then(doppelganger);
     }
     let puzzle = parse_puzzle_with(text, &ReadOptions::default()).map_err(|e| Located {
         message: e.to_string(),
@@ -100,6 +109,12 @@ impl Parsed {
     }
 }
 
+fn doppelganger(grid: DoppelGrid) -> Result<Parsed, Located> {
+    let mut parsed = with_grid(Grid::empty(grid.shape()), Variant::default(), false)?;
+    parsed.doppelganger = Some(grid);
+    Ok(parsed)
+}
+
 fn with_grid(grid: Grid, variant: Variant, plain: bool) -> Result<Parsed, Located> {
     let rules = variant
         .rules(grid.shape())
@@ -109,13 +124,21 @@ fn with_grid(grid: Grid, variant: Variant, plain: bool) -> Result<Parsed, Locate
         variant,
         rules: Arc::new(rules),
         plain,
+        doppelganger: None,
     })
 }
 
-/// `parsed` with `value` (0: blank) given in `cell` (`r * n + c`), and the
-/// text that states it: a grid line for a plain grid, else an f-puzzles
-/// link.
-pub fn edit(parsed: Parsed, cell: usize, value: u16) -> Result<(Parsed, String), Located> {
+/// `parsed` with `value` given in `cell` (`r * n + c`), and the text that
+/// states it: a grid line for a plain grid, the command line's JSON line
+/// for a doppelganger puzzle, else an f-puzzles link. `None` blanks the
+/// cell; so does 0, except in a doppelganger grid (where 0 is a value).
+pub fn edit(parsed: Parsed, cell: usize, value: Option<u16>) -> Result<(Parsed, String), Located> {
+    if let Some(grid) = &parsed.doppelganger {
+        let edited = crate::doppelganger::edit(grid, cell, value).map_err(Located::whole)?;
+        let text = crate::doppelganger::text(&edited);
+        return Ok((doppelganger(edited)?, text));
+    }
+    let value = value.unwrap_or(0);
     let n = parsed.grid.side();
     if cell >= n * n {
         return Err(Located::whole(format!(
@@ -266,6 +289,9 @@ impl Job {
     }
 
     fn run_tasks(&self, parsed: &Parsed, tasks: Tasks) {
+        if let Some(grid) = &parsed.doppelganger {
+            return self.run_doppelganger(grid, tasks);
+        }
         let limits = self.limits();
         let asked = parsed.checked();
         // A task that failed leaves the job incomplete, never `complete`.
@@ -352,6 +378,66 @@ impl Job {
                 }
             };
             self.update(|s| s.candidates = Some(value));
+        }
+        self.update(|s| {
+            s.phase = "done";
+            s.finished = Some(self.started.elapsed());
+        });
+    }
+}
+
+impl Job {
+    /// [`Job::run`] on a doppelganger puzzle: the same tasks and JSON, from
+    /// `sudoku_solve::doppelganger` (no solutions so far while counting, no
+    /// cells done while finding the candidates).
+    fn run_doppelganger(&self, grid: &DoppelGrid, tasks: Tasks) {
+        use crate::doppelganger as dp;
+        let limits = self.limits();
+        let failed = |task: &str, value: &Value, s: &mut State| {
+            let error = value
+                .get("error")
+                .and_then(Value::as_str)
+                .or_else(|| value.get("incomplete").and_then(Value::as_str));
+            if let Some(why) = error {
+                if why != "solution limit reached" {
+                    s.incomplete.get_or_insert_with(|| {
+                        if value.get("error").is_some() {
+                            format!("the {task} failed: {why}")
+                        } else {
+                            why.to_string()
+                        }
+                    });
+                }
+            }
+        };
+        if tasks.verdict {
+            self.update(|s| s.phase = "verdict");
+            let value = dp::verdict(grid, &limits);
+            self.update(|s| {
+                failed("verdict", &value, s);
+                s.verdict = Some(value);
+            });
+        }
+        if let Some(limit) = tasks.count {
+            self.update(|s| s.phase = "count");
+            let value = dp::count(grid, limit, &limits);
+            self.update(|s| {
+                s.nodes += value.get("nodes").and_then(Value::as_u64).unwrap_or(0);
+                failed("count", &value, s);
+                s.count = Some(value);
+            });
+        }
+        if tasks.candidates {
+            let open = grid.cells().iter().filter(|v| v.is_none()).count();
+            self.update(|s| {
+                s.phase = "candidates";
+                s.cells_open = open;
+            });
+            let value = dp::candidates(grid, &limits);
+            self.update(|s| {
+                failed("candidates", &value, s);
+                s.candidates = Some(value);
+            });
         }
         self.update(|s| {
             s.phase = "done";

@@ -27,6 +27,11 @@
 //! | `POST /api/jobs/{id}/cancel` | the job; it ends `incomplete` (`cancelled`) within a second |
 //! | `POST /api/steps` `{"text": ...}` | the logical solver's path (`{"ok": true, "steps": [...], "solved", "se"}`, see [`logical::path_json`]) or 400 with the reason |
 //!
+//! Doppelganger puzzles (grids of 0..n) are recognised before any other
+//! reading and answered apart ([`doppelganger`]): their drawing says
+//! `"doppelganger": true` with `null` for a blank, an edit's `"value":
+//! null` blanks a cell (0 is a value), and `/api/steps` refuses them.
+//!
 //! Other web pages cannot drive it: every request must name this server as
 //! its `Host` (127.0.0.1 or localhost and the port; none is refused), a
 //! `POST` must be `application/json` and come from the page's own origin
@@ -68,6 +73,7 @@
 //! ```
 
 mod api;
+pub mod doppelganger;
 mod draw;
 pub mod jobs;
 pub mod logical;

@@ -36,6 +36,10 @@
 //! - `solvepath`, `step` -> `{"type": "logical", "cells": [...], "message":
 //!   ..., "isValid": ...}`: the logical solver's whole path, or its next
 //!   step, from the editor's board (see [`crate::logical`]);
+//! - a doppelganger puzzle (f-puzzles JSON with our extension
+//!   `"doppelganger": true`, see [`crate::doppelganger`]): `truecandidates`
+//!   indexed `cell * (size + 1) + value` for the values `0..=size`,
+//!   `solve`, `check`, and `count` with the exact count only;
 //! - no solution, a puzzle we cannot read, or a command we do not have
 //!   -> `{"type": "invalid", "message": ...}`.
 
@@ -228,6 +232,14 @@ pub(crate) fn answer(
         return Some(invalid(&nonce, "dataType: expected \"fpuzzles\""));
     }
     let data = message.get("data").and_then(Value::as_str).unwrap_or("");
+    // A doppelganger puzzle (our f-puzzles extension, `"doppelganger":
+    // true`), before any other reading: never solved as a classic grid.
+    if let Some(read) = crate::doppelganger::read_data(data) {
+        return match read {
+            Ok(grid) => doppelganger(&nonce, command, &grid, cancel),
+            Err(e) => Some(invalid(&nonce, e)),
+        };
+    }
     // A SudokuPad link is read too (fpuz, scl/ctc, classic, short ids).
     let read = if sudoku_format::sudokupad::is_sudokupad_link(data) {
         sudoku_format::sudokupad::read_sudokupad(data)
@@ -339,6 +351,84 @@ pub(crate) fn answer(
                  (truecandidates, solve, check, count, solvepath, step and cancel are)"
             ),
         )),
+    }
+}
+
+/// The answer to a request on a doppelganger puzzle: `solve`, `check`,
+/// `count` (the exact count only, no counts so far) and `truecandidates`
+/// (`solutionsPerCandidate` indexed `cell * (size + 1) + value` for the
+/// values `0..=size`: 1 for a true candidate, else 0).
+fn doppelganger(
+    nonce: &Value,
+    command: &str,
+    grid: &sudoku::doppelganger::DoppelGrid,
+    cancel: &Arc<AtomicBool>,
+) -> Option<Value> {
+    use sudoku_solve::doppelganger::{answer, true_candidates};
+    use sudoku_solve::{Answer, Task};
+    let mut limits = Limits::none().cancel_flag(Arc::clone(cancel));
+    limits.deadline = Some(std::time::Instant::now() + MAX_TIME);
+    let stopped = |why: sudoku_solve::Incomplete| {
+        (!cancel.load(Ordering::Relaxed)).then(|| invalid(nonce, format!("stopped: {why}")))
+    };
+    let task = match command {
+        "solve" => Task::Solve,
+        "check" => Task::Check,
+        "count" => Task::Count { limit: None },
+        "truecandidates" => {
+            return match true_candidates(grid, &limits) {
+                Ok(c) if c.incomplete.is_some() => c.incomplete.and_then(stopped),
+                Ok(c) if c.is_unsolvable() => Some(invalid(nonce, "No solutions found.")),
+                Ok(c) => {
+                    let n = grid.shape().side() as usize;
+                    let mut per = vec![0u8; n * n * (n + 1)];
+                    for (cell, values) in c.cells.iter().enumerate() {
+                        for &v in values {
+                            per[cell * (n + 1) + usize::from(v)] = 1;
+                        }
+                    }
+                    Some(
+                        json!({"nonce": nonce, "type": "truecandidates", "solutionsPerCandidate": per}),
+                    )
+                }
+                Err(e) => Some(invalid(nonce, e.to_string())),
+            }
+        }
+        other => {
+            return Some(invalid(
+                nonce,
+                format!(
+                    "the command {other:?} is not supported on doppelganger puzzles \
+                     (truecandidates, solve, check, count and cancel are)"
+                ),
+            ))
+        }
+    };
+    let answered = match answer(grid, &task, Engine::Auto, &limits) {
+        Ok(a) => a.answer,
+        Err(e) => return Some(invalid(nonce, e.to_string())),
+    };
+    let count = |k: u128| {
+        Some(json!({"nonce": nonce, "type": "count",
+            "count": u64::try_from(k).unwrap_or(u64::MAX), "inProgress": false}))
+    };
+    match answered {
+        Answer::Solved(s) => Some(json!({"nonce": nonce, "type": "solved", "solution": s.cells()})),
+        Answer::Unique(_) => count(1),
+        Answer::Multiple(..) => count(2),
+        Answer::Counted {
+            solutions,
+            incomplete: None,
+        } => count(solutions),
+        Answer::Counted {
+            incomplete: Some(why),
+            ..
+        }
+        | Answer::Unknown(why) => stopped(why),
+        Answer::Unsolvable if command == "solve" => Some(invalid(nonce, "No solutions found.")),
+        Answer::Unsolvable => count(0),
+        Answer::Internal(why) => Some(invalid(nonce, format!("internal error: {why}"))),
+        other => Some(invalid(nonce, format!("answered {}", other.status()))),
     }
 }
 

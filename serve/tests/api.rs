@@ -695,3 +695,124 @@ fn failed_tasks_leave_a_job_incomplete_and_busy_is_json() {
         post(&bound.url, &format!("/api/jobs/{id}/cancel"), &Value::Null);
     }
 }
+
+/// Doppelganger grids (values 0-4) on the page: read from the page's
+/// `doppelganger:` text, the command line's JSON line and flagged f-puzzles
+/// JSON; drawn with 0 as a given and null for a blank; verdict, count and
+/// true candidates as the brute force says; an edit of 0 is a value; the
+/// logical path is refused by name.
+#[test]
+fn doppelganger_grids_answer_as_the_brute_force_says() {
+    let bound = start(false);
+    let all = common::all_doppel_4x4();
+    assert_eq!(all.len(), 768, "the brute force's own count");
+    let text = |givens: &[Option<u8>; 16]| -> String {
+        let grid: String = givens
+            .iter()
+            .map(|v| v.map_or('.', |v| char::from(b'0' + v)))
+            .collect();
+        format!("doppelganger: {grid}")
+    };
+    // Givens from brute-force grids: 0 to 6 of them, and a clash.
+    let mut puzzles: Vec<[Option<u8>; 16]> = vec![[None; 16]];
+    for (k, g) in all.iter().enumerate().step_by(131) {
+        let mut p = [None; 16];
+        for i in (k % 3..16).step_by(3 + k % 4) {
+            p[i] = Some(g[i]);
+        }
+        puzzles.push(p);
+    }
+    let mut clash = [None; 16];
+    clash[0] = Some(0);
+    clash[1] = Some(0);
+    puzzles.push(clash);
+    for givens in &puzzles {
+        let text = text(givens);
+        let expected = common::doppel_completions(givens);
+        let (status, answer) = post(&bound.url, "/api/jobs", &json!({"text": text}));
+        assert_eq!(status, 200, "{answer}");
+        let job = wait(
+            &bound.url,
+            answer["id"].as_str().unwrap(),
+            Duration::from_secs(60),
+        );
+        assert_eq!(job["status"], "complete", "{text}: {job}");
+        assert_eq!(job["count"]["solutions"], expected.len(), "{text}: {job}");
+        let want = match expected.len() {
+            0 => "unsolvable",
+            1 => "unique",
+            _ => "multiple",
+        };
+        assert_eq!(job["verdict"]["status"], want, "{text}: {job}");
+        if let Some(sols) = job["verdict"]["solutions"].as_array() {
+            for s in sols {
+                let s: Vec<u8> = serde_json::from_value(s.clone()).unwrap();
+                assert!(expected.iter().any(|g| g[..] == s[..]), "{text}: {job}");
+            }
+        }
+        let cells = job["candidates"]["cells"].as_array().unwrap();
+        for (i, cell) in cells.iter().enumerate() {
+            let mut values: Vec<u8> = expected.iter().map(|g| g[i]).collect();
+            values.sort_unstable();
+            values.dedup();
+            assert_eq!(cell, &json!(values), "{text} cell {i}: {job}");
+        }
+    }
+    // The drawing: a 0 given, null blanks, the kind named.
+    let (status, parsed) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "doppelganger: 0..............4"}),
+    );
+    assert_eq!(status, 200, "{parsed}");
+    assert_eq!(parsed["puzzle"]["doppelganger"], true);
+    assert_eq!(parsed["puzzle"]["givens"][0], 0);
+    assert_eq!(parsed["puzzle"]["givens"][1], Value::Null);
+    // An edit of 0 places the value zero; null blanks the cell.
+    let (_, edited) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "doppelganger: 0..............4", "edit": {"cell": 5, "value": 0}}),
+    );
+    assert_eq!(edited["puzzle"]["givens"][5], 0, "{edited}");
+    let back = edited["text"].as_str().unwrap().to_string();
+    assert!(back.contains("\"doppelganger\""), "{back}");
+    let (_, blanked) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": back, "edit": {"cell": 0, "value": null}}),
+    );
+    assert_eq!(blanked["puzzle"]["givens"][0], Value::Null, "{blanked}");
+    assert_eq!(blanked["puzzle"]["givens"][5], 0, "{blanked}");
+    // Flagged f-puzzles JSON reads as doppelganger, with 0 a given.
+    let mut grid = vec![vec![json!({}); 4]; 4];
+    grid[0][0] = json!({"value": 0, "given": true});
+    let doc = json!({"size": 4, "doppelganger": true, "grid": grid});
+    let (status, parsed) = post(&bound.url, "/api/parse", &json!({"text": doc.to_string()}));
+    assert_eq!(status, 200, "{parsed}");
+    assert_eq!(parsed["puzzle"]["givens"][0], 0, "{parsed}");
+    // Errors say where; the logical path is refused.
+    let (status, bad) = post(
+        &bound.url,
+        "/api/parse",
+        &json!({"text": "doppelganger: ...5............"}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        bad["error"]["message"].as_str().unwrap().contains("r1c4"),
+        "{bad}"
+    );
+    let (status, steps) = post(
+        &bound.url,
+        "/api/steps",
+        &json!({"text": "doppelganger: 0..............4"}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        steps["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("doppelganger"),
+        "{steps}"
+    );
+}

@@ -952,3 +952,85 @@ fn sum_dots_are_answered() {
     assert_eq!(answer["type"], "count", "{answer}");
     assert_eq!(answer["count"], want, "{answer}");
 }
+
+/// The f-puzzles JSON of a 4x4 doppelganger puzzle (our extension,
+/// `"doppelganger": true`; 0 is a given value), compressed.
+fn doppel_data(givens: &[Option<u8>; 16], extra: Value) -> String {
+    let grid: Vec<Vec<Value>> = (0..4)
+        .map(|r| {
+            (0..4)
+                .map(|c| match givens[r * 4 + c] {
+                    None => json!({}),
+                    Some(v) => json!({"value": v, "given": true}),
+                })
+                .collect()
+        })
+        .collect();
+    let mut doc = json!({"size": 4, "grid": grid, "doppelganger": true});
+    if let (Some(d), Some(e)) = (doc.as_object_mut(), extra.as_object()) {
+        d.extend(e.clone());
+    }
+    lz_str::compress_to_base64(doc.to_string().as_str())
+}
+
+/// Doppelganger puzzles over the websocket: true candidates (values 0-4,
+/// `cell * 5 + value`), check, count and solve as the brute force says;
+/// the rules text naming doppelganger without the flag is refused, never
+/// answered as a classic grid.
+#[test]
+fn doppelganger_puzzles_answer_as_the_brute_force_says() {
+    let bound = start(true);
+    let url = bound.fpuzzles_url.expect("the websocket listens");
+    let mut socket = connect(&url);
+    let all = common::all_doppel_4x4();
+    let mut nonce = 0;
+    let mut ask = |socket: &mut Socket, command: &str, d: &str| {
+        nonce += 1;
+        send(
+            socket,
+            &json!({"nonce": nonce, "command": command, "dataType": "fpuzzles", "data": d}),
+        );
+        let answer = receive(socket);
+        assert_eq!(answer["nonce"], nonce, "{answer}");
+        answer
+    };
+    for (k, g) in all.iter().enumerate().step_by(157) {
+        let mut givens = [None; 16];
+        for i in (k % 2..16).step_by(2 + k % 3) {
+            givens[i] = Some(g[i]);
+        }
+        let expected = common::doppel_completions(&givens);
+        assert!(!expected.is_empty());
+        let d = doppel_data(&givens, json!({}));
+        let answer = ask(&mut socket, "truecandidates", &d);
+        let per = answer["solutionsPerCandidate"].as_array().unwrap();
+        assert_eq!(per.len(), 16 * 5, "{answer}");
+        for cell in 0..16 {
+            for v in 0..=4u8 {
+                let seen = expected.iter().any(|g| g[cell] == v);
+                assert_eq!(
+                    per[cell * 5 + usize::from(v)] != 0,
+                    seen,
+                    "cell {cell} value {v}"
+                );
+            }
+        }
+        let answer = ask(&mut socket, "check", &d);
+        assert_eq!(answer["count"], expected.len().min(2), "{answer}");
+        let answer = ask(&mut socket, "count", &d);
+        assert_eq!(answer["count"], expected.len(), "{answer}");
+        let answer = ask(&mut socket, "solve", &d);
+        let s: Vec<u8> = serde_json::from_value(answer["solution"].clone()).unwrap();
+        assert!(expected.iter().any(|g| g[..] == s[..]), "{answer}");
+    }
+    // The rules text names doppelganger, the flag is missing: refused.
+    let grid = vec![vec![json!({}); 4]; 4];
+    let doc = json!({"size": 4, "grid": grid, "ruleset": "Doppelganger Sudoku: ..."});
+    let d = lz_str::compress_to_base64(doc.to_string().as_str());
+    let answer = ask(&mut socket, "count", &d);
+    assert_eq!(answer["type"], "invalid", "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("doppelganger"),
+        "{answer}"
+    );
+}

@@ -215,10 +215,29 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         .filter(|&s| (1..=64).contains(&s))
         .ok_or_else(|| invalid("size", "expected the grid's side, a number from 1 to 64"))?
         as usize;
+    // A doppelganger puzzle (our extension: its grid holds 0..n) is never
+    // read as a classic grid, nor one whose rules name doppelganger.
+    if crate::fpuzzles_doppelganger::is_doppelganger(doc)? {
+        return Err(invalid(
+            "doppelganger",
+            "a doppelganger puzzle (a grid of 0..n) is not a classic grid: \
+             read it as doppelganger (sudoku --variant doppelganger, the page, the websocket)",
+        ));
+    }
+    if crate::fpuzzles_doppelganger::mentions_doppelganger(doc) && !obj.contains_key("doppelganger")
+    {
+        return Err(invalid(
+            "ruleset",
+            "the rules name doppelganger, but the puzzle does not say it is one: \
+             add \"doppelganger\": true to read its grid as 0..n \
+             (or \"doppelganger\": false to read it as a classic grid)",
+        ));
+    }
     // Refused by name before anything else is read.
     if let Some(name) = obj.keys().find(|k| {
         let k = k.as_str();
-        !SKIPPED.contains(&k)
+        k != crate::fpuzzles_doppelganger::KEY
+            && !SKIPPED.contains(&k)
             && !KNOWN.contains(&k)
             && !FLAGS.contains(&k)
             && k != "negative"
@@ -245,7 +264,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
     let mut diagonals = [false, false];
     for (key, value) in obj {
         let path = key.as_str();
-        if SKIPPED.contains(&path) {
+        if SKIPPED.contains(&path) || path == crate::fpuzzles_doppelganger::KEY {
             continue;
         }
         match path {

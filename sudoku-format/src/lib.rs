@@ -39,6 +39,7 @@
 mod cages_json;
 mod csv;
 pub mod fpuzzles;
+pub mod fpuzzles_doppelganger;
 mod json;
 mod json_scan;
 mod lzstring;

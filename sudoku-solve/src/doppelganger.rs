@@ -2,8 +2,13 @@
 //! `0..=n`, a kind of puzzle beside the classic grid and its variants.
 //!
 //! The puzzle goes to the one planner of the workspace
-//! ([`cover_model::plan::decide`]) as exact cover: `auto` and `--engine dlx`
-//! name Dancing Links on the puzzle's exact cover
+//! ([`cover_model::plan::decide`]). `auto` runs the propagation engine on
+//! the constraint model first, within [`PROPAGATION_FIRST`] nodes, and
+//! Dancing Links on the exact cover when that budget runs out: with givens
+//! propagation proves a 9x9 puzzle unique in milliseconds where Dancing
+//! Links can take seconds, and on an (almost) empty grid Dancing Links
+//! finds what propagation does not in minutes. `--engine dlx` names
+//! Dancing Links on the puzzle's exact cover
 //! ([`sudoku::doppelganger::cover`]: one option per value of a cell, and per
 //! 0 one option for each three different values its row, column and box
 //! miss); `--engine propagation` names the propagation engine on the
@@ -14,6 +19,9 @@
 //! its text says it ([`sudoku::doppelganger::check_against`]). A failure is
 //! [`Answer::Internal`], never an answer.
 //!
+//! Beside the answers: [`true_candidates`] (per cell the values of some
+//! solution) and [`generate`] (unique, minimal puzzles from a seed).
+//!
 //! ```
 //! use solver_core::Limits;
 //! use sudoku::doppelganger::DoppelGrid;
@@ -22,7 +30,7 @@
 //!
 //! // Every 4x4 doppelganger grid: 768 of them.
 //! let empty: DoppelGrid = "................".parse()?;
-//! let counted = answer(&empty, &Task::Count { limit: None }, Engine::Auto, &Limits::none())?;
+//! let counted = answer(&empty, &Task::Count { limit: None }, Engine::Dlx, &Limits::none())?;
 //! assert_eq!(counted.plan.engine, EngineName::Dlx);
 //! assert!(matches!(counted.answer, Answer::Counted { solutions: 768, incomplete: None }));
 //! // One more given than the first row's: still several solutions.
@@ -32,9 +40,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod candidates;
+mod generate;
+
+pub use candidates::{true_candidates, DoppelCandidates};
+pub use generate::{generate, DoppelGenerateError, DoppelGenerated};
+
 use cover_model::plan::{decide, Problem};
 use cover_model::{ModelEngine, ModelError, Solution, Value, Verdict};
-use solver_core::{Found, Limits, OptionId};
+use solver_core::{Found, Incomplete, Limits, OptionId};
 use sudoku::doppelganger::{check_against, cover, model, DoppelCovered, DoppelGrid, DoppelModel};
 
 use crate::answer::{Answer, Task};
@@ -69,6 +83,10 @@ pub enum DoppelSolveError {
     /// The exact cover's builder refused the puzzle.
     #[error("doppelganger: the exact cover: {0}")]
     Cover(String),
+    /// A solution failed its checks (a bug), or an engine answered what it
+    /// should not have.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 /// Answers `task` (solve, check, count up to a limit) on `puzzle` under
@@ -112,6 +130,9 @@ pub fn answer_on(
         exact_cover: true,
         cells: false,
     };
+    if asked == Asked::Auto {
+        return propagation_first(&stated, &problem, task, limits);
+    }
     let plan = decide(&problem, task.job(), asked)?;
     let (answer, nodes) = match plan.engine {
         EngineName::Dlx => by_cover(&stated, task, limits)?,
@@ -121,6 +142,58 @@ pub fn answer_on(
         answer,
         plan,
         nodes,
+    })
+}
+
+/// Nodes the propagation engine gets under `auto` before Dancing Links
+/// takes the puzzle over.
+pub const PROPAGATION_FIRST: u64 = 5_000;
+
+/// `auto`: the propagation engine first, within [`PROPAGATION_FIRST`]
+/// nodes (puzzles with givens: a 9x9 minimal puzzle's uniqueness in a few
+/// milliseconds, where Dancing Links may take seconds), then Dancing Links
+/// on the exact cover when that budget ran out (the empty or nearly empty
+/// grid, which propagation does not finish in minutes). The plan names the
+/// engine that answered.
+fn propagation_first(
+    stated: &DoppelModel,
+    problem: &Problem,
+    task: &Task,
+    limits: &Limits,
+) -> Result<DoppelAnswered, DoppelSolveError> {
+    let mut plan = decide(problem, task.job(), Asked::Propagation)?;
+    plan.reason = "doppelganger: propagation first, within its node budget";
+    let mut first = limits.clone();
+    first.max_nodes = Some(
+        limits
+            .max_nodes
+            .map_or(PROPAGATION_FIRST, |m| m.min(PROPAGATION_FIRST)),
+    );
+    let (answer, nodes) = by_propagation(stated, task, &first)?;
+    let budget_ran_out = matches!(
+        answer,
+        Answer::Unknown(Incomplete::NodeLimit)
+            | Answer::Counted {
+                incomplete: Some(Incomplete::NodeLimit),
+                ..
+            }
+    ) && limits.max_nodes.is_none_or(|m| m > PROPAGATION_FIRST);
+    if !budget_ran_out {
+        return Ok(DoppelAnswered {
+            answer,
+            plan,
+            nodes,
+        });
+    }
+    let mut plan = decide(problem, task.job(), Asked::Dlx)?;
+    plan.reason = "doppelganger: Dancing Links once propagation ran out of its node budget";
+    let mut rest = limits.clone();
+    rest.max_nodes = limits.max_nodes.map(|m| m.saturating_sub(nodes));
+    let (answer, more) = by_cover(stated, task, &rest)?;
+    Ok(DoppelAnswered {
+        answer,
+        plan,
+        nodes: nodes.saturating_add(more),
     })
 }
 

@@ -186,7 +186,8 @@ fn count_on(puzzle: &DoppelGrid, engine: Asked, limit: Option<u128>) -> (u128, b
     let counted = answer(puzzle, &Task::Count { limit }, engine, &Limits::none()).unwrap();
     let expected = match engine {
         Asked::Propagation => EngineName::Propagation,
-        _ => EngineName::Dlx,
+        Asked::Dlx => EngineName::Dlx,
+        other => panic!("count_on names its engine, not {other:?}"),
     };
     assert_eq!(counted.plan.engine, expected);
     match counted.answer {
@@ -198,15 +199,27 @@ fn count_on(puzzle: &DoppelGrid, engine: Asked, limit: Option<u128>) -> (u128, b
     }
 }
 
-/// The whole count, the same on Dancing Links (the default) and on the
-/// propagation engine.
+/// The whole count, the same on Dancing Links, on the propagation engine
+/// and under `auto` (propagation first, then Dancing Links).
 fn count(puzzle: &DoppelGrid) -> u128 {
-    let (dlx, complete) = count_on(puzzle, Asked::Auto, None);
+    let (dlx, complete) = count_on(puzzle, Asked::Dlx, None);
     assert!(complete);
     assert_eq!(
         count_on(puzzle, Asked::Propagation, None),
         (dlx, true),
         "{puzzle}"
+    );
+    let auto = answer(
+        puzzle,
+        &Task::Count { limit: None },
+        Asked::Auto,
+        &Limits::none(),
+    )
+    .unwrap();
+    assert!(
+        matches!(auto.answer, Answer::Counted { solutions, incomplete: None } if solutions == dlx),
+        "{puzzle}: {:?}",
+        auto.answer
     );
     dlx
 }
@@ -369,7 +382,7 @@ fn six_by_six_random_puzzles_agree_on_both_engines() {
             givens[i] = full.cells()[i];
         }
         let puzzle = grid_of(shape, &givens);
-        let dlx = count_on(&puzzle, Asked::Auto, Some(20));
+        let dlx = count_on(&puzzle, Asked::Dlx, Some(20));
         let propagation = count_on(&puzzle, Asked::Propagation, Some(20));
         assert_eq!(dlx, propagation, "{puzzle}");
         assert!(dlx.0 >= 1, "{puzzle}: the grid it came from solves it");
@@ -398,4 +411,290 @@ fn other_engines_are_refused() {
     assert!(e.to_string().contains("cannot take"), "{e}");
     let e = answer(&puzzle, &Task::Enumerate, Asked::Auto, &Limits::none()).unwrap_err();
     assert!(e.to_string().contains("enumerated"), "{e}");
+}
+
+/// The number of 0 options the cover keeps at the cells of `puzzle`,
+/// counted plainly: per blank cell (or given 0), each three pairwise
+/// different values (row, column, box miss) none of which is given in
+/// the house said to miss it.
+fn zero_options_expected(puzzle: &DoppelGrid) -> usize {
+    let shape = puzzle.shape();
+    let n = shape.side() as usize;
+    let given_in = |cells: &dyn Fn(usize) -> usize, v: u16| {
+        (0..n).any(|k| puzzle.cells()[cells(k)] == Some(v))
+    };
+    let mut total = 0;
+    for r in 0..n {
+        for c in 0..n {
+            if puzzle.get(r, c).is_some_and(|g| g != 0) {
+                continue;
+            }
+            let b = shape.box_of(r, c);
+            let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+            let row = |k: usize| r * n + k;
+            let col = |k: usize| k * n + c;
+            let boxed = |k: usize| {
+                let (r0, c0) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
+                (r0 + k / bc) * n + c0 + k % bc
+            };
+            for a in 1..=n as u16 {
+                for bb in 1..=n as u16 {
+                    for d in 1..=n as u16 {
+                        let distinct = a != bb && a != d && bb != d;
+                        if distinct
+                            && !given_in(&row, a)
+                            && !given_in(&col, bb)
+                            && !given_in(&boxed, d)
+                        {
+                            total += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    total
+}
+
+/// Givens prune the 0 options of their houses (a house cannot miss a value
+/// it is given): the cover has fewer options, exactly as many as counted
+/// plainly here, and the counts and solution sets stay those of the brute
+/// force.
+#[test]
+fn givens_prune_zero_options_and_counts_stay() {
+    let shape = Shape::square(2).unwrap();
+    let all: Vec<Filling> = brute_force(&[None; 16], 2, 2).into_iter().collect();
+    let empty = grid_of(shape, &[None; 16]);
+    let n = 4usize;
+    // The empty grid: every 0 option, n^2 * n (n-1) (n-2) of them.
+    let full = cover(&empty).unwrap().matrix.option_count();
+    assert_eq!(full, n * n * n + n * n * n * (n - 1) * (n - 2));
+    assert_eq!(full, value_options(&empty) + zero_options_expected(&empty));
+    let mut pruned_some = 0;
+    for (k, g) in all.iter().enumerate().step_by(37) {
+        // Givens of 1..=n only (those prune), two to six of them.
+        let mut givens = vec![None; 16];
+        let mut placed = 0;
+        for i in (k % 5..16).step_by(3) {
+            if g[i / 4][i % 4] != 0 && placed < 2 + k % 5 {
+                givens[i] = Some(g[i / 4][i % 4]);
+                placed += 1;
+            }
+        }
+        let puzzle = grid_of(shape, &givens);
+        let options = cover(&puzzle).unwrap().matrix.option_count();
+        let expected_options = value_options(&puzzle) + zero_options_expected(&puzzle);
+        assert_eq!(options, expected_options, "{puzzle}");
+        // Without pruning: a blank cell keeps every 0 option.
+        let blanks = givens.iter().filter(|g| g.is_none()).count();
+        let unpruned = value_options(&puzzle) + blanks * n * (n - 1) * (n - 2);
+        assert!(options <= unpruned, "{puzzle}");
+        pruned_some += usize::from(options < unpruned);
+        let expected = brute_force(&givens, 2, 2);
+        assert_eq!(count(&puzzle), expected.len() as u128, "{puzzle}");
+        assert_eq!(cover_solutions(&puzzle), expected, "{puzzle}");
+    }
+    assert!(
+        pruned_some > 5,
+        "the givens pruned in {pruned_some} puzzles"
+    );
+    // 6x6, givens as in the 6x6 test above (the brute force is quick on
+    // them): the options are as counted plainly, the solutions the brute
+    // force's.
+    let shape6 = Shape::new(2, 3).unwrap();
+    let empty6 = grid_of(shape6, &[None; 36]);
+    let solved = answer(&empty6, &Task::Solve, Asked::Auto, &Limits::none()).unwrap();
+    let Answer::Solved(full6) = solved.answer else {
+        panic!("{:?}", solved.answer)
+    };
+    let mut givens = vec![None; 36];
+    for i in [0, 1, 2, 3, 4, 5, 6, 8, 13, 15, 20, 22, 27, 29, 34] {
+        givens[i] = full6.cells()[i];
+    }
+    let puzzle = grid_of(shape6, &givens);
+    let options = cover(&puzzle).unwrap().matrix.option_count();
+    assert_eq!(
+        options,
+        value_options(&puzzle) + zero_options_expected(&puzzle)
+    );
+    let blanks = givens.iter().filter(|g| g.is_none()).count();
+    assert!(options < value_options(&puzzle) + blanks * 6 * 5 * 4);
+    let expected = brute_force(&givens, 2, 3);
+    assert_eq!(cover_solutions(&puzzle), expected, "{puzzle}");
+}
+
+/// The options of values 1..=n the cover keeps: n at a blank cell, one at
+/// a given of 1..=n, none at a given 0.
+fn value_options(p: &DoppelGrid) -> usize {
+    p.cells()
+        .iter()
+        .map(|g| match g {
+            None => p.shape().side() as usize,
+            Some(0) => 0,
+            Some(_) => 1,
+        })
+        .sum()
+}
+
+/// The true candidates against the brute force: per cell, the values of
+/// the brute force's solutions (4x4, puzzles with a few givens, and one
+/// without a solution).
+#[test]
+fn true_candidates_agree_with_the_brute_force() {
+    use sudoku_solve::doppelganger::true_candidates;
+    let shape = Shape::square(2).unwrap();
+    let all: Vec<Filling> = brute_force(&[None; 16], 2, 2).into_iter().collect();
+    for (k, g) in all.iter().enumerate().step_by(89) {
+        let mut givens = vec![None; 16];
+        for i in (k % 4..16).step_by(5 + k % 3) {
+            givens[i] = Some(g[i / 4][i % 4]);
+        }
+        let expected = brute_force(&givens, 2, 2);
+        let puzzle = grid_of(shape, &givens);
+        let found = true_candidates(&puzzle, &Limits::none()).unwrap();
+        assert_eq!(found.incomplete, None);
+        for i in 0..16 {
+            let values: BTreeSet<u16> = expected.iter().map(|s| s[i / 4][i % 4]).collect();
+            assert_eq!(
+                found.cells[i],
+                values.into_iter().collect::<Vec<_>>(),
+                "{puzzle} r{}c{}",
+                i / 4 + 1,
+                i % 4 + 1
+            );
+        }
+    }
+    let clash: DoppelGrid = "00..............".parse().unwrap();
+    let found = true_candidates(&clash, &Limits::none()).unwrap();
+    assert!(found.is_unsolvable(), "{found:?}");
+}
+
+/// Generated 4x4 puzzles: the brute force finds exactly one solution, the
+/// generator's, and more than one once any given is taken away (minimal).
+#[test]
+fn generated_four_by_four_puzzles_are_unique_and_minimal_by_the_brute_force() {
+    use sudoku_solve::doppelganger::generate;
+    let shape = Shape::square(2).unwrap();
+    let mut seen = BTreeSet::new();
+    for seed in 0..12 {
+        let made = generate(shape, seed, &Limits::none()).unwrap();
+        let givens = made.puzzle.cells().to_vec();
+        let solutions = brute_force(&givens, 2, 2);
+        assert_eq!(
+            solutions.into_iter().collect::<Vec<_>>(),
+            vec![as_filling(&made.solution)],
+            "seed {seed}: {}",
+            made.puzzle
+        );
+        for i in (0..16).filter(|&i| givens[i].is_some()) {
+            let mut fewer = givens.clone();
+            fewer[i] = None;
+            assert!(
+                brute_force(&fewer, 2, 2).len() > 1,
+                "seed {seed}: {} stays unique without r{}c{}",
+                made.puzzle,
+                i / 4 + 1,
+                i % 4 + 1
+            );
+        }
+        // The same seed, the same puzzle.
+        assert_eq!(generate(shape, seed, &Limits::none()).unwrap(), made);
+        seen.insert(made.puzzle.to_text());
+    }
+    assert!(seen.len() > 6, "12 seeds made only {} puzzles", seen.len());
+}
+
+/// Generated 6x6 and 9x9 puzzles, checked apart from the generator's own
+/// searches: the solution by the brute force's rule, and the verdicts
+/// (unique, and several solutions without any one given) by Dancing Links
+/// on the exact cover on 6x6, by fresh searches of the propagation engine
+/// on 9x9 (where Dancing Links takes seconds a verdict).
+#[test]
+fn generated_six_by_six_and_nine_by_nine_puzzles_are_unique_and_minimal() {
+    use sudoku_solve::doppelganger::generate;
+    let verdict = |p: &DoppelGrid, engine: Asked| {
+        answer(p, &Task::Check, engine, &Limits::none())
+            .unwrap()
+            .answer
+    };
+    for (shape, engine, seeds) in [
+        (Shape::new(2, 3).unwrap(), Asked::Dlx, 0..4),
+        (Shape::square(3).unwrap(), Asked::Propagation, 0..3),
+    ] {
+        let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+        for seed in seeds {
+            let made = generate(shape, seed, &Limits::none()).unwrap();
+            assert!(
+                obeys(&as_filling(&made.solution), br, bc),
+                "{}",
+                made.solution
+            );
+            match verdict(&made.puzzle, engine) {
+                Answer::Unique(s) => assert_eq!(s, made.solution),
+                other => panic!("seed {seed}: {}: {other:?}", made.puzzle),
+            }
+            let n = shape.side() as usize;
+            for i in (0..n * n).filter(|&i| made.puzzle.cells()[i].is_some()) {
+                let mut fewer = made.puzzle.clone();
+                fewer.set(i / n, i % n, None);
+                assert!(
+                    matches!(verdict(&fewer, engine), Answer::Multiple(..)),
+                    "seed {seed}: {} stays unique without r{}c{}",
+                    made.puzzle,
+                    i / n + 1,
+                    i % n + 1
+                );
+            }
+        }
+    }
+}
+
+/// `auto`: the propagation engine answers a puzzle with givens within its
+/// budget; on the empty 9x9 grid it runs out and Dancing Links answers
+/// (the solution checked by the brute force's rule).
+#[test]
+fn auto_falls_back_to_dancing_links_on_the_empty_grid() {
+    let nine = Shape::square(3).unwrap();
+    let solved = answer(
+        &grid_of(nine, &[None; 81]),
+        &Task::Solve,
+        Asked::Auto,
+        &Limits::none(),
+    )
+    .unwrap();
+    assert_eq!(solved.plan.engine, EngineName::Dlx);
+    let Answer::Solved(full) = solved.answer else {
+        panic!("{:?}", solved.answer)
+    };
+    assert!(obeys(&as_filling(&full), 3, 3), "{full}");
+    assert!(solved.nodes > sudoku_solve::doppelganger::PROPAGATION_FIRST);
+    // Half the cells given: propagation answers.
+    let mut half = full.clone();
+    for i in (0..81).step_by(2) {
+        half.set(i / 9, i % 9, None);
+    }
+    let checked = answer(&half, &Task::Check, Asked::Auto, &Limits::none()).unwrap();
+    assert_eq!(checked.plan.engine, EngineName::Propagation);
+    match checked.answer {
+        Answer::Unique(s) => assert_eq!(s, full),
+        Answer::Multiple(a, b) => {
+            assert_ne!(a, b);
+            assert!(obeys(&as_filling(&a), 3, 3) && obeys(&as_filling(&b), 3, 3));
+        }
+        other => panic!("{other:?}"),
+    }
+    // A node limit of the caller's own below the budget is the caller's:
+    // no fallback, the answer says it stopped.
+    let stopped = answer(
+        &grid_of(nine, &[None; 81]),
+        &Task::Solve,
+        Asked::Auto,
+        &Limits::none().nodes(10),
+    )
+    .unwrap();
+    assert!(
+        matches!(stopped.answer, Answer::Unknown(_)),
+        "{:?}",
+        stopped.answer
+    );
 }

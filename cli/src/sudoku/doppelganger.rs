@@ -310,3 +310,135 @@ fn record<'a>(
     }
     r
 }
+
+/// Whether `generate --variant` names doppelganger (alone).
+pub(crate) fn generate_named(names: Option<&str>) -> Result<bool, Failure> {
+    let Some(names) = names else {
+        return Ok(false);
+    };
+    let names: Vec<&str> = names
+        .split([',', '+', ' '])
+        .filter(|s| !s.is_empty())
+        .collect();
+    if !names.iter().any(|n| n.eq_ignore_ascii_case(NAME)) {
+        return Ok(false);
+    }
+    if names.len() > 1 {
+        return Err(Failure::bad_input(
+            "--variant doppelganger: grids of 0..n combine with no other variant",
+        ));
+    }
+    Ok(true)
+}
+
+/// A generated puzzle as a JSON line.
+#[derive(Serialize)]
+struct Generated<'a> {
+    seed: u64,
+    #[serde(rename = "box")]
+    shape: String,
+    variant: &'static str,
+    puzzle: &'a str,
+    solution: &'a str,
+    givens: usize,
+}
+
+/// `sudoku generate --variant doppelganger`: `count` unique, minimal
+/// puzzles from `first_seed` on (`sudoku_solve::doppelganger::generate`),
+/// each checked again before it is written: its solution by the rule as
+/// its text says it, and its verdict (unique, that solution) by a fresh
+/// search: Dancing Links on the exact cover up to 6x6, the propagation
+/// engine above (where Dancing Links takes seconds a verdict).
+pub(crate) fn generate(
+    args: &super::generate::GenerateArgs,
+    first_seed: u64,
+    limits: &Limits,
+) -> Result<Exit, Failure> {
+    use super::generate::OutputFormat as Format;
+    use cover_model::plan::Asked;
+    use sudoku_solve::doppelganger::{answer_on, generate, DoppelGenerateError};
+    use sudoku_solve::Task;
+    if args.symmetry != sudoku_solve::Symmetry::None
+        || args.target_givens.is_some()
+        || args.regions.is_some()
+        || args.max_nodes.is_some()
+    {
+        return Err(Failure::bad_input(
+            "--variant doppelganger: puzzles are made minimal, without --symmetry, --givens, \
+             --regions or --max-nodes",
+        ));
+    }
+    if !matches!(args.format, Format::Text | Format::Json) {
+        return Err(Failure::bad_input(
+            "--variant doppelganger: --format text or json (f-puzzles has no doppelganger; \
+             see docs/variants.md for its JSON extension)",
+        ));
+    }
+    let shape = args.box_shape;
+    let mut out = Output::stdout();
+    let mut status = Exit::Success;
+    for k in 0..args.count {
+        let seed = first_seed.wrapping_add(k);
+        let made = match generate(shape, seed, limits) {
+            Ok(made) => made,
+            Err(e @ DoppelGenerateError::Side { .. }) => {
+                return Err(Failure::bad_input(format!("--variant doppelganger: {e}")))
+            }
+            Err(DoppelGenerateError::Stopped(why)) => {
+                status = if why == Incomplete::Cancelled {
+                    Exit::Interrupted
+                } else {
+                    eprint_line(&format!("seed {seed}: stopped ({why})"));
+                    Exit::Incomplete
+                };
+                break;
+            }
+            Err(e) => {
+                eprint_line(&format!("internal error: seed {seed}: {e}"));
+                status = Exit::Internal;
+                break;
+            }
+        };
+        // The check apart from the generator.
+        let verify = if shape.side() <= 6 {
+            Asked::Dlx
+        } else {
+            Asked::Propagation
+        };
+        let verified = sudoku::doppelganger::check_against(&made.solution, &made.puzzle)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                match answer_on(&made.puzzle, &Task::Check, verify, limits).map(|a| a.answer) {
+                    Ok(Answer::Unique(s)) if s == made.solution => Ok(()),
+                    Ok(Answer::Unknown(why)) => Err(format!("the check stopped: {why}")),
+                    Ok(other) => Err(format!("the check says {}", other.status())),
+                    Err(e) => Err(e.to_string()),
+                }
+            });
+        if let Err(why) = verified {
+            eprint_line(&format!(
+                "internal error: seed {seed}: generation failed its check: {why}"
+            ));
+            status = Exit::Internal;
+            break;
+        }
+        let (puzzle, solution) = (made.puzzle.to_text(), made.solution.to_text());
+        let written = if args.format == Format::Json {
+            out.json_line(&Generated {
+                seed,
+                shape: shape.to_string(),
+                variant: NAME,
+                puzzle: &puzzle,
+                solution: &solution,
+                givens: made.puzzle.givens(),
+            })
+        } else {
+            writeln!(out, "{puzzle}")
+        };
+        if written.is_err() || out.end_record().is_err() {
+            break;
+        }
+    }
+    out.finish()?;
+    Ok(status)
+}

@@ -135,6 +135,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         }
         seed
     });
+    if super::doppelganger::generate_named(args.variant.as_deref())? {
+        return super::doppelganger::generate(args, first_seed, &limits);
+    }
     let regions = match &args.regions {
         None => None,
         Some(path) => {

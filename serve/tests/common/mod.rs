@@ -244,3 +244,87 @@ pub fn brute_force(g: &mut Vec<u8>, n: usize, limit: usize, out: &mut Vec<Vec<u8
         }
     }
 }
+
+/// Every 4x4 doppelganger grid (values 0-4, 2x2 boxes), by brute force: rows
+/// of four different values holding a 0, columns without repeats, kept
+/// when the whole rule holds (docs/variants.md): every house holds 0 and
+/// misses one of 1-4, no two houses of a kind miss the same value, and at
+/// each 0 its row, column and box miss three different values.
+pub fn all_doppel_4x4() -> Vec<[u8; 16]> {
+    let mut rows = Vec::new();
+    for a in 0..=4u8 {
+        for b in 0..=4u8 {
+            for c in 0..=4u8 {
+                for d in 0..=4u8 {
+                    let row = [a, b, c, d];
+                    let distinct = (0..4).all(|i| (i + 1..4).all(|j| row[i] != row[j]));
+                    if distinct && row.contains(&0) {
+                        rows.push(row);
+                    }
+                }
+            }
+        }
+    }
+    let fits =
+        |above: &[[u8; 4]], row: &[u8; 4]| above.iter().all(|a| (0..4).all(|c| a[c] != row[c]));
+    let mut out = Vec::new();
+    for r0 in &rows {
+        for r1 in rows.iter().filter(|r| fits(&[*r0], r)) {
+            for r2 in rows.iter().filter(|r| fits(&[*r0, *r1], r)) {
+                for r3 in rows.iter().filter(|r| fits(&[*r0, *r1, *r2], r)) {
+                    let mut g = [0u8; 16];
+                    for (k, row) in [r0, r1, r2, r3].into_iter().enumerate() {
+                        g[k * 4..k * 4 + 4].copy_from_slice(row);
+                    }
+                    if doppel_rule(&g) {
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The doppelganger rule on a filled 4x4 grid.
+fn doppel_rule(g: &[u8; 16]) -> bool {
+    let houses: [Vec<[usize; 4]>; 3] = [
+        (0..4)
+            .map(|r| [4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3])
+            .collect(),
+        (0..4).map(|c| [c, c + 4, c + 8, c + 12]).collect(),
+        [0, 2, 8, 10]
+            .iter()
+            .map(|&b| [b, b + 1, b + 4, b + 5])
+            .collect(),
+    ];
+    let mut misses = [[0u8; 4]; 3];
+    for (kind, list) in houses.iter().enumerate() {
+        for (h, cells) in list.iter().enumerate() {
+            let values: Vec<u8> = cells.iter().map(|&i| g[i]).collect();
+            let distinct = (0..4).all(|i| (i + 1..4).all(|j| values[i] != values[j]));
+            if !distinct || !values.contains(&0) {
+                return false;
+            }
+            misses[kind][h] = (1..=4).find(|v| !values.contains(v)).unwrap();
+        }
+        let m = misses[kind];
+        if !(0..4).all(|i| (i + 1..4).all(|j| m[i] != m[j])) {
+            return false;
+        }
+    }
+    (0..16).filter(|&i| g[i] == 0).all(|i| {
+        let (r, c) = (i / 4, i % 4);
+        let b = (r / 2) * 2 + c / 2;
+        let [x, y, z] = [misses[0][r], misses[1][c], misses[2][b]];
+        x != y && x != z && y != z
+    })
+}
+
+/// The grids of `all_doppel_4x4` that agree with `givens` (`None`: blank).
+pub fn doppel_completions(givens: &[Option<u8>; 16]) -> Vec<[u8; 16]> {
+    all_doppel_4x4()
+        .into_iter()
+        .filter(|g| (0..16).all(|i| givens[i].is_none_or(|v| v == g[i])))
+        .collect()
+}
