@@ -449,6 +449,8 @@ pub struct Candidates {
     houses: Arc<Houses>,
     values: Vec<u8>,
     masks: Vec<u64>,
+    /// Per house: how many of its cells hold no value (kept by `place`).
+    open: Vec<u16>,
     /// An empty cell lost its last candidate (set by place and eliminate).
     emptied: bool,
 }
@@ -518,6 +520,7 @@ impl Candidates {
                 None => vec![full; n_cells],
             },
             values: vec![0; n_cells],
+            open: houses.all().iter().map(|h| h.cells.len() as u16).collect(),
             houses,
             emptied: false,
         };
@@ -607,6 +610,12 @@ impl Candidates {
         self.masks[cell]
     }
 
+    /// How many cells of house `h` hold no value.
+    #[inline]
+    pub fn open_in(&self, h: usize) -> usize {
+        usize::from(self.open[h])
+    }
+
     /// Every cell's candidates.
     pub fn masks(&self) -> &[u64] {
         &self.masks
@@ -681,15 +690,21 @@ impl Candidates {
     /// cell's peers.
     pub fn place(&mut self, cell: usize, value: usize) {
         debug_assert!(value >= 1 && value <= self.side());
-        self.values[cell] = value as u8;
-        self.masks[cell] = 0;
-        let b = !bit(value);
         let Candidates {
             houses,
             values,
             masks,
+            open,
             emptied,
         } = self;
+        if values[cell] == 0 {
+            for &h in houses.of_cell(cell) {
+                open[h] -= 1;
+            }
+        }
+        values[cell] = value as u8;
+        masks[cell] = 0;
+        let b = !bit(value);
         let mut empties = false;
         for &p in houses.peers(cell) {
             masks[p] &= b;

@@ -18,15 +18,6 @@ fn set_order(c: &Candidates) -> Vec<usize> {
     order
 }
 
-fn empty_count(c: &Candidates, h: usize) -> usize {
-    c.houses()
-        .get(h)
-        .cells
-        .iter()
-        .filter(|&&x| c.value(x).is_none())
-        .count()
-}
-
 fn crosses(houses: &Houses, a: usize, b: usize) -> bool {
     a != b && houses.get(a).cells.iter().any(|&x| houses.holds(b, x))
 }
@@ -213,7 +204,7 @@ pub fn hidden_set(c: &Candidates, degree: usize, direct: bool) -> Option<Step> {
     let side = c.side();
     let houses = c.houses();
     for h in set_order(c) {
-        let empty = empty_count(c, h);
+        let empty = c.open_in(h);
         if !(empty > degree * 2 || (direct && empty > degree)) {
             continue;
         }
@@ -282,7 +273,7 @@ pub fn naked_set(c: &Candidates, degree: usize) -> Option<Step> {
     let side = c.side();
     let houses = c.houses();
     for h in set_order(c) {
-        if empty_count(c, h) < degree * 2 {
+        if c.open_in(h) < degree * 2 {
             continue;
         }
         let house = houses.get(h);

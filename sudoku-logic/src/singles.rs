@@ -35,15 +35,11 @@ pub fn hidden_single(c: &Candidates) -> Option<Step> {
     let order = houses.single_order.get_or_init(|| single_order(houses));
     for alone in [true, false] {
         for &h in order {
-            let house = houses.get(h);
-            let empty = house
-                .cells
-                .iter()
-                .filter(|&&x| c.value(x).is_none())
-                .count();
+            let empty = c.open_in(h);
             if empty == 0 || (empty == 1) != alone {
                 continue;
             }
+            let house = houses.get(h);
             // The values with one place: seen once, never twice.
             let (mut once, mut more) = (0u64, 0u64);
             for &cell in &house.cells {
