@@ -13,7 +13,8 @@ use cover_model::{
     Branching, Compiled, ModelError, Optimum, Solution, SolutionCheck, Value, Var, Violation,
 };
 use solver_core::drive::Faulty;
-use solver_core::{Incomplete, Limits, Stats};
+use solver_core::parallel::{run_parts, PartsRun};
+use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use crate::translate::{Kind, Output, Translation};
 
@@ -208,7 +209,7 @@ fn run_compiled(
     let (summary, search_stats) = if t.objective.is_some() {
         optimize(t, check, compiled, options, limits, stop, out)?
     } else if options.threads > 1 && (options.all || options.solutions.is_some_and(|n| n > 1)) {
-        enumerate_parallel(t, check, compiled, options, limits, stop, out)?
+        enumerate_parallel(t, check, compiled, options, limits, out)?
     } else {
         enumerate(t, check, compiled, options, limits, out)?
     };
@@ -331,106 +332,93 @@ fn enumerate(
 
 /// Splits the search into disjoint parts (values of the first undecided
 /// variables, output variables first) and enumerates them on `threads`
-/// threads, printing each solution whole.
+/// threads with solver-core's one parallel driver
+/// ([`solver_core::parallel::run_parts`]), printing each solution whole.
 fn enumerate_parallel(
     t: &Translation,
     check: &SolutionCheck<'_>,
     compiled: &Compiled,
     options: &Options,
     limits: &Limits,
-    stop: &Arc<AtomicBool>,
     out: &mut (dyn Write + Send),
 ) -> Result<Ran, RunError> {
     let cubes = cubes(t, options.threads * 16);
-    let wanted = if options.all {
+    let mut limits = limits.clone();
+    limits.max_solutions = if options.all {
         options.solutions
     } else {
         Some(options.solutions.unwrap_or(1))
-    };
+    }
+    .map(u128::from);
     let printed = AtomicU64::new(0);
-    let reached = AtomicBool::new(false);
     let out = Mutex::new(out);
-    let totals = Mutex::new((Stats::default(), None::<Incomplete>, None::<RunError>));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()?;
-    pool.install(|| {
-        use rayon::prelude::*;
-        cubes.par_iter().for_each(|cube| {
-            if stop.load(Ordering::Relaxed) {
-                let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
-                totals.1.get_or_insert(if reached.load(Ordering::Relaxed) {
-                    Incomplete::SolutionLimit
-                } else {
-                    Incomplete::Cancelled
+    let solver = || {
+        let mut solver = compiled.solver();
+        solver.set_seed(options.seed);
+        solver.set_branching(options.branching.unwrap_or_default());
+        solver
+    };
+    let outcome = pool.install(|| {
+        run_parts(
+            &cubes,
+            &PartsRun::new(&limits),
+            solver,
+            |solver, cube, mine, meter| {
+                solver.clear_assumptions();
+                for &(var, value) in cube {
+                    if solver.assume(var, value).is_err() {
+                        return Ok(Outcome::default());
+                    }
+                }
+                let mut text = String::new();
+                let mut failed = None;
+                let outcome = solver.for_each_solution(mine, |s| {
+                    // Within `-n`: the meter lets exactly that many through.
+                    if !meter.admit() {
+                        return ControlFlow::Break(());
+                    }
+                    let number = printed.fetch_add(1, Ordering::SeqCst) + 1;
+                    if let Err(fault) = checked(check, number, &s) {
+                        failed = Some(fault);
+                        return ControlFlow::Break(());
+                    }
+                    text.clear();
+                    format_solution(&t.outputs, &s, &mut text);
+                    text.push_str(SEPARATOR);
+                    text.push('\n');
+                    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Err(e) = out.write_all(text.as_bytes()) {
+                        failed = Some(e.into());
+                        return ControlFlow::Break(());
+                    }
+                    if meter.stopped() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
                 });
-                return;
-            }
-            let mut solver = compiled.solver();
-            solver.set_seed(options.seed);
-            solver.set_branching(options.branching.unwrap_or_default());
-            for &(var, value) in cube {
-                if solver.assume(var, value).is_err() {
-                    return;
+                match failed {
+                    Some(e) => Err(e),
+                    None => Ok(outcome),
                 }
-            }
-            let mut text = String::new();
-            let outcome = solver.for_each_solution(limits, |s| {
-                if let Err(fault) = checked(check, printed.load(Ordering::SeqCst) + 1, &s) {
-                    totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(fault);
-                    stop.store(true, Ordering::Relaxed);
-                    return ControlFlow::Break(());
-                }
-                text.clear();
-                format_solution(&t.outputs, &s, &mut text);
-                text.push_str(SEPARATOR);
-                text.push('\n');
-                let k = printed.fetch_add(1, Ordering::SeqCst);
-                if wanted.is_some_and(|n| k >= n) {
-                    printed.fetch_sub(1, Ordering::SeqCst);
-                    return ControlFlow::Break(());
-                }
-                let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
-                if let Err(e) = out.write_all(text.as_bytes()) {
-                    totals.lock().unwrap_or_else(|e| e.into_inner()).2 = Some(e.into());
-                    stop.store(true, Ordering::Relaxed);
-                    return ControlFlow::Break(());
-                }
-                if wanted.is_some_and(|n| k + 1 >= n) {
-                    reached.store(true, Ordering::Relaxed);
-                    stop.store(true, Ordering::Relaxed);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
-            totals.0 += outcome.stats;
-            if let Some(why) = outcome.incomplete {
-                let why = if reached.load(Ordering::Relaxed) {
-                    Incomplete::SolutionLimit
-                } else {
-                    why
-                };
-                totals.1.get_or_insert(why);
-            }
-        });
-    });
-    let (stats, incomplete, failed) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(e) = failed {
-        return Err(e);
-    }
+            },
+        )
+    })?;
     let found = printed.load(Ordering::SeqCst);
     let out = out.into_inner().unwrap_or_else(|e| e.into_inner());
-    close(out, found, incomplete)?;
+    close(out, found, outcome.incomplete)?;
     Ok((
         (
             Summary {
                 solutions: found,
-                incomplete,
+                incomplete: outcome.incomplete,
             },
             None,
         ),
-        stats,
+        outcome.stats,
     ))
 }
 

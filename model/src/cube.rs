@@ -1,6 +1,9 @@
 //! [`Cube`]s: disjoint partial assignments that cover a model's search
 //! space (cube and conquer), for either engine.
 
+use solver_core::parallel::{split as split_parts, Branching, SplitGoal, Splittable};
+use solver_core::Limits;
+
 use crate::compile::Compiled;
 use crate::model::{Value, Var};
 
@@ -47,23 +50,37 @@ pub(crate) fn split(compiled: &Compiled, n: usize) -> Vec<Cube> {
         .filter(|x| !fixed.contains(x) && compiled.domains[*x].len() > 1)
         .collect();
     order.sort_by_key(|&x| compiled.domains[x].len());
-    let mut cubes: Vec<Vec<(usize, Value)>> = vec![Vec::new()];
-    for &x in &order {
-        if cubes.len() >= n {
-            break;
+    let goal = SplitGoal::levels(n, usize::MAX);
+    let mut by_order = InOrder { compiled, order };
+    split_parts(&mut by_order, Vec::new(), &goal, &Limits::none())
+        .parts
+        .into_iter()
+        .map(to_cube)
+        .collect()
+}
+
+/// A model on Dancing Links split on its variables in a fixed order: a
+/// part at depth d branches on the d-th variable, one child per value of
+/// its domain.
+struct InOrder<'c> {
+    compiled: &'c Compiled,
+    order: Vec<usize>,
+}
+
+impl Splittable for InOrder<'_> {
+    type Part = Vec<(usize, Value)>;
+
+    fn branch(&mut self, cube: &Self::Part, children: &mut Vec<Self::Part>) -> Branching {
+        let Some(&x) = self.order.get(cube.len()) else {
+            return Branching::Leaf;
+        };
+        for &v in &self.compiled.domains[x] {
+            let mut child = cube.clone();
+            child.push((x, v));
+            children.push(child);
         }
-        cubes = cubes
-            .into_iter()
-            .flat_map(|c| {
-                compiled.domains[x].iter().map(move |&v| {
-                    let mut c = c.clone();
-                    c.push((x, v));
-                    c
-                })
-            })
-            .collect();
+        Branching::Split
     }
-    cubes.into_iter().map(to_cube).collect()
 }
 
 /// The cube files of the command line ([`solver_core::cubes`]'s records)

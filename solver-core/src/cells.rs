@@ -19,7 +19,7 @@
 
 use crate::limits::{Incomplete, Limits, SearchMemo, Stats, CHECK_EVERY};
 use crate::matrix::{DONE_COLOR, NO_COLOR};
-use crate::parallel::Shared;
+use crate::parallel::Meter;
 use crate::solver::Solver;
 
 /// Above this many option nodes the links search counts instead: the cells
@@ -463,7 +463,7 @@ pub(crate) struct Counted {
 
 /// Counts the solutions of `cells` within `limits` (and a parallel search's
 /// shared budget), with the same node and solution limits as the links search.
-pub(crate) fn count(mut cx: Cells, limits: &Limits, shared: Option<&Shared>) -> Counted {
+pub(crate) fn count(mut cx: Cells, limits: &Limits, shared: Option<&Meter>) -> Counted {
     let mut stats = Stats::default();
     let incomplete = if limits.max_solutions == Some(0) {
         Some(Incomplete::SolutionLimit)
@@ -485,7 +485,7 @@ enum Go {
 fn search(
     cx: &mut Cells,
     limits: &Limits,
-    shared: Option<&Shared>,
+    shared: Option<&Meter>,
     stats: &mut Stats,
 ) -> Option<Incomplete> {
     // Locals, kept in registers; `stats` is written when the search ends.

@@ -17,6 +17,10 @@
 //!   answers through (name, run under [`Limits`], report solutions).
 //! - [`cdcl`] searches the same problems (without colours) by clause
 //!   learning: the engine for single hard instances rather than counts.
+//! - [`parallel`] is the one parallel layer of the workspace: any start
+//!   state that lists its branches ([`parallel::Splittable`]) cut into
+//!   disjoint parts, and the parts run on every thread under one meter
+//!   ([`parallel::run_parts`]).
 //! - [`cubes`] splits a search into parts to count on many machines
 //!   (cube and conquer) and adds up their counts.
 //! - [`drive`] runs a whole search of a matrix as a command does (counted or
@@ -65,7 +69,7 @@ mod ids;
 pub mod knuth;
 mod limits;
 mod matrix;
-mod parallel;
+pub mod parallel;
 pub mod problems;
 mod search;
 mod solver;

@@ -9,7 +9,7 @@ use crate::cells::{self, Cells};
 use crate::counter::Counter;
 use crate::ids::OptionId;
 use crate::limits::{Count, Found, Incomplete, Limits, Outcome, Progress, Stats, CHECK_EVERY};
-use crate::parallel::Shared;
+use crate::parallel::Meter;
 use crate::solver::Solver;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ enum Step {
 pub struct Solutions<'s, S: BorrowMut<Solver> = &'s mut Solver> {
     solver: S,
     limits: Limits,
-    shared: Option<&'s Shared>,
+    shared: Option<&'s Meter>,
     /// Whether solutions are written out (counting skips it).
     record: bool,
     level: usize,
@@ -54,7 +54,7 @@ pub struct Solutions<'s, S: BorrowMut<Solver> = &'s mut Solver> {
 }
 
 impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
-    pub(crate) fn new(mut solver: S, limits: &Limits, shared: Option<&'s Shared>) -> Self {
+    pub(crate) fn new(mut solver: S, limits: &Limits, shared: Option<&'s Meter>) -> Self {
         let now = Instant::now();
         let s = solver.borrow_mut();
         let updates_at_start = s.updates;

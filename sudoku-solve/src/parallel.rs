@@ -5,15 +5,15 @@
 //! allow, until there are enough subproblems to keep the threads busy. The
 //! subproblems are disjoint and together cover every solution, so their
 //! counts add up to the grid's. Each is counted with the thread's solver
-//! (the bit-parallel engine where the shape allows). Limits are shared: the
-//! first worker to reach one stops the others.
+//! (the bit-parallel engine where the shape allows). The split and the
+//! run on every thread are solver-core's one parallel layer
+//! ([`solver_core::parallel`]); this module says how a grid branches (a
+//! cell's values) and counts a part.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
+use solver_core::parallel::{run_parts, Branching, PartsRun, SplitGoal, Splittable};
 use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 
 use crate::solve::{with_thread_solver, Engine, SolveError};
@@ -23,8 +23,6 @@ use sudoku::Grid;
 const SUBPROBLEMS_PER_THREAD: usize = 64;
 /// The split fills at most this many cells.
 const MAX_SPLIT_DEPTH: usize = 8;
-/// How often the caller's cancellation flag is looked at.
-const POLL: Duration = Duration::from_millis(5);
 
 /// How far a count on every thread has come: subproblems counted out of
 /// those made. Shared with a display (say a progress bar) that reads it
@@ -130,137 +128,17 @@ pub(crate) fn count_parts<S>(
 ) -> Result<Count, SolveError>
 where
     S: Fn(&Grid, &Limits, &mut dyn FnMut() -> ControlFlow<()>) -> Result<Outcome, SolveError>
-        + Sync,
+        + Sync
+        + Send,
 {
-    let shared = Shared {
-        stop: Arc::new(AtomicBool::new(false)),
-        reason: Mutex::new(None),
-        nodes: AtomicU64::new(start_nodes),
-        solutions: AtomicU64::new(0),
-    };
-    let done = AtomicBool::new(false);
-    let counts = std::thread::scope(|scope| {
-        if let Some(user) = &limits.cancel {
-            // Forwards the caller's flag to the workers' own.
-            scope.spawn(|| {
-                while !done.load(Ordering::Relaxed) {
-                    if user.load(Ordering::Relaxed) {
-                        shared.raise(Incomplete::Cancelled);
-                        return;
-                    }
-                    std::thread::sleep(POLL);
-                }
-            });
-        }
-        let counts = parts
-            .par_iter()
-            .map(|part| {
-                let counted = count_part(part, limits, &shared, found, &search);
-                if let Some(progress) = progress {
-                    progress.done.fetch_add(1, Ordering::Relaxed);
-                }
-                counted
-            })
-            .collect::<Result<Vec<(u128, u64)>, SolveError>>();
-        done.store(true, Ordering::Relaxed);
-        counts
-    })?;
-    let mut solutions: u128 = counts.iter().map(|&(s, _)| s).sum();
-    let nodes = start_nodes + counts.iter().map(|&(_, n)| n).sum::<u64>();
-    let mut incomplete = shared.reason();
-    if let Some(max) = limits.max_solutions {
-        if solutions >= max {
-            // Workers racing to the limit may pass it together.
-            solutions = max;
-            incomplete = Some(Incomplete::SolutionLimit);
-        }
-    }
-    Ok(Count {
-        solutions,
-        outcome: Outcome {
-            stats: Stats {
-                nodes,
-                solutions,
-                ..Stats::default()
-            },
-            incomplete,
+    let run = PartsRun {
+        spent: Stats {
+            nodes: start_nodes,
+            ..Stats::default()
         },
-    })
-}
-
-/// What the workers of one count share.
-struct Shared {
-    /// Raised to stop every worker (their limits' cancellation flag).
-    stop: Arc<AtomicBool>,
-    /// Why the first worker stopped.
-    reason: Mutex<Option<Incomplete>>,
-    /// Nodes used so far, against the node budget.
-    nodes: AtomicU64,
-    /// Solutions found so far, against the solution limit.
-    solutions: AtomicU64,
-}
-
-impl Shared {
-    fn raise(&self, why: Incomplete) {
-        self.reason
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert(why);
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    fn reason(&self) -> Option<Incomplete> {
-        *self.reason.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Adds `k` solutions to the shared tally and to `found`; false when
-    /// that reaches the solution limit (raised).
-    fn add(&self, k: u64, limits: &Limits, found: Option<&AtomicU64>) -> bool {
-        if let Some(found) = found {
-            found.fetch_add(k, Ordering::Relaxed);
-        }
-        let Some(max) = limits.max_solutions else {
-            return true;
-        };
-        let sum = self.solutions.fetch_add(k, Ordering::Relaxed) + k;
-        if u128::from(sum) >= max {
-            self.raise(Incomplete::SolutionLimit);
-            false
-        } else {
-            true
-        }
-    }
-}
-
-/// Counts one subproblem's solutions, and the nodes that took.
-fn count_part<S>(
-    part: &Grid,
-    limits: &Limits,
-    shared: &Shared,
-    found: Option<&AtomicU64>,
-    search: &S,
-) -> Result<(u128, u64), SolveError>
-where
-    S: Fn(&Grid, &Limits, &mut dyn FnMut() -> ControlFlow<()>) -> Result<Outcome, SolveError>,
-{
-    if shared.stop.load(Ordering::Relaxed) {
-        return Ok((0, 0));
-    }
-    let mut mine = Limits {
-        max_solutions: None,
-        max_nodes: None,
-        deadline: limits.deadline,
-        cancel: Some(Arc::clone(&shared.stop)),
-        max_memory: limits.max_memory,
+        done: progress.map(|p| &p.done),
+        ..PartsRun::new(limits)
     };
-    if let Some(max) = limits.max_nodes {
-        let used = shared.nodes.load(Ordering::Relaxed);
-        if used >= max {
-            shared.raise(Incomplete::NodeLimit);
-            return Ok((0, 0));
-        }
-        mine.max_nodes = Some(max - used);
-    }
     // Solutions are passed on one by one under a solution limit, else in
     // batches (only when someone reads them).
     let batch = match (limits.max_solutions, found) {
@@ -268,37 +146,79 @@ where
         (None, Some(_)) => FOUND_BATCH,
         (None, None) => u64::MAX,
     };
-    let mut pending = 0u64;
-    let mut visited = 0u64;
-    let outcome = search(part, &mine, &mut || {
-        pending += 1;
-        visited += 1;
-        if pending < batch || shared.add(std::mem::take(&mut pending), limits, found) {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
+    let add = |k: u64, meter: &solver_core::parallel::Meter| {
+        if let Some(found) = found {
+            found.fetch_add(k, Ordering::Relaxed);
         }
-    });
-    let outcome = match outcome {
-        Ok(outcome) => outcome,
-        // A subproblem that propagation alone refutes.
-        Err(SolveError::Unsolvable) => return Ok((0, 1)),
-        Err(e) => return Err(e),
+        meter.add_solutions(u128::from(k))
     };
-    // Solutions an engine counted without visiting them.
-    let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
-    if found.is_some() {
-        shared.add(pending + counted.saturating_sub(visited), limits, found);
+    let outcome = run_parts(
+        parts,
+        &run,
+        || (),
+        |(), part, mine, meter| {
+            let mut pending = 0u64;
+            let mut visited = 0u64;
+            let outcome = search(part, mine, &mut || {
+                pending += 1;
+                visited += 1;
+                if pending < batch || add(std::mem::take(&mut pending), meter) {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
+            match outcome {
+                Ok(outcome) => {
+                    // Solutions an engine counted without visiting them.
+                    let counted = u64::try_from(outcome.stats.solutions).unwrap_or(u64::MAX);
+                    if found.is_some() {
+                        add(pending + counted.saturating_sub(visited), meter);
+                    }
+                    Ok(outcome)
+                }
+                // A subproblem that propagation alone refutes.
+                Err(SolveError::Unsolvable) => Ok(Outcome {
+                    stats: Stats {
+                        nodes: 1,
+                        ..Stats::default()
+                    },
+                    incomplete: None,
+                }),
+                Err(e) => Err(e),
+            }
+        },
+    )?;
+    Ok(Count {
+        solutions: outcome.stats.solutions,
+        outcome,
+    })
+}
+
+/// A grid that branches on an empty cell with the fewest values `allowed`
+/// gives (`allowed(grid, cell)`), one child per value.
+struct CellSplit<F> {
+    allowed: F,
+}
+
+impl<F: Fn(&Grid, usize) -> Vec<u16>> Splittable for CellSplit<F> {
+    type Part = Grid;
+
+    fn branch(&mut self, part: &Grid, children: &mut Vec<Grid>) -> Branching {
+        let n = part.side();
+        match fewest(part, &self.allowed) {
+            // Full: a subproblem that is its own solution (or not).
+            None => Branching::Leaf,
+            Some((cell, values)) => {
+                for v in values {
+                    let mut child = part.clone();
+                    child.set(cell / n, cell % n, Some(v));
+                    children.push(child);
+                }
+                Branching::Split
+            }
+        }
     }
-    let nodes = outcome.stats.nodes;
-    shared.nodes.fetch_add(nodes, Ordering::Relaxed);
-    match outcome.incomplete {
-        // Stopped by another worker (or by the limit it reached itself,
-        // already raised).
-        Some(Incomplete::Cancelled | Incomplete::Stopped) | None => {}
-        Some(why) => shared.raise(why),
-    }
-    Ok((outcome.stats.solutions, nodes))
 }
 
 /// The subproblems: `grid` with cells filled, level by level, each time an
@@ -313,37 +233,13 @@ pub(crate) fn split(
     target: usize,
     allowed: impl Fn(&Grid, usize) -> Vec<u16>,
 ) -> (Vec<Grid>, u64) {
-    let n = grid.side();
-    let mut parts = vec![grid.clone()];
-    let mut made = 0u64;
-    for _ in 0..MAX_SPLIT_DEPTH {
-        if parts.len() >= target {
-            break;
-        }
-        let mut next = Vec::new();
-        let mut grew = false;
-        for part in parts {
-            match fewest(&part, &allowed) {
-                // Full: a subproblem that is its own solution (or not).
-                None => next.push(part),
-                Some((_, values)) if values.is_empty() => grew = true,
-                Some((cell, values)) => {
-                    grew = true;
-                    for v in values {
-                        let mut child = part.clone();
-                        child.set(cell / n, cell % n, Some(v));
-                        next.push(child);
-                        made += 1;
-                    }
-                }
-            }
-        }
-        parts = next;
-        if !grew {
-            break;
-        }
-    }
-    (parts, made)
+    let split = solver_core::parallel::split(
+        &mut CellSplit { allowed },
+        grid.clone(),
+        &SplitGoal::levels(target, MAX_SPLIT_DEPTH),
+        &Limits::none(),
+    );
+    (split.parts, split.nodes)
 }
 
 /// An empty cell with the fewest allowed values, and those values.
@@ -368,6 +264,8 @@ fn fewest(grid: &Grid, allowed: impl Fn(&Grid, usize) -> Vec<u16>) -> Option<(us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
     use sudoku::Shape;
 
     #[test]

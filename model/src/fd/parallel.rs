@@ -1,12 +1,65 @@
 //! Cubes for the propagation engine (disjoint partial assignments that
-//! cover the search space) and counting over them on every core.
+//! cover the search space) and counting over them on every core, through
+//! solver-core's one parallel layer ([`solver_core::parallel`]): this
+//! module says how a partial assignment branches (the values of the
+//! variable the search would branch on) and counts a part.
 
-use rayon::prelude::*;
+use solver_core::parallel::{run_parts, split as split_parts, Branching, PartsRun};
+use solver_core::parallel::{SplitGoal, SplitOrder, Splittable};
 use solver_core::{Count, Limits, Outcome};
 
 use super::search::Search;
 use super::Program;
 use crate::model::Value;
+
+/// The propagation engine's search below its assumptions: a part is the
+/// values given on the way down (its decisions, not what they propagate).
+struct Assignments<'p> {
+    search: Search<'p>,
+    /// The store's depth with only the assumptions in it.
+    depth: usize,
+    values: Vec<Value>,
+}
+
+impl Splittable for Assignments<'_> {
+    type Part = Vec<(usize, Value)>;
+
+    /// Branches on the variable the search would branch on, one child per
+    /// value (a variable with more than 64 values in a range is not split
+    /// on: the part stays whole); children that fail propagation have no
+    /// solution and are left out.
+    fn branch(&mut self, cube: &Self::Part, children: &mut Vec<Self::Part>) -> Branching {
+        let search = &mut self.search;
+        let ok = search.open(cube).is_ok();
+        let x = if ok { search.select() } else { None };
+        match x {
+            Some(x) if search.store.is_bits(x) || search.store.size(x) <= 64 => {
+                self.values.clear();
+                search.store.values_into(x, &mut self.values);
+                search.close_to(self.depth);
+                for &v in &self.values {
+                    let mut child = cube.clone();
+                    child.push((x, v));
+                    let alive = search.open(&child).is_ok();
+                    search.close_to(self.depth);
+                    if alive {
+                        children.push(child);
+                    }
+                }
+                Branching::Split
+            }
+            _ => {
+                search.close_to(self.depth);
+                // A cube that fails propagation holds nothing.
+                if ok {
+                    Branching::Leaf
+                } else {
+                    Branching::Split
+                }
+            }
+        }
+    }
+}
 
 /// Splits the search space below `assumptions` into at least `n` cubes
 /// where it can (fewer when the tree is smaller): breadth first, each cube
@@ -21,46 +74,23 @@ pub(crate) fn split(
     let mut search = Search::new(program);
     search.assumptions = assumptions.to_vec();
     let depth = search.store.depth();
-    let mut frontier: std::collections::VecDeque<Vec<(usize, Value)>> = Default::default();
-    let mut done = Vec::new();
-    if search.open(&[]).is_err() {
-        search.close_to(depth);
-        return done;
-    }
+    let alive = search.open(&[]).is_ok();
     search.close_to(depth);
-    frontier.push_back(Vec::new());
-    let mut values = Vec::new();
-    while !frontier.is_empty() && frontier.len() + done.len() < n {
-        let Some(cube) = frontier.pop_front() else {
-            break;
-        };
-        let ok = search.open(&cube).is_ok();
-        let x = if ok { search.select() } else { None };
-        match x {
-            Some(x) if search.store.is_bits(x) || search.store.size(x) <= 64 => {
-                values.clear();
-                search.store.values_into(x, &mut values);
-                search.close_to(depth);
-                for &v in &values {
-                    let mut child = cube.clone();
-                    child.push((x, v));
-                    let alive = search.open(&child).is_ok();
-                    search.close_to(depth);
-                    if alive {
-                        frontier.push_back(child);
-                    }
-                }
-            }
-            _ => {
-                search.close_to(depth);
-                if ok {
-                    done.push(cube);
-                }
-            }
-        }
+    if !alive {
+        return Vec::new();
     }
-    done.extend(frontier);
-    done
+    let goal = SplitGoal {
+        parts: n,
+        max_depth: usize::MAX,
+        patience: usize::MAX,
+        order: SplitOrder::Queue,
+    };
+    let mut assignments = Assignments {
+        search,
+        depth,
+        values: Vec::new(),
+    };
+    split_parts(&mut assignments, Vec::new(), &goal, &Limits::none()).parts
 }
 
 /// Counts the solutions below `assumptions` on every thread of the current
@@ -82,26 +112,26 @@ pub(crate) fn par_count(
         assumptions,
         64 * rayon::current_num_threads().max(1),
     );
-    let counts: Vec<Count> = cubes
-        .par_iter()
-        .map_init(
-            || {
-                let mut s = Search::new(program);
-                s.assumptions = assumptions.to_vec();
-                s
-            },
-            |search, cube| count(search, cube, limits),
-        )
-        .collect();
-    let mut total = Count::default();
-    for c in counts {
-        total.solutions += c.solutions;
-        total.outcome.stats += c.outcome.stats;
-        if total.outcome.incomplete.is_none() {
-            total.outcome.incomplete = c.outcome.incomplete;
-        }
+    let outcome = run_parts(
+        &cubes,
+        &PartsRun::new(limits),
+        || {
+            let mut s = Search::new(program);
+            s.assumptions = assumptions.to_vec();
+            s
+        },
+        |search, cube, limits, _| {
+            Ok::<_, std::convert::Infallible>(count(search, cube, limits).outcome)
+        },
+    );
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(never) => match never {},
+    };
+    Count {
+        solutions: outcome.stats.solutions,
+        outcome,
     }
-    total
 }
 
 /// Counts the solutions with `extra` values given.

@@ -1,20 +1,16 @@
-//! Parallel search with rayon over disjoint subtrees.
-//!
-//! The top of the search tree is expanded, one level at a time, until there
-//! are enough subtrees to keep every thread busy (a level where the branching
-//! item has few options is simply passed through). Each subtree is named by
-//! the options chosen on its way down; a worker forces them on its own
-//! [`Solver`] and searches what remains. Subtrees are disjoint and together
-//! cover the whole tree, so no solution is found twice and counts equal the
-//! sequential count exactly. Limits are shared: the first thread to reach one
-//! stops them all.
+//! Dancing Links and Dancing Cells on every thread: the matrix's start
+//! (its forced options) split by the options of the item the search would
+//! branch on ([`Splittable`] over paths of options), each part forced on a
+//! worker's own [`Solver`] and searched there, under the one driver
+//! ([`run_parts`]). The parts are disjoint and together cover the whole
+//! tree, so no solution is found twice and counts equal the sequential
+//! count exactly.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 
-use rayon::prelude::*;
-
+use super::meter::Meter;
+use super::parts::{run_parts, PartsRun};
+use super::split::{split, Branching, SplitGoal, Splittable};
 use crate::counter::Counter;
 use crate::error::ForceError;
 use crate::ids::OptionId;
@@ -28,139 +24,39 @@ use crate::solver::Solver;
 const SUBTREES_PER_THREAD: usize = 64;
 /// The split never goes deeper than this.
 const MAX_SPLIT_DEPTH: usize = 16;
+/// Below this depth a level of the split that makes no more subtrees ends
+/// it.
+const SPLIT_PATIENCE: usize = 4;
 
-/// State shared by the workers of one parallel search.
-pub(crate) struct Shared {
-    stop: AtomicBool,
-    reason: Mutex<Option<Incomplete>>,
-    nodes: AtomicU64,
-    max_nodes: Option<u64>,
-    solutions: AtomicU64,
-}
+/// A solver with the matrix's forced options, branching on the item with
+/// the fewest options (as the search does): a part is the path of options
+/// chosen below the forced ones.
+impl Splittable for Solver {
+    type Part = Vec<OptionId>;
 
-impl Shared {
-    fn new(limits: &Limits) -> Shared {
-        Shared {
-            stop: AtomicBool::new(false),
-            reason: Mutex::new(None),
-            nodes: AtomicU64::new(0),
-            max_nodes: limits.max_nodes,
-            solutions: AtomicU64::new(0),
+    fn branch(&mut self, path: &Vec<OptionId>, children: &mut Vec<Vec<OptionId>>) -> Branching {
+        for &o in path {
+            self.force(o).expect("a subtree's options are compatible");
         }
-    }
-
-    /// Stops every worker, remembering the first reason given.
-    fn raise(&self, why: Incomplete) {
-        let mut reason = self.reason.lock().unwrap_or_else(|e| e.into_inner());
-        reason.get_or_insert(why);
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    fn reason(&self) -> Option<Incomplete> {
-        *self.reason.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Counts nodes against the shared node budget.
-    pub(crate) fn add_nodes(&self, new_nodes: u64) {
-        let total = self.nodes.fetch_add(new_nodes, Ordering::Relaxed) + new_nodes;
-        if let Some(max) = self.max_nodes {
-            if total >= max {
-                self.raise(Incomplete::NodeLimit);
+        let branching = if self.links[0].1 == 0 {
+            // Every primary item is covered: a solution.
+            Branching::Leaf
+        } else {
+            let (i, _) = choose(self);
+            let mut x = self.nodes[i as usize].down;
+            while x != i {
+                let mut child = path.clone();
+                child.push(self.option_of(x));
+                children.push(child);
+                x = self.nodes[x as usize].down;
             }
+            Branching::Split
+        };
+        for _ in path {
+            self.release();
         }
+        branching
     }
-
-    /// A worker's periodic check, with the nodes it explored since the last.
-    pub(crate) fn check(&self, new_nodes: u64) -> Option<Incomplete> {
-        self.add_nodes(new_nodes);
-        self.stopped().then_some(Incomplete::Cancelled)
-    }
-
-    /// Accounts for one solution against the solution limit; `false` if it is
-    /// beyond the limit and must not be reported.
-    fn admit(&self, max: Option<u128>) -> bool {
-        let Some(max) = max else { return true };
-        let before = u128::from(self.solutions.fetch_add(1, Ordering::Relaxed));
-        if before + 1 >= max {
-            self.raise(Incomplete::SolutionLimit);
-        }
-        before < max
-    }
-
-    /// The solutions the workers have added so far
-    /// ([`add_solutions`](Self::add_solutions)).
-    fn solutions_found(&self) -> u128 {
-        u128::from(self.solutions.load(Ordering::Relaxed))
-    }
-
-    /// Adds a subtree's count; stops every worker once the total reaches
-    /// `max`.
-    fn add_solutions(&self, found: u128, max: u128) {
-        let found = u64::try_from(found).unwrap_or(u64::MAX);
-        let before = self
-            .solutions
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-                Some(n.saturating_add(found))
-            })
-            .unwrap_or_else(|n| n);
-        if u128::from(before) + u128::from(found) >= max {
-            self.raise(Incomplete::SolutionLimit);
-        }
-    }
-}
-
-/// The options leading to each subtree of the split, and the nodes spent.
-fn split(solver: &mut Solver, target: usize, limits: &Limits) -> (Vec<Vec<OptionId>>, u64) {
-    let mut nodes = 0;
-    let mut prefixes = vec![Vec::new()];
-    for depth in 1..=MAX_SPLIT_DEPTH {
-        if limits.interrupted().is_some() {
-            break;
-        }
-        let mut deeper = Vec::new();
-        expand(solver, depth, &mut Vec::new(), &mut deeper, &mut nodes);
-        let grew = deeper.len() > prefixes.len();
-        let all_solved = deeper.iter().all(|p| p.len() < depth);
-        prefixes = deeper;
-        if prefixes.len() >= target || all_solved || (!grew && depth > 4) {
-            break;
-        }
-    }
-    (prefixes, nodes)
-}
-
-/// Collects the paths to every node at `depth` (or to a solution above it).
-fn expand(
-    s: &mut Solver,
-    depth: usize,
-    path: &mut Vec<OptionId>,
-    out: &mut Vec<Vec<OptionId>>,
-    nodes: &mut u64,
-) {
-    *nodes += 1;
-    if path.len() == depth || s.links[0].1 == 0 {
-        out.push(path.clone());
-        return;
-    }
-    let (i, len) = choose(s);
-    if len == 0 {
-        return;
-    }
-    s.cover(i);
-    let mut x = s.nodes[i as usize].down;
-    while x != i {
-        s.commit_others(x);
-        path.push(s.option_of(x));
-        expand(s, depth, path, out, nodes);
-        path.pop();
-        s.uncommit_others(x);
-        x = s.nodes[x as usize].down;
-    }
-    s.uncover(i);
 }
 
 impl Matrix {
@@ -171,7 +67,7 @@ impl Matrix {
         work: W,
     ) -> Result<Outcome, ForceError>
     where
-        W: Fn(&mut Solver, &Limits, &Shared) -> Outcome + Sync,
+        W: Fn(&mut Solver, &Limits, &Meter) -> Outcome + Sync + Send,
     {
         let forced_solver = || -> Result<Solver, ForceError> {
             let mut s = self.solver();
@@ -188,62 +84,46 @@ impl Matrix {
             1
         };
         let updates_before_split = root.updates;
-        let (prefixes, split_nodes) = split(&mut root, target, limits);
-        // The split's own link updates (it explores the top of the tree).
-        let split_updates = root.updates - updates_before_split;
-        let shared = Shared::new(limits);
-        shared.add_nodes(split_nodes);
-        // Each worker keeps its own memo: the budget is shared out.
-        let worker_limits = Limits {
-            max_solutions: None,
-            max_nodes: None,
-            max_memory: limits.max_memory.map(|m| m / threads as u64),
-            ..limits.clone()
+        let goal = SplitGoal {
+            patience: SPLIT_PATIENCE,
+            ..SplitGoal::levels(target, MAX_SPLIT_DEPTH)
         };
-        let stats = prefixes
-            .par_iter()
-            .map_init(
-                || forced_solver().expect("forced options were checked"),
-                |s, prefix| {
-                    if shared.stopped() {
-                        return Outcome::default();
-                    }
-                    let updates_before_force = s.updates;
-                    for &o in prefix {
-                        s.force(o).expect("a subtree's options are compatible");
-                    }
-                    let forced_updates = s.updates - updates_before_force;
-                    let mut outcome = work(s, &worker_limits, &shared);
-                    // The search counts the updates below the subtree's
-                    // root; forcing its path did some too.
-                    outcome.stats.updates += forced_updates;
-                    for _ in prefix {
-                        s.release();
-                    }
-                    if let Some(why) = outcome.incomplete {
-                        if why != Incomplete::Cancelled || !shared.stopped() {
-                            shared.raise(why);
-                        }
-                    }
-                    outcome
-                },
-            )
-            .map(|o| o.stats)
-            .reduce(Stats::default, |mut a, b| {
-                a += b;
-                a
-            });
-        let mut stats = stats;
-        stats.nodes += split_nodes;
-        stats.updates += split_updates;
-        let mut incomplete = shared.reason();
-        if incomplete.is_none() {
-            incomplete = limits.interrupted();
+        let parts = split(&mut root, Vec::new(), &goal, limits);
+        let run = PartsRun {
+            // The split's own link updates (it explores the top of the tree).
+            spent: Stats {
+                nodes: parts.nodes,
+                updates: root.updates - updates_before_split,
+                ..Stats::default()
+            },
+            engine_meters_nodes: true,
+            ..PartsRun::new(limits)
+        };
+        let outcome = run_parts(
+            &parts.parts,
+            &run,
+            || forced_solver().expect("forced options were checked"),
+            |s, prefix, worker_limits, meter| {
+                let updates_before_force = s.updates;
+                for &o in prefix {
+                    s.force(o).expect("a subtree's options are compatible");
+                }
+                let forced_updates = s.updates - updates_before_force;
+                let mut outcome = work(s, worker_limits, meter);
+                // The search counts the updates below the subtree's
+                // root; forcing its path did some too.
+                outcome.stats.updates += forced_updates;
+                for _ in prefix {
+                    s.release();
+                }
+                Ok::<_, ForceError>(outcome)
+            },
+        )?;
+        let mut outcome = outcome;
+        if outcome.incomplete.is_none() {
+            outcome.incomplete = limits.interrupted();
         }
-        if let (Some(max), Some(Incomplete::SolutionLimit)) = (limits.max_solutions, incomplete) {
-            stats.solutions = stats.solutions.min(max);
-        }
-        Ok(Outcome { stats, incomplete })
+        Ok(outcome)
     }
 
     /// Counts the solutions that contain the `forced` options, by Dancing
@@ -278,33 +158,33 @@ impl Matrix {
         limits: &Limits,
     ) -> Result<Count, ForceError> {
         let max = limits.max_solutions;
-        let outcome = self.par_run(forced, limits, |s, worker_limits, shared| match max {
+        let outcome = self.par_run(forced, limits, |s, worker_limits, meter| match max {
             None => {
-                Solutions::new(s, worker_limits, Some(shared))
+                Solutions::new(s, worker_limits, Some(meter))
                     .count_all(counter)
                     .outcome
             }
             Some(max) if counter == Counter::Cells => {
-                let room = max.saturating_sub(shared.solutions_found());
+                let room = max.saturating_sub(meter.solutions_found());
                 if room == 0 {
-                    shared.raise(Incomplete::SolutionLimit);
+                    meter.raise(Incomplete::SolutionLimit);
                     return Outcome::default();
                 }
                 let mine = Limits {
                     max_solutions: Some(room),
                     ..worker_limits.clone()
                 };
-                let outcome = Solutions::new(s, &mine, Some(shared))
+                let outcome = Solutions::new(s, &mine, Some(meter))
                     .count_all(counter)
                     .outcome;
-                shared.add_solutions(outcome.stats.solutions, max);
+                meter.add_solutions(outcome.stats.solutions);
                 outcome
             }
             Some(_) => {
-                let mut search = Solutions::new(s, worker_limits, Some(shared));
+                let mut search = Solutions::new(s, worker_limits, Some(meter));
                 search.set_record(false);
                 run_callback(search, |_| {
-                    if shared.admit(max) && !shared.stopped() {
+                    if meter.admit() && !meter.stopped() {
                         ControlFlow::Continue(())
                     } else {
                         ControlFlow::Break(())
@@ -331,18 +211,17 @@ impl Matrix {
     where
         F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
     {
-        let max = limits.max_solutions;
-        self.par_run(forced, limits, |s, worker_limits, shared| {
-            let search = Solutions::new(s, worker_limits, Some(shared));
+        self.par_run(forced, limits, |s, worker_limits, meter| {
+            let search = Solutions::new(s, worker_limits, Some(meter));
             run_callback(search, |solution| {
-                if !shared.admit(max) {
+                if !meter.admit() {
                     return ControlFlow::Break(());
                 }
                 if visit(solution).is_break() {
-                    shared.raise(Incomplete::Stopped);
+                    meter.raise(Incomplete::Stopped);
                     return ControlFlow::Break(());
                 }
-                if shared.stopped() {
+                if meter.stopped() {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
