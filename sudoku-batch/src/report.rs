@@ -737,6 +737,36 @@ mod tests {
         assert_eq!(unknown.text_line("f", false), "unknown: time limit reached");
     }
 
+    /// A check's record written without its grids is the text record of
+    /// the same answer with them, for every answer a check gives.
+    #[test]
+    fn verdict_records_are_the_text_records() {
+        let g = grid("1234342121434312");
+        let h = grid("1234341221434321");
+        for answer in [
+            Answer::Unique(g.clone()),
+            Answer::Multiple(g, h),
+            Answer::Unsolvable,
+            Answer::Invalid("column 2: bad".to_string()),
+            Answer::Unknown(Incomplete::NodeLimit),
+            Answer::Internal("line 3: broken".to_string()),
+        ] {
+            for several in [false, true] {
+                let with = answered(answer.clone());
+                let mut text = Vec::new();
+                with.write(&mut text, OutputFormat::Text, Mode::Check, "f", several)
+                    .unwrap();
+                let mut verdict = Vec::new();
+                with.without_grids()
+                    .write_verdict(&mut verdict, "f", several);
+                assert_eq!(
+                    String::from_utf8(verdict).unwrap(),
+                    String::from_utf8(text).unwrap()
+                );
+            }
+        }
+    }
+
     #[test]
     fn notes_on_stderr() {
         let mut solved = answered(Answer::Solved(grid("1234342121434312")));
