@@ -146,13 +146,9 @@ fn random_grid(
     let cols = lines(rng, bc);
     let transpose = br == bc && rng.below(2) == 1;
     let mut grid = DoppelGrid::empty(shape);
-    for r in 0..n {
-        for c in 0..n {
-            let (sr, sc) = if transpose {
-                (cols[c], rows[r])
-            } else {
-                (rows[r], cols[c])
-            };
+    for (r, &row) in rows.iter().enumerate() {
+        for (c, &col) in cols.iter().enumerate() {
+            let (sr, sc) = if transpose { (col, row) } else { (row, col) };
             let v = first.get(sr, sc).map(|v| relabel[usize::from(v)]);
             grid.set(r, c, v);
         }
