@@ -3,6 +3,9 @@
 //!
 //! - [`grid`]: the `Sudoku` class (parse, solve, count, candidates, generate,
 //!   rate, hint, steps) over [`sudoku::Grid`].
+//! - [`doppelganger`]: the `Doppelganger` class (grids of 0..n: solve,
+//!   check, count, true candidates, generate) over
+//!   [`sudoku_solve::doppelganger`].
 //! - [`logic`]: the logical solver's answers (`Sudoku.rate()` on Sudoku
 //!   Explainer's scale, `hint()`, `steps()`): `SeRating`, `Step`, `Path`.
 //! - [`batch`]: `solve_many` and `check_many`, on every core with the GIL
@@ -23,6 +26,7 @@ use pyo3::prelude::*;
 
 mod batch;
 mod cover;
+mod doppelganger;
 mod errors;
 mod grid;
 mod interrupt;
@@ -35,6 +39,7 @@ mod variant;
 #[pymodule]
 fn dancing_links(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<grid::Sudoku>()?;
+    m.add_class::<doppelganger::Doppelganger>()?;
     m.add_class::<grid::Rating>()?;
     m.add_class::<logic::SeRating>()?;
     m.add_class::<logic::Step>()?;

@@ -20,6 +20,12 @@ pub fn variant_args(
     cages: Option<&Bound<'_, PyAny>>,
     allow_missing_regions: bool,
 ) -> PyResult<(Variant, bool)> {
+    if names.is_some_and(|n| n.to_ascii_lowercase().contains("doppelganger")) {
+        return Err(value_error(
+            "variant: doppelganger grids hold 0..n, not a Sudoku's 1..n: \
+             use dancing_links.Doppelganger(puzzle, box=...)",
+        ));
+    }
     let (mut variant, mut named) = Variant::parse_names(names.unwrap_or(""))
         .map_err(|e| value_error(format!("variant: {e}")))?;
     let jigsaw = named[0];
