@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use sudoku::Shape;
-use sudoku_solve::{generate, GenerateOptions};
+use sudoku_generate::{generate, GenerateOptions};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");

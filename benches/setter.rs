@@ -1,5 +1,5 @@
 //! The setter's speed targets (issue 22), on 9x9 puzzles made by our
-//! generator (`sudoku_solve::generate_setter`, seeds 0..20 of killer, thermo and
+//! generator (`sudoku_generate::generate_setter`, seeds 0..20 of killer, thermo and
 //! arrow): uniqueness proofs (one `check_unique` per puzzle, rules built
 //! once; target: median under 1 ms, none above 50 ms) and true candidates
 //! of the same puzzles with several solutions (killer: the last 4 cages
@@ -18,7 +18,8 @@ use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
 use sudoku::{Grid, Rules, Shape};
-use sudoku_solve::{generate_setter, parse_generate_names, setter, Engine, SudokuSolver, Verdict};
+use sudoku_generate::{generate_setter, parse_generate_names};
+use sudoku_solve::{setter, Engine, SudokuSolver, Verdict};
 
 const PUZZLES: u64 = 20;
 

@@ -51,7 +51,7 @@ fn main() {
         let shape = sudoku::Shape::square(3).expect("9x9");
         (1..=n)
             .map(|seed| {
-                sudoku_solve::generate(shape, seed, &Default::default())
+                sudoku_generate::generate(shape, seed, &Default::default())
                     .expect("generated")
                     .puzzle
                     .to_string()

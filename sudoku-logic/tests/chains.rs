@@ -9,9 +9,9 @@ use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 
 use sudoku::{Grid, Rules, Shape};
+use sudoku_generate::generate;
 use sudoku_logic::chains::{self, ChainLevel};
 use sudoku_logic::{next_step, Candidates, Houses, Mode, Step, Technique};
-use sudoku_solve::generate;
 use sudoku_solve::{Incomplete, Limits};
 
 /// The first step of `level`, no limit.

@@ -10,8 +10,9 @@ use std::sync::Arc;
 use std::collections::BTreeMap;
 use sudoku::{Grid, Rules, Shape, Variant};
 
+use sudoku_generate::{generate, generate_variant, GenerateOptions};
 use sudoku_logic::{next_step_within, solve, Candidates, End, Houses, Mode, Step, Technique};
-use sudoku_solve::{generate, generate_variant, GenerateOptions, Limits, SolveGrid};
+use sudoku_solve::{Limits, SolveGrid};
 
 fn agrees(step: &Step, solution: &Grid) -> bool {
     let s = solution.cells();

@@ -36,10 +36,10 @@ use std::sync::Arc;
 
 use solver_core::{Incomplete, Limits};
 
-use crate::generate::Symmetry;
 use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
 use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver, Verdict};
+use crate::symmetry::Symmetry;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
@@ -433,30 +433,12 @@ fn answer_classic(
             answered.answer = counted_answer(counted, &mut answered.nodes);
             return answered;
         }
-        Task::Minimize { seed, symmetry } => {
-            answered.answer = match crate::minimize_within(grid, seed, symmetry, limits) {
-                // The smaller puzzle is checked again, under the same
-                // limits: its givens are the puzzle's, and it has one
-                // solution, which obeys the rules and keeps the givens.
-                Ok(smaller) if is_subset(&smaller, grid) => {
-                    let checked = with_thread_solver(grid.shape(), Engine::Auto, |solver| {
-                        solver.check_unique(&smaller, limits).0
-                    });
-                    match checked {
-                        Ok(Verdict::Unique(solution)) if solution.is_solution_of(&smaller) => {
-                            Answer::Minimized(smaller)
-                        }
-                        Ok(Verdict::Unknown(why)) => Answer::Unknown(why),
-                        _ => internal(line),
-                    }
-                }
-                Ok(_) => internal(line),
-                Err(SolveError::NotUnique) => Answer::NotUnique,
-                Err(SolveError::Unsolvable) => Answer::Unsolvable,
-                Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                Err(e) => refused(e),
-            };
-            return answered;
+        Task::Minimize { .. } => {
+            // Minimizing digs as the generator does: sudoku-generate (on
+            // this crate) answers it, and the batch run sends it there.
+            return Answered::new(invalid(
+                "minimize is answered by the generator (sudoku_generate::answer_minimize)",
+            ));
         }
         Task::Rate { seeds } => {
             answered.answer = match crate::rate_within(grid, seeds, limits) {
@@ -599,15 +581,6 @@ fn answer_candidates(
             Err(e) => refused(e),
         };
     answered
-}
-
-/// Whether every given of `smaller` is a given of `puzzle` (same value).
-fn is_subset(smaller: &Grid, puzzle: &Grid) -> bool {
-    smaller
-        .cells()
-        .iter()
-        .zip(puzzle.cells())
-        .all(|(&s, &p)| s == 0 || s == p)
 }
 
 /// A thread's solvers for variants: the variant, shape and engine asked

@@ -1,21 +1,20 @@
 //! Generation with every puzzle checked apart from how it was made, as
 //! `sudoku generate` writes them: a classic puzzle's solution checked
 //! against its givens (and the puzzle rated), a variant puzzle checked by
-//! [`crate::check_generated`] (rules, givens, one solution).
+//! [`sudoku_solve::check_generated`] (rules, givens, one solution).
 
 use rayon::prelude::*;
 use solver_core::{Incomplete, Limits};
 
-use super::setter::{generate_setter, Clues, SetterError, SetterGenerated};
-use super::{generate_within, GenerateOptions, Generated};
-use crate::generate::MAP_ATTEMPTS;
-use crate::generate_variant_within;
-use crate::rate::{rate_within, Rating};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::classic::{generate_within, GenerateOptions, Generated};
+use crate::setter::{generate_setter, Clues, SetterError, SetterGenerated};
+use crate::variant::{generate_variant_within, MAP_ATTEMPTS};
 use sudoku::constraints::Constraint;
 use sudoku::Grid;
 use sudoku::Shape;
 use sudoku::Variant;
+use sudoku_solve::{rate_within, Rating};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
 
 /// Puzzles made per parallel round by [`in_seed_order`].
 const ROUND: u64 = 64;
@@ -28,7 +27,7 @@ const ROUND: u64 = 64;
 ///
 /// ```
 /// let mut seen = Vec::new();
-/// sudoku_solve::in_seed_order(10, 100, |seed| seed * 2, |seed, made| {
+/// sudoku_generate::in_seed_order(10, 100, |seed| seed * 2, |seed, made| {
 ///     seen.push((seed, made));
 ///     seed < 50
 /// });
@@ -80,7 +79,7 @@ pub enum GenerateTrouble {
 /// `RATING_NODES` (200,000) nodes per run (large grids with few givens).
 ///
 /// ```
-/// use sudoku_solve::{generate_checked, GenerateOptions, Limits};
+/// use sudoku_generate::{generate_checked, GenerateOptions, Limits};
 /// use sudoku::Shape;
 ///
 /// let shape = Shape::square(2)?;
@@ -126,7 +125,7 @@ pub fn generate_checked(
 /// Makes variant puzzle `seed` (`base`'s rules, named `names` in messages;
 /// with a random region map when `jigsaw`) with
 /// [`generate_variant_within`], and checks it with
-/// [`crate::check_generated`]. Returns the puzzle, its solution and its
+/// [`sudoku_solve::check_generated`]. Returns the puzzle, its solution and its
 /// variant (with the map).
 pub fn generate_variant_checked(
     base: &Variant,
@@ -162,7 +161,7 @@ pub fn generate_variant_checked(
             }
             Err(e) => return Err(internal(&e)),
         };
-    match crate::check_generated(&puzzle, &solution, &variant, limits) {
+    match sudoku_solve::check_generated(&puzzle, &solution, &variant, limits) {
         Ok(true) => Ok((puzzle, solution, variant)),
         Ok(false) => Err(internal(
             &"the puzzle fails its check (rules, givens, one solution)",
@@ -173,13 +172,13 @@ pub fn generate_variant_checked(
 
 /// Makes puzzle `seed` with [`generate_setter`] (`base`'s rules plus
 /// `clues`) and checks it apart from how it was made: the solution against
-/// the rules' wording ([`crate::verify`]), then its uniqueness by a second
+/// the rules' wording ([`sudoku_solve::verify`]), then its uniqueness by a second
 /// search: the propagation engine, with killer cages stated as its own
 /// cage constraints (not the units engine the generator used for them)
 /// and its branching ties broken in another order.
 ///
 /// ```
-/// use sudoku_solve::{generate_setter_checked, Clues, Limits};
+/// use sudoku_generate::{generate_setter_checked, Clues, Limits};
 /// use sudoku::{Shape, Variant};
 /// let made = generate_setter_checked(&Variant::default(), Clues::THERMO, Shape::new(2, 3)?, 1, &Limits::none())
 ///     .expect("a 6x6 thermo puzzle");
@@ -204,7 +203,7 @@ pub fn generate_setter_checked(
     let failed = || {
         GenerateTrouble::Internal("the puzzle fails its check (rules, givens, one solution)".into())
     };
-    if !crate::verify(&made.solution, &made.puzzle, &made.variant) {
+    if !sudoku_solve::verify(&made.solution, &made.puzzle, &made.variant) {
         return Err(failed());
     }
     // The second search: the propagation engine, with the killer cages
@@ -226,7 +225,7 @@ pub fn generate_setter_checked(
         }));
     let rules = second.rules(shape).map_err(|_| failed())?;
     let mut checker = SudokuSolver::with_rules(rules.into(), Engine::Auto).map_err(|_| failed())?;
-    checker.set_seed(Some(super::mix(seed ^ 0x636865636b)));
+    checker.set_seed(Some(crate::rng::mix(seed ^ 0x636865636b)));
     match checker.check_unique(&made.puzzle, limits).0 {
         Verdict::Unique(found) if found == made.solution => Ok(made),
         Verdict::Unknown(why) => Err(GenerateTrouble::Stopped(why)),
@@ -261,6 +260,6 @@ mod tests {
         let shape = Shape::square(2).unwrap();
         let (puzzle, solution, variant) =
             generate_variant_checked(&x, "x", shape, false, 3, &Limits::none()).unwrap();
-        assert!(crate::verify(&solution, &puzzle, &variant));
+        assert!(sudoku_solve::verify(&solution, &puzzle, &variant));
     }
 }

@@ -7,7 +7,7 @@
 //! read back ([`sudoku_format::parse_documents`]).
 //!
 //! ```
-//! use sudoku_solve::{generate_checked, GenerateOptions, GeneratedFormat, Limits, Made};
+//! use sudoku_generate::{generate_checked, GenerateOptions, GeneratedFormat, Limits, Made};
 //! use sudoku::Shape;
 //!
 //! let shape = Shape::square(2)?;
@@ -22,12 +22,14 @@
 
 use serde::Serialize;
 
-use super::{GenerateTrouble, Generated, SetterGenerated};
-use crate::rate::Rating;
+use crate::checked::GenerateTrouble;
+use crate::classic::Generated;
+use crate::setter::SetterGenerated;
 use sudoku::format::{write_boxed_with, write_compact, Notation};
 use sudoku::Grid;
 use sudoku::{write_regions, Variant};
 use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
+use sudoku_solve::Rating;
 
 /// How generated puzzles are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,15 +3,15 @@
 //!
 //! A [`Maker`] is read from the variant's names (`--variant`), a region map
 //! and the classic options; it makes and checks one puzzle per seed with
-//! [`generate_checked`](super::generate_checked),
-//! [`generate_variant_checked`](super::generate_variant_checked) or
-//! [`generate_setter_checked`](super::generate_setter_checked), as the rules
+//! [`generate_checked`](crate::generate_checked),
+//! [`generate_variant_checked`](crate::generate_variant_checked) or
+//! [`generate_setter_checked`](crate::generate_setter_checked), as the rules
 //! ask. [`Maker::run`] makes `count` of them in seed order under one meter
 //! ([`Limits`]: a timeout, Ctrl-C's flag) and hands each record over whole;
 //! [`GenerateRun`] says how many were written and why it stopped.
 //!
 //! ```
-//! use sudoku_solve::{GenerateOptions, GeneratedFormat, Limits, Maker};
+//! use sudoku_generate::{GenerateOptions, GeneratedFormat, Limits, Maker};
 //! use sudoku::Shape;
 //!
 //! let shape = Shape::square(2)?;
@@ -29,14 +29,17 @@
 
 use solver_core::{Incomplete, Limits};
 
-use super::checked::{generate_checked, generate_setter_checked, generate_variant_checked};
-use super::records::{GeneratedFormat, Made};
-use super::setter::{parse_generate_names, Clues, SetterGenerated};
-use super::{in_seed_order, GenerateOptions, GenerateTrouble, Generated};
-use crate::rate::Rating;
+use crate::checked::{
+    generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
+    GenerateTrouble,
+};
+use crate::classic::{GenerateOptions, Generated};
+use crate::records::{GeneratedFormat, Made};
+use crate::setter::{parse_generate_names, Clues, SetterGenerated};
 use sudoku::Grid;
 use sudoku::Shape;
 use sudoku::{Regions, Variant, VariantError};
+use sudoku_solve::Rating;
 
 /// Why a request to generate cannot be made (before any puzzle is).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

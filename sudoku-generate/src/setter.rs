@@ -26,7 +26,8 @@
 //!
 //! ```
 //! use solver_core::Limits;
-//! use sudoku_solve::{generate_setter, verify, Clues};
+//! use sudoku_generate::{generate_setter, Clues};
+//! use sudoku_solve::verify;
 //! use sudoku::{Shape, Variant};
 //!
 //! let shape = Shape::square(3)?;
@@ -43,13 +44,15 @@ use std::sync::Arc;
 
 use solver_core::{Incomplete, Limits};
 
-use super::{mix, random_full_grid, Meter, Rng};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::classic::random_full_grid;
+use crate::meter::Meter;
+use crate::rng::{mix, Rng};
 use sudoku::constraints::Constraint;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{CageSpec, Variant, VariantError};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
 // issue 36, group A
 use sudoku::VariantErrorKind;
 
@@ -125,7 +128,7 @@ const GENERATE_NAMES: &str = "x, windoku, jigsaw, anti-knight, anti-king, non-co
 /// clues.
 ///
 /// ```
-/// use sudoku_solve::{parse_generate_names, Clues};
+/// use sudoku_generate::{parse_generate_names, Clues};
 /// use sudoku::Constraint;
 /// let (variant, jigsaw, clues) = parse_generate_names("anti-knight,killer")?;
 /// assert_eq!(variant.constraints, [Constraint::AntiKnight]);

@@ -5,12 +5,13 @@ use std::sync::Arc;
 
 use solver_core::Limits;
 
-use crate::generate::{mix, Meter};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::meter::Meter;
+use crate::rng::mix;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{Regions, Variant};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
 
 /// Search nodes allowed to fill an empty grid under a random region map
 /// before the map is given up for another.
@@ -49,7 +50,7 @@ impl Rng {
 /// solution ([`generate_variant`] draws maps until one does).
 ///
 /// ```
-/// use sudoku_solve::random_regions;
+/// use sudoku_generate::random_regions;
 /// use sudoku::Shape;
 /// let regions = random_regions(Shape::square(3)?, 5);
 /// assert_eq!(regions.side(), 9);
@@ -158,7 +159,7 @@ pub fn generate_variant(
 /// ```
 /// use std::sync::{atomic::AtomicBool, Arc};
 /// use solver_core::{Incomplete, Limits};
-/// use sudoku_solve::{generate_variant_within, SolveError};
+/// use sudoku_generate::{generate_variant_within, SolveError};
 /// use sudoku::{Shape, Variant};
 /// let (x, _) = Variant::parse_names("x")?;
 /// let stop = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
