@@ -24,17 +24,7 @@ const ROUND: u64 = 64;
 /// each to `each` in seed order, as soon as its round is done; stops when
 /// `each` returns false. The results do not depend on the number of
 /// threads, and memory holds one round.
-///
-/// ```
-/// let mut seen = Vec::new();
-/// sudoku_generate::in_seed_order(10, 100, |seed| seed * 2, |seed, made| {
-///     seen.push((seed, made));
-///     seed < 50
-/// });
-/// assert_eq!(seen.len(), 41);
-/// assert_eq!(seen[40], (50, 100));
-/// ```
-pub fn in_seed_order<T: Send>(
+pub(crate) fn in_seed_order<T: Send>(
     first_seed: u64,
     count: u64,
     make: impl Fn(u64) -> T + Sync,
@@ -63,13 +53,16 @@ pub fn in_seed_order<T: Send>(
 pub(crate) const RATING_NODES: u64 = 200_000;
 
 /// Why a puzzle was not made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateTrouble {
     /// A limit stopped it (a timeout, a cancellation).
+    #[error("stopped: {0}")]
     Stopped(Incomplete),
     /// The generator found no grid to make it from (bad input).
+    #[error("{0}")]
     NoGrid(String),
     /// It failed its own check: a bug.
+    #[error("internal error: {0}")]
     Internal(String),
 }
 
@@ -77,19 +70,7 @@ pub enum GenerateTrouble {
 /// solution against the rules and its givens. With `rate_seeds` > 0 it is
 /// also rated ([`rate_within`]), unless that would take more than
 /// `RATING_NODES` (200,000) nodes per run (large grids with few givens).
-///
-/// ```
-/// use sudoku_generate::{generate_checked, GenerateOptions, Limits};
-/// use sudoku::Shape;
-///
-/// let shape = Shape::square(2)?;
-/// let (made, rating) = generate_checked(shape, 7, &GenerateOptions::default(), 2, &Limits::none())
-///     .expect("a 4x4 puzzle");
-/// assert!(made.solution.is_solution_of(&made.puzzle));
-/// assert!(rating.is_some());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_checked(
+pub(crate) fn generate_checked(
     shape: Shape,
     seed: u64,
     options: &GenerateOptions,
@@ -127,7 +108,7 @@ pub fn generate_checked(
 /// [`generate_variant_within`], and checks it with
 /// [`sudoku_solve::check_generated`]. Returns the puzzle, its solution and its
 /// variant (with the map).
-pub fn generate_variant_checked(
+pub(crate) fn generate_variant_checked(
     base: &Variant,
     names: &str,
     shape: Shape,
@@ -176,16 +157,7 @@ pub fn generate_variant_checked(
 /// search: the propagation engine, with killer cages stated as its own
 /// cage constraints (not the units engine the generator used for them)
 /// and its branching ties broken in another order.
-///
-/// ```
-/// use sudoku_generate::{generate_setter_checked, Clues, Limits};
-/// use sudoku::{Shape, Variant};
-/// let made = generate_setter_checked(&Variant::default(), Clues::THERMO, Shape::new(2, 3)?, 1, &Limits::none())
-///     .expect("a 6x6 thermo puzzle");
-/// assert!(sudoku_solve::verify(&made.solution, &made.puzzle, &made.variant));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_setter_checked(
+pub(crate) fn generate_setter_checked(
     base: &Variant,
     clues: Clues,
     shape: Shape,

@@ -1,5 +1,5 @@
 //! Classic puzzles: random full grids ([`random_full_grid`]) and puzzles dug
-//! from them ([`generate`], [`generate_within`]).
+//! from them ([`generate_within`], [`generate_within`]).
 
 use solver_core::Limits;
 
@@ -11,7 +11,7 @@ use sudoku::Grid;
 use sudoku::Shape;
 use sudoku_solve::{SolveError, SudokuSolver, Symmetry};
 
-/// How [`generate`] makes a puzzle.
+/// How [`generate_within`] makes a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
     /// The pattern of givens ([`Symmetry::None`] by default).
@@ -51,14 +51,14 @@ impl Default for GenerateOptions {
     }
 }
 
-/// A generated puzzle (see [`generate`]).
+/// A generated puzzle (see [`generate_within`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
     /// The puzzle: exactly one solution, checked before it was returned.
     pub puzzle: Grid,
     /// Its solution, the full grid the givens were taken from.
     pub solution: Grid,
-    /// The seed passed to [`generate`]: the same shape, seed and options
+    /// The seed passed to [`generate_within`]: the same shape, seed and options
     /// give this puzzle again.
     pub seed: u64,
     /// Number of givens.
@@ -67,7 +67,7 @@ pub struct Generated {
     /// (`None` without a target).
     pub target_reached: Option<bool>,
     /// Whether the puzzle is known to be minimal (per orbit, see
-    /// [`generate`]): removing any orbit of givens left was found to give a
+    /// [`generate_within`]): removing any orbit of givens left was found to give a
     /// second solution. False when removal stopped at the target or a check
     /// hit the node limit.
     pub minimal: bool,
@@ -175,53 +175,13 @@ fn relabelled(grid: Grid, rng: &mut Rng) -> Grid {
 /// The result depends only on `shape`, `seed` and `options` (no clock, no
 /// thread count).
 ///
-/// ```
-/// use sudoku_generate::{generate, GenerateOptions, Symmetry};
-/// use sudoku_solve::SolveGrid;
-/// use sudoku::Shape;
-///
-/// let options = GenerateOptions { symmetry: Symmetry::Rotational, ..Default::default() };
-/// let made = generate(Shape::square(3)?, 42, &options)?;
-/// assert!(made.puzzle.is_uniquely_solvable());
-/// assert!(made.solution.is_solution_of(&made.puzzle));
-/// assert!(Symmetry::Rotational.holds_for(&made.puzzle));
-/// assert!(made.minimal);
-/// // The same seed gives the same puzzle.
-/// assert_eq!(generate(Shape::square(3)?, 42, &options)?, made);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate(
-    shape: Shape,
-    seed: u64,
-    options: &GenerateOptions,
-) -> Result<Generated, SolveError> {
-    generate_within(shape, seed, options, &Limits::none())
-}
-
-/// [`generate`] within `limits`, which bound the whole generation: its
-/// deadline and cancellation flag are polled by every search and between
-/// them, and its node limit counts the nodes of all the searches together
-/// (unlike [`GenerateOptions::node_limit`], which is per check and only
-/// keeps givens). A generation stopped by them fails with
-/// [`SolveError::GaveUp`]; one that finishes gives the same puzzle as
-/// [`generate`].
-///
-/// ```
-/// use std::sync::{atomic::AtomicBool, Arc};
-/// use solver_core::{Incomplete, Limits};
-/// use sudoku_generate::{generate_within, GenerateOptions, SolveError};
-/// use sudoku::Shape;
-///
-/// let shape = Shape::square(5)?;
-/// let options = GenerateOptions::default();
-/// let cancelled = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
-/// assert_eq!(
-///     generate_within(shape, 1, &options, &cancelled),
-///     Err(SolveError::GaveUp(Incomplete::Cancelled))
-/// );
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_within(
+/// `limits` bound the whole generation: its deadline and cancellation flag
+/// are polled by every search and between them, and its node limit counts
+/// the nodes of all the searches together (unlike
+/// [`GenerateOptions::node_limit`], which is per check and only keeps
+/// givens). A generation stopped by them fails with [`SolveError::GaveUp`];
+/// one that finishes gives the same puzzle as without them.
+pub(crate) fn generate_within(
     shape: Shape,
     seed: u64,
     options: &GenerateOptions,
@@ -301,7 +261,7 @@ pub fn generate_within(
     })
 }
 
-/// How many full grids [`generate`] digs with the quick pass only, looking
+/// How many full grids [`generate_within`] digs with the quick pass only, looking
 /// for one that reaches the target, before it digs one with full checks.
 /// On 25x25 with a target of 45% givens, the quick pass falls short for
 /// about one seed in six.

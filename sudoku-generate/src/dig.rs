@@ -1,6 +1,6 @@
 //! Digging: clearing orbits of givens while the puzzle stays unique, in passes
 //! with a growing node budget per check ([`dig`]), and the final check
-//! ([`confirm_unique`]). Both [`crate::generate`] and [`crate::minimize`]
+//! ([`confirm_unique`]). Both [`crate::classic`] and [`crate::minimize`]
 //! dig this way.
 
 use crate::meter::Meter;

@@ -6,10 +6,17 @@ use std::sync::Arc;
 
 use solver_core::{Incomplete, Limits};
 
-use crate::*;
+use crate::classic::{generate_within, random_full_grid, GenerateOptions, Generated};
+use crate::minimize::{minimize, minimize_within};
 use sudoku::Grid;
 use sudoku::Shape;
+use sudoku_solve::Symmetry;
 use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+
+/// [`generate_within`] without limits.
+fn generate(shape: Shape, seed: u64, options: &GenerateOptions) -> Result<Generated, SolveError> {
+    generate_within(shape, seed, options, &Limits::none())
+}
 
 fn shape(text: &str) -> Shape {
     text.parse().expect("test shape")

@@ -9,11 +9,12 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku::{Constraint, Shape, Variant};
-use sudoku_generate::{
-    generate_setter, generate_setter_checked, generate_variant_checked, parse_generate_names,
-    Clues, GenerateTrouble, Limits, SetterError, SetterGenerated,
+use crate::checked::{generate_setter_checked, generate_variant_checked, GenerateTrouble};
+use crate::setter::{
+    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, MAX_MERGED,
 };
+use crate::Limits;
+use sudoku::{Constraint, Shape, Variant};
 use sudoku_solve::{Engine, SudokuSolver, Verdict};
 
 fn shape(text: &str) -> Shape {
@@ -413,7 +414,7 @@ fn killer_cages_partition_the_grid() {
         let n = 6;
         let mut owner = vec![0usize; n * n];
         for cage in &made.variant.cages {
-            assert!((1..=sudoku_generate::MAX_MERGED).contains(&cage.cells.len()));
+            assert!((1..=MAX_MERGED).contains(&cage.cells.len()));
             for &(r, c) in &cage.cells {
                 owner[r * n + c] += 1;
             }
@@ -677,7 +678,7 @@ fn group_a_puzzles_are_unique_by_brute_force() {
 /// this file times (seeds `0..DUMP`, 6 givens removed) as
 /// f-puzzles links, one file per kind, into `DUMP_DIR`: inputs for timing
 /// whole `sudoku candidates` runs. `DUMP=20 DUMP_DIR=/tmp cargo test
-/// --release -p sudoku-generate --test generate_setter dump -- --ignored`
+/// --release -p sudoku-generate --lib setter::tests::dump -- --ignored`
 #[test]
 #[ignore = "writes benchmark inputs"]
 fn dump() {
