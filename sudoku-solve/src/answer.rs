@@ -38,52 +38,15 @@ use solver_core::{Incomplete, Limits};
 
 use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
-use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver, Verdict};
-use crate::symmetry::Symmetry;
+use crate::solve::{with_thread_solver, SolveError, SudokuSolver, Verdict};
+// `crate::answer::Task` stays a path for the modules that name it so.
+use crate::task::Engine;
+pub use crate::task::Task;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::Variant;
 use sudoku_format::Puzzle;
-
-/// What is asked of a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// One solution.
-    Solve,
-    /// The number of solutions, up to `limit`.
-    Count {
-        /// Stop at this many solutions (the count is then a lower bound).
-        limit: Option<u128>,
-    },
-    /// Unique, multiple, unsolvable or invalid.
-    Check,
-    /// Givens removed while the solution stays unique.
-    Minimize {
-        /// The order in which givens are tried.
-        seed: u64,
-        /// Givens are removed an orbit at a time.
-        symmetry: Symmetry,
-    },
-    /// The search effort of a blind search ([`crate::rate`]).
-    Rate {
-        /// Tie-break seeds averaged over.
-        seeds: u32,
-    },
-    /// Sudoku Explainer's ratings (ER/EP/ED) from a logical solver, passed
-    /// in as a [`crate::LogicRater`] (see `sudoku_batch::Batch::logic`).
-    RateLogic,
-    /// True candidates: per cell, the values of some solution
-    /// ([`crate::setter::true_candidates`]).
-    Candidates,
-    /// The placements of one more given that leave exactly one solution
-    /// ([`crate::setter::unique_makers`]).
-    UniqueMakers,
-    /// Every solution, one at a time ([`SolveGrid::solutions`](crate::SolveGrid::solutions)).
-    Enumerate,
-    /// The completions split into cubes ([`crate::cubes`]).
-    Split,
-}
 
 /// What became of one puzzle. `G` is [`Grid`], or `()` once a record is
 /// written and only counted (see [`Answer::without_grids`]).
@@ -517,7 +480,7 @@ fn search(
         Task::Check => {
             let (verdict, stats) = solver.check_unique(grid, limits);
             answered.nodes = Some(stats.nodes);
-            match crate::checked::check_verdict(verdict, &verified) {
+            match crate::solve::check_verdict(verdict, &verified) {
                 Ok(Verdict::Unique(solution)) => Answer::Unique(solution),
                 Ok(Verdict::Multiple(a, b)) => Answer::Multiple(a, b),
                 Ok(Verdict::Unsolvable) => Answer::Unsolvable,

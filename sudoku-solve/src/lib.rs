@@ -51,9 +51,10 @@ mod rate;
 pub mod setter;
 mod solve;
 mod symmetry;
+mod task;
 
 pub use answer::{
-    answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question, Task,
+    answer, check_generated, effective_variant, verify, Answer, Answered, Expected, Question,
 };
 pub use checked::CheckedPuzzle;
 pub use encoding::Encoding;
@@ -61,14 +62,13 @@ pub use logic::{LogicError, LogicRater, LogicRating};
 pub use parallel::Progress;
 pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
-pub use solve::{
-    with_thread_solver, Engine, GridSolutions, SolveError, SolveGrid, SudokuSolver, Verdict,
-};
+pub use solve::{with_thread_solver, GridSolutions, SolveError, SolveGrid, SudokuSolver, Verdict};
 /// The meter and the measures this crate's API takes and returns, from
 /// [`solver_core`]: a caller needs no other crate to set limits or read
 /// counts and statistics.
 pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use symmetry::{ParseSymmetryError, Symmetry};
+pub use task::{Engine, Task};
 
 /// The path the 9x9 engine (`band9`) takes on this CPU: `avx2`,
 /// `avx2-lookup` (the same without `pext`) or `baseline`, as `--explain`
