@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use sudoku::Shape;
-use sudoku_solve::{generate, GenerateOptions};
+use sudoku_generate::{GenerateOptions, Limits, Maker};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -14,13 +14,17 @@ fn bench(c: &mut Criterion) {
     group.bench_function("9x9 minimal", |b| {
         b.iter(|| {
             seed += 1;
-            generate(Shape::square(3).unwrap(), seed, &minimal).expect("generates")
+            Maker::classic(Shape::square(3).unwrap(), minimal.clone())
+                .make(seed, &Limits::none())
+                .expect("generates")
         })
     });
     group.bench_function("16x16 minimal", |b| {
         b.iter(|| {
             seed += 1;
-            generate(Shape::square(4).unwrap(), seed, &minimal).expect("generates")
+            Maker::classic(Shape::square(4).unwrap(), minimal.clone())
+                .make(seed, &Limits::none())
+                .expect("generates")
         })
     });
     let at_45_percent = GenerateOptions {
@@ -32,7 +36,9 @@ fn bench(c: &mut Criterion) {
     group.bench_function("25x25 at most 45% givens", |b| {
         b.iter(|| {
             seed += 1;
-            generate(Shape::square(5).unwrap(), seed, &at_45_percent).expect("generates")
+            Maker::classic(Shape::square(5).unwrap(), at_45_percent.clone())
+                .make(seed, &Limits::none())
+                .expect("generates")
         })
     });
     group.finish();

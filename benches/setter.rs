@@ -1,5 +1,5 @@
 //! The setter's speed targets (issue 22), on 9x9 puzzles made by our
-//! generator (`sudoku_solve::generate_setter`, seeds 0..20 of killer, thermo and
+//! generator (`sudoku_generate::Maker::from_names`, seeds 0..20 of killer, thermo and
 //! arrow): uniqueness proofs (one `check_unique` per puzzle, rules built
 //! once; target: median under 1 ms, none above 50 ms) and true candidates
 //! of the same puzzles with several solutions (killer: the last 4 cages
@@ -18,7 +18,8 @@ use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
 use sudoku::{Grid, Rules, Shape};
-use sudoku_solve::{generate_setter, parse_generate_names, setter, Engine, SudokuSolver, Verdict};
+use sudoku_generate::{GenerateOptions, MadePuzzle, Maker};
+use sudoku_solve::{setter, Engine, SudokuSolver, Verdict};
 
 const PUZZLES: u64 = 20;
 
@@ -27,11 +28,13 @@ const PUZZLES: u64 = 20;
 type Made = (Vec<(Arc<Rules>, Grid, Grid)>, Vec<(Arc<Rules>, Grid)>);
 
 fn made(kind: &str) -> Made {
-    let (base, _, clues) = parse_generate_names(kind).unwrap();
     let nine: Shape = "3".parse().unwrap();
+    let maker = Maker::from_names(Some(kind), None, nine, GenerateOptions::default(), 0).unwrap();
     let (mut unique, mut loose) = (Vec::new(), Vec::new());
     for seed in 0..PUZZLES {
-        let m = generate_setter(&base, clues, nine, seed, &Limits::none()).unwrap();
+        let Ok(MadePuzzle::Setter(m)) = maker.make(seed, &Limits::none()) else {
+            panic!("{kind} seed {seed}")
+        };
         let rules = Arc::new(m.variant.rules(nine).unwrap());
         unique.push((rules, m.puzzle.clone(), m.solution.clone()));
         let mut variant = m.variant.clone();

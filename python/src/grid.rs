@@ -14,10 +14,8 @@ use sudoku::{
     Variant, DEFAULT_MEMORY_BUDGET,
 };
 use sudoku_format::{parse_documents, parse_puzzle, Puzzle, ReadOptions};
-use sudoku_solve::{
-    Answer, Answered, Engine, GenerateOptions, GenerateTrouble, Maker, Question, SolveError,
-    Symmetry, Task,
-};
+use sudoku_generate::{GenerateOptions, GenerateTrouble, Maker, Symmetry};
+use sudoku_solve::{Answer, Answered, Engine, Question, SolveError, Task};
 
 use crate::batch::Check;
 use crate::errors::{self, solve_error, value_error};
@@ -396,7 +394,7 @@ impl Sudoku {
     /// apply). Jigsaw draws random regions from the seed unless `regions`
     /// are given. Killer cannot be generated.
     ///
-    /// Made by the generator of `sudoku generate` (`sudoku_solve::Maker`): every
+    /// Made by the generator of `sudoku generate` (`sudoku_generate::Maker`): every
     /// puzzle is checked apart from how it was made (RuntimeError, internal
     /// error, if one failed). Unsolvable when no grid of these variants is
     /// found. Ctrl-C interrupts a long generation (KeyboardInterrupt).

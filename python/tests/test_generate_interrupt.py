@@ -2,7 +2,7 @@
 SIGINT to a child Python stops a long generation or rating with
 KeyboardInterrupt within about 100 ms, and the interpreter goes on working.
 Before, generate(box=5, seed=1) ignored Ctrl-C for over 58 s. Both run
-through the command's entry points (sudoku_solve::Maker, sudoku_solve::answer) under the
+through the command's entry points (sudoku_generate::Maker, sudoku_solve::answer) under the
 meter's cancel flag."""
 
 import os

@@ -1,5 +1,7 @@
 //! Answering a chunk of puzzles: each through the library's one answer path
-//! ([`sudoku_solve::answer()`]), its record written in the output format.
+//! ([`sudoku_solve::answer()`]; `minimize` through the generator's
+//! [`sudoku_generate::answer_minimize`]), its record written in the output
+//! format.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -168,6 +170,10 @@ impl Batch {
             limits: &limits,
             progress,
         };
+        if let Task::Minimize { .. } = self.task {
+            // Minimizing digs as the generator does: its crate answers it.
+            return sudoku_generate::answer_minimize(&puzzle.grid, variant, line, &question);
+        }
         sudoku_solve::answer(puzzle, variant, line, &question, on_every_thread)
     }
 

@@ -51,9 +51,11 @@ fn main() {
         let shape = sudoku::Shape::square(3).expect("9x9");
         (1..=n)
             .map(|seed| {
-                sudoku_solve::generate(shape, seed, &Default::default())
+                let maker = sudoku_generate::Maker::classic(shape, Default::default());
+                maker
+                    .make(seed, &sudoku_generate::Limits::none())
                     .expect("generated")
-                    .puzzle
+                    .puzzle()
                     .to_string()
             })
             .collect()

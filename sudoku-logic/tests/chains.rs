@@ -9,12 +9,20 @@ use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 
 use sudoku::{Grid, Rules, Shape};
+use sudoku_generate::{GenerateOptions, Generated, MadePuzzle, Maker};
 use sudoku_logic::chains::{self, ChainLevel};
 use sudoku_logic::{next_step, Candidates, Houses, Mode, Step, Technique};
-use sudoku_solve::generate;
 use sudoku_solve::{Incomplete, Limits};
 
 /// The first step of `level`, no limit.
+/// Classic puzzle `seed` of `shape` from the generator (its checks passed).
+fn generate(shape: Shape, seed: u64, options: &GenerateOptions) -> Result<Generated, String> {
+    match Maker::classic(shape, options.clone()).make(seed, &Limits::none()) {
+        Ok(MadePuzzle::Classic(made, _)) => Ok(made),
+        other => Err(format!("{shape} seed {seed}: {other:?}")),
+    }
+}
+
 fn find(c: &Candidates, level: ChainLevel) -> Vec<Step> {
     chains::find(c, level, &Limits::none()).expect("no limit")
 }

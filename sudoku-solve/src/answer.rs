@@ -37,54 +37,17 @@ use std::sync::Arc;
 use solver_core::{Incomplete, Limits};
 
 use crate::bitsearch::{words_solve, GivenWords, Words};
-use crate::generate::Symmetry;
 use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
-use crate::solve::{with_thread_solver, Engine, SolveError, SudokuSolver, Verdict};
+use crate::solve::{with_thread_solver, SolveError, SudokuSolver, Verdict};
+// `crate::answer::Task` stays a path for the modules that name it so.
+use crate::task::Engine;
+pub use crate::task::Task;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::Variant;
 use sudoku_format::Puzzle;
-
-/// What is asked of a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// One solution.
-    Solve,
-    /// The number of solutions, up to `limit`.
-    Count {
-        /// Stop at this many solutions (the count is then a lower bound).
-        limit: Option<u128>,
-    },
-    /// Unique, multiple, unsolvable or invalid.
-    Check,
-    /// Givens removed while the solution stays unique.
-    Minimize {
-        /// The order in which givens are tried.
-        seed: u64,
-        /// Givens are removed an orbit at a time.
-        symmetry: Symmetry,
-    },
-    /// The search effort of a blind search ([`crate::rate`]).
-    Rate {
-        /// Tie-break seeds averaged over.
-        seeds: u32,
-    },
-    /// Sudoku Explainer's ratings (ER/EP/ED) from a logical solver, passed
-    /// in as a [`crate::LogicRater`] (see `sudoku_batch::Batch::logic`).
-    RateLogic,
-    /// True candidates: per cell, the values of some solution
-    /// ([`crate::setter::true_candidates`]).
-    Candidates,
-    /// The placements of one more given that leave exactly one solution
-    /// ([`crate::setter::unique_makers`]).
-    UniqueMakers,
-    /// Every solution, one at a time ([`SolveGrid::solutions`](crate::SolveGrid::solutions)).
-    Enumerate,
-    /// The completions split into cubes ([`crate::cubes`]).
-    Split,
-}
 
 /// What became of one puzzle. `G` is [`Grid`], or `()` once a record is
 /// written and only counted (see [`Answer::without_grids`]).
@@ -513,30 +476,12 @@ fn answer_classic(
             answered.answer = counted_answer(counted, &mut answered.nodes);
             return answered;
         }
-        Task::Minimize { seed, symmetry } => {
-            answered.answer = match crate::minimize_within(grid, seed, symmetry, limits) {
-                // The smaller puzzle is checked again, under the same
-                // limits: its givens are the puzzle's, and it has one
-                // solution, which obeys the rules and keeps the givens.
-                Ok(smaller) if is_subset(&smaller, grid) => {
-                    let checked = with_thread_solver(grid.shape(), Engine::Auto, |solver| {
-                        solver.check_unique(&smaller, limits).0
-                    });
-                    match checked {
-                        Ok(Verdict::Unique(solution)) if solution.is_solution_of(&smaller) => {
-                            Answer::Minimized(smaller)
-                        }
-                        Ok(Verdict::Unknown(why)) => Answer::Unknown(why),
-                        _ => internal(line),
-                    }
-                }
-                Ok(_) => internal(line),
-                Err(SolveError::NotUnique) => Answer::NotUnique,
-                Err(SolveError::Unsolvable) => Answer::Unsolvable,
-                Err(SolveError::GaveUp(why)) => Answer::Unknown(why),
-                Err(e) => refused(e),
-            };
-            return answered;
+        Task::Minimize { .. } => {
+            // Minimizing digs as the generator does: sudoku-generate (on
+            // this crate) answers it, and the batch run sends it there.
+            return Answered::new(invalid(
+                "minimize is answered by the generator (sudoku_generate::answer_minimize)",
+            ));
         }
         Task::Rate { seeds } => {
             answered.answer = match crate::rate_within(grid, seeds, limits) {
@@ -615,7 +560,7 @@ fn search(
         Task::Check => {
             let (verdict, stats) = solver.check_unique(grid, limits);
             answered.nodes = Some(stats.nodes);
-            match crate::checked::check_verdict(verdict, &verified) {
+            match crate::solve::check_verdict(verdict, &verified) {
                 Ok(Verdict::Unique(solution)) => Answer::Unique(solution),
                 Ok(Verdict::Multiple(a, b)) => Answer::Multiple(a, b),
                 Ok(Verdict::Unsolvable) => Answer::Unsolvable,
@@ -679,15 +624,6 @@ fn answer_candidates(
             Err(e) => refused(e),
         };
     answered
-}
-
-/// Whether every given of `smaller` is a given of `puzzle` (same value).
-fn is_subset(smaller: &Grid, puzzle: &Grid) -> bool {
-    smaller
-        .cells()
-        .iter()
-        .zip(puzzle.cells())
-        .all(|(&s, &p)| s == 0 || s == p)
 }
 
 /// A thread's solvers for variants: the variant, shape and engine asked

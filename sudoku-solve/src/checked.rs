@@ -37,7 +37,7 @@ use solver_core::Limits;
 
 use crate::answer::verify;
 use crate::setter::{self, Candidates};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::solve::{check_verdict, Engine, SolveError, SudokuSolver, Verdict};
 use sudoku::{Grid, Rules, Variant};
 
 /// A puzzle, the variant it is set under and the rules compiled from that
@@ -143,20 +143,6 @@ impl<'a> CheckedPuzzle<'a> {
         setter::makers_checked(self.rules, self.grid, limits, engine, &|g, p| {
             self.holds(g, p)
         })
-    }
-}
-
-/// `verdict` when each solution in it passes `holds` (and two solutions
-/// differ), else [`SolveError::Broken`] with the first that fails.
-pub(crate) fn check_verdict(
-    verdict: Verdict,
-    holds: impl Fn(&Grid) -> bool,
-) -> Result<Verdict, SolveError> {
-    match verdict {
-        Verdict::Unique(a) if !holds(&a) => Err(SolveError::Broken(a)),
-        Verdict::Multiple(a, b) if a == b || !holds(&a) => Err(SolveError::Broken(a)),
-        Verdict::Multiple(_, b) if !holds(&b) => Err(SolveError::Broken(b)),
-        verdict => Ok(verdict),
     }
 }
 

@@ -8,8 +8,9 @@
 //!   under the meter ([`Limits`]), every solution checked by [`verify`] before it is
 //!   returned.
 //! - The batch run over many files is the `sudoku-batch` crate's.
-//! - Generation: [`Maker`] (what to make and a run of it), [`generate`],
-//!   [`generate_variant`], [`minimize`], [`rate`].
+//! - [`rate`]: the search effort of a puzzle with one solution;
+//!   [`Symmetry`]: the patterns of givens that [`Task::Minimize`] keeps.
+//!   Generation and minimizing are the `sudoku-generate` crate's (on this one).
 //! - [`bench`](mod@bench): solving speed on a set of puzzles (`sudoku bench`).
 //! - [`doppelganger`]: puzzles of the doppelganger kind (grids of `0..=n`), planned,
 //!   answered and checked by their own rule.
@@ -43,38 +44,32 @@ mod checked;
 pub mod cubes;
 pub mod doppelganger;
 mod encoding;
-mod generate;
 pub mod logic;
 mod parallel;
 pub mod plan;
 mod rate;
 pub mod setter;
 mod solve;
+mod symmetry;
+mod task;
 
 pub use answer::{
     answer, answer_verdict, check_generated, effective_variant, verify, Answer, Answered, Expected,
-    Question, Task,
+    Question,
 };
 pub use checked::CheckedPuzzle;
 pub use encoding::Encoding;
-pub use generate::{
-    generate, generate_checked, generate_setter, generate_setter_checked, generate_variant,
-    generate_variant_checked, generate_variant_within, generate_within, in_seed_order, minimize,
-    minimize_within, parse_generate_names, random_full_grid, random_regions, Clues,
-    GenerateOptions, GenerateRun, GenerateTrouble, Generated, GeneratedFormat, Made, MadePuzzle,
-    Maker, MakerError, ParseSymmetryError, SetterError, SetterGenerated, Symmetry, MAX_MERGED,
-};
 pub use logic::{LogicError, LogicRater, LogicRating};
 pub use parallel::Progress;
 pub use plan::{plan, EngineName, Plan};
 pub use rate::{rate, rate_within, Rating};
-pub use solve::{
-    with_thread_solver, Engine, GridSolutions, SolveError, SolveGrid, SudokuSolver, Verdict,
-};
+pub use solve::{with_thread_solver, GridSolutions, SolveError, SolveGrid, SudokuSolver, Verdict};
 /// The meter and the measures this crate's API takes and returns, from
 /// [`solver_core`]: a caller needs no other crate to set limits or read
 /// counts and statistics.
 pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
+pub use symmetry::{ParseSymmetryError, Symmetry};
+pub use task::{Engine, Task};
 
 /// The path the 9x9 engine (`band9`) takes on this CPU: `avx2`,
 /// `avx2-lookup` (the same without `pext`) or `baseline`, as `--explain`

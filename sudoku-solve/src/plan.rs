@@ -57,49 +57,19 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::answer::Task;
 use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
-use crate::solve::Engine;
+use crate::task::{Engine, Task};
 
-use cover_model::plan::{decide, Asked, Beyond, BeyondExactCover, Described, Job, Problem};
+use cover_model::plan::{decide, Beyond, BeyondExactCover, Described, Job, Problem};
 use sudoku::Rules;
 use sudoku::ShapeError;
 
 pub use cover_model::plan::{EngineName, Plan};
 
-impl Task {
-    /// The task as the planner tells tasks apart.
-    pub fn job(&self) -> Job {
-        match self {
-            Task::Solve => Job::Solve,
-            Task::Count { .. } => Job::Count,
-            Task::Check => Job::Check,
-            Task::Minimize { .. } => Job::Minimize,
-            Task::Rate { .. } => Job::Rate,
-            // The search proves the puzzle unique before the logic rates it.
-            Task::RateLogic => Job::Check,
-            Task::Candidates | Task::UniqueMakers => Job::Candidates,
-            Task::Enumerate => Job::Enumerate,
-            Task::Split => Job::Split,
-        }
-    }
-}
-
-impl Engine {
-    /// The engine as the planner's user choice.
-    pub fn asked(self) -> Asked {
-        match self {
-            Engine::Auto => Asked::Auto,
-            Engine::Bits => Asked::Bits,
-            Engine::Dlx => Asked::Dlx,
-        }
-    }
-}
-
 /// The side from which the bit-parallel search hands one solution and
 /// uniqueness checks of classic grids to clause learning.
-pub const LEARN_FROM: u32 = 36;
+pub(crate) const LEARN_FROM: u32 = 36;
 
 /// What the planner needs to know of a grid: the facts its own engines'
 /// rows of the table depend on ([`GridFacts::own_engine`]). The grid

@@ -3,9 +3,17 @@
 
 use solver_core::Limits;
 
-use crate::generate::mix;
 use crate::solve::{SolveError, SudokuSolver, Verdict};
 use sudoku::Grid;
+
+/// SplitMix64's output function: the tie-break seed of run `x` (the
+/// generator's mixing, so that ratings stay as they were).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// The difficulty of a puzzle as the effort of a blind search (see [`rate`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -106,7 +114,26 @@ pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating,
 mod tests {
     use super::*;
     use crate::SolveGrid;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
     use sudoku_format::{ReadOptions, Records};
+
+    /// The first puzzle of a file of examples (comment lines start with #).
+    fn first_example(text: &str) -> Grid {
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        line.trim().parse().unwrap()
+    }
+
+    /// A flag raised by another thread `after` from now.
+    fn flag_raised_after(after: std::time::Duration) -> Arc<AtomicBool> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            raised.store(true, Ordering::Relaxed);
+        });
+        flag
+    }
 
     const SEVENTEEN: &str =
         "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
@@ -147,7 +174,6 @@ mod tests {
     /// build: 3 s allowed), never with a rating.
     #[test]
     fn rate_within_stops_at_its_limits() {
-        use crate::generate::tests::{first_example, flag_raised_after};
         use solver_core::Incomplete;
         use std::time::{Duration, Instant};
         let second = Duration::from_secs(1);

@@ -64,7 +64,7 @@ pub fn verdict(
 ) -> Result<(Verdict, Vec<usize>), SolveError> {
     let mut solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
     let (verdict, _) = solver.check_unique(puzzle, limits);
-    let verdict = crate::checked::check_verdict(verdict, |g| rules.is_solution(g, puzzle))?;
+    let verdict = crate::solve::check_verdict(verdict, |g| rules.is_solution(g, puzzle))?;
     let cells = match &verdict {
         Verdict::Multiple(a, b) => differing_cells(a, b),
         _ => Vec::new(),

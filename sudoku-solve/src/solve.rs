@@ -11,10 +11,12 @@ use std::sync::Arc;
 
 use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, Solutions, Stats};
 
-use crate::answer::Task;
 use crate::bitsearch::{AnyBitSearch, Words};
 use crate::encoding::Encoding;
 use crate::plan::{plan_with, EngineName, Plan};
+// `crate::solve::Engine` stays a path for the modules that name it so.
+pub use crate::task::Engine;
+use crate::task::Task;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::ShapeError;
@@ -96,27 +98,18 @@ impl<G> Verdict<G> {
     }
 }
 
-/// The engine asked for; [`crate::plan()`] turns it into the engine that runs
-/// ([`EngineName`](crate::EngineName)). Every engine gives the same
-/// verdicts and counts; where a puzzle has several solutions, different
-/// engines may print different ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// The planner's choice: a bit-parallel engine where one applies,
-    /// Dancing Links otherwise.
-    #[default]
-    Auto,
-    /// The bit-parallel family: the matrix as one bit board per value, with
-    /// singles and locked candidates as propagation (`bits`, classic grids
-    /// up to 128x128, with clause learning from 36x36 for one solution or
-    /// uniqueness: `cdcl`); on 9x9 grids a specialist that holds each
-    /// value's band (three rows of boxes) in one 32-bit word (`band9`); for
-    /// variants up to 128 cells, `units`. Refused where none applies
-    /// ([`ShapeError::Engine`]), never replaced by Dancing Links.
-    Bits,
-    /// Knuth's Dancing Links ([`solver_core`]), the reference engine, for any
-    /// rules and any size the memory budget allows.
-    Dlx,
+/// `verdict` when each solution in it passes `holds` (and two solutions
+/// differ), else [`SolveError::Broken`] with the first that fails.
+pub(crate) fn check_verdict(
+    verdict: Verdict,
+    holds: impl Fn(&Grid) -> bool,
+) -> Result<Verdict, SolveError> {
+    match verdict {
+        Verdict::Unique(a) if !holds(&a) => Err(SolveError::Broken(a)),
+        Verdict::Multiple(a, b) if a == b || !holds(&a) => Err(SolveError::Broken(a)),
+        Verdict::Multiple(_, b) if !holds(&b) => Err(SolveError::Broken(b)),
+        verdict => Ok(verdict),
+    }
 }
 
 /// The engine a solver runs; both answer through [`solver_core::Engine`].

@@ -11,6 +11,7 @@ use solver_core::Limits;
 use sudoku::{Constraint, Grid, PairKind, Rules, Shape, Variant};
 use sudoku_solve::{plan, Engine, EngineName, SudokuSolver, Task};
 
+#[allow(dead_code)]
 mod oracle;
 use oracle::{all_grids, obeys};
 // issue 36, group C (the sum dot)

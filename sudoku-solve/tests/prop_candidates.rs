@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sudoku::{Constraint, Grid, Shape, Variant};
-use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
-use sudoku_solve::{generate_setter, parse_generate_names, setter, Engine, Limits};
+use sudoku_solve::{setter, Engine, Limits};
 
 #[allow(dead_code)]
 mod oracle;
@@ -159,45 +158,6 @@ fn limits_stop_the_search() {
     assert_eq!(got.values(0), (3..=9).collect::<Vec<u16>>());
     assert_eq!(got.values(1), (1..=8).collect::<Vec<u16>>());
     assert_eq!(got.values(40), (1..=9).collect::<Vec<u16>>());
-}
-
-/// Writes the loosened generated puzzles the `speed` report of
-/// `generate_setter.rs` times (seeds `0..DUMP`, 6 givens removed) as
-/// f-puzzles links, one file per kind, into `DUMP_DIR`: inputs for timing
-/// whole `sudoku candidates` runs. `DUMP=20 DUMP_DIR=/tmp cargo test
-/// --release -p sudoku --test prop_candidates dump -- --ignored`
-#[test]
-#[ignore = "writes benchmark inputs"]
-fn dump() {
-    let count: u64 = std::env::var("DUMP").map_or(20, |s| s.parse().unwrap());
-    let dir = std::env::var("DUMP_DIR").unwrap_or_else(|_| "/tmp".into());
-    for names in ["thermo", "arrow"] {
-        let (base, _, clues) = parse_generate_names(names).unwrap();
-        let mut out = String::new();
-        for seed in 0..count {
-            let m = generate_setter(
-                &base,
-                clues,
-                Shape::square(3).unwrap(),
-                seed,
-                &Limits::none(),
-            )
-            .unwrap();
-            let mut fewer = m.puzzle.clone();
-            let given: Vec<usize> = (0..81).filter(|&i| fewer.cells()[i] != 0).collect();
-            for &i in given.iter().take(6) {
-                fewer.set(i / 9, i % 9, None);
-            }
-            let link = to_fpuzzles_link(&FPuzzle {
-                grid: fewer,
-                variant: m.variant.clone(),
-            })
-            .unwrap();
-            out.push_str(&link);
-            out.push('\n');
-        }
-        std::fs::write(format!("{dir}/{names}.txt"), out).unwrap();
-    }
 }
 
 /// Diagnostic: the tries of true candidates one by one on the puzzle of

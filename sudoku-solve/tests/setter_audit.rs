@@ -25,13 +25,10 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use sudoku::{CageSpec, Constraint, Grid, PairKind, Regions, Shape, Variant};
 use sudoku_format::fpuzzles::{read_fpuzzles, to_fpuzzles_link, FPuzzle, FpuzzlesError};
-use sudoku_solve::{
-    generate_setter_checked, generate_variant_checked, parse_generate_names, setter, Engine,
-    Incomplete, Limits, SolveError, SudokuSolver,
-};
+use sudoku_solve::{setter, Engine, Incomplete, Limits, SolveError, SudokuSolver};
 
 mod oracle;
-use oracle::{all_grids, obeys};
+use oracle::{all_grids, brute_force, groups, obeys};
 
 fn four() -> Shape {
     Shape::square(2).unwrap()
@@ -47,115 +44,6 @@ fn dot(a: usize, b: usize, kind: PairKind, value: u32) -> Constraint {
         kind,
         value,
     }
-}
-
-/// The groups of cells whose values differ, from the rules' wording: rows,
-/// columns, boxes (or the jigsaw regions), both diagonals for X, and the
-/// windows of windoku (box-shaped, one cell in from the box borders, one
-/// row or column apart).
-fn groups(shape: Shape, variant: &Variant) -> Vec<Vec<usize>> {
-    let n = shape.side() as usize;
-    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        out.push((0..n).map(|c| i * n + c).collect());
-        out.push((0..n).map(|r| r * n + i).collect());
-    }
-    match &variant.regions {
-        Some(regions) => {
-            for k in 0..n {
-                out.push((0..n * n).filter(|&c| regions.region_of(c) == k).collect());
-            }
-        }
-        None => {
-            for r0 in (0..n).step_by(br) {
-                for c0 in (0..n).step_by(bc) {
-                    out.push(
-                        (r0..r0 + br)
-                            .flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c))
-                            .collect(),
-                    );
-                }
-            }
-        }
-    }
-    if variant.diagonals {
-        out.push((0..n).map(|k| k * n + k).collect());
-        out.push((0..n).map(|k| k * n + n - 1 - k).collect());
-    }
-    if variant.windows {
-        let mut r0 = 1;
-        while r0 + br <= n {
-            let mut c0 = 1;
-            while c0 + bc <= n {
-                out.push(
-                    (r0..r0 + br)
-                        .flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c))
-                        .collect(),
-                );
-                c0 += bc + 1;
-            }
-            r0 += br + 1;
-        }
-    }
-    out
-}
-
-/// Every completion of `givens` whose groups hold different values and
-/// that `accept` takes, up to `limit`: plain backtracking, cell by cell.
-fn brute_force(
-    n: usize,
-    groups: &[Vec<usize>],
-    givens: &[u16],
-    accept: &dyn Fn(&[u16]) -> bool,
-    limit: usize,
-) -> Vec<Vec<u16>> {
-    let mut peers: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n * n];
-    for g in groups {
-        for &a in g {
-            for &b in g {
-                if a != b {
-                    peers[a].insert(b);
-                }
-            }
-        }
-    }
-    let mut grid = vec![0u16; n * n];
-    let mut out = Vec::new();
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        i: usize,
-        n: usize,
-        peers: &[BTreeSet<usize>],
-        givens: &[u16],
-        accept: &dyn Fn(&[u16]) -> bool,
-        limit: usize,
-        grid: &mut Vec<u16>,
-        out: &mut Vec<Vec<u16>>,
-    ) {
-        if out.len() >= limit {
-            return;
-        }
-        if i == n * n {
-            if accept(grid) {
-                out.push(grid.clone());
-            }
-            return;
-        }
-        let values: Vec<u16> = match givens[i] {
-            0 => (1..=n as u16).collect(),
-            v => vec![v],
-        };
-        for v in values {
-            if peers[i].iter().all(|&p| p > i || grid[p] != v) {
-                grid[i] = v;
-                go(i + 1, n, peers, givens, accept, limit, grid, out);
-                grid[i] = 0;
-            }
-        }
-    }
-    go(0, n, &peers, givens, accept, limit, &mut grid, &mut out);
-    out
 }
 
 /// `count_counted` of `puzzle`, with the progress counter's final value.
@@ -891,53 +779,6 @@ proptest! {
             "{}", e
         );
         prop_assert!(e.to_string().contains(&format!("{name:?}")), "{}", e);
-    }
-}
-
-/// The one solution of a generated puzzle, by brute force over the groups
-/// its rules name and the definitions of its constraints.
-fn assert_unique(shape: Shape, variant: &Variant, puzzle: &Grid, solution: &Grid) {
-    let n = shape.side() as usize;
-    let constraints = &variant.constraints;
-    let accept = |g: &[u16]| constraints.iter().all(|c| obeys(c, g, shape, constraints));
-    let found = brute_force(n, &groups(shape, variant), puzzle.cells(), &accept, 2);
-    assert_eq!(
-        found,
-        vec![solution.cells().to_vec()],
-        "{variant:?} {puzzle}"
-    );
-}
-
-#[test]
-fn generated_x_windoku_jigsaw_and_anti_king_puzzles_are_unique_by_brute_force() {
-    for (names, boxes) in [
-        ("x", "2x2"),
-        ("x", "2x3"),
-        ("windoku", "2x2"),
-        ("windoku", "2x3"),
-        ("jigsaw", "2x2"),
-        ("jigsaw", "2x3"),
-        ("jigsaw,x", "2x3"),
-    ] {
-        let shape: Shape = boxes.parse().unwrap();
-        let (base, jigsaw, _) = parse_generate_names(names).unwrap();
-        for seed in 0..3 {
-            let (puzzle, solution, variant) =
-                generate_variant_checked(&base, names, shape, jigsaw, seed, &Limits::none())
-                    .unwrap_or_else(|e| panic!("{names} {boxes} seed {seed}: {e:?}"));
-            assert_eq!(variant.regions.is_some(), jigsaw, "{names}");
-            assert_unique(shape, &variant, &puzzle, &solution);
-        }
-    }
-    for boxes in ["2x3", "3x2"] {
-        let shape: Shape = boxes.parse().unwrap();
-        let (base, _, clues) = parse_generate_names("anti-king").unwrap();
-        for seed in 0..3 {
-            let made = generate_setter_checked(&base, clues, shape, seed, &Limits::none())
-                .unwrap_or_else(|e| panic!("anti-king {boxes} seed {seed}: {e:?}"));
-            assert!(made.variant.constraints.contains(&Constraint::AntiKing));
-            assert_unique(shape, &made.variant, &made.puzzle, &made.solution);
-        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! Classic puzzles, variant puzzles (X, windoku, jigsaw), and killer,
 //! thermo and arrow puzzles and the grid-based rules (anti-knight,
 //! anti-king, non-consecutive): each made, checked and written as a record
-//! by the library ([`sudoku_solve::Maker`], in seed order under one meter); here
+//! by the library ([`sudoku_generate::Maker`], in seed order under one meter); here
 //! are the options, the output, the warnings and the exit status.
 
 use std::io::Write as _;
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use solver_core::{Incomplete, Limits};
 use sudoku::Shape;
-use sudoku_solve::{GenerateOptions, GenerateTrouble, GeneratedFormat, Maker, Symmetry};
+use sudoku_generate::{GenerateOptions, GenerateTrouble, GeneratedFormat, Maker, Symmetry};
 
 use super::parse_box;
 use crate::exit::{Exit, Failure};

@@ -13,7 +13,7 @@
 //!   puzzle of its own), answered line by line through
 //!   [`sudoku_solve::doppelganger`].
 //! - `variant`: the variant options; `generate` (every kind made by
-//!   [`sudoku_solve::Maker`]), `bench` and `serve`: the other subcommands.
+//!   [`sudoku_generate::Maker`]), `bench` and `serve`: the other subcommands.
 //!
 //! [`run`] does the work and returns the exit status: see the table in
 //! [`EXIT_STATUS`] (and [`crate::exit`]); 70 means that a solution failed

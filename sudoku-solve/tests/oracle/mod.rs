@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku::{Constraint, PairKind, Shape};
+use sudoku::{Constraint, PairKind, Shape, Variant};
 
 /// Every grid of `shape` that extends `prefix` (values of the first cells),
 /// by plain backtracking over rows, columns and boxes.
@@ -428,4 +428,113 @@ pub fn obeys(c: &Constraint, g: &[u16], shape: Shape, all: &[Constraint]) -> boo
         }
         _ => panic!("no definition for {c:?}"),
     }
+}
+
+/// The groups of cells whose values differ, from the rules' wording: rows,
+/// columns, boxes (or the jigsaw regions), both diagonals for X, and the
+/// windows of windoku (box-shaped, one cell in from the box borders, one
+/// row or column apart).
+pub fn groups(shape: Shape, variant: &Variant) -> Vec<Vec<usize>> {
+    let n = shape.side() as usize;
+    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for i in 0..n {
+        out.push((0..n).map(|c| i * n + c).collect());
+        out.push((0..n).map(|r| r * n + i).collect());
+    }
+    match &variant.regions {
+        Some(regions) => {
+            for k in 0..n {
+                out.push((0..n * n).filter(|&c| regions.region_of(c) == k).collect());
+            }
+        }
+        None => {
+            for r0 in (0..n).step_by(br) {
+                for c0 in (0..n).step_by(bc) {
+                    out.push(
+                        (r0..r0 + br)
+                            .flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c))
+                            .collect(),
+                    );
+                }
+            }
+        }
+    }
+    if variant.diagonals {
+        out.push((0..n).map(|k| k * n + k).collect());
+        out.push((0..n).map(|k| k * n + n - 1 - k).collect());
+    }
+    if variant.windows {
+        let mut r0 = 1;
+        while r0 + br <= n {
+            let mut c0 = 1;
+            while c0 + bc <= n {
+                out.push(
+                    (r0..r0 + br)
+                        .flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c))
+                        .collect(),
+                );
+                c0 += bc + 1;
+            }
+            r0 += br + 1;
+        }
+    }
+    out
+}
+
+/// Every completion of `givens` whose groups hold different values and
+/// that `accept` takes, up to `limit`: plain backtracking, cell by cell.
+pub fn brute_force(
+    n: usize,
+    groups: &[Vec<usize>],
+    givens: &[u16],
+    accept: &dyn Fn(&[u16]) -> bool,
+    limit: usize,
+) -> Vec<Vec<u16>> {
+    let mut peers: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n * n];
+    for g in groups {
+        for &a in g {
+            for &b in g {
+                if a != b {
+                    peers[a].insert(b);
+                }
+            }
+        }
+    }
+    let mut grid = vec![0u16; n * n];
+    let mut out = Vec::new();
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        i: usize,
+        n: usize,
+        peers: &[BTreeSet<usize>],
+        givens: &[u16],
+        accept: &dyn Fn(&[u16]) -> bool,
+        limit: usize,
+        grid: &mut Vec<u16>,
+        out: &mut Vec<Vec<u16>>,
+    ) {
+        if out.len() >= limit {
+            return;
+        }
+        if i == n * n {
+            if accept(grid) {
+                out.push(grid.clone());
+            }
+            return;
+        }
+        let values: Vec<u16> = match givens[i] {
+            0 => (1..=n as u16).collect(),
+            v => vec![v],
+        };
+        for v in values {
+            if peers[i].iter().all(|&p| p > i || grid[p] != v) {
+                grid[i] = v;
+                go(i + 1, n, peers, givens, accept, limit, grid, out);
+                grid[i] = 0;
+            }
+        }
+    }
+    go(0, n, &peers, givens, accept, limit, &mut grid, &mut out);
+    out
 }

@@ -5,18 +5,19 @@ use std::sync::Arc;
 
 use solver_core::Limits;
 
-use crate::generate::{mix, Meter};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::meter::Meter;
+use crate::rng::mix;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{Regions, Variant};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
 
 /// Search nodes allowed to fill an empty grid under a random region map
 /// before the map is given up for another.
 const FILL_NODES: u64 = 200_000;
 
-/// Region maps (or fills, without jigsaw) tried before [`generate_variant`]
+/// Region maps (or fills, without jigsaw) tried before [`generate_variant_within`]
 /// gives up with [`SolveError::Unsolvable`]. Random maps with x and windoku
 /// as well almost never can be filled: of 40 maps, 7 had no solution and
 /// 33 were not decided in 5 s each.
@@ -46,10 +47,10 @@ impl Rng {
 /// the boxes, cells on the border of two regions are exchanged many times,
 /// keeping every region connected (by edges) and of one cell per value.
 /// The same shape and seed give the same map; the map may admit no
-/// solution ([`generate_variant`] draws maps until one does).
+/// solution ([`generate_variant_within`] draws maps until one does).
 ///
 /// ```
-/// use sudoku_solve::random_regions;
+/// use sudoku_generate::random_regions;
 /// use sudoku::Shape;
 /// let regions = random_regions(Shape::square(3)?, 5);
 /// assert_eq!(regions.side(), 9);
@@ -141,36 +142,11 @@ pub fn random_regions(shape: Shape, seed: u64) -> Regions {
 /// budget: the variants asked may then admit no grid on these maps (random
 /// jigsaw maps with x and windoku as well almost never admit one). It never
 /// returns a puzzle that failed its check.
-pub fn generate_variant(
-    variant: &Variant,
-    shape: Shape,
-    jigsaw: bool,
-    seed: u64,
-) -> Result<(Grid, Grid, Variant), SolveError> {
-    generate_variant_within(variant, shape, jigsaw, seed, &Limits::none())
-}
-
-/// [`generate_variant`] within `limits`, which bound the whole generation
-/// (deadline and cancellation flag polled by every search and between
-/// them, node limit over all the searches): a generation they stop fails
-/// with [`SolveError::GaveUp`].
 ///
-/// ```
-/// use std::sync::{atomic::AtomicBool, Arc};
-/// use solver_core::{Incomplete, Limits};
-/// use sudoku_solve::{generate_variant_within, SolveError};
-/// use sudoku::{Shape, Variant};
-/// let (x, _) = Variant::parse_names("x")?;
-/// let stop = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
-/// assert_eq!(
-///     generate_variant_within(&x, Shape::square(3)?, false, 1, &stop),
-///     Err(SolveError::GaveUp(Incomplete::Cancelled))
-/// );
-/// let (puzzle, solution, _) = generate_variant_within(&x, Shape::square(3)?, false, 1, &Limits::none())?;
-/// assert!(puzzle.givens() < 81 && solution.is_solved());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_variant_within(
+/// `limits` bound the whole generation (deadline and cancellation flag
+/// polled by every search and between them, node limit over all the
+/// searches): a generation they stop fails with [`SolveError::GaveUp`].
+pub(crate) fn generate_variant_within(
     variant: &Variant,
     shape: Shape,
     jigsaw: bool,

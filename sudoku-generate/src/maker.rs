@@ -3,15 +3,15 @@
 //!
 //! A [`Maker`] is read from the variant's names (`--variant`), a region map
 //! and the classic options; it makes and checks one puzzle per seed with
-//! [`generate_checked`](super::generate_checked),
-//! [`generate_variant_checked`](super::generate_variant_checked) or
-//! [`generate_setter_checked`](super::generate_setter_checked), as the rules
+//! [`generate_checked`](crate::checked::generate_checked),
+//! [`generate_variant_checked`](crate::checked::generate_variant_checked) or
+//! [`generate_setter_checked`](crate::checked::generate_setter_checked), as the rules
 //! ask. [`Maker::run`] makes `count` of them in seed order under one meter
 //! ([`Limits`]: a timeout, Ctrl-C's flag) and hands each record over whole;
 //! [`GenerateRun`] says how many were written and why it stopped.
 //!
 //! ```
-//! use sudoku_solve::{GenerateOptions, GeneratedFormat, Limits, Maker};
+//! use sudoku_generate::{GenerateOptions, GeneratedFormat, Limits, Maker};
 //! use sudoku::Shape;
 //!
 //! let shape = Shape::square(2)?;
@@ -29,14 +29,17 @@
 
 use solver_core::{Incomplete, Limits};
 
-use super::checked::{generate_checked, generate_setter_checked, generate_variant_checked};
-use super::records::{GeneratedFormat, Made};
-use super::setter::{parse_generate_names, Clues, SetterGenerated};
-use super::{in_seed_order, GenerateOptions, GenerateTrouble, Generated};
-use crate::rate::Rating;
+use crate::checked::{
+    generate_checked, generate_setter_checked, generate_variant_checked, in_seed_order,
+    GenerateTrouble,
+};
+use crate::classic::{GenerateOptions, Generated};
+use crate::records::{GeneratedFormat, Made};
+use crate::setter::{parse_generate_names, Clues, SetterGenerated};
 use sudoku::Grid;
 use sudoku::Shape;
 use sudoku::{Regions, Variant, VariantError};
+use sudoku_solve::Rating;
 
 /// Why a request to generate cannot be made (before any puzzle is).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -52,38 +55,49 @@ pub enum MakerError {
     JigsawWithClues,
 }
 
-/// What is made for each seed: one of the three generators, with its rules.
+/// What is made for each seed, and a run of it: the one entry point of
+/// generation. Its settings say which generator makes the puzzles (classic
+/// puzzles dug from a full grid, x, windoku and jigsaw puzzles, puzzles with
+/// setter's clues or rules) under which rules; every puzzle it gives has
+/// passed its generator's check ([`MadePuzzle`]).
+///
+/// ```
+/// use sudoku_generate::{GenerateOptions, Limits, MadePuzzle, Maker, Symmetry};
+/// use sudoku_solve::SolveGrid;
+/// use sudoku::Shape;
+///
+/// let options = GenerateOptions { symmetry: Symmetry::Rotational, ..Default::default() };
+/// let maker = Maker::classic(Shape::square(3)?, options).rated(1);
+/// let MadePuzzle::Classic(made, rating) = maker.make(42, &Limits::none())? else { panic!() };
+/// assert_eq!(made.puzzle.solve_unique()?, made.solution);
+/// assert!(Symmetry::Rotational.holds_for(&made.puzzle) && rating.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
-pub enum Maker {
+pub struct Maker {
+    shape: Shape,
+    kind: Kind,
+}
+
+/// The generator a [`Maker`] runs, with its settings.
+#[derive(Clone, Debug, PartialEq)]
+enum Kind {
     /// Classic puzzles ([`generate_checked`]), rated over `rate_seeds`.
     Classic {
-        /// The box shape.
-        shape: Shape,
-        /// Symmetry, target, node limit, attempts.
         options: GenerateOptions,
-        /// Tie-break orders for the rating (0: not rated).
         rate_seeds: u32,
     },
-    /// X, windoku and jigsaw puzzles ([`generate_variant_checked`]).
+    /// X, windoku and jigsaw puzzles ([`generate_variant_checked`]): the
+    /// rules (with the region map when one is given), the names for
+    /// messages, and whether each puzzle draws a random region map.
     Variant {
-        /// The box shape.
-        shape: Shape,
-        /// The rules (with the region map when one is given).
         base: Variant,
-        /// The names, for messages.
         names: String,
-        /// Draw a random region map for each puzzle.
         jigsaw: bool,
     },
-    /// Puzzles with setter's clues or rules ([`generate_setter_checked`]).
-    Setter {
-        /// The box shape.
-        shape: Shape,
-        /// The rules the clues are drawn under.
-        base: Variant,
-        /// The clues drawn from each solution.
-        clues: Clues,
-    },
+    /// Puzzles with setter's clues or rules ([`generate_setter_checked`]):
+    /// the rules the clues are drawn under, and the clues.
+    Setter { base: Variant, clues: Clues },
 }
 
 /// One puzzle made and checked by a [`Maker`].
@@ -113,6 +127,15 @@ impl MadePuzzle {
             MadePuzzle::Classic(made, _) => &made.puzzle,
             MadePuzzle::Variant { puzzle, .. } => puzzle,
             MadePuzzle::Setter(made) => &made.puzzle,
+        }
+    }
+
+    /// Its one solution.
+    pub fn solution(&self) -> &Grid {
+        match self {
+            MadePuzzle::Classic(made, _) => &made.solution,
+            MadePuzzle::Variant { solution, .. } => solution,
+            MadePuzzle::Setter(made) => &made.solution,
         }
     }
 
@@ -155,6 +178,49 @@ impl MadePuzzle {
 }
 
 impl Maker {
+    /// The maker of classic puzzles of `shape` made with `options`
+    /// (symmetry, target, node limit, attempts), not rated.
+    pub fn classic(shape: Shape, options: GenerateOptions) -> Maker {
+        Maker {
+            shape,
+            kind: Kind::Classic {
+                options,
+                rate_seeds: 0,
+            },
+        }
+    }
+
+    /// The same maker, its classic puzzles rated over `seeds` tie-break
+    /// orders ([`sudoku_solve::rate`]; 0: not rated). Only classic
+    /// puzzles are rated.
+    pub fn rated(mut self, seeds: u32) -> Maker {
+        if let Kind::Classic { rate_seeds, .. } = &mut self.kind {
+            *rate_seeds = seeds;
+        }
+        self
+    }
+
+    /// The maker of puzzles with setter's `clues` (killer cages,
+    /// thermometers, arrows) drawn under `base`'s rules (which may hold
+    /// setter's rules such as anti-knight, and x or windoku); the rules are
+    /// checked against `shape` here. A region map is refused
+    /// ([`MakerError::JigsawWithClues`]).
+    pub fn setter(base: Variant, clues: Clues, shape: Shape) -> Result<Maker, MakerError> {
+        if base.regions.is_some() {
+            return Err(MakerError::JigsawWithClues);
+        }
+        base.rules(shape)?;
+        Ok(Maker {
+            shape,
+            kind: Kind::Setter { base, clues },
+        })
+    }
+
+    /// The box shape of the puzzles.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
     /// The maker of `names` (`None`: classic puzzles with `options`, rated
     /// over `rate_seeds`): setter's clues or rules (killer, thermo, arrow,
     /// anti-knight, anti-king, non-consecutive, with x or windoku) go to the
@@ -169,11 +235,7 @@ impl Maker {
         rate_seeds: u32,
     ) -> Result<Maker, MakerError> {
         let Some(names) = names else {
-            return Ok(Maker::Classic {
-                shape,
-                options,
-                rate_seeds,
-            });
+            return Ok(Maker::classic(shape, options).rated(rate_seeds));
         };
         let (mut base, mut jigsaw, clues) = parse_generate_names(names)?;
         if clues != Clues::default() || !base.constraints.is_empty() {
@@ -181,7 +243,10 @@ impl Maker {
                 return Err(MakerError::JigsawWithClues);
             }
             base.rules(shape)?;
-            return Ok(Maker::Setter { shape, base, clues });
+            return Ok(Maker {
+                shape,
+                kind: Kind::Setter { base, clues },
+            });
         }
         if regions.is_some() {
             base.regions = regions;
@@ -200,29 +265,30 @@ impl Maker {
         jigsaw: bool,
     ) -> Result<Maker, MakerError> {
         base.rules(shape)?;
-        Ok(Maker::Variant {
+        Ok(Maker {
             shape,
-            base,
-            names: names.to_string(),
-            jigsaw,
+            kind: Kind::Variant {
+                base,
+                names: names.to_string(),
+                jigsaw,
+            },
         })
     }
 
     /// Makes and checks the puzzle of `seed` within `limits`.
     pub fn make(&self, seed: u64, limits: &Limits) -> Result<MadePuzzle, GenerateTrouble> {
-        match self {
-            Maker::Classic {
-                shape,
+        let shape = self.shape;
+        match &self.kind {
+            Kind::Classic {
                 options,
                 rate_seeds,
-            } => generate_checked(*shape, seed, options, *rate_seeds, limits)
+            } => generate_checked(shape, seed, options, *rate_seeds, limits)
                 .map(|(made, rating)| MadePuzzle::Classic(made, rating)),
-            Maker::Variant {
-                shape,
+            Kind::Variant {
                 base,
                 names,
                 jigsaw,
-            } => generate_variant_checked(base, names, *shape, *jigsaw, seed, limits).map(
+            } => generate_variant_checked(base, names, shape, *jigsaw, seed, limits).map(
                 |(puzzle, solution, variant)| MadePuzzle::Variant {
                     puzzle,
                     solution,
@@ -230,8 +296,8 @@ impl Maker {
                     seed,
                 },
             ),
-            Maker::Setter { shape, base, clues } => {
-                generate_setter_checked(base, *clues, *shape, seed, limits).map(MadePuzzle::Setter)
+            Kind::Setter { base, clues } => {
+                generate_setter_checked(base, *clues, shape, seed, limits).map(MadePuzzle::Setter)
             }
         }
     }
@@ -323,16 +389,17 @@ mod tests {
     fn names_choose_the_generator_and_refuse_what_cannot_be() {
         let options = GenerateOptions::default;
         let maker = |names| Maker::from_names(names, None, four(), options(), 0);
-        assert!(matches!(maker(None), Ok(Maker::Classic { .. })));
+        let kind = |names| maker(names).map(|m| m.kind);
+        assert!(matches!(kind(None), Ok(Kind::Classic { .. })));
         assert!(matches!(
-            maker(Some("x,windoku")),
-            Ok(Maker::Variant { jigsaw: false, .. })
+            kind(Some("x,windoku")),
+            Ok(Kind::Variant { jigsaw: false, .. })
         ));
         assert!(matches!(
-            maker(Some("jigsaw")),
-            Ok(Maker::Variant { jigsaw: true, .. })
+            kind(Some("jigsaw")),
+            Ok(Kind::Variant { jigsaw: true, .. })
         ));
-        assert!(matches!(maker(Some("killer,x")), Ok(Maker::Setter { .. })));
+        assert!(matches!(kind(Some("killer,x")), Ok(Kind::Setter { .. })));
         assert_eq!(
             maker(Some("jigsaw,thermo")).unwrap_err(),
             MakerError::JigsawWithClues
@@ -343,15 +410,35 @@ mod tests {
         ));
         let regions: Regions = "1122\n1122\n3344\n3344".parse().unwrap();
         let fixed = Maker::from_names(Some("jigsaw"), Some(regions.clone()), four(), options(), 0);
-        match fixed.unwrap() {
-            Maker::Variant { base, jigsaw, .. } => {
+        match fixed.unwrap().kind {
+            Kind::Variant { base, jigsaw, .. } => {
                 assert!(!jigsaw);
                 assert_eq!(base.regions, Some(regions.clone()));
             }
             other => panic!("{other:?}"),
         }
-        let refused = Maker::from_names(Some("killer"), Some(regions), four(), options(), 0);
+        let refused =
+            Maker::from_names(Some("killer"), Some(regions.clone()), four(), options(), 0);
         assert_eq!(refused.unwrap_err(), MakerError::JigsawWithClues);
+        // The settings say the same as the names.
+        let (base, _, clues) = parse_generate_names("killer,x").unwrap();
+        let set = Maker::setter(base.clone(), clues, four()).unwrap();
+        assert_eq!(Some(set.kind), kind(Some("killer,x")).ok());
+        let with_map = Variant {
+            regions: Some(regions),
+            ..base
+        };
+        assert_eq!(
+            Maker::setter(with_map, clues, four()).unwrap_err(),
+            MakerError::JigsawWithClues
+        );
+        let classic = Maker::classic(four(), options()).rated(2);
+        assert_eq!(
+            Some(classic.kind),
+            Maker::from_names(None, None, four(), options(), 2)
+                .ok()
+                .map(|m| m.kind)
+        );
     }
 
     #[test]

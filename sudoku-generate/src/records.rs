@@ -1,33 +1,33 @@
 //! The record of a generated puzzle, in each of the forms `sudoku generate`
 //! writes: a compact line, a drawn grid, a JSON line, an f-puzzles link.
-//! Classic puzzles ([`crate::generate_checked`]), x, windoku and jigsaw
-//! puzzles ([`crate::generate_variant_checked`]) and puzzles with setter's
-//! clues ([`crate::generate_setter_checked`]) each have their own fields;
+//! Classic puzzles, x, windoku and jigsaw puzzles and puzzles with setter's
+//! clues (each [`Maker`](crate::Maker)'s generator) have their own fields;
 //! the JSON documents of variants are the ones `solve`, `count` and `check`
 //! read back ([`sudoku_format::parse_documents`]).
 //!
 //! ```
-//! use sudoku_solve::{generate_checked, GenerateOptions, GeneratedFormat, Limits, Made};
+//! use sudoku_generate::{GenerateOptions, GeneratedFormat, Limits, Maker};
 //! use sudoku::Shape;
 //!
-//! let shape = Shape::square(2)?;
-//! let (made, rating) = generate_checked(shape, 3, &GenerateOptions::default(), 0, &Limits::none())
-//!     .expect("a 4x4 puzzle");
-//! let line = Made::Classic(&made, rating).record(GeneratedFormat::Text).unwrap();
+//! let maker = Maker::classic(Shape::square(2)?, GenerateOptions::default());
+//! let made = maker.make(3, &Limits::none()).expect("a 4x4 puzzle");
+//! let line = made.record(GeneratedFormat::Text)?;
 //! assert_eq!(line.len(), 17); // 16 cells and the newline
-//! let json = Made::Classic(&made, rating).record(GeneratedFormat::Json).unwrap();
+//! let json = made.record(GeneratedFormat::Json)?;
 //! assert!(json.starts_with("{\"puzzle\":") && json.contains("\"box\":\"2x2\""));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use serde::Serialize;
 
-use super::{GenerateTrouble, Generated, SetterGenerated};
-use crate::rate::Rating;
+use crate::checked::GenerateTrouble;
+use crate::classic::Generated;
+use crate::setter::SetterGenerated;
 use sudoku::format::{write_boxed_with, write_compact, Notation};
 use sudoku::Grid;
 use sudoku::{write_regions, Variant};
 use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
+use sudoku_solve::Rating;
 
 /// How generated puzzles are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -291,7 +291,9 @@ fn setter_document(made: &SetterGenerated, notation: &Notation, link: Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{generate_setter_checked, generate_variant_checked, parse_generate_names, Limits};
+    use crate::checked::{generate_setter_checked, generate_variant_checked};
+    use crate::setter::parse_generate_names;
+    use crate::Limits;
     use sudoku::Shape;
     use sudoku_format::parse_documents;
 

@@ -1,21 +1,20 @@
 //! Generation with every puzzle checked apart from how it was made, as
 //! `sudoku generate` writes them: a classic puzzle's solution checked
 //! against its givens (and the puzzle rated), a variant puzzle checked by
-//! [`crate::check_generated`] (rules, givens, one solution).
+//! [`sudoku_solve::check_generated`] (rules, givens, one solution).
 
 use rayon::prelude::*;
 use solver_core::{Incomplete, Limits};
 
-use super::setter::{generate_setter, Clues, SetterError, SetterGenerated};
-use super::{generate_within, GenerateOptions, Generated};
-use crate::generate::MAP_ATTEMPTS;
-use crate::generate_variant_within;
-use crate::rate::{rate_within, Rating};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::classic::{generate_within, GenerateOptions, Generated};
+use crate::setter::{generate_setter, Clues, SetterError, SetterGenerated};
+use crate::variant::{generate_variant_within, MAP_ATTEMPTS};
 use sudoku::constraints::Constraint;
 use sudoku::Grid;
 use sudoku::Shape;
 use sudoku::Variant;
+use sudoku_solve::{rate_within, Rating};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
 
 /// Puzzles made per parallel round by [`in_seed_order`].
 const ROUND: u64 = 64;
@@ -25,17 +24,7 @@ const ROUND: u64 = 64;
 /// each to `each` in seed order, as soon as its round is done; stops when
 /// `each` returns false. The results do not depend on the number of
 /// threads, and memory holds one round.
-///
-/// ```
-/// let mut seen = Vec::new();
-/// sudoku_solve::in_seed_order(10, 100, |seed| seed * 2, |seed, made| {
-///     seen.push((seed, made));
-///     seed < 50
-/// });
-/// assert_eq!(seen.len(), 41);
-/// assert_eq!(seen[40], (50, 100));
-/// ```
-pub fn in_seed_order<T: Send>(
+pub(crate) fn in_seed_order<T: Send>(
     first_seed: u64,
     count: u64,
     make: impl Fn(u64) -> T + Sync,
@@ -64,13 +53,16 @@ pub fn in_seed_order<T: Send>(
 pub(crate) const RATING_NODES: u64 = 200_000;
 
 /// Why a puzzle was not made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateTrouble {
     /// A limit stopped it (a timeout, a cancellation).
+    #[error("stopped: {0}")]
     Stopped(Incomplete),
     /// The generator found no grid to make it from (bad input).
+    #[error("{0}")]
     NoGrid(String),
     /// It failed its own check: a bug.
+    #[error("internal error: {0}")]
     Internal(String),
 }
 
@@ -78,19 +70,7 @@ pub enum GenerateTrouble {
 /// solution against the rules and its givens. With `rate_seeds` > 0 it is
 /// also rated ([`rate_within`]), unless that would take more than
 /// `RATING_NODES` (200,000) nodes per run (large grids with few givens).
-///
-/// ```
-/// use sudoku_solve::{generate_checked, GenerateOptions, Limits};
-/// use sudoku::Shape;
-///
-/// let shape = Shape::square(2)?;
-/// let (made, rating) = generate_checked(shape, 7, &GenerateOptions::default(), 2, &Limits::none())
-///     .expect("a 4x4 puzzle");
-/// assert!(made.solution.is_solution_of(&made.puzzle));
-/// assert!(rating.is_some());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_checked(
+pub(crate) fn generate_checked(
     shape: Shape,
     seed: u64,
     options: &GenerateOptions,
@@ -126,9 +106,9 @@ pub fn generate_checked(
 /// Makes variant puzzle `seed` (`base`'s rules, named `names` in messages;
 /// with a random region map when `jigsaw`) with
 /// [`generate_variant_within`], and checks it with
-/// [`crate::check_generated`]. Returns the puzzle, its solution and its
+/// [`sudoku_solve::check_generated`]. Returns the puzzle, its solution and its
 /// variant (with the map).
-pub fn generate_variant_checked(
+pub(crate) fn generate_variant_checked(
     base: &Variant,
     names: &str,
     shape: Shape,
@@ -162,7 +142,7 @@ pub fn generate_variant_checked(
             }
             Err(e) => return Err(internal(&e)),
         };
-    match crate::check_generated(&puzzle, &solution, &variant, limits) {
+    match sudoku_solve::check_generated(&puzzle, &solution, &variant, limits) {
         Ok(true) => Ok((puzzle, solution, variant)),
         Ok(false) => Err(internal(
             &"the puzzle fails its check (rules, givens, one solution)",
@@ -173,20 +153,11 @@ pub fn generate_variant_checked(
 
 /// Makes puzzle `seed` with [`generate_setter`] (`base`'s rules plus
 /// `clues`) and checks it apart from how it was made: the solution against
-/// the rules' wording ([`crate::verify`]), then its uniqueness by a second
+/// the rules' wording ([`sudoku_solve::verify`]), then its uniqueness by a second
 /// search: the propagation engine, with killer cages stated as its own
 /// cage constraints (not the units engine the generator used for them)
 /// and its branching ties broken in another order.
-///
-/// ```
-/// use sudoku_solve::{generate_setter_checked, Clues, Limits};
-/// use sudoku::{Shape, Variant};
-/// let made = generate_setter_checked(&Variant::default(), Clues::THERMO, Shape::new(2, 3)?, 1, &Limits::none())
-///     .expect("a 6x6 thermo puzzle");
-/// assert!(sudoku_solve::verify(&made.solution, &made.puzzle, &made.variant));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_setter_checked(
+pub(crate) fn generate_setter_checked(
     base: &Variant,
     clues: Clues,
     shape: Shape,
@@ -204,7 +175,7 @@ pub fn generate_setter_checked(
     let failed = || {
         GenerateTrouble::Internal("the puzzle fails its check (rules, givens, one solution)".into())
     };
-    if !crate::verify(&made.solution, &made.puzzle, &made.variant) {
+    if !sudoku_solve::verify(&made.solution, &made.puzzle, &made.variant) {
         return Err(failed());
     }
     // The second search: the propagation engine, with the killer cages
@@ -226,7 +197,7 @@ pub fn generate_setter_checked(
         }));
     let rules = second.rules(shape).map_err(|_| failed())?;
     let mut checker = SudokuSolver::with_rules(rules.into(), Engine::Auto).map_err(|_| failed())?;
-    checker.set_seed(Some(super::mix(seed ^ 0x636865636b)));
+    checker.set_seed(Some(crate::rng::mix(seed ^ 0x636865636b)));
     match checker.check_unique(&made.puzzle, limits).0 {
         Verdict::Unique(found) if found == made.solution => Ok(made),
         Verdict::Unknown(why) => Err(GenerateTrouble::Stopped(why)),
@@ -261,6 +232,6 @@ mod tests {
         let shape = Shape::square(2).unwrap();
         let (puzzle, solution, variant) =
             generate_variant_checked(&x, "x", shape, false, 3, &Limits::none()).unwrap();
-        assert!(crate::verify(&solution, &puzzle, &variant));
+        assert!(sudoku_solve::verify(&solution, &puzzle, &variant));
     }
 }

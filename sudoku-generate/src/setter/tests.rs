@@ -9,11 +9,13 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku::{Constraint, Shape, Variant};
-use sudoku_solve::{
-    generate_setter, generate_setter_checked, generate_variant_checked, parse_generate_names,
-    Clues, Engine, GenerateTrouble, Limits, SetterError, SetterGenerated, SudokuSolver, Verdict,
+use crate::checked::{generate_setter_checked, generate_variant_checked, GenerateTrouble};
+use crate::setter::{
+    generate_setter, parse_generate_names, Clues, SetterError, SetterGenerated, MAX_MERGED,
 };
+use crate::Limits;
+use sudoku::{Constraint, Shape, Variant};
+use sudoku_solve::{Engine, SudokuSolver, Verdict};
 
 fn shape(text: &str) -> Shape {
     text.parse().unwrap()
@@ -412,7 +414,7 @@ fn killer_cages_partition_the_grid() {
         let n = 6;
         let mut owner = vec![0usize; n * n];
         for cage in &made.variant.cages {
-            assert!((1..=sudoku_solve::MAX_MERGED).contains(&cage.cells.len()));
+            assert!((1..=MAX_MERGED).contains(&cage.cells.len()));
             for &(r, c) in &cage.cells {
                 owner[r * n + c] += 1;
             }
@@ -670,4 +672,44 @@ fn group_a_puzzles_are_unique_by_brute_force() {
     // A name the generator cannot make lists the names it can.
     let e = parse_generate_names("x,sandwich").unwrap_err().to_string();
     assert!(e.contains("\"sandwich\"") && e.contains("taxicab-D"), "{e}");
+}
+
+/// Writes the loosened generated puzzles the `speed` report of
+/// this file times (seeds `0..DUMP`, 6 givens removed) as
+/// f-puzzles links, one file per kind, into `DUMP_DIR`: inputs for timing
+/// whole `sudoku candidates` runs. `DUMP=20 DUMP_DIR=/tmp cargo test
+/// --release -p sudoku-generate --lib setter::tests::dump -- --ignored`
+#[test]
+#[ignore = "writes benchmark inputs"]
+fn dump() {
+    let count: u64 = std::env::var("DUMP").map_or(20, |s| s.parse().unwrap());
+    let dir = std::env::var("DUMP_DIR").unwrap_or_else(|_| "/tmp".into());
+    for names in ["thermo", "arrow"] {
+        let (base, _, clues) = parse_generate_names(names).unwrap();
+        let mut out = String::new();
+        for seed in 0..count {
+            let m = generate_setter(
+                &base,
+                clues,
+                Shape::square(3).unwrap(),
+                seed,
+                &Limits::none(),
+            )
+            .unwrap();
+            let mut fewer = m.puzzle.clone();
+            let given: Vec<usize> = (0..81).filter(|&i| fewer.cells()[i] != 0).collect();
+            for &i in given.iter().take(6) {
+                fewer.set(i / 9, i % 9, None);
+            }
+            let link =
+                sudoku_format::fpuzzles::to_fpuzzles_link(&sudoku_format::fpuzzles::FPuzzle {
+                    grid: fewer,
+                    variant: m.variant.clone(),
+                })
+                .unwrap();
+            out.push_str(&link);
+            out.push('\n');
+        }
+        std::fs::write(format!("{dir}/{names}.txt"), out).unwrap();
+    }
 }

@@ -10,10 +10,11 @@
 //! bands and stacks mixes the whole grid: a stack refill changes the values
 //! each band holds in each column, which the band refills keep.
 
-use super::{Meter, Rng};
-use crate::solve::{SolveError, SudokuSolver};
+use crate::meter::Meter;
+use crate::rng::Rng;
 use sudoku::Grid;
 use sudoku::Shape;
+use sudoku_solve::{SolveError, SudokuSolver};
 
 /// Search nodes allowed per refill (a refill that reaches it is skipped).
 /// On 49x49, refills that succeed take 600 to 700 nodes; about one in

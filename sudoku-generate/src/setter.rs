@@ -2,7 +2,8 @@
 //! arrows drawn from a random solution, and the grid-based rules
 //! (anti-knight, anti-king, non-consecutive, alone or with X and windoku).
 //!
-//! [`generate_setter`] makes one puzzle from a seed:
+//! [`generate_setter`] makes one puzzle from a seed (for
+//! [`Maker::setter`](crate::Maker::setter), which checks it apart):
 //!
 //! 1. a random full grid under the base rules (the classic generator's for
 //!    classic rules; otherwise the planner's engine fills the empty grid,
@@ -25,17 +26,17 @@
 //! on the shape, rules and seed only.
 //!
 //! ```
-//! use solver_core::Limits;
-//! use sudoku_solve::{generate_setter, verify, Clues};
+//! use sudoku_generate::{Clues, Limits, MadePuzzle, Maker};
+//! use sudoku_solve::verify;
 //! use sudoku::{Shape, Variant};
 //!
-//! let shape = Shape::square(3)?;
-//! let made = generate_setter(&Variant::default(), Clues::KILLER, shape, 7, &Limits::none())?;
+//! let maker = Maker::setter(Variant::default(), Clues::KILLER, Shape::square(3)?)?;
+//! let MadePuzzle::Setter(made) = maker.make(7, &Limits::none())? else { panic!() };
 //! assert!(!made.variant.cages.is_empty());
 //! assert!(verify(&made.solution, &made.puzzle, &made.variant));
 //! // The same seed gives the same puzzle.
-//! let again = generate_setter(&Variant::default(), Clues::KILLER, shape, 7, &Limits::none())?;
-//! assert_eq!(again.variant, made.variant);
+//! let again = maker.make(7, &Limits::none())?;
+//! assert_eq!(again.variant(), made.variant);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -43,18 +44,20 @@ use std::sync::Arc;
 
 use solver_core::{Incomplete, Limits};
 
-use super::{mix, random_full_grid, Meter, Rng};
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::classic::random_full_grid;
+use crate::meter::Meter;
+use crate::rng::{mix, Rng};
 use sudoku::constraints::Constraint;
 use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{CageSpec, Variant, VariantError};
+use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
 // issue 36, group A
 use sudoku::VariantErrorKind;
 
 /// The most cells of a cage made by merging two.
-pub const MAX_MERGED: usize = 6;
+pub(crate) const MAX_MERGED: usize = 6;
 
 /// Search nodes allowed to fill the empty grid under the base rules before
 /// another tie-break order is tried.
@@ -123,18 +126,7 @@ const GENERATE_NAMES: &str = "x, windoku, jigsaw, anti-knight, anti-king, non-co
 /// `thermo`, `arrow` (clues drawn by [`generate_setter`]), joined by
 /// commas. Returns the base variant, whether jigsaw was named, and the
 /// clues.
-///
-/// ```
-/// use sudoku_solve::{parse_generate_names, Clues};
-/// use sudoku::Constraint;
-/// let (variant, jigsaw, clues) = parse_generate_names("anti-knight,killer")?;
-/// assert_eq!(variant.constraints, [Constraint::AntiKnight]);
-/// assert!(!jigsaw && clues == Clues::KILLER);
-/// let refused = parse_generate_names("sandwich").unwrap_err();
-/// assert!(refused.to_string().contains("knightmare"), "{refused}");
-/// # Ok::<(), sudoku::VariantError>(())
-/// ```
-pub fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), VariantError> {
+pub(crate) fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues), VariantError> {
     let mut clues = Clues::default();
     let mut constraints = Vec::new();
     let mut rest = Vec::new();
@@ -212,7 +204,7 @@ pub struct SetterGenerated {
 /// Why [`generate_setter`] made no puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum SetterError {
+pub(crate) enum SetterError {
     /// The base rules do not fit the shape (windoku on 2x3 boxes ...).
     #[error("{0}")]
     Rules(#[from] VariantError),
@@ -250,7 +242,7 @@ impl From<SolveError> for SetterError {
 /// removed and cages merged while the proof stays quick). `limits` bound the whole generation (a
 /// deadline, a cancel flag, a node limit over all its searches). Jigsaw
 /// regions, if `base` has them, are used as they are.
-pub fn generate_setter(
+pub(crate) fn generate_setter(
     base: &Variant,
     clues: Clues,
     shape: Shape,
@@ -783,3 +775,6 @@ fn drop_lines(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
