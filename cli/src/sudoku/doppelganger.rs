@@ -29,22 +29,13 @@ pub(crate) const NAME: &str = "doppelganger";
 /// Whether `--variant` names doppelganger (alone: it is a kind of grid of
 /// its own, not a rule added to the classic one).
 pub(crate) fn named(common: &CommonArgs) -> Result<bool, Failure> {
-    let Some(names) = common.variant.variant.as_deref() else {
-        return Ok(false);
-    };
-    let names: Vec<&str> = names
-        .split([',', '+', ' '])
-        .filter(|s| !s.is_empty())
-        .collect();
-    if !names.iter().any(|n| n.eq_ignore_ascii_case(NAME)) {
-        return Ok(false);
-    }
-    if names.len() > 1 || common.variant.regions.is_some() || common.variant.cages.is_some() {
+    let named = generate_named(common.variant.variant.as_deref())?;
+    if named && (common.variant.regions.is_some() || common.variant.cages.is_some()) {
         return Err(Failure::bad_input(
             "--variant doppelganger: grids of 0..n combine with no other variant, regions or cages",
         ));
     }
-    Ok(true)
+    Ok(named)
 }
 
 /// One record: JSON as the batch run writes its own.
@@ -311,7 +302,9 @@ fn record<'a>(
     r
 }
 
-/// Whether `generate --variant` names doppelganger (alone).
+/// Whether the `--variant` list `names` names doppelganger, alone (it
+/// combines with no other name): `generate` asks it, and [`named`] for
+/// solve, check and count.
 pub(crate) fn generate_named(names: Option<&str>) -> Result<bool, Failure> {
     let Some(names) = names else {
         return Ok(false);
