@@ -58,11 +58,68 @@ pub struct FPuzzle {
 
 pub use sudoku::FpuzzlesError;
 
-fn invalid(path: &str, why: impl Into<String>) -> FpuzzlesError {
+/// A document error at `path` (a JSON path such as `grid[2][3] (R3C4)`).
+pub(crate) fn invalid(path: &str, why: impl Into<String>) -> FpuzzlesError {
     FpuzzlesError::Invalid {
         path: path.to_string(),
         why: why.into(),
     }
+}
+
+/// One cell of an f-puzzles `grid`: where it is, its JSON path for errors
+/// (`grid[r][c] (RxCy)`) and its fields.
+pub(crate) struct GridCell<'a> {
+    pub(crate) row: usize,
+    pub(crate) col: usize,
+    pub(crate) at: String,
+    pub(crate) fields: &'a Map<String, Value>,
+}
+
+impl GridCell<'_> {
+    /// The cell's `value` if the cell says it is `given` (f-puzzles keeps
+    /// pencilled values too); an error if `given` is not a boolean.
+    pub(crate) fn given(&self) -> Result<Option<&Value>, FpuzzlesError> {
+        let given = match self.fields.get("given") {
+            None | Some(Value::Null) => false,
+            Some(v) => v
+                .as_bool()
+                .ok_or_else(|| invalid(&format!("{}.given", self.at), "expected true or false"))?,
+        };
+        Ok(self.fields.get("value").filter(|_| given))
+    }
+}
+
+/// Walks an f-puzzles `grid` (`n` rows of `n` cells, each an object) row by
+/// row, each cell to `visit`; an error names the row or cell that is not
+/// what it should be.
+pub(crate) fn grid_cells(
+    grid: Option<&Value>,
+    n: usize,
+    mut visit: impl FnMut(GridCell<'_>) -> Result<(), FpuzzlesError>,
+) -> Result<(), FpuzzlesError> {
+    let rows = grid
+        .and_then(Value::as_array)
+        .filter(|rows| rows.len() == n)
+        .ok_or_else(|| invalid("grid", format!("expected {n} rows of {n} cells")))?;
+    for (r, row) in rows.iter().enumerate() {
+        let row = row
+            .as_array()
+            .filter(|row| row.len() == n)
+            .ok_or_else(|| invalid(&format!("grid[{r}]"), format!("expected {n} cells")))?;
+        for (c, cell) in row.iter().enumerate() {
+            let at = format!("grid[{r}][{c}] (R{}C{})", r + 1, c + 1);
+            let fields = cell
+                .as_object()
+                .ok_or_else(|| invalid(&at, "expected an object"))?;
+            visit(GridCell {
+                row: r,
+                col: c,
+                at,
+                fields,
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Reads an f-puzzles link, a `load=` string, SudokuPad's `fpuzzles` id or
@@ -154,13 +211,16 @@ pub fn decode(text: &str) -> Result<String, FpuzzlesError> {
 }
 
 /// `%2B`, `%2F`, `%3D` and the other escapes of a URL query value.
-fn percent_decode(s: &str) -> String {
+pub(crate) fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() && s.is_char_boundary(i + 3) {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+        if bytes[i] == b'%' && i + 3 <= bytes.len() {
+            if let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3])
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
                 out.push(b);
                 i += 3;
                 continue;
@@ -187,8 +247,8 @@ pub fn box_shape(n: u32) -> Result<Shape, FpuzzlesError> {
     Shape::new(rows, n / rows).map_err(|e| invalid("size", e.to_string()))
 }
 
-/// Fields that carry no rule.
-const SKIPPED: [&str; 13] = [
+/// Fields of the grid and its metadata: no rule of their own.
+pub(crate) const METADATA: [&str; 8] = [
     "size",
     "grid",
     "title",
@@ -197,12 +257,15 @@ const SKIPPED: [&str; 13] = [
     "solution",
     "disabledlogic",
     "truecandidatesoptions",
-    "text",
-    "line",
-    "circle",
-    "rectangle",
-    "cage",
 ];
+
+/// Drawings that carry no rule.
+const DRAWINGS: [&str; 5] = ["text", "line", "circle", "rectangle", "cage"];
+
+/// Whether field `k` carries no rule: metadata or a drawing.
+fn skipped(k: &str) -> bool {
+    METADATA.contains(&k) || DRAWINGS.contains(&k)
+}
 
 /// Reads the puzzle of an f-puzzles JSON document.
 pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
@@ -237,7 +300,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
     if let Some(name) = obj.keys().find(|k| {
         let k = k.as_str();
         k != crate::fpuzzles_doppelganger::KEY
-            && !SKIPPED.contains(&k)
+            && !skipped(k)
             && !KNOWN.contains(&k)
             && !FLAGS.contains(&k)
             && k != "negative"
@@ -264,7 +327,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
     let mut diagonals = [false, false];
     for (key, value) in obj {
         let path = key.as_str();
-        if SKIPPED.contains(&path) || path == crate::fpuzzles_doppelganger::KEY {
+        if skipped(path) || path == crate::fpuzzles_doppelganger::KEY {
             continue;
         }
         match path {
@@ -530,51 +593,33 @@ struct Reader {
 impl Reader {
     fn grid(&mut self, grid: Option<&Value>, shape: Shape) -> Result<Grid, FpuzzlesError> {
         let n = self.n;
-        let rows = grid
-            .and_then(Value::as_array)
-            .filter(|rows| rows.len() == n)
-            .ok_or_else(|| invalid("grid", format!("expected {n} rows of {n} cells")))?;
         let mut values = vec![0u16; n * n];
         let mut regions = vec![usize::MAX; n * n];
         let mut jigsaw = false;
-        for (r, row) in rows.iter().enumerate() {
-            let row = row
-                .as_array()
-                .filter(|row| row.len() == n)
-                .ok_or_else(|| invalid(&format!("grid[{r}]"), format!("expected {n} cells")))?;
-            for (c, cell) in row.iter().enumerate() {
-                let at = format!("grid[{r}][{c}] (R{}C{})", r + 1, c + 1);
-                let cell = cell
-                    .as_object()
-                    .ok_or_else(|| invalid(&at, "expected an object"))?;
-                let given = match cell.get("given") {
-                    None | Some(Value::Null) => false,
-                    Some(v) => v
-                        .as_bool()
-                        .ok_or_else(|| invalid(&format!("{at}.given"), "expected true or false"))?,
-                };
-                if let (true, Some(v)) = (given, cell.get("value")) {
-                    let v = v
-                        .as_u64()
-                        .filter(|&v| (1..=n as u64).contains(&v))
-                        .ok_or_else(|| invalid(&at, format!("a given is a value 1-{n}")))?;
-                    values[r * n + c] = v as u16;
-                }
-                let home = shape.box_of(r, c);
-                regions[r * n + c] = match cell.get("region") {
-                    None | Some(Value::Null) => home,
-                    Some(v) => {
-                        let k = v
-                            .as_u64()
-                            .filter(|&k| (k as usize) < n)
-                            .ok_or_else(|| invalid(&at, format!("a region is 0-{}", n - 1)))?
-                            as usize;
-                        jigsaw |= k != home;
-                        k
-                    }
-                };
+        grid_cells(grid, n, |cell| {
+            let (r, c, at) = (cell.row, cell.col, &cell.at);
+            if let Some(v) = cell.given()? {
+                let v = v
+                    .as_u64()
+                    .filter(|&v| (1..=n as u64).contains(&v))
+                    .ok_or_else(|| invalid(at, format!("a given is a value 1-{n}")))?;
+                values[r * n + c] = v as u16;
             }
-        }
+            let home = shape.box_of(r, c);
+            regions[r * n + c] = match cell.fields.get("region") {
+                None | Some(Value::Null) => home,
+                Some(v) => {
+                    let k = v
+                        .as_u64()
+                        .filter(|&k| (k as usize) < n)
+                        .ok_or_else(|| invalid(at, format!("a region is 0-{}", n - 1)))?
+                        as usize;
+                    jigsaw |= k != home;
+                    k
+                }
+            };
+            Ok(())
+        })?;
         if jigsaw {
             let regions = Regions::from_cells(&regions)
                 .map_err(|e| invalid("grid", format!("the regions: {e}")))?;

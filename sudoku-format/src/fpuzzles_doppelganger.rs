@@ -33,29 +33,10 @@
 use serde_json::{json, Value};
 use sudoku::doppelganger::{DoppelGrid, MAX_DOPPEL_SIDE};
 
-use crate::fpuzzles::{box_shape, decode, FpuzzlesError};
+use crate::fpuzzles::{box_shape, decode, grid_cells, invalid, FpuzzlesError, METADATA};
 
 /// The flag of the extension.
 pub const KEY: &str = "doppelganger";
-
-/// Keys that carry no rule, read or skipped beside the flag.
-const METADATA: [&str; 8] = [
-    "size",
-    "grid",
-    "title",
-    "author",
-    "ruleset",
-    "solution",
-    "disabledlogic",
-    "truecandidatesoptions",
-];
-
-fn invalid(path: &str, why: impl Into<String>) -> FpuzzlesError {
-    FpuzzlesError::Invalid {
-        path: path.to_string(),
-        why: why.into(),
-    }
-}
 
 /// Whether the document says it is a doppelganger puzzle (`"doppelganger":
 /// true`). A flag that is not `true` or `false` is an error.
@@ -124,48 +105,29 @@ pub fn doppelganger_from_json(doc: &Value) -> Result<Option<DoppelGrid>, Fpuzzle
             )
         })? as usize;
     let shape = box_shape(n as u32)?;
-    let rows = obj
-        .get("grid")
-        .and_then(Value::as_array)
-        .filter(|rows| rows.len() == n)
-        .ok_or_else(|| invalid("grid", format!("expected {n} rows of {n} cells")))?;
     let mut cells = vec![None; n * n];
-    for (r, row) in rows.iter().enumerate() {
-        let row = row
-            .as_array()
-            .filter(|row| row.len() == n)
-            .ok_or_else(|| invalid(&format!("grid[{r}]"), format!("expected {n} cells")))?;
-        for (c, cell) in row.iter().enumerate() {
-            let at = format!("grid[{r}][{c}] (R{}C{})", r + 1, c + 1);
-            let cell = cell
-                .as_object()
-                .ok_or_else(|| invalid(&at, "expected an object"))?;
-            if let Some(region) = cell.get("region").filter(|v| !v.is_null()) {
-                let home = shape.box_of(r, c) as u64;
-                if region.as_u64() != Some(home) {
-                    return Err(invalid(
-                        &at,
-                        "a doppelganger grid has the standard boxes (no jigsaw regions)",
-                    ));
-                }
-            }
-            let given = match cell.get("given") {
-                None | Some(Value::Null) => false,
-                Some(v) => v
-                    .as_bool()
-                    .ok_or_else(|| invalid(&format!("{at}.given"), "expected true or false"))?,
-            };
-            if let (true, Some(v)) = (given, cell.get("value")) {
-                let v = v.as_u64().filter(|&v| v <= n as u64).ok_or_else(|| {
-                    invalid(
-                        &at,
-                        format!("a doppelganger given is a value 0-{n} (0 is the value zero)"),
-                    )
-                })?;
-                cells[r * n + c] = Some(v as u16);
+    grid_cells(obj.get("grid"), n, |cell| {
+        let (r, c, at) = (cell.row, cell.col, &cell.at);
+        if let Some(region) = cell.fields.get("region").filter(|v| !v.is_null()) {
+            let home = shape.box_of(r, c) as u64;
+            if region.as_u64() != Some(home) {
+                return Err(invalid(
+                    at,
+                    "a doppelganger grid has the standard boxes (no jigsaw regions)",
+                ));
             }
         }
-    }
+        if let Some(v) = cell.given()? {
+            let v = v.as_u64().filter(|&v| v <= n as u64).ok_or_else(|| {
+                invalid(
+                    at,
+                    format!("a doppelganger given is a value 0-{n} (0 is the value zero)"),
+                )
+            })?;
+            cells[r * n + c] = Some(v as u16);
+        }
+        Ok(())
+    })?;
     DoppelGrid::from_cells(shape, cells)
         .map(Some)
         .map_err(|e| invalid("grid", e.to_string()))

@@ -67,7 +67,7 @@ use serde_json::Value;
 
 pub use fetch::{FetchOptions, API_ENV, DEFAULT_API};
 
-use super::fpuzzles::{self, FPuzzle};
+use super::fpuzzles::{self, percent_decode, FPuzzle};
 use super::lzstring::{self, LzError};
 
 /// The title, author and rules of a puzzle, when its link has them.
@@ -215,28 +215,6 @@ fn read_ctc_text(text: &str) -> Result<SudokuPadPuzzle, SudokuPadError> {
         ))
     })?;
     ctc::from_ctc(&doc)
-}
-
-/// `%2B`, `%2F`, `%3D` and the other escapes of a URL.
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 3 <= bytes.len() {
-            if let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3])
-                .ok()
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-            {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// How many of the first slashes may be doubled again, and how many at once.
