@@ -493,3 +493,149 @@ fn doppelganger_generate() {
     );
     assert_eq!(code(&refused), 2, "{}", stderr(&refused));
 }
+
+/// Every 4x4 doppelganger grid, by brute force: rows of four different
+/// values of 0..=4 holding a 0, stacked with no value twice in a column,
+/// kept when [`doppelganger_holds`] passes them.
+fn every_four_by_four_doppelganger() -> Vec<String> {
+    let symbols = ['0', '1', '2', '3', '4'];
+    let mut rows = Vec::new();
+    for a in symbols {
+        for b in symbols {
+            for c in symbols {
+                for d in symbols {
+                    let row = [a, b, c, d];
+                    let distinct = (0..4).all(|i| (0..i).all(|j| row[i] != row[j]));
+                    if distinct && row.contains(&'0') {
+                        rows.push(row);
+                    }
+                }
+            }
+        }
+    }
+    let mut grids = vec![Vec::new()];
+    for _ in 0..4 {
+        let mut longer = Vec::new();
+        for grid in &grids {
+            for row in &rows {
+                let fits = grid
+                    .iter()
+                    .all(|above: &[char; 4]| (0..4).all(|c| above[c] != row[c]));
+                if fits {
+                    let mut next = grid.clone();
+                    next.push(*row);
+                    longer.push(next);
+                }
+            }
+        }
+        grids = longer;
+    }
+    grids
+        .into_iter()
+        .map(|g| g.iter().flatten().collect::<String>())
+        .filter(|line| doppelganger_holds(line, 2, 2))
+        .collect()
+}
+
+/// `candidates --variant doppelganger`: per cell the values of the brute
+/// force's solutions (text and JSON); no solution: `unsolvable`.
+#[test]
+fn doppelganger_candidates_agree_with_the_brute_force() {
+    let all = every_four_by_four_doppelganger();
+    assert_eq!(all.len(), 768);
+    for (k, grid) in all.iter().enumerate().step_by(131) {
+        // Three to five givens of the grid.
+        let puzzle: String = grid
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                if (i * 7 + k) % 16 < 3 + k % 3 {
+                    ch
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        let fits = |g: &&String| {
+            puzzle
+                .chars()
+                .zip(g.chars())
+                .all(|(p, s)| p == '.' || p == s)
+        };
+        let solutions: Vec<&String> = all.iter().filter(fits).collect();
+        let expected: Vec<String> = (0..16)
+            .map(|i| {
+                let mut values: Vec<char> =
+                    solutions.iter().map(|s| s.as_bytes()[i] as char).collect();
+                values.sort_unstable();
+                values.dedup();
+                values.into_iter().collect()
+            })
+            .collect();
+        let text = run(
+            &["candidates", "--variant", "doppelganger"],
+            &format!("{puzzle}\n"),
+        );
+        assert_eq!(code(&text), 0, "{}", stderr(&text));
+        assert_eq!(stdout(&text).trim(), expected.join(" "), "{puzzle}");
+        let json = run(
+            &[
+                "candidates",
+                "--variant",
+                "doppelganger",
+                "--format",
+                "json",
+            ],
+            &format!("{puzzle}\n"),
+        );
+        let record = &json_lines(&json)[0];
+        assert_eq!(record["status"], "candidates", "{record}");
+        assert_eq!(record["complete"], true, "{record}");
+        let cells: Vec<String> = record["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|values| {
+                values
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(cells, expected, "{puzzle}");
+    }
+    let none = run(
+        &["candidates", "--variant", "doppelganger"],
+        "00..............\n",
+    );
+    assert_eq!((code(&none), stdout(&none).trim()), (1, "unsolvable"));
+}
+
+/// The commands doppelganger grids do not take refuse them by name, with
+/// status 2: minimize, rate, unique makers, logical steps, hints, pencil
+/// marks.
+#[test]
+fn doppelganger_refused_where_it_does_not_apply() {
+    let puzzle = "0123............\n";
+    let commands: [&[&str]; 6] = [
+        &["minimize"],
+        &["rate", "--scale", "search"],
+        &["candidates", "--unique-makers"],
+        &["candidates", "--pencil-marks"],
+        &["solve", "--steps"],
+        &["hint"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.extend(["--variant", "doppelganger"]);
+        let refused = run(&args, puzzle);
+        assert_eq!(code(&refused), 2, "{command:?}: {}", stderr(&refused));
+        assert!(
+            stderr(&refused).contains("doppelganger grids (0..n)"),
+            "{command:?}: {}",
+            stderr(&refused)
+        );
+    }
+}

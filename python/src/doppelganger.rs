@@ -9,7 +9,8 @@ use pyo3::types::PyString;
 use solver_core::Incomplete as Why;
 use sudoku::doppelganger::DoppelGrid;
 use sudoku::Shape;
-use sudoku_solve::doppelganger::{answer, generate, true_candidates, DoppelGenerateError};
+use sudoku_generate::{GenerateTrouble, MadePuzzle, Maker};
+use sudoku_solve::doppelganger::{answer, true_candidates};
 use sudoku_solve::{Answer, Engine, Task};
 
 use crate::errors::{self, value_error, NotUnique, Unsolvable};
@@ -228,8 +229,11 @@ impl Doppelganger {
     }
 
     /// Doppelganger.generate(box=None, seed=0): a puzzle with exactly one
-    /// solution, minimal (no given can go), the same for the same seed.
-    /// `box`: "2" (4x4, the default), "2x3" (6x6), "3" (9x9) ...
+    /// solution, the same for the same seed, minimal (no given can go)
+    /// unless a removal's proof ran out of its node budget; made as
+    /// `sudoku generate --variant doppelganger` makes it and proven unique
+    /// again by another engine. `box`: "2" (4x4, the default), "2x3"
+    /// (6x6), "3" (9x9) ... up to 16x16.
     #[staticmethod]
     #[pyo3(signature = (r#box = None, seed = 0, *, timeout = None))]
     fn generate(
@@ -242,12 +246,18 @@ impl Doppelganger {
             Some(s) => s,
             None => Shape::square(2).map_err(value_error)?,
         };
+        let maker = Maker::doppelganger(shape, None).map_err(value_error)?;
         let call = call_limits(timeout, None, None)?;
-        match crate::interrupt::run(py, &call.cancel, || generate(shape, seed, &call.limits))? {
-            Ok(made) => Ok(Doppelganger { grid: made.puzzle }),
-            Err(DoppelGenerateError::Stopped(why)) => Err(errors::incomplete(py, why, None)),
-            Err(e @ DoppelGenerateError::Side { .. }) => Err(value_error(e)),
-            Err(e) => Err(PyRuntimeError::new_err(format!("internal error: {e}"))),
+        match crate::interrupt::run(py, &call.cancel, || maker.make(seed, &call.limits))? {
+            Ok(MadePuzzle::Doppelganger { made, .. }) => Ok(Doppelganger { grid: made.puzzle }),
+            Ok(_) => Err(PyRuntimeError::new_err(
+                "internal error: the doppelganger maker made another kind",
+            )),
+            Err(GenerateTrouble::Stopped(why)) => Err(errors::incomplete(py, why, None)),
+            Err(GenerateTrouble::NoGrid(message)) => Err(value_error(message)),
+            Err(GenerateTrouble::Internal(message)) => Err(PyRuntimeError::new_err(format!(
+                "internal error: {message}"
+            ))),
         }
     }
 }

@@ -445,10 +445,15 @@ impl Sudoku {
         let call = call_limits(None, None, None)?;
         let made = interrupt::run(py, &call.cancel, || maker.make(seed, &call.limits))?;
         match made {
-            Ok(made) => Ok(Sudoku {
-                grid: made.puzzle().clone(),
-                variant: made.variant(),
-            }),
+            Ok(made) => match (made.puzzle(), made.variant()) {
+                (Some(grid), Some(variant)) => Ok(Sudoku {
+                    grid: grid.clone(),
+                    variant,
+                }),
+                _ => Err(internal_error(
+                    "the maker of Sudoku grids made another kind",
+                )),
+            },
             Err(GenerateTrouble::Stopped(why)) => Err(errors::incomplete(py, why, None)),
             Err(GenerateTrouble::NoGrid(message)) => Err(errors::Unsolvable::new_err(message)),
             Err(GenerateTrouble::Internal(message)) => Err(internal_error(&message)),

@@ -57,7 +57,7 @@ mod totals;
 pub use input::{Chunk, Event, Input, Source};
 pub use ledger::{Ledger, Piece};
 pub use pipeline::{Done, Group, Pipeline, Sink};
-pub use report::{JsonRecord, OutputFormat, Report};
+pub use report::{words, JsonRecord, OutputFormat, Report};
 pub use search::Batch;
 pub use totals::{Problems, Status, Totals};
 

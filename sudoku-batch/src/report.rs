@@ -336,47 +336,7 @@ impl Report {
     /// The one-line text record.
     pub fn text_line(&self, file_name: &str, prefix_errors: bool) -> String {
         match &self.answer {
-            Answer::Solved(g) => self.compact(g),
-            Answer::Unique(_) => "unique".to_string(),
-            Answer::Multiple(..) => "multiple".to_string(),
-            Answer::Unsolvable => "unsolvable".to_string(),
-            Answer::Counted {
-                solutions,
-                incomplete: None,
-            } => solutions.to_string(),
-            Answer::Counted {
-                solutions,
-                incomplete: Some(why),
-            } => format!("{solutions} (incomplete: {why})"),
-            Answer::Unknown(why) => format!("unknown: {why}"),
-            Answer::Minimized(g) => self.compact(g),
-            Answer::Rated(r) => format!("{:.2}", r.rating),
-            Answer::LogicRated(r) => r.text(),
-            Answer::Candidates { cells, incomplete } => {
-                // Each cell's values: digits run together up to 9x9,
-                // comma-separated numbers beyond; `-` for none.
-                let wide = cells.len() > 81;
-                let mut line: Vec<String> = cells
-                    .iter()
-                    .map(|values| {
-                        if values.is_empty() {
-                            "-".to_string()
-                        } else if wide {
-                            values
-                                .iter()
-                                .map(u16::to_string)
-                                .collect::<Vec<_>>()
-                                .join(",")
-                        } else {
-                            values.iter().map(u16::to_string).collect()
-                        }
-                    })
-                    .collect();
-                if let Some(why) = incomplete {
-                    line.push(format!("(incomplete: {why})"));
-                }
-                line.join(" ")
-            }
+            Answer::Solved(g) | Answer::Minimized(g) => self.compact(g),
             Answer::UniqueMakers {
                 placements,
                 incomplete,
@@ -396,16 +356,11 @@ impl Report {
                 }
                 line.join(" ")
             }
-            Answer::NotUnique => {
-                "multiple: the puzzle has several solutions (only a puzzle with exactly \
-                 one can be minimized or rated)"
-                    .to_string()
-            }
             Answer::Invalid(message) if prefix_errors => {
                 format!("invalid: {file_name}: {}", located(self.line, message))
             }
             Answer::Invalid(message) => format!("invalid: {}", located(self.line, message)),
-            Answer::Internal(_) => "error: internal error (reported on stderr)".to_string(),
+            other => words(other).unwrap_or_else(|| other.status().to_string()),
         }
     }
 
@@ -661,6 +616,63 @@ fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     } else {
         Ok(serde_json::to_writer(out, s)?)
     }
+}
+
+/// The text record of an answer whose words need no grid, shape or place
+/// in the input: `unique`, `multiple`, `unsolvable`, a count, `unknown:
+/// WHY`, a rating, true candidates (each cell's values run together up to
+/// 81 cells, comma-separated beyond, `-` for none), the internal error's
+/// line. `None` for a solution or a minimized grid, unique makers and
+/// invalid input, whose records the caller writes. The batch run's records
+/// and the doppelganger run's (whose grids are not [`Grid`]s) share them.
+pub fn words<G>(answer: &Answer<G>) -> Option<String> {
+    Some(match answer {
+        Answer::Unique(_) => "unique".to_string(),
+        Answer::Multiple(..) => "multiple".to_string(),
+        Answer::Unsolvable => "unsolvable".to_string(),
+        Answer::Counted {
+            solutions,
+            incomplete: None,
+        } => solutions.to_string(),
+        Answer::Counted {
+            solutions,
+            incomplete: Some(why),
+        } => format!("{solutions} (incomplete: {why})"),
+        Answer::Unknown(why) => format!("unknown: {why}"),
+        Answer::Rated(r) => format!("{:.2}", r.rating),
+        Answer::LogicRated(r) => r.text(),
+        Answer::Candidates { cells, incomplete } => {
+            let wide = cells.len() > 81;
+            let mut line: Vec<String> = cells
+                .iter()
+                .map(|values| {
+                    if values.is_empty() {
+                        "-".to_string()
+                    } else if wide {
+                        values
+                            .iter()
+                            .map(u16::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    } else {
+                        values.iter().map(u16::to_string).collect()
+                    }
+                })
+                .collect();
+            if let Some(why) = incomplete {
+                line.push(format!("(incomplete: {why})"));
+            }
+            line.join(" ")
+        }
+        Answer::NotUnique => "multiple: the puzzle has several solutions (only a puzzle with \
+                              exactly one can be minimized or rated)"
+            .to_string(),
+        Answer::Internal(_) => "error: internal error (reported on stderr)".to_string(),
+        Answer::Solved(_)
+        | Answer::Minimized(_)
+        | Answer::UniqueMakers { .. }
+        | Answer::Invalid(_) => return None,
+    })
 }
 
 /// An invalid record's message with its line in front, for the text

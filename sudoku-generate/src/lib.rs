@@ -6,7 +6,8 @@
 //!   settings: [`Maker::classic`] puzzles dug from a random full grid in a
 //!   pattern of givens ([`Symmetry`], [`GenerateOptions`]), x, windoku and
 //!   jigsaw puzzles ([`Maker::variant`]), puzzles with setter's clues or
-//!   rules ([`Maker::setter`]), or all of them by name
+//!   rules ([`Maker::setter`]), doppelganger grids of `0..=n`
+//!   ([`Maker::doppelganger`]), or all of them by name
 //!   ([`Maker::from_names`], as `--variant` names them)) and a run of it in
 //!   seed order under one meter ([`Limits`]). Every puzzle it gives has
 //!   passed its generator's check; [`MadePuzzle::record`] writes it as
@@ -29,8 +30,9 @@
 //! let options = GenerateOptions { symmetry: Symmetry::Rotational, ..Default::default() };
 //! let maker = Maker::classic(Shape::square(3)?, options);
 //! let made = maker.make(7, &Limits::none())?;
-//! assert!(made.puzzle().is_uniquely_solvable());
-//! assert!(Symmetry::Rotational.holds_for(made.puzzle()));
+//! let puzzle = made.puzzle().expect("a classic grid");
+//! assert!(puzzle.is_uniquely_solvable());
+//! assert!(Symmetry::Rotational.holds_for(puzzle));
 //! // The same seed gives the same puzzle, and its record.
 //! let again = maker.make(7, &Limits::none())?;
 //! assert_eq!(again.puzzle(), made.puzzle());
@@ -51,6 +53,7 @@
 mod checked;
 mod classic;
 mod dig;
+mod doppelganger;
 mod fill;
 mod maker;
 mod meter;

@@ -4,9 +4,11 @@
 //! A [`Maker`] is read from the variant's names (`--variant`), a region map
 //! and the classic options; it makes and checks one puzzle per seed with
 //! [`generate_checked`](crate::checked::generate_checked),
-//! [`generate_variant_checked`](crate::checked::generate_variant_checked) or
-//! [`generate_setter_checked`](crate::checked::generate_setter_checked), as the rules
-//! ask. [`Maker::run`] makes `count` of them in seed order under one meter
+//! [`generate_variant_checked`](crate::checked::generate_variant_checked),
+//! [`generate_setter_checked`](crate::checked::generate_setter_checked) or,
+//! for doppelganger grids (`0..=n`, a kind of grid of its own),
+//! [`generate_doppelganger_checked`](crate::doppelganger::generate_doppelganger_checked),
+//! as the rules ask. [`Maker::run`] makes `count` of them in seed order under one meter
 //! ([`Limits`]: a timeout, Ctrl-C's flag) and hands each record over whole;
 //! [`GenerateRun`] says how many were written and why it stopped.
 //!
@@ -34,12 +36,14 @@ use crate::checked::{
     GenerateTrouble,
 };
 use crate::classic::{GenerateOptions, Generated};
+use crate::doppelganger::{self as dopp, generate_doppelganger_checked};
 use crate::records::{GeneratedFormat, Made};
 use crate::setter::{parse_generate_names, Clues, SetterGenerated};
 use sudoku::Grid;
 use sudoku::Shape;
 use sudoku::{Regions, Variant, VariantError};
-use sudoku_solve::Rating;
+use sudoku_solve::doppelganger::DoppelGenerated;
+use sudoku_solve::{Rating, Symmetry};
 
 /// Why a request to generate cannot be made (before any puzzle is).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,6 +57,9 @@ pub enum MakerError {
          anti-knight, anti-king or non-consecutive"
     )]
     JigsawWithClues,
+    /// Doppelganger with other names, or on a shape it is not made on.
+    #[error("{0}")]
+    Doppelganger(String),
 }
 
 /// What is made for each seed, and a run of it: the one entry point of
@@ -98,6 +105,10 @@ enum Kind {
     /// Puzzles with setter's clues or rules ([`generate_setter_checked`]):
     /// the rules the clues are drawn under, and the clues.
     Setter { base: Variant, clues: Clues },
+    /// Doppelganger grids ([`generate_doppelganger_checked`]), with the
+    /// node budget of each removal's proof when it is below the
+    /// generator's own.
+    Doppelganger { dig_nodes: Option<u64> },
 }
 
 /// One puzzle made and checked by a [`Maker`].
@@ -118,33 +129,46 @@ pub enum MadePuzzle {
     },
     /// A puzzle with setter's clues or rules.
     Setter(SetterGenerated),
+    /// A doppelganger puzzle (a grid of `0..=n`, not a [`Grid`]).
+    Doppelganger {
+        /// The puzzle, its solution and whether it is minimal.
+        made: DoppelGenerated,
+        /// The seed it was made from.
+        seed: u64,
+    },
 }
 
 impl MadePuzzle {
-    /// The givens.
-    pub fn puzzle(&self) -> &Grid {
+    /// The givens; `None` for a doppelganger puzzle, whose grid is not a
+    /// [`Grid`] (it is in [`MadePuzzle::Doppelganger`]).
+    pub fn puzzle(&self) -> Option<&Grid> {
         match self {
-            MadePuzzle::Classic(made, _) => &made.puzzle,
-            MadePuzzle::Variant { puzzle, .. } => puzzle,
-            MadePuzzle::Setter(made) => &made.puzzle,
+            MadePuzzle::Classic(made, _) => Some(&made.puzzle),
+            MadePuzzle::Variant { puzzle, .. } => Some(puzzle),
+            MadePuzzle::Setter(made) => Some(&made.puzzle),
+            MadePuzzle::Doppelganger { .. } => None,
         }
     }
 
-    /// Its one solution.
-    pub fn solution(&self) -> &Grid {
+    /// Its one solution (`None` for a doppelganger puzzle, as
+    /// [`MadePuzzle::puzzle`]).
+    pub fn solution(&self) -> Option<&Grid> {
         match self {
-            MadePuzzle::Classic(made, _) => &made.solution,
-            MadePuzzle::Variant { solution, .. } => solution,
-            MadePuzzle::Setter(made) => &made.solution,
+            MadePuzzle::Classic(made, _) => Some(&made.solution),
+            MadePuzzle::Variant { solution, .. } => Some(solution),
+            MadePuzzle::Setter(made) => Some(&made.solution),
+            MadePuzzle::Doppelganger { .. } => None,
         }
     }
 
-    /// The rules the puzzle is unique under (classic: the default).
-    pub fn variant(&self) -> Variant {
+    /// The rules the puzzle is unique under (classic: the default; `None`
+    /// for a doppelganger puzzle, whose rule no [`Variant`] states).
+    pub fn variant(&self) -> Option<Variant> {
         match self {
-            MadePuzzle::Classic(..) => Variant::default(),
-            MadePuzzle::Variant { variant, .. } => variant.clone(),
-            MadePuzzle::Setter(made) => made.variant.clone(),
+            MadePuzzle::Classic(..) => Some(Variant::default()),
+            MadePuzzle::Variant { variant, .. } => Some(variant.clone()),
+            MadePuzzle::Setter(made) => Some(made.variant.clone()),
+            MadePuzzle::Doppelganger { .. } => None,
         }
     }
 
@@ -172,6 +196,7 @@ impl MadePuzzle {
                 seed: *seed,
             },
             MadePuzzle::Setter(made) => Made::Setter(made),
+            MadePuzzle::Doppelganger { made, seed } => return dopp::record(made, *seed, format),
         };
         made.record(format)
     }
@@ -237,6 +262,20 @@ impl Maker {
         let Some(names) = names else {
             return Ok(Maker::classic(shape, options).rated(rate_seeds));
         };
+        if sudoku_solve::doppelganger::named(names).map_err(MakerError::Doppelganger)? {
+            if regions.is_some() {
+                return Err(MakerError::Doppelganger(
+                    "doppelganger: grids of 0..n take no region map".into(),
+                ));
+            }
+            if options.symmetry != Symmetry::None || options.target_givens.is_some() {
+                return Err(MakerError::Doppelganger(
+                    "doppelganger puzzles are made minimal: no symmetry, no target of givens"
+                        .into(),
+                ));
+            }
+            return Maker::doppelganger(shape, options.node_limit);
+        }
         let (mut base, mut jigsaw, clues) = parse_generate_names(names)?;
         if clues != Clues::default() || !base.constraints.is_empty() {
             if jigsaw || regions.is_some() {
@@ -275,6 +314,39 @@ impl Maker {
         })
     }
 
+    /// The maker of doppelganger puzzles (grids of `0..=n`) of `shape`,
+    /// 4x4 to 16x16, unique and minimal where every removal's proof was
+    /// decided ([`sudoku_solve::doppelganger::generate`]); each is proven
+    /// unique again by the engines of
+    /// [`sudoku_solve::doppelganger::answer`], apart from the search that
+    /// made it. Written as text or JSON only. `dig_nodes`: the nodes each
+    /// removal's proof gets, when fewer than the generator's own
+    /// ([`sudoku_solve::doppelganger::DIG_NODES`]); a removal it does not
+    /// decide keeps its given.
+    pub fn doppelganger(shape: Shape, dig_nodes: Option<u64>) -> Result<Maker, MakerError> {
+        let side = shape.side();
+        if !(4..=16).contains(&side) {
+            return Err(MakerError::Doppelganger(format!(
+                "doppelganger puzzles are generated from 4x4 to 16x16, not {side}x{side}"
+            )));
+        }
+        Ok(Maker {
+            shape,
+            kind: Kind::Doppelganger { dig_nodes },
+        })
+    }
+
+    /// Whether this maker's puzzles can be written in `format`: `Err` with
+    /// the reason for drawn grids and f-puzzles links of doppelganger
+    /// puzzles (text and JSON only), to refuse before a run.
+    pub fn writes(&self, format: GeneratedFormat) -> Result<(), MakerError> {
+        let drawn = matches!(format, GeneratedFormat::Grid | GeneratedFormat::Fpuzzles);
+        if matches!(self.kind, Kind::Doppelganger { .. }) && drawn {
+            return Err(MakerError::Doppelganger(dopp::UNWRITTEN_FORMATS.into()));
+        }
+        Ok(())
+    }
+
     /// Makes and checks the puzzle of `seed` within `limits`.
     pub fn make(&self, seed: u64, limits: &Limits) -> Result<MadePuzzle, GenerateTrouble> {
         let shape = self.shape;
@@ -298,6 +370,10 @@ impl Maker {
             ),
             Kind::Setter { base, clues } => {
                 generate_setter_checked(base, *clues, shape, seed, limits).map(MadePuzzle::Setter)
+            }
+            Kind::Doppelganger { dig_nodes } => {
+                generate_doppelganger_checked(shape, seed, *dig_nodes, limits)
+                    .map(|made| MadePuzzle::Doppelganger { made, seed })
             }
         }
     }
@@ -452,8 +528,8 @@ mod tests {
             |_, made, _| {
                 // An independent count: every completion of the givens that
                 // holds the rules, by brute force over the empty cells.
-                let rules = made.variant().rules(four()).unwrap();
-                assert_eq!(brute_force_count(made.puzzle(), &rules), 1);
+                let rules = made.variant().unwrap().rules(four()).unwrap();
+                assert_eq!(brute_force_count(made.puzzle().unwrap(), &rules), 1);
                 true
             },
         );

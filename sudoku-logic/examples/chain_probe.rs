@@ -56,6 +56,7 @@ fn main() {
                     .make(seed, &sudoku_generate::Limits::none())
                     .expect("generated")
                     .puzzle()
+                    .expect("a classic grid")
                     .to_string()
             })
             .collect()

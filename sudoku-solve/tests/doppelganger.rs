@@ -578,6 +578,7 @@ fn generated_four_by_four_puzzles_are_unique_and_minimal_by_the_brute_force() {
     let mut seen = BTreeSet::new();
     for seed in 0..12 {
         let made = generate(shape, seed, &Limits::none()).unwrap();
+        assert!(made.minimal, "seed {seed}");
         let givens = made.puzzle.cells().to_vec();
         let solutions = brute_force(&givens, 2, 2);
         assert_eq!(
@@ -605,10 +606,12 @@ fn generated_four_by_four_puzzles_are_unique_and_minimal_by_the_brute_force() {
 }
 
 /// Generated 6x6 and 9x9 puzzles, checked apart from the generator's own
-/// searches: the solution by the brute force's rule, and the verdicts
-/// (unique, and several solutions without any one given) by Dancing Links
-/// on the exact cover on 6x6, by fresh searches of the propagation engine
-/// on 9x9 (where Dancing Links takes seconds a verdict).
+/// search (on candidate masks): the solution by the brute force's rule,
+/// and the verdicts (unique, and several solutions without any one given)
+/// by Dancing Links on the exact cover on 6x6, by the propagation engine
+/// on 9x9 (where Dancing Links takes seconds a verdict). These seeds' digs
+/// were all decided within the generator's budget, so the puzzles are
+/// minimal.
 #[test]
 fn generated_six_by_six_and_nine_by_nine_puzzles_are_unique_and_minimal() {
     use sudoku_solve::doppelganger::generate;
@@ -624,6 +627,7 @@ fn generated_six_by_six_and_nine_by_nine_puzzles_are_unique_and_minimal() {
         let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
         for seed in seeds {
             let made = generate(shape, seed, &Limits::none()).unwrap();
+            assert!(made.minimal, "seed {seed}: {}", made.puzzle);
             assert!(
                 obeys(&as_filling(&made.solution), br, bc),
                 "{}",
@@ -697,4 +701,24 @@ fn auto_falls_back_to_dancing_links_on_the_empty_grid() {
         "{:?}",
         stopped.answer
     );
+}
+
+/// A removal budget too small to decide anything keeps givens: the puzzle
+/// is not called minimal, and it is still unique (Dancing Links on the
+/// exact cover says so, with the generator's solution).
+#[test]
+fn a_small_removal_budget_keeps_givens_and_says_so() {
+    use sudoku_solve::doppelganger::generate;
+    let shape = Shape::new(2, 3).unwrap();
+    let full = generate(shape, 4, &Limits::none()).unwrap();
+    let tight = generate(shape, 4, &Limits::none().nodes(1)).unwrap();
+    assert_eq!(tight.solution, full.solution, "the same grid from the seed");
+    assert!(!tight.minimal);
+    match answer(&tight.puzzle, &Task::Check, Asked::Dlx, &Limits::none())
+        .unwrap()
+        .answer
+    {
+        Answer::Unique(s) => assert_eq!(s, tight.solution),
+        other => panic!("{}: {other:?}", tight.puzzle),
+    }
 }

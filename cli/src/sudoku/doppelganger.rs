@@ -16,20 +16,21 @@ use serde::Serialize;
 use solver_core::{Incomplete, Limits};
 use sudoku::doppelganger::DoppelGrid;
 use sudoku::Shape;
-use sudoku_solve::doppelganger::answer;
+use sudoku_solve::doppelganger::{answer, true_candidates, DoppelSolveError, NAME};
 use sudoku_solve::Answer;
 
 use super::{CommonArgs, Mode, OutputFormat};
 use crate::exit::{Exit, Failure};
 use crate::output::{eprint_line, Output};
 
-/// The name of the kind in `--variant`.
-pub(crate) const NAME: &str = "doppelganger";
-
 /// Whether `--variant` names doppelganger (alone: it is a kind of grid of
 /// its own, not a rule added to the classic one).
 pub(crate) fn named(common: &CommonArgs) -> Result<bool, Failure> {
-    let named = generate_named(common.variant.variant.as_deref())?;
+    let named = match common.variant.variant.as_deref() {
+        None => false,
+        Some(names) => sudoku_solve::doppelganger::named(names)
+            .map_err(|e| Failure::bad_input(format!("--variant {e}")))?,
+    };
     if named && (common.variant.regions.is_some() || common.variant.cages.is_some()) {
         return Err(Failure::bad_input(
             "--variant doppelganger: grids of 0..n combine with no other variant, regions or cages",
@@ -53,6 +54,8 @@ struct Record<'a> {
     examples: Option<[String; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<&'a [Vec<u16>]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     complete: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -104,10 +107,11 @@ impl Seen {
 /// Runs `mode` (solve, check, count) on every doppelganger puzzle of the
 /// files.
 pub(crate) fn run(mode: Mode, common: &CommonArgs) -> Result<Exit, Failure> {
-    if !matches!(mode, Mode::Solve | Mode::Check | Mode::Count { .. }) {
-        return Err(Failure::bad_input(
-            "--variant doppelganger: puzzles are solved, checked and counted (solve, check, count)",
-        ));
+    if !matches!(
+        mode,
+        Mode::Solve | Mode::Check | Mode::Count { .. } | Mode::Candidates
+    ) {
+        return Err(Failure::bad_input(super::variant::DOPPELGANGER_ELSEWHERE));
     }
     if common.alphabet.is_some() {
         return Err(Failure::bad_input(
@@ -145,6 +149,10 @@ pub(crate) fn run(mode: Mode, common: &CommonArgs) -> Result<Exit, Failure> {
                 ..Limits::none()
             };
             let (shape, answered) = match read(line, common.box_shape) {
+                Ok(puzzle) if matches!(mode, Mode::Candidates) => (
+                    Some(puzzle.shape()),
+                    (candidates(&puzzle, &limits)?, None, None),
+                ),
                 Ok(puzzle) => {
                     let shape = puzzle.shape();
                     let answered = answer(&puzzle, &mode, common.engine.into(), &limits)
@@ -190,6 +198,10 @@ pub(crate) fn run(mode: Mode, common: &CommonArgs) -> Result<Exit, Failure> {
                     );
                     seen.unknown |= !at_limit;
                 }
+                Answer::Candidates {
+                    incomplete: Some(_),
+                    ..
+                } => seen.unknown = true,
                 Answer::Unsolvable | Answer::Multiple(..) => seen.failed = true,
                 _ => {}
             }
@@ -209,6 +221,22 @@ pub(crate) fn run(mode: Mode, common: &CommonArgs) -> Result<Exit, Failure> {
         return Ok(Exit::Interrupted);
     }
     Ok(seen.status())
+}
+
+/// The true candidates of `puzzle` as an answer
+/// ([`sudoku_solve::doppelganger::true_candidates`]); a solution that
+/// failed its checks is an internal error, any other refusal bad input;
+/// no solution is [`Answer::Unsolvable`], as for the classic grid.
+fn candidates(puzzle: &DoppelGrid, limits: &Limits) -> Result<Answer<DoppelGrid>, Failure> {
+    match true_candidates(puzzle, limits) {
+        Ok(found) if found.is_unsolvable() => Ok(Answer::Unsolvable),
+        Ok(found) => Ok(Answer::Candidates {
+            cells: found.cells,
+            incomplete: found.incomplete,
+        }),
+        Err(DoppelSolveError::Internal(why)) => Ok(Answer::Internal(why)),
+        Err(e) => Err(Failure::bad_input(e.to_string())),
+    }
 }
 
 /// Reads one line: a JSON document or a grid.
@@ -234,23 +262,13 @@ fn read(line: &str, shape: Option<Shape>) -> Result<DoppelGrid, String> {
     DoppelGrid::parse(line, shape).map_err(|e| e.to_string())
 }
 
+/// The text record: the solution line, or the batch run's words
+/// ([`sudoku_batch::words`]).
 fn text_line(line: usize, answer: &Answer<DoppelGrid>) -> String {
     match answer {
-        Answer::Solved(g) => g.to_text(),
-        Answer::Unique(_) => "unique".into(),
-        Answer::Multiple(..) => "multiple".into(),
-        Answer::Unsolvable => "unsolvable".into(),
-        Answer::Counted {
-            solutions,
-            incomplete: None,
-        } => solutions.to_string(),
-        Answer::Counted {
-            solutions,
-            incomplete: Some(why),
-        } => format!("{solutions} (incomplete: {why})"),
-        Answer::Unknown(why) => format!("unknown: {why}"),
+        Answer::Solved(g) | Answer::Minimized(g) => g.to_text(),
         Answer::Invalid(message) => format!("invalid: line {line}, {message}"),
-        _ => "error: internal error (reported on stderr)".into(),
+        other => sudoku_batch::words(other).unwrap_or_else(|| other.status().to_string()),
     }
 }
 
@@ -258,7 +276,7 @@ fn record<'a>(
     file: &'a str,
     line: usize,
     shape: Option<Shape>,
-    answer: &Answer<DoppelGrid>,
+    answer: &'a Answer<DoppelGrid>,
     engine: Option<&'static str>,
     nodes: Option<u64>,
 ) -> Record<'a> {
@@ -271,6 +289,7 @@ fn record<'a>(
         solution: None,
         examples: None,
         solutions: None,
+        candidates: None,
         complete: None,
         incomplete: None,
         error: None,
@@ -292,6 +311,11 @@ fn record<'a>(
             r.complete = Some(incomplete.is_none());
             r.incomplete = *incomplete;
         }
+        Answer::Candidates { cells, incomplete } => {
+            r.candidates = Some(cells);
+            r.complete = Some(incomplete.is_none());
+            r.incomplete = *incomplete;
+        }
         Answer::Unknown(why) => r.incomplete = Some(*why),
         Answer::Invalid(message) => r.error = Some(message.clone()),
         Answer::Internal(_) => {
@@ -300,138 +324,4 @@ fn record<'a>(
         _ => {}
     }
     r
-}
-
-/// Whether the `--variant` list `names` names doppelganger, alone (it
-/// combines with no other name): `generate` asks it, and [`named`] for
-/// solve, check and count.
-pub(crate) fn generate_named(names: Option<&str>) -> Result<bool, Failure> {
-    let Some(names) = names else {
-        return Ok(false);
-    };
-    let names: Vec<&str> = names
-        .split([',', '+', ' '])
-        .filter(|s| !s.is_empty())
-        .collect();
-    if !names.iter().any(|n| n.eq_ignore_ascii_case(NAME)) {
-        return Ok(false);
-    }
-    if names.len() > 1 {
-        return Err(Failure::bad_input(
-            "--variant doppelganger: grids of 0..n combine with no other variant",
-        ));
-    }
-    Ok(true)
-}
-
-/// A generated puzzle as a JSON line.
-#[derive(Serialize)]
-struct Generated<'a> {
-    seed: u64,
-    #[serde(rename = "box")]
-    shape: String,
-    variant: &'static str,
-    puzzle: &'a str,
-    solution: &'a str,
-    givens: usize,
-}
-
-/// `sudoku generate --variant doppelganger`: `count` unique, minimal
-/// puzzles from `first_seed` on (`sudoku_solve::doppelganger::generate`),
-/// each checked again before it is written: its solution by the rule as
-/// its text says it, and its verdict (unique, that solution) by a fresh
-/// search: Dancing Links on the exact cover up to 6x6, the propagation
-/// engine above (where Dancing Links takes seconds a verdict).
-pub(crate) fn generate(
-    args: &super::generate::GenerateArgs,
-    first_seed: u64,
-    limits: &Limits,
-) -> Result<Exit, Failure> {
-    use super::generate::OutputFormat as Format;
-    use cover_model::plan::Asked;
-    use sudoku_solve::doppelganger::{answer_on, generate, DoppelGenerateError};
-    use sudoku_solve::Task;
-    if args.symmetry != sudoku_solve::Symmetry::None
-        || args.target_givens.is_some()
-        || args.regions.is_some()
-        || args.max_nodes.is_some()
-    {
-        return Err(Failure::bad_input(
-            "--variant doppelganger: puzzles are made minimal, without --symmetry, --givens, \
-             --regions or --max-nodes",
-        ));
-    }
-    if !matches!(args.format, Format::Text | Format::Json) {
-        return Err(Failure::bad_input(
-            "--variant doppelganger: --format text or json (f-puzzles has no doppelganger; \
-             see docs/variants.md for its JSON extension)",
-        ));
-    }
-    let shape = args.box_shape;
-    let mut out = Output::stdout();
-    let mut status = Exit::Success;
-    for k in 0..args.count {
-        let seed = first_seed.wrapping_add(k);
-        let made = match generate(shape, seed, limits) {
-            Ok(made) => made,
-            Err(e @ DoppelGenerateError::Side { .. }) => {
-                return Err(Failure::bad_input(format!("--variant doppelganger: {e}")))
-            }
-            Err(DoppelGenerateError::Stopped(why)) => {
-                status = if why == Incomplete::Cancelled {
-                    Exit::Interrupted
-                } else {
-                    eprint_line(&format!("seed {seed}: stopped ({why})"));
-                    Exit::Incomplete
-                };
-                break;
-            }
-            Err(e) => {
-                eprint_line(&format!("internal error: seed {seed}: {e}"));
-                status = Exit::Internal;
-                break;
-            }
-        };
-        // The check apart from the generator.
-        let verify = if shape.side() <= 6 {
-            Asked::Dlx
-        } else {
-            Asked::Propagation
-        };
-        let verified = sudoku::doppelganger::check_against(&made.solution, &made.puzzle)
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                match answer_on(&made.puzzle, &Task::Check, verify, limits).map(|a| a.answer) {
-                    Ok(Answer::Unique(s)) if s == made.solution => Ok(()),
-                    Ok(Answer::Unknown(why)) => Err(format!("the check stopped: {why}")),
-                    Ok(other) => Err(format!("the check says {}", other.status())),
-                    Err(e) => Err(e.to_string()),
-                }
-            });
-        if let Err(why) = verified {
-            eprint_line(&format!(
-                "internal error: seed {seed}: generation failed its check: {why}"
-            ));
-            status = Exit::Internal;
-            break;
-        }
-        let (puzzle, solution) = (made.puzzle.to_text(), made.solution.to_text());
-        let written = if args.format == Format::Json {
-            out.json_line(&Generated {
-                seed,
-                shape: shape.to_string(),
-                variant: NAME,
-                puzzle: &puzzle,
-                solution: &solution,
-                givens: made.puzzle.givens(),
-            })
-        } else {
-            writeln!(out, "{puzzle}")
-        };
-        if written.is_err() || out.end_record().is_err() {
-            break;
-        }
-    }
-    out.finish()?;
-    Ok(status)
 }

@@ -1,9 +1,9 @@
 //! `sudoku generate`: puzzles with exactly one solution, of any shape, from a
 //! seed: the same seed gives the same puzzles whatever the thread count.
 //!
-//! Classic puzzles, variant puzzles (X, windoku, jigsaw), and killer,
+//! Classic puzzles, variant puzzles (X, windoku, jigsaw), killer,
 //! thermo and arrow puzzles and the grid-based rules (anti-knight,
-//! anti-king, non-consecutive): each made, checked and written as a record
+//! anti-king, non-consecutive), and doppelganger grids: each made, checked and written as a record
 //! by the library ([`sudoku_generate::Maker`], in seed order under one meter); here
 //! are the options, the output, the warnings and the exit status.
 
@@ -135,9 +135,6 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         }
         seed
     });
-    if super::doppelganger::generate_named(args.variant.as_deref())? {
-        return super::doppelganger::generate(args, first_seed, &limits);
-    }
     let regions = match &args.regions {
         None => None,
         Some(path) => {
@@ -158,6 +155,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
     let names = args.variant.as_deref();
     let maker = Maker::from_names(names, regions, args.box_shape, options, args.rate_seeds)
         .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
+    maker
+        .writes(args.format.into())
+        .map_err(|e| Failure::bad_input(format!("--format: {e}")))?;
     let target = args.target_givens.unwrap_or_default();
     let mut out = Output::stdout();
     let run = maker.run(

@@ -45,7 +45,21 @@ impl VariantArgs {
     }
 
     /// The variant the options describe; errors say which file and where.
+    /// Doppelganger is refused by name: its grids (`0..=n`) are a kind of
+    /// their own, which `solve`, `check`, `count` and `candidates` answer
+    /// apart ([`super::doppelganger`]) and no command that loads a variant
+    /// of the classic grid takes (`solve --steps`, `hint`, `candidates
+    /// --pencil-marks`, `count --cubes`, `split`).
     pub(crate) fn load(&self) -> Result<Variant, Failure> {
+        let doppelganger = self
+            .variant
+            .as_deref()
+            .map(sudoku_solve::doppelganger::named);
+        if let Some(named) = doppelganger {
+            if named.map_err(|e| Failure::bad_input(format!("--variant {e}")))? {
+                return Err(Failure::bad_input(DOPPELGANGER_ELSEWHERE));
+            }
+        }
         let (mut variant, named) = Variant::parse_names(self.variant.as_deref().unwrap_or(""))
             .map_err(|e| Failure::bad_input(format!("--variant: {e}")))?;
         if let Some(path) = &self.regions {
@@ -71,6 +85,14 @@ impl VariantArgs {
         Ok(variant)
     }
 }
+
+/// Why a command that loads a variant of the classic grid refuses
+/// doppelganger.
+pub(crate) const DOPPELGANGER_ELSEWHERE: &str =
+    "--variant doppelganger: this command takes grids of 1..n; doppelganger grids (0..n) are \
+     solved, checked, counted and given their candidates by solve, check, count and candidates, \
+     and made by generate (logical steps, hints, pencil marks, minimizing, rating and cubes are \
+     not available for them)";
 
 fn read_text(path: &Path) -> Result<String, Failure> {
     let input = crate::read_input(Some(path))?;

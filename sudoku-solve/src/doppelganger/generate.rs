@@ -1,34 +1,54 @@
-//! Making doppelganger puzzles: unique and minimal (no given can go and
-//! leave one solution), from a seed.
+//! Making doppelganger puzzles: unique and, as far as a node budget lets
+//! us prove it, minimal (no given can go and leave one solution), from a
+//! seed.
 //!
-//! 1. A random grid of the rule: the empty grid's first solution, its
-//!    values 1..=n relabelled, its rows and columns moved within their
-//!    bands and stacks, bands and stacks moved, and (square boxes) the grid
-//!    transposed, all at random: changes that keep the rule.
+//! 1. A random grid of the rule: the generator's own search on candidate
+//!    masks ([`MaskSearch`](super::masks)) on the empty grid, its values
+//!    tried in a random order, under a node budget per try
+//!    ([`FILL_NODES`]; a try that runs out starts again with the next
+//!    random numbers).
 //! 2. Every cell of that grid given, then the givens taken away in a random
-//!    order, each one put back when the puzzle without it has more than one
-//!    solution. A given that had to stay with more givens around has to
-//!    stay with fewer, so one pass leaves a minimal puzzle.
+//!    order, each removal kept when the same search proves the puzzle
+//!    without it unique within [`DIG_NODES`] nodes. A removal that leaves
+//!    two solutions is undone; one that the budget cannot decide is undone
+//!    too, and the puzzle is then not called minimal
+//!    ([`DoppelGenerated::minimal`]). A given that had to stay with more
+//!    givens around has to stay with fewer, so one pass leaves a minimal
+//!    puzzle when every removal was decided.
 //!
-//! Every verdict is [`answer`](super::answer)'s, whose solutions pass the
-//! rule's check; the grid is checked by the rule as its text says it
-//! ([`sudoku::doppelganger::check`]) before it is used.
+//! The grid is checked by the rule as its text says it
+//! ([`sudoku::doppelganger::check`]), and so is every grid the search
+//! finds. The search is not the engines of [`answer`](super::answer): the
+//! callers that print a puzzle prove it unique again on those
+//! (`sudoku_generate::Maker`).
 
 use solver_core::{Incomplete, Limits};
 use sudoku::doppelganger::{check, DoppelGrid};
 use sudoku::Shape;
 
-use super::{answer, DoppelSolveError};
-use crate::answer::{Answer, Task};
-use crate::solve::Engine;
+use super::masks::MaskSearch;
+use super::DoppelSolveError;
+
+/// Nodes a try at the random grid gets before it starts again.
+pub const FILL_NODES: u64 = 20_000;
+
+/// Tries at the random grid before the generator gives up.
+const FILL_TRIES: u32 = 100;
+
+/// Nodes each removal's uniqueness proof gets while digging.
+pub const DIG_NODES: u64 = 20_000;
 
 /// A puzzle made by [`generate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DoppelGenerated {
-    /// The puzzle: one solution, and every given needed for that.
+    /// The puzzle: one solution.
     pub puzzle: DoppelGrid,
     /// Its solution.
     pub solution: DoppelGrid,
+    /// Whether every removal was decided within [`DIG_NODES`], so that no
+    /// given can go and leave one solution; false when some given stayed
+    /// because its removal's proof ran out of nodes.
+    pub minimal: bool,
 }
 
 /// Why a puzzle was not made.
@@ -74,12 +94,14 @@ impl Rng {
     }
 }
 
-/// A unique, minimal doppelganger puzzle of `shape` from `seed` (the same
-/// seed gives the same puzzle), within `limits`.
+/// A unique doppelganger puzzle of `shape` from `seed` (the same seed
+/// gives the same puzzle), minimal unless [`DoppelGenerated::minimal`]
+/// says otherwise, within `limits` (the clock and the cancel flag; a node
+/// limit of the caller's caps each removal's budget, [`DIG_NODES`]).
 ///
 /// # Errors
 /// [`DoppelGenerateError`]: a side outside 4..=16, a limit reached, a
-/// solution that failed its checks.
+/// grid that failed the rule's check.
 pub fn generate(
     shape: Shape,
     seed: u64,
@@ -90,110 +112,101 @@ pub fn generate(
         return Err(DoppelGenerateError::Side { side });
     }
     let mut rng = Rng(seed);
-    let solution = random_grid(shape, &mut rng, limits)?;
+    let empty = DoppelGrid::empty(shape);
+    let search = MaskSearch::new(&empty).ok_or(DoppelGenerateError::Side { side })?;
+    let solution = random_grid(&search, &empty, &mut rng, limits)?;
     check(&solution).map_err(|e| {
         DoppelSolveError::Internal(format!(
             "doppelganger: the random grid {solution} breaks the rule: {e}"
         ))
     })?;
-    let puzzle = minimal(&solution, &mut rng, limits)?;
-    Ok(DoppelGenerated { puzzle, solution })
+    let (puzzle, minimal) = dig(&search, &solution, &mut rng, limits)?;
+    Ok(DoppelGenerated {
+        puzzle,
+        solution,
+        minimal,
+    })
 }
 
-/// A random grid of the rule (step 1 of the module text): the empty
-/// grid's first solution, then changes that keep the rule, drawn at random:
-/// the values 1..=n relabelled (0 stays), rows moved within their band and
-/// bands among themselves, the same for columns and stacks, and a
-/// transposition when the boxes are square. Each keeps every house's
-/// values (as a set) and the house of every 0, so what each house misses
-/// is only relabelled: the three rules hold. The result is checked by the
-/// rule anyway.
+/// `limits` with its node limit at most `budget`.
+fn within(limits: &Limits, budget: u64) -> Limits {
+    let mut limits = limits.clone();
+    limits.max_nodes = Some(limits.max_nodes.map_or(budget, |m| m.min(budget)));
+    limits
+}
+
+/// A random grid of the rule (step 1 of the module text).
 fn random_grid(
-    shape: Shape,
+    search: &MaskSearch,
+    empty: &DoppelGrid,
     rng: &mut Rng,
     limits: &Limits,
 ) -> Result<DoppelGrid, DoppelGenerateError> {
-    let first = match answer(
-        &DoppelGrid::empty(shape),
-        &Task::Solve,
-        Engine::Auto,
-        limits,
-    )?
-    .answer
-    {
-        Answer::Solved(grid) => grid,
-        Answer::Unknown(why) => return Err(DoppelGenerateError::Stopped(why)),
-        other => return Err(unexpected(&other)),
+    let budget = Limits {
+        max_nodes: Some(FILL_NODES),
+        ..limits.clone()
     };
-    let n = shape.side() as usize;
-    let (br, bc) = (shape.box_rows() as usize, shape.box_cols() as usize);
-    // relabel[v]: the new value of v (relabel[0] = 0).
-    let mut relabel: Vec<u16> = (0..=u16::try_from(n).unwrap_or(u16::MAX)).collect();
-    rng.shuffle(&mut relabel[1..]);
-    // Rows: bands of `br` rows; columns: stacks of `bc` columns.
-    let lines = |rng: &mut Rng, size: usize| {
-        let mut blocks: Vec<usize> = (0..n / size).collect();
-        rng.shuffle(&mut blocks);
-        let mut out = Vec::with_capacity(n);
-        for b in blocks {
-            let mut within: Vec<usize> = (0..size).collect();
-            rng.shuffle(&mut within);
-            out.extend(within.into_iter().map(|k| b * size + k));
-        }
-        out
-    };
-    let rows = lines(rng, br);
-    let cols = lines(rng, bc);
-    let transpose = br == bc && rng.below(2) == 1;
-    let mut grid = DoppelGrid::empty(shape);
-    for (r, &row) in rows.iter().enumerate() {
-        for (c, &col) in cols.iter().enumerate() {
-            let (sr, sc) = if transpose { (col, row) } else { (row, col) };
-            let v = first.get(sr, sc).map(|v| relabel[usize::from(v)]);
-            grid.set(r, c, v);
+    for _ in 0..FILL_TRIES {
+        let found = search
+            .solve(empty, 1, &budget, Some(&mut |k: usize| rng.below(k)))
+            .map_err(DoppelSolveError::Internal)?;
+        match (found.solutions.into_iter().next(), found.incomplete) {
+            (Some(grid), _) => return Ok(grid),
+            (None, Some(Incomplete::NodeLimit)) => {}
+            (None, Some(why)) => return Err(DoppelGenerateError::Stopped(why)),
+            (None, None) => {
+                return Err(DoppelSolveError::Internal(format!(
+                    "doppelganger: the mask search found no {}x{} grid",
+                    empty.shape().side(),
+                    empty.shape().side()
+                ))
+                .into())
+            }
         }
     }
-    Ok(grid)
+    Err(DoppelGenerateError::Stopped(Incomplete::NodeLimit))
 }
 
 /// The solution's cells given, then taken away in a random order while
-/// one solution remains (step 2 of the module text).
-fn minimal(
+/// the search proves one solution (step 2 of the module text); the puzzle
+/// and whether every removal was decided.
+fn dig(
+    search: &MaskSearch,
     solution: &DoppelGrid,
     rng: &mut Rng,
     limits: &Limits,
-) -> Result<DoppelGrid, DoppelGenerateError> {
+) -> Result<(DoppelGrid, bool), DoppelGenerateError> {
     let n = solution.shape().side() as usize;
     let mut cells: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut cells);
+    let budget = within(limits, DIG_NODES);
     let mut puzzle = solution.clone();
+    let mut minimal = true;
     for &cell in &cells {
         let (r, c) = (cell / n, cell % n);
         let given = puzzle.get(r, c);
         puzzle.set(r, c, None);
-        match answer(&puzzle, &Task::Check, Engine::Auto, limits)?.answer {
-            Answer::Unique(found) if &found == solution => {}
-            Answer::Unique(found) => {
+        let found = search
+            .solve(&puzzle, 2, &budget, None)
+            .map_err(DoppelSolveError::Internal)?;
+        match (found.solutions.as_slice(), found.incomplete) {
+            ([one], None) if one == solution => {}
+            ([_, _], _) => puzzle.set(r, c, given),
+            ([] | [_], Some(Incomplete::NodeLimit)) => {
+                puzzle.set(r, c, given);
+                minimal = false;
+            }
+            (_, Some(why)) if why != Incomplete::SolutionLimit => {
+                return Err(DoppelGenerateError::Stopped(why))
+            }
+            (found, _) => {
                 return Err(DoppelSolveError::Internal(format!(
-                    "doppelganger: {puzzle} has the one solution {found}, not the grid it came from, {solution}"
+                    "doppelganger: {puzzle}, made from {solution}, has {} solution(s) by the mask search",
+                    found.len()
                 ))
                 .into())
             }
-            Answer::Multiple(..) => puzzle.set(r, c, given),
-            Answer::Unknown(why) => return Err(DoppelGenerateError::Stopped(why)),
-            other => return Err(unexpected(&other)),
         }
     }
-    Ok(puzzle)
-}
-
-fn unexpected(answer: &Answer<DoppelGrid>) -> DoppelGenerateError {
-    DoppelSolveError::Internal(match answer {
-        Answer::Internal(why) => why.clone(),
-        other => format!(
-            "doppelganger generation: the search answered {}",
-            other.status()
-        ),
-    })
-    .into()
+    Ok((puzzle, minimal))
 }
