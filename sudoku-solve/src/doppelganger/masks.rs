@@ -30,8 +30,9 @@ use sudoku::doppelganger::{check_against, DoppelGrid, House};
 /// too).
 pub(crate) const MAX_MASK_SIDE: u32 = 30;
 
-/// How often (in nodes) the search looks at the clock and the cancel flag.
-const POLL: u64 = 256;
+/// How often (in nodes) the search looks at the clock and the cancel flag:
+/// the workspace's one interval.
+const POLL: u64 = solver_core::CHECK_EVERY as u64;
 
 /// What a search found: up to the solutions asked for, and why it stopped
 /// early if it did.
