@@ -16,8 +16,12 @@ pub struct CoverTree {
     s: Solver,
     /// The item [`node`](SearchTree::node) chose where the walk stands.
     item: Option<u32>,
-    /// The way down: the item branched on and the node of the option taken.
-    steps: Vec<(u32, u32)>,
+    /// The way down: the item branched on, the node of the option taken
+    /// and its branch number.
+    steps: Vec<(u32, u32, u32)>,
+    /// The step just taken back up, when nothing else came since: the next
+    /// branch of the same item starts from its node.
+    sibling: Option<(u32, u32, u32)>,
 }
 
 impl CoverTree {
@@ -32,6 +36,7 @@ impl CoverTree {
             s,
             item: None,
             steps: Vec::new(),
+            sibling: None,
         })
     }
 }
@@ -39,8 +44,10 @@ impl CoverTree {
 impl SearchTree for CoverTree {
     type Choice = OptionId;
 
+    #[inline]
     fn node(&mut self) -> Node {
         self.item = None;
+        self.sibling = None;
         if self.s.links[0].1 == 0 {
             return Node::Solution;
         }
@@ -53,26 +60,37 @@ impl SearchTree for CoverTree {
         }
     }
 
+    #[inline]
     fn down(&mut self, k: u32) -> OptionId {
         let i = self
             .item
             .take()
             .expect("down() steps into a node that branches");
         let s = &mut self.s;
+        // Branch k is the k-th option down item i's list, or the one after
+        // branch k - 1 when the walk just came back up from it.
+        let x = match self.sibling.take() {
+            Some((si, sx, sk)) if si == i && sk + 1 == k => s.nodes[sx as usize].down,
+            _ => {
+                let mut x = s.nodes[i as usize].down;
+                for _ in 0..k {
+                    x = s.nodes[x as usize].down;
+                }
+                x
+            }
+        };
         s.cover(i);
-        let mut x = s.nodes[i as usize].down;
-        for _ in 0..k {
-            x = s.nodes[x as usize].down;
-        }
         s.commit_others(x);
-        self.steps.push((i, x));
+        self.steps.push((i, x, k));
         s.option_of(x)
     }
 
+    #[inline]
     fn up(&mut self) {
-        let (i, x) = self.steps.pop().expect("up() below the start");
+        let (i, x, k) = self.steps.pop().expect("up() below the start");
         self.s.uncommit_others(x);
         self.s.uncover(i);
         self.item = Some(i);
+        self.sibling = Some((i, x, k));
     }
 }

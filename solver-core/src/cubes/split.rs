@@ -222,27 +222,27 @@ fn reached(limits: &Limits, nodes: u64) -> Option<Incomplete> {
     limits.interrupted()
 }
 
-/// An open cube in the heap, ordered by estimate: its path, and the
-/// branches taken to it (to walk back down).
-struct Open<C> {
+/// An open cube in the heap, ordered by estimate: small, as the median
+/// reads every one; its path and the branches taken to it (to walk back
+/// down) are `paths[at]`.
+struct Open {
     estimate: f64,
     order: u64,
-    path: Vec<C>,
-    branches: Vec<u32>,
+    at: usize,
 }
 
-impl<C> PartialEq for Open<C> {
+impl PartialEq for Open {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
-impl<C> Eq for Open<C> {}
-impl<C> PartialOrd for Open<C> {
+impl Eq for Open {}
+impl PartialOrd for Open {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<C> Ord for Open<C> {
+impl Ord for Open {
     fn cmp(&self, other: &Self) -> Ordering {
         self.estimate
             .total_cmp(&other.estimate)
@@ -287,6 +287,8 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
     let mut order = 0u64;
     let mut done: Vec<(Cube<T::Choice>, u64)> = Vec::new();
     let mut heap = BinaryHeap::new();
+    // The path and the branches of each open cube (emptied once expanded).
+    let mut paths: Vec<(Vec<T::Choice>, Vec<u32>)> = Vec::new();
     let root_estimate;
     match tree.node() {
         Node::Solution | Node::DeadEnd => {
@@ -302,11 +304,11 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
         }
         Node::Branches(_) => {
             root_estimate = estimate(tree, probes, &mut rng, &mut nodes);
+            paths.push((Vec::new(), Vec::new()));
             heap.push(Open {
                 estimate: root_estimate,
                 order,
-                path: Vec::new(),
-                branches: Vec::new(),
+                at: 0,
             });
         }
     }
@@ -336,7 +338,8 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
             break;
         }
         let Some(top) = heap.pop() else { break };
-        for &k in &top.branches {
+        let (top_path, top_branches) = &paths[top.at];
+        for &k in top_branches {
             tree.node();
             tree.down(k);
         }
@@ -347,7 +350,7 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
         };
         if len == 0 || total - 1 + len as usize > max_cubes {
             // Its children would make too many cubes: it stays whole.
-            for _ in &top.branches {
+            for _ in top_branches {
                 tree.up();
             }
             heap.push(top);
@@ -360,7 +363,7 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
         let mut open = Vec::new();
         for k in 0..len {
             let choice = tree.down(k);
-            let mut path = top.path.clone();
+            let mut path = top_path.clone();
             path.push(choice);
             order += 1;
             match tree.node() {
@@ -373,14 +376,10 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
                 )),
                 Node::DeadEnd => nodes += 1,
                 Node::Branches(_) => {
-                    let mut branches = top.branches.clone();
+                    let mut branches = top_branches.clone();
                     branches.push(k);
-                    open.push(Open {
-                        estimate: estimate(tree, probes, &mut rng, &mut nodes),
-                        order,
-                        path,
-                        branches,
-                    });
+                    let estimate = estimate(tree, probes, &mut rng, &mut nodes);
+                    open.push((estimate, order, path, branches));
                 }
             }
             tree.up();
@@ -391,21 +390,29 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
                 }
             }
         }
-        for _ in &top.branches {
+        for _ in top_branches {
             tree.up();
         }
         if incomplete.is_some() {
             heap.push(top);
             break;
         }
+        paths[top.at] = (Vec::new(), Vec::new());
         done.extend(solved);
-        heap.extend(open);
+        for (estimate, order, path, branches) in open {
+            heap.push(Open {
+                estimate,
+                order,
+                at: paths.len(),
+            });
+            paths.push((path, branches));
+        }
     }
     let mut cubes: Vec<(Cube<T::Choice>, u64)> = done;
     cubes.extend(heap.into_iter().map(|o| {
         (
             Cube {
-                path: o.path,
+                path: std::mem::take(&mut paths[o.at].0),
                 estimate: o.estimate,
             },
             o.order,
@@ -431,7 +438,7 @@ pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<
 }
 
 /// The median estimate of all the cubes so far.
-fn median<C>(heap: &BinaryHeap<Open<C>>, done: &[(Cube<C>, u64)]) -> f64 {
+fn median<C>(heap: &BinaryHeap<Open>, done: &[(Cube<C>, u64)]) -> f64 {
     let mut all: Vec<f64> = heap
         .iter()
         .map(|o| o.estimate)
