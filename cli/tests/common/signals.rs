@@ -27,35 +27,3 @@ pub fn wait_until_it_catches_sigint(pid: u32) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
-
-/// Waits until process `pid` has run `ticks` clock ticks of CPU time (user
-/// and system, from `/proc/<pid>/stat`; a tick is 10 ms on Linux): the
-/// ready signal that it is into its work, however loaded the machine,
-/// instead of sleeping and hoping. Fails if the process ends first.
-#[allow(dead_code)]
-pub fn wait_until_it_has_worked(pid: u32, ticks: u64) {
-    loop {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .unwrap_or_else(|e| panic!("process {pid}: {e}"));
-        // Fields after the command name (in parentheses): state is the
-        // 1st, utime the 12th, stime the 13th.
-        let fields: Vec<&str> = stat
-            .rsplit_once(')')
-            .map_or("", |(_, rest)| rest)
-            .split_whitespace()
-            .collect();
-        assert!(
-            !matches!(fields.first(), Some(&"Z") | Some(&"X")),
-            "process {pid} ended before it had worked {ticks} ticks"
-        );
-        let used: u64 = fields[11..13]
-            .iter()
-            .map(|f| f.parse::<u64>().unwrap())
-            .sum();
-        if used >= ticks {
-            return;
-        }
-        std::thread::yield_now();
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-}
