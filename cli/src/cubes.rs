@@ -109,7 +109,7 @@ static WRITING: Mutex<bool> = Mutex::new(false);
 /// writes its cubes only at the end, so there is nothing to keep); during
 /// the writing of the cubes it waits for their end, so that every record is
 /// whole.
-pub(crate) fn stop_split_at_ctrl_c() {
+fn stop_split_at_ctrl_c() {
     // Fails only if a handler is already set (not in a split).
     let _ = ctrlc::set_handler(|| {
         let written = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
@@ -122,9 +122,80 @@ pub(crate) fn stop_split_at_ctrl_c() {
     });
 }
 
+/// A problem the cube commands split and count (an exact-cover matrix, a
+/// JSON model, a Sudoku puzzle under its rules): the one driver of
+/// `split` and `count --cubes` ([`run_split`], [`run_count`]) asks it for
+/// its cubes and to count one.
+pub trait CubeProblem {
+    /// The fingerprint its cubes carry.
+    fn fingerprint(&self) -> Fingerprint;
+
+    /// The problem in words, for messages (`the problem of FILE`).
+    fn about(&self) -> String;
+
+    /// Its cubes, as `options` ask.
+    fn split(&self, options: &SplitOptions) -> Made;
+
+    /// What counts one cube under the limits given, as a result record
+    /// (made once, then called for every cube: it may keep its engine).
+    fn counter(&self) -> CountCube<'_>;
+}
+
+/// What counts one cube under the limits given, as a result record.
+pub type CountCube<'a> = Box<dyn FnMut(&CubeRecord, &Limits) -> ResultRecord + 'a>;
+
+/// The cubes a split made: the records, the search-tree nodes it took
+/// (when the problem counts them) and why a limit stopped it early.
+#[derive(Debug)]
+pub struct Made {
+    /// The cube records, numbered from 0.
+    pub records: Vec<CubeRecord>,
+    /// Nodes of the split, for the summary.
+    pub nodes: Option<u64>,
+    /// Why the split stopped early (the cubes still cover the search).
+    pub incomplete: Option<Incomplete>,
+}
+
+/// `split`: reads the problem (`read`), splits it as `args` ask and writes
+/// the cubes ([`write_split`]); Ctrl-C meanwhile ends with 130.
+pub fn run_split<P: CubeProblem>(
+    command: &str,
+    args: &SplitArgs,
+    read: impl FnOnce() -> Result<P, Failure>,
+) -> Result<Exit, Failure> {
+    let started = Instant::now();
+    stop_split_at_ctrl_c();
+    let problem = read()?;
+    let made = problem.split(&args.options());
+    write_split(command, &made.records, made.nodes, made.incomplete, started)
+}
+
+/// `count --cubes CUBES FILE`: the problem of `file` (called `what` in
+/// messages, read by `read`) and its cubes, counted one after another
+/// ([`count_cubes`]), `--max-nodes` and `--timeout` per cube.
+pub fn run_count<P: CubeProblem>(
+    file: Option<&Path>,
+    cubes: &Path,
+    what: &str,
+    per_cube: (Option<u64>, Option<Duration>),
+    read: impl FnOnce() -> Result<P, Failure>,
+) -> Result<Exit, Failure> {
+    not_both_stdin(file, cubes, what)?;
+    let problem = read()?;
+    let limits = cubes::limits_per_cube(per_cube.0, per_cube.1);
+    let count = problem.counter();
+    count_cubes(
+        cubes,
+        problem.fingerprint(),
+        &problem.about(),
+        limits,
+        count,
+    )
+}
+
 /// Writes the cubes of a split as JSON Lines and a summary on stderr; a
 /// split stopped by a limit (`incomplete`) says so, with status 3.
-pub fn write_split(
+fn write_split(
     command: &str,
     records: &[CubeRecord],
     nodes: Option<u64>,
@@ -169,7 +240,7 @@ fn read_cubes(path: &Path) -> Result<Vec<CubeRecord>, Failure> {
 
 /// Refuses `count --cubes` with both the problem (`what`) and the cubes on
 /// standard input.
-pub fn not_both_stdin(problem: Option<&Path>, cubes: &Path, what: &str) -> Result<(), Failure> {
+fn not_both_stdin(problem: Option<&Path>, cubes: &Path, what: &str) -> Result<(), Failure> {
     let stdin = |p: Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
     match stdin(problem) && stdin(Some(cubes)) {
         true => Err(Failure::bad_input(format!(
@@ -182,7 +253,7 @@ pub fn not_both_stdin(problem: Option<&Path>, cubes: &Path, what: &str) -> Resul
 /// Counts the cubes of `source` one after another with `count`, writing a
 /// result record for each as soon as it is done (see
 /// [`solver_core::cubes::count_file`]). `limits` makes each cube's limits.
-pub fn count_cubes(
+fn count_cubes(
     source: &Path,
     expected: Fingerprint,
     about: &str,

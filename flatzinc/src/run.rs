@@ -13,7 +13,7 @@ use cover_model::{
     Branching, Compiled, ModelError, Optimum, Solution, SolutionCheck, Value, Var, Violation,
 };
 use solver_core::drive::Faulty;
-use solver_core::parallel::{run_parts, PartsRun};
+use solver_core::parallel::{assignments_in_order, run_parts, PartsRun};
 use solver_core::{Incomplete, Limits, Outcome, Stats};
 
 use crate::translate::{Kind, Output, Translation};
@@ -424,40 +424,34 @@ fn enumerate_parallel(
 
 /// Disjoint assumptions covering the search space: every combination of
 /// values of the first variables (output variables first) with more than
-/// one value, until there are at least `want` of them.
+/// one value, until there are at least `want` of them (a variable that
+/// would make more than four times `want` is passed over), by solver-core's
+/// split ([`assignments_in_order`]).
 fn cubes(t: &Translation, want: usize) -> Vec<Vec<(Var, Value)>> {
-    let mut order: Vec<Var> = Vec::new();
-    for o in &t.outputs {
-        match o {
-            Output::Scalar { var, .. } => order.push(*var),
-            Output::Array { vars, .. } => order.extend(vars.iter().copied()),
-        }
-    }
     let mut seen = std::collections::HashSet::new();
-    let mut cubes: Vec<Vec<(Var, Value)>> = vec![Vec::new()];
-    for var in order {
-        if cubes.len() >= want {
-            break;
+    let mut order = Vec::new();
+    let mut parts = 1usize;
+    for o in &t.outputs {
+        let vars = match o {
+            Output::Scalar { var, .. } => std::slice::from_ref(var),
+            Output::Array { vars, .. } => &vars[..],
+        };
+        for &var in vars {
+            if parts >= want {
+                break;
+            }
+            if !seen.insert(var) {
+                continue;
+            }
+            let domain = t.model.domain(var);
+            if domain.len() < 2 || parts.saturating_mul(domain.len()) > want.saturating_mul(4) {
+                continue;
+            }
+            parts *= domain.len();
+            order.push((var, domain));
         }
-        if !seen.insert(var) {
-            continue;
-        }
-        let domain = t.model.domain(var);
-        if domain.len() < 2 || cubes.len() * domain.len() > want * 4 {
-            continue;
-        }
-        cubes = cubes
-            .into_iter()
-            .flat_map(|c| {
-                domain.iter().map(move |&v| {
-                    let mut c = c.clone();
-                    c.push((var, v));
-                    c
-                })
-            })
-            .collect();
     }
-    cubes
+    assignments_in_order(order, want)
 }
 
 fn optimize(

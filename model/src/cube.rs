@@ -1,8 +1,7 @@
 //! [`Cube`]s: disjoint partial assignments that cover a model's search
 //! space (cube and conquer), for either engine.
 
-use solver_core::parallel::{split as split_parts, Branching, SplitGoal, Splittable};
-use solver_core::Limits;
+use solver_core::parallel::assignments_in_order;
 
 use crate::compile::Compiled;
 use crate::model::{Value, Var};
@@ -50,37 +49,14 @@ pub(crate) fn split(compiled: &Compiled, n: usize) -> Vec<Cube> {
         .filter(|x| !fixed.contains(x) && compiled.domains[*x].len() > 1)
         .collect();
     order.sort_by_key(|&x| compiled.domains[x].len());
-    let goal = SplitGoal::levels(n, usize::MAX);
-    let mut by_order = InOrder { compiled, order };
-    split_parts(&mut by_order, Vec::new(), &goal, &Limits::none())
-        .parts
+    let order = order
+        .into_iter()
+        .map(|x| (x, &compiled.domains[x][..]))
+        .collect();
+    assignments_in_order(order, n)
         .into_iter()
         .map(to_cube)
         .collect()
-}
-
-/// A model on Dancing Links split on its variables in a fixed order: a
-/// part at depth d branches on the d-th variable, one child per value of
-/// its domain.
-struct InOrder<'c> {
-    compiled: &'c Compiled,
-    order: Vec<usize>,
-}
-
-impl Splittable for InOrder<'_> {
-    type Part = Vec<(usize, Value)>;
-
-    fn branch(&mut self, cube: &Self::Part, children: &mut Vec<Self::Part>) -> Branching {
-        let Some(&x) = self.order.get(cube.len()) else {
-            return Branching::Leaf;
-        };
-        for &v in &self.compiled.domains[x] {
-            let mut child = cube.clone();
-            child.push((x, v));
-            children.push(child);
-        }
-        Branching::Split
-    }
 }
 
 /// The cube files of the command line ([`solver_core::cubes`]'s records)
@@ -90,7 +66,7 @@ impl Splittable for InOrder<'_> {
 pub mod records {
     use std::time::Instant;
 
-    use solver_core::cubes::{result_record, Choice, CubeRecord, Fingerprint, ResultRecord};
+    use solver_core::cubes::{self, result_record, Choice, CubeRecord, Fingerprint, ResultRecord};
     use solver_core::Limits;
 
     use super::Cube;
@@ -101,26 +77,19 @@ pub mod records {
     /// The cube records of [`Compiled::split`] into at least `n` cubes
     /// (fewer when the search space is smaller), numbered from 0.
     pub fn split(compiled: &Compiled, problem: Fingerprint, n: usize) -> Vec<CubeRecord> {
-        let cubes = compiled.split(n);
-        let of = cubes.len() as u64;
-        cubes
-            .iter()
-            .enumerate()
-            .map(|(k, cube)| CubeRecord {
-                cube: k as u64,
-                of,
-                problem,
-                path: cube
-                    .assignments()
-                    .iter()
-                    .map(|&(var, value)| Choice {
-                        option: var.index(),
-                        name: format!("{}={value}", compiled.name(var)),
-                    })
-                    .collect(),
+        // Unbalanced (no estimate): breadth first, every cube estimated 0.
+        let cubes: Vec<cubes::Cube<(Var, Value)>> = compiled
+            .split(n)
+            .into_iter()
+            .map(|cube| cubes::Cube {
+                path: cube.assignments,
                 estimate: 0.0,
             })
-            .collect()
+            .collect();
+        cubes::records_of(problem, &cubes, |&(var, value)| Choice {
+            option: var.index(),
+            name: format!("{}={value}", compiled.name(var)),
+        })
     }
 
     /// The cube a record names, checked against the model: every choice a

@@ -471,8 +471,7 @@ fn answer_classic(
     answered.plan = Some(chosen);
     match *task {
         Task::Count { .. } if every_thread => {
-            let counted =
-                crate::parallel::par_count(grid, question.engine, limits, question.progress);
+            let counted = crate::solve::par_count(grid, question.engine, limits, question.progress);
             answered.answer = counted_answer(counted, &mut answered.nodes);
             return answered;
         }

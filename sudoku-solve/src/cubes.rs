@@ -161,38 +161,6 @@ fn cell_value(side: usize, o: OptionId) -> (usize, u16) {
     (o.index() / side, value)
 }
 
-/// The grid of a classic cube: `grid` with the cube's cells filled, after
-/// checking the fingerprint and each choice's number and name.
-pub fn cube_grid(grid: &Grid, record: &CubeRecord) -> Result<Grid, CubeError> {
-    let problem = fingerprint(grid);
-    if record.problem != problem {
-        return Err(CubeError::WrongProblem {
-            cube: record.cube,
-            found: record.problem,
-            expected: problem,
-        });
-    }
-    let side = grid.side();
-    let mut filled = grid.clone();
-    for (k, choice) in record.path.iter().enumerate() {
-        let bad = |actual: String| CubeError::BadChoice {
-            cube: record.cube,
-            position: k + 1,
-            option: choice.option,
-            name: choice.name.clone(),
-            actual,
-        };
-        if choice.option >= side * side * side {
-            return Err(bad(format!(
-                "a {side}x{side} grid has {} options",
-                side * side * side
-            )));
-        }
-        fill(&mut filled, side, choice.option, &choice.name).map_err(bad)?;
-    }
-    Ok(filled)
-}
-
 /// Fills the cell of option `option` (a cell option) after checking its
 /// name; the error says what the option really is.
 fn fill(filled: &mut Grid, side: usize, option: usize, name: &str) -> Result<(), String> {
@@ -209,8 +177,9 @@ fn fill(filled: &mut Grid, side: usize, option: usize, name: &str) -> Result<(),
 }
 
 /// Counts one cube of a classic `grid` (on every thread of the rayon pool
-/// when `parallel`) and makes its result record; a cube that cannot be
-/// counted gets a record that says why, never a count.
+/// when `parallel`) and makes its result record ([`Cubes::count_record`]);
+/// a cube that cannot be counted gets a record that says why, never a
+/// count.
 pub fn count_record(
     grid: &Grid,
     record: &CubeRecord,
@@ -218,11 +187,12 @@ pub fn count_record(
     limits: &Limits,
     parallel: bool,
 ) -> ResultRecord {
-    let started = Instant::now();
-    let counted = cube_grid(grid, record)
-        .map_err(|e| e.to_string())
-        .and_then(|cube| count_grid(&cube, engine, limits, parallel).map_err(|e| e.to_string()));
-    cubes::result_record(record, fingerprint(grid), counted, started)
+    match Cubes::new(grid, Rules::standard_shared(grid.shape())) {
+        Ok(classic) => classic.count_record(record, engine, limits, parallel),
+        Err(e) => {
+            cubes::result_record::<SolveError>(record, fingerprint(grid), Err(e), Instant::now())
+        }
+    }
 }
 
 /// One puzzle under its rules (classic or a variant), ready to be split

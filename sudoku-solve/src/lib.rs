@@ -44,6 +44,7 @@ mod checked;
 pub mod cubes;
 pub mod doppelganger;
 mod encoding;
+mod error;
 pub mod logic;
 mod parallel;
 pub mod plan;

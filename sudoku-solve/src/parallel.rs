@@ -8,7 +8,9 @@
 //! (the bit-parallel engine where the shape allows). The split and the
 //! run on every thread are solver-core's one parallel layer
 //! ([`solver_core::parallel`]); this module says how a grid branches (a
-//! cell's values) and counts a part.
+//! cell's values) and runs the parts, given how to count one: the grid's
+//! count itself (`solve::par_count`, with each thread's solver) and the
+//! setter's are its callers, so it never names the solvers.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,11 +18,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use solver_core::parallel::{run_parts, Branching, PartsRun, SplitGoal, Splittable};
 use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 
-use crate::solve::{with_thread_solver, Engine, SolveError};
+use crate::error::SolveError;
 use sudoku::Grid;
 
 /// Subproblems per thread: enough for work stealing to even out uneven ones.
-const SUBPROBLEMS_PER_THREAD: usize = 64;
+pub(crate) const SUBPROBLEMS_PER_THREAD: usize = 64;
 /// The split fills at most this many cells.
 const MAX_SPLIT_DEPTH: usize = 8;
 
@@ -56,43 +58,11 @@ impl Progress {
     pub fn done(&self) -> u64 {
         self.done.load(Ordering::Relaxed)
     }
-}
 
-/// The solutions of `grid`, counted with `engine` on rayon's threads,
-/// reporting to `progress`.
-pub(crate) fn par_count(
-    grid: &Grid,
-    engine: Engine,
-    limits: &Limits,
-    progress: Option<&Progress>,
-) -> Result<Count, SolveError> {
-    grid.check()?;
-    if limits.max_solutions == Some(0) {
-        return Ok(stopped_at_zero());
+    /// Adds `parts` subproblems made by a split.
+    pub(crate) fn add_total(&self, parts: usize) {
+        self.total.fetch_add(parts as u64, Ordering::Relaxed);
     }
-    let n = grid.side();
-    let (parts, split_nodes) = split(
-        grid,
-        SUBPROBLEMS_PER_THREAD * rayon::current_num_threads(),
-        |g, cell| g.candidates(cell / n, cell % n),
-    );
-    if let Some(progress) = progress {
-        progress
-            .total
-            .fetch_add(parts.len() as u64, Ordering::Relaxed);
-    }
-    count_parts(
-        &parts,
-        split_nodes,
-        limits,
-        progress,
-        None,
-        |part, mine, each| {
-            with_thread_solver(part.shape(), engine, |solver| {
-                solver.search(part, mine, false, |_| each())
-            })?
-        },
-    )
 }
 
 /// The answer to a count asked for no solution at all.
@@ -264,6 +234,8 @@ fn fewest(grid: &Grid, allowed: impl Fn(&Grid, usize) -> Vec<u16>) -> Option<(us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::par_count;
+    use crate::Engine;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     use sudoku::Shape;

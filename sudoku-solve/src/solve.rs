@@ -13,6 +13,7 @@ use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, S
 
 use crate::bitsearch::{AnyBitSearch, Words};
 use crate::encoding::Encoding;
+use crate::parallel::{self, Progress};
 use crate::plan::{plan_with, EngineName, Plan};
 // `crate::solve::Engine` stays a path for the modules that name it so.
 pub use crate::task::Engine;
@@ -22,38 +23,7 @@ use sudoku::Shape;
 use sudoku::ShapeError;
 use sudoku::{Conflict, Grid};
 
-/// Why a puzzle got no (unique) solution.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// Two givens clash in a unit.
-    #[error("invalid puzzle: {0}")]
-    Invalid(#[from] Conflict),
-    /// The givens are consistent but no grid completes them.
-    #[error("no solution")]
-    Unsolvable,
-    /// More than one grid completes the givens.
-    #[error("more than one solution")]
-    NotUnique,
-    /// A limit stopped the search before it could answer.
-    #[error("gave up: {0}")]
-    GaveUp(Incomplete),
-    /// The grid's shape cannot be solved here (too large for the memory budget).
-    #[error(transparent)]
-    Shape(#[from] ShapeError),
-    /// A solution an engine found breaks the rules or the givens: a bug,
-    /// reported rather than answered (every solution is checked).
-    #[error("internal error: a solution found breaks the rules or the givens: {0}")]
-    Broken(Grid),
-    /// The grid is not of the solver's shape.
-    #[error("a {found} box grid given to a solver for {expected} boxes")]
-    WrongShape {
-        /// The solver's shape.
-        expected: Shape,
-        /// The grid's shape.
-        found: Shape,
-    },
-}
+pub use crate::error::SolveError;
 
 /// The answer to "does this puzzle have exactly one solution?". `G` is the
 /// form of its solutions: a [`Grid`], or inside the crate the 9x9
@@ -864,6 +834,42 @@ fn with_solver<R>(shape: Shape, f: impl FnOnce(&mut SudokuSolver) -> R) -> Resul
     with_thread_solver(shape, Engine::Auto, f)
 }
 
+/// The solutions of `grid`, counted with `engine` on rayon's threads (the
+/// grid split by [`crate::parallel::split`], each part counted by a
+/// thread's solver, [`with_thread_solver`]), reporting to `progress`.
+pub(crate) fn par_count(
+    grid: &Grid,
+    engine: Engine,
+    limits: &Limits,
+    progress: Option<&Progress>,
+) -> Result<Count, SolveError> {
+    grid.check()?;
+    if limits.max_solutions == Some(0) {
+        return Ok(parallel::stopped_at_zero());
+    }
+    let n = grid.side();
+    let (parts, split_nodes) = parallel::split(
+        grid,
+        parallel::SUBPROBLEMS_PER_THREAD * rayon::current_num_threads(),
+        |g, cell| g.candidates(cell / n, cell % n),
+    );
+    if let Some(progress) = progress {
+        progress.add_total(parts.len());
+    }
+    parallel::count_parts(
+        &parts,
+        split_nodes,
+        limits,
+        progress,
+        None,
+        |part, mine, each| {
+            with_thread_solver(part.shape(), engine, |solver| {
+                solver.search(part, mine, false, |_| each())
+            })?
+        },
+    )
+}
+
 /// The solutions of a grid, one at a time (see [`Grid::solutions`]).
 #[must_use = "an iterator does nothing until it is used"]
 pub struct GridSolutions {
@@ -996,7 +1002,7 @@ impl SolveGrid for Grid {
         engine: Engine,
         limits: &Limits,
     ) -> Result<Count, SolveError> {
-        crate::parallel::par_count(self, engine, limits, None)
+        par_count(self, engine, limits, None)
     }
 
     /// [`par_count_solutions`](Self::par_count_solutions) reporting how far
@@ -1006,7 +1012,7 @@ impl SolveGrid for Grid {
         limits: &Limits,
         progress: &crate::Progress,
     ) -> Result<Count, SolveError> {
-        crate::parallel::par_count(self, Engine::Auto, limits, Some(progress))
+        par_count(self, Engine::Auto, limits, Some(progress))
     }
 
     /// Whether the puzzle has exactly one solution, using every thread of the

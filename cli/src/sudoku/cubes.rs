@@ -3,17 +3,17 @@
 //! [`crate::cubes`].
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
+use solver_core::cubes::{Fingerprint, SplitOptions};
 use sudoku::{Alphabet, Shape};
 use sudoku_format::ReadOptions;
 use sudoku_solve::cubes::Cubes;
+use sudoku_solve::Engine;
 
 use super::variant::VariantArgs;
 use super::{read_options, CountArgs, InputFormat};
-use crate::cubes::{count_cubes, write_split, SplitArgs};
+use crate::cubes::{run_count, run_split, CountCube, CubeProblem, Made, SplitArgs};
 use crate::exit::{Exit, Failure};
-use solver_core::cubes::limits_per_cube;
 
 /// The arguments of `sudoku split`.
 #[derive(Debug, clap::Args)]
@@ -53,14 +53,50 @@ fn read_problem(
         .map_err(|e| Failure::bad_input(e.to_string()))
 }
 
+/// A puzzle to split or whose cubes to count: by `engine`, on every thread
+/// of the pool when `parallel`.
+struct Puzzle {
+    cubes: Cubes,
+    engine: Engine,
+    parallel: bool,
+}
+
+impl CubeProblem for Puzzle {
+    fn fingerprint(&self) -> Fingerprint {
+        self.cubes.fingerprint()
+    }
+
+    fn about(&self) -> String {
+        self.cubes.about()
+    }
+
+    fn split(&self, options: &SplitOptions) -> Made {
+        let (records, split) = self.cubes.split_within(options);
+        Made {
+            records,
+            nodes: None,
+            incomplete: split.incomplete,
+        }
+    }
+
+    fn counter(&self) -> CountCube<'_> {
+        Box::new(|record, limits| {
+            self.cubes
+                .count_record(record, self.engine, limits, self.parallel)
+        })
+    }
+}
+
 /// `sudoku split`.
 pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
-    let started = Instant::now();
-    crate::cubes::stop_split_at_ctrl_c();
-    let options = read_options(InputFormat::Auto, args.box_shape, args.alphabet.as_ref());
-    let problem = read_problem(args.file.as_deref(), options, &args.variant)?;
-    let (records, split) = problem.split_within(&args.split.options());
-    write_split("sudoku", &records, None, split.incomplete, started)
+    run_split("sudoku", &args.split, || {
+        let options = read_options(InputFormat::Auto, args.box_shape, args.alphabet.as_ref());
+        Ok(Puzzle {
+            cubes: read_problem(args.file.as_deref(), options, &args.variant)?,
+            engine: Engine::Auto,
+            parallel: false,
+        })
+    })
 }
 
 /// `sudoku count --cubes CUBES FILE`.
@@ -78,20 +114,18 @@ pub fn count(args: &CountArgs) -> Result<Exit, Failure> {
             ))
         }
     };
-    crate::cubes::not_both_stdin(file, cubes_file, "puzzle")?;
-    let options = read_options(
-        common.input_format,
-        common.box_shape,
-        common.alphabet.as_ref(),
-    );
-    let problem = read_problem(file, options, &common.variant)?;
-    let parallel = common.threads.init() > 1;
-    let engine = common.engine.into();
-    count_cubes(
-        cubes_file,
-        problem.fingerprint(),
-        &problem.about(),
-        limits_per_cube(common.max_nodes, common.timeout),
-        |record, limits| problem.count_record(record, engine, limits, parallel),
-    )
+    let per_cube = (common.max_nodes, common.timeout);
+    run_count(file, cubes_file, "puzzle", per_cube, || {
+        let options = read_options(
+            common.input_format,
+            common.box_shape,
+            common.alphabet.as_ref(),
+        );
+        let cubes = read_problem(file, options, &common.variant)?;
+        Ok(Puzzle {
+            cubes,
+            engine: common.engine.into(),
+            parallel: common.threads.init() > 1,
+        })
+    })
 }

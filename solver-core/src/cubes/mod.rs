@@ -7,7 +7,10 @@
 //! solution; the counts of the cubes add up to the count of the problem.
 //!
 //! - [`split`] makes the cubes, balanced by Knuth's random-probe estimate of
-//!   each subtree's size (the largest is split first).
+//!   each subtree's size (the largest is split first); [`split_tree`] is the
+//!   same splitter over any engine's search tree
+//!   ([`SearchTree`](crate::parallel::SearchTree)), [`split`] runs it on
+//!   Dancing Links ([`CoverTree`]).
 //! - [`count`] counts one cube (on every thread of the rayon pool).
 //! - [`CubeRecord`] and [`ResultRecord`] are the JSON Lines records that
 //!   travel between machines; [`Fingerprint`] ties them to one problem.
@@ -35,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cover_tree;
 mod files;
 mod fingerprint;
 mod merge;
@@ -43,13 +47,14 @@ mod split;
 
 use std::time::Instant;
 
+pub use cover_tree::CoverTree;
 pub use files::{count_file, merge_results, open, read_split, Counter, FileError, Tally};
 pub use fingerprint::{Fingerprint, FingerprintError, Fnv128};
 pub use merge::{
     ranges, runs_text, sensible_of, Merge, Merged, Refusal, Seconds, Total, MAX_CUBES,
 };
 pub use record::{decimal, parse_line, read_lines, Choice, CubeRecord, LineError, ResultRecord};
-pub use split::{split, Cube, Split, SplitOptions, SplitValueError};
+pub use split::{split, split_tree, Cube, Split, SplitOptions, SplitValueError};
 
 use crate::error::ForceError;
 use crate::ids::OptionId;
@@ -115,23 +120,28 @@ pub fn records_named(
     split: &Split,
     mut name: impl FnMut(OptionId) -> String,
 ) -> Vec<CubeRecord> {
-    let of = split.cubes.len() as u64;
-    split
-        .cubes
+    records_of(problem, &split.cubes, |&o| Choice {
+        option: o.index(),
+        name: name(o),
+    })
+}
+
+/// The records of `cubes` of any engine, numbered from 0 in their order,
+/// each choice of a path written by `choice` (its number and its name).
+pub fn records_of<C>(
+    problem: Fingerprint,
+    cubes: &[Cube<C>],
+    mut choice: impl FnMut(&C) -> Choice,
+) -> Vec<CubeRecord> {
+    let of = cubes.len() as u64;
+    cubes
         .iter()
         .enumerate()
         .map(|(k, cube)| CubeRecord {
             cube: k as u64,
             of,
             problem,
-            path: cube
-                .path
-                .iter()
-                .map(|&o| Choice {
-                    option: o.index(),
-                    name: name(o),
-                })
-                .collect(),
+            path: cube.path.iter().map(&mut choice).collect(),
             estimate: cube.estimate,
         })
         .collect()

@@ -1,9 +1,15 @@
 //! Splitting a search into cubes balanced by Knuth's random-probe estimate.
 //!
+//! One splitter for every engine: [`split_tree`] walks any
+//! [`SearchTree`] (an engine's start state, stepped down and back up);
+//! [`split`] is Dancing Links on a matrix ([`CoverTree`]), which the
+//! Sudoku cubes use on the exact-cover matrix of a grid's rules.
+//!
 //! The split grows a tree from the root of the search: it keeps the open
 //! cubes in a heap by estimated subtree size and repeatedly replaces the
-//! largest by its children (one per option of the item the search would
-//! branch on there, the item with the fewest options). Each child's subtree
+//! largest by its children (one per branch of the point the search would
+//! branch on there: for Dancing Links, one per option of the item with the
+//! fewest options). Each child's subtree
 //! is estimated by random probes (Knuth, "Estimating the efficiency of
 //! backtrack programs", 1975): walk down choosing a branch at random and add
 //! up the products of the branching degrees met; the mean over the probes
@@ -12,8 +18,9 @@
 //! Because every expansion replaces a node by all of its children, the cubes
 //! are the leaves of a subtree of the search tree: no solution lies below
 //! two of them, and every solution lies below one. A child that is already a
-//! solution stays a cube (it counts 1); a child that is a dead end (an item
-//! with no option left) holds no solution and is dropped.
+//! solution stays a cube (it counts 1); a child that is a dead end (for
+//! Dancing Links, an item with no option left) holds no solution and is
+//! dropped.
 //!
 //! [`SplitOptions::limits`] (nodes, deadline, cancellation) stop the split
 //! between expansions, never inside one: a split stopped early returns the
@@ -23,13 +30,13 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+use super::cover_tree::CoverTree;
 use super::MAX_CUBES;
 use crate::error::ForceError;
 use crate::ids::OptionId;
 use crate::limits::{Incomplete, Limits};
 use crate::matrix::Matrix;
-use crate::search::choose;
-use crate::solver::Solver;
+use crate::parallel::{Node, SearchTree};
 
 /// How to split: how many cubes, or how small each should be.
 #[derive(Clone, Debug)]
@@ -166,20 +173,22 @@ impl SplitOptions {
     }
 }
 
-/// One cube: the options chosen on the way from the root to its subtree.
+/// One cube: the choices made on the way from the root to its subtree
+/// (options, for a [`Matrix`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Cube {
-    /// The options chosen, from the root down (after any forced options).
-    pub path: Vec<OptionId>,
+pub struct Cube<C = OptionId> {
+    /// The choices made, from the root down (after any forced options).
+    pub path: Vec<C>,
     /// Estimated nodes of its subtree.
     pub estimate: f64,
 }
 
-/// The result of [`split`]: cubes, largest estimate first.
+/// The result of [`split`] (and [`split_tree`]): cubes, largest estimate
+/// first.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Split {
+pub struct Split<C = OptionId> {
     /// The cubes, by decreasing estimate (ties in tree order).
-    pub cubes: Vec<Cube>,
+    pub cubes: Vec<Cube<C>>,
     /// Search-tree nodes visited by the split (expansions and probes).
     pub nodes: u64,
     /// Estimated nodes of the whole search (from the root's probes).
@@ -190,9 +199,9 @@ pub struct Split {
     pub incomplete: Option<Incomplete>,
 }
 
-impl Split {
+impl<C> Split<C> {
     /// One cube, the whole search (for a search that cannot be split).
-    pub fn whole() -> Split {
+    pub fn whole() -> Split<C> {
         Split {
             cubes: vec![Cube {
                 path: Vec::new(),
@@ -213,11 +222,13 @@ fn reached(limits: &Limits, nodes: u64) -> Option<Incomplete> {
     limits.interrupted()
 }
 
-/// An open cube in the heap, ordered by estimate.
+/// An open cube in the heap, ordered by estimate: small, as the median
+/// reads every one; its path and the branches taken to it (to walk back
+/// down) are `paths[at]`.
 struct Open {
     estimate: f64,
     order: u64,
-    path: Vec<OptionId>,
+    at: usize,
 }
 
 impl PartialEq for Open {
@@ -240,24 +251,8 @@ impl Ord for Open {
     }
 }
 
-/// What lies below a node of the search.
-enum Node {
-    Solution,
-    DeadEnd,
-    Inner,
-}
-
-fn node_kind(s: &mut Solver) -> Node {
-    if s.links[0].1 == 0 {
-        return Node::Solution;
-    }
-    match choose(s) {
-        (_, 0) => Node::DeadEnd,
-        _ => Node::Inner,
-    }
-}
-
-/// Splits the search for the solutions that contain `forced` into cubes.
+/// Splits the search for the solutions of `matrix` that contain `forced`
+/// into cubes: [`split_tree`] on Dancing Links ([`CoverTree`]).
 ///
 /// ```
 /// use solver_core::{cubes, knuth, problems, Limits};
@@ -280,18 +275,22 @@ pub fn split(
     forced: &[OptionId],
     options: &SplitOptions,
 ) -> Result<Split, ForceError> {
-    let mut s = matrix.solver();
-    for &o in forced {
-        s.force(o)?;
-    }
+    Ok(split_tree(&mut CoverTree::new(matrix, forced)?, options))
+}
+
+/// Splits the search tree of any engine into cubes (see the module's
+/// documentation), the walk standing on its root: it comes back there.
+pub fn split_tree<T: SearchTree>(tree: &mut T, options: &SplitOptions) -> Split<T::Choice> {
     let mut rng = Rng::new(options.seed);
     let probes = options.probes.max(1);
     let mut nodes = 0u64;
     let mut order = 0u64;
-    let mut done: Vec<(Cube, u64)> = Vec::new();
+    let mut done: Vec<(Cube<T::Choice>, u64)> = Vec::new();
     let mut heap = BinaryHeap::new();
+    // The path and the branches of each open cube (emptied once expanded).
+    let mut paths: Vec<(Vec<T::Choice>, Vec<u32>)> = Vec::new();
     let root_estimate;
-    match node_kind(&mut s) {
+    match tree.node() {
         Node::Solution | Node::DeadEnd => {
             nodes += 1;
             root_estimate = 1.0;
@@ -303,12 +302,13 @@ pub fn split(
                 0,
             ));
         }
-        Node::Inner => {
-            root_estimate = estimate(&mut s, probes, &mut rng, &mut nodes);
+        Node::Branches(_) => {
+            root_estimate = estimate(tree, probes, &mut rng, &mut nodes);
+            paths.push((Vec::new(), Vec::new()));
             heap.push(Open {
                 estimate: root_estimate,
                 order,
-                path: Vec::new(),
+                at: 0,
             });
         }
     }
@@ -338,31 +338,35 @@ pub fn split(
             break;
         }
         let Some(top) = heap.pop() else { break };
-        for &o in &top.path {
-            s.force(o).expect("a cube's path is a path of the search");
+        let (top_path, top_branches) = &paths[top.at];
+        for &k in top_branches {
+            tree.node();
+            tree.down(k);
         }
-        let (i, len) = choose(&mut s);
-        if total - 1 + len as usize > max_cubes {
+        let len = match tree.node() {
+            Node::Branches(len) => len,
+            // An open cube always branches.
+            Node::Solution | Node::DeadEnd => 0,
+        };
+        if len == 0 || total - 1 + len as usize > max_cubes {
             // Its children would make too many cubes: it stays whole.
-            for _ in &top.path {
-                s.release();
+            for _ in top_branches {
+                tree.up();
             }
             heap.push(top);
             break;
         }
         nodes += 1;
-        s.cover(i);
         // The children, kept aside until the expansion is whole: a limit
         // reached inside it puts the parent back instead.
         let mut solved = Vec::new();
         let mut open = Vec::new();
-        let mut x = s.nodes[i as usize].down;
-        while x != i {
-            s.commit_others(x);
-            let mut path = top.path.clone();
-            path.push(s.option_of(x));
+        for k in 0..len {
+            let choice = tree.down(k);
+            let mut path = top_path.clone();
+            path.push(choice);
             order += 1;
-            match node_kind(&mut s) {
+            match tree.node() {
                 Node::Solution => solved.push((
                     Cube {
                         path,
@@ -371,37 +375,44 @@ pub fn split(
                     order,
                 )),
                 Node::DeadEnd => nodes += 1,
-                Node::Inner => open.push(Open {
-                    estimate: estimate(&mut s, probes, &mut rng, &mut nodes),
-                    order,
-                    path,
-                }),
+                Node::Branches(_) => {
+                    let mut branches = top_branches.clone();
+                    branches.push(k);
+                    let estimate = estimate(tree, probes, &mut rng, &mut nodes);
+                    open.push((estimate, order, path, branches));
+                }
             }
-            s.uncommit_others(x);
-            x = s.nodes[x as usize].down;
-            if x != i {
+            tree.up();
+            if k + 1 < len {
                 incomplete = reached(&options.limits, nodes);
                 if incomplete.is_some() {
                     break;
                 }
             }
         }
-        s.uncover(i);
-        for _ in &top.path {
-            s.release();
+        for _ in top_branches {
+            tree.up();
         }
         if incomplete.is_some() {
             heap.push(top);
             break;
         }
+        paths[top.at] = (Vec::new(), Vec::new());
         done.extend(solved);
-        heap.extend(open);
+        for (estimate, order, path, branches) in open {
+            heap.push(Open {
+                estimate,
+                order,
+                at: paths.len(),
+            });
+            paths.push((path, branches));
+        }
     }
-    let mut cubes: Vec<(Cube, u64)> = done;
+    let mut cubes: Vec<(Cube<T::Choice>, u64)> = done;
     cubes.extend(heap.into_iter().map(|o| {
         (
             Cube {
-                path: o.path,
+                path: std::mem::take(&mut paths[o.at].0),
                 estimate: o.estimate,
             },
             o.order,
@@ -418,16 +429,16 @@ pub fn split(
         ));
     }
     cubes.sort_by(|(a, ka), (b, kb)| b.estimate.total_cmp(&a.estimate).then(ka.cmp(kb)));
-    Ok(Split {
+    Split {
         cubes: cubes.into_iter().map(|(c, _)| c).collect(),
         nodes,
         root_estimate,
         incomplete,
-    })
+    }
 }
 
 /// The median estimate of all the cubes so far.
-fn median(heap: &BinaryHeap<Open>, done: &[(Cube, u64)]) -> f64 {
+fn median<C>(heap: &BinaryHeap<Open>, done: &[(Cube<C>, u64)]) -> f64 {
     let mut all: Vec<f64> = heap
         .iter()
         .map(|o| o.estimate)
@@ -439,35 +450,27 @@ fn median(heap: &BinaryHeap<Open>, done: &[(Cube, u64)]) -> f64 {
 }
 
 /// The mean of `probes` random-probe estimates of the subtree below the
-/// solver's current state.
-fn estimate(s: &mut Solver, probes: u32, rng: &mut Rng, nodes: &mut u64) -> f64 {
+/// node the walk stands on (Knuth): each probe walks down to a leaf
+/// through random branches and adds up the products of the numbers of
+/// branches met.
+fn estimate<T: SearchTree>(tree: &mut T, probes: u32, rng: &mut Rng, nodes: &mut u64) -> f64 {
     let mut sum = 0.0;
-    let mut stack: Vec<(u32, u32)> = Vec::new();
     for _ in 0..probes {
         let mut total = 1.0;
         let mut product = 1.0;
+        let mut depth = 0usize;
         loop {
             *nodes += 1;
-            if s.links[0].1 == 0 {
+            let Node::Branches(len) = tree.node() else {
                 break;
-            }
-            let (i, len) = choose(s);
-            if len == 0 {
-                break;
-            }
+            };
             product *= f64::from(len);
             total += product;
-            s.cover(i);
-            let mut x = s.nodes[i as usize].down;
-            for _ in 0..rng.below(len) {
-                x = s.nodes[x as usize].down;
-            }
-            s.commit_others(x);
-            stack.push((i, x));
+            tree.down(rng.below(len));
+            depth += 1;
         }
-        while let Some((i, x)) = stack.pop() {
-            s.uncommit_others(x);
-            s.uncover(i);
+        for _ in 0..depth {
+            tree.up();
         }
         sum += total;
     }

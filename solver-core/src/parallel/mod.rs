@@ -12,6 +12,12 @@
 //!   honoured.
 //! - [`Meter`] (`meter.rs`): what the workers share (the stop flag, the
 //!   first reason, the node and solution budgets).
+//! - [`assignments_in_order`] (`in_order.rs`): the plainest split, values
+//!   of variables in a fixed order (the JSON model on Dancing Links, the
+//!   FlatZinc solver's parallel enumeration).
+//! - [`SearchTree`] (`tree.rs`): a start state walked one step at a time
+//!   (what a node is, down one branch, back up), for Knuth's random-probe
+//!   estimate and the cube splitter ([`crate::cubes::split_tree`]).
 //!
 //! The users are thin: Dancing Links and Cells on a [`Matrix`](crate::Matrix)
 //! (`links.rs`: [`Matrix::par_count`](crate::Matrix::par_count),
@@ -53,11 +59,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod in_order;
 mod links;
 mod meter;
 mod parts;
 mod split;
+mod tree;
 
+pub use in_order::assignments_in_order;
 pub use meter::Meter;
 pub use parts::{run_parts, PartsRun};
 pub use split::{split, Branching, Split, SplitGoal, SplitOrder, Splittable};
+pub use tree::{Node, SearchTree};

@@ -22,10 +22,10 @@ use std::sync::Arc;
 
 use solver_core::{Contradiction, Engine, Limits, Outcome};
 
-use crate::plan::EngineName;
 pub(crate) use band9::path as band9_path;
 use band9::Band9Search;
 pub(crate) use band9::Words;
+use cover_model::plan::EngineName;
 use search::BitSearch;
 pub(crate) use search::Clash;
 pub(crate) use solution_words::{is_solution as words_solve, GivenWords};
