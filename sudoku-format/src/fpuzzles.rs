@@ -247,6 +247,32 @@ pub fn box_shape(n: u32) -> Result<Shape, FpuzzlesError> {
     Shape::new(rows, n / rows).map_err(|e| invalid("size", e.to_string()))
 }
 
+/// The flag of our doppelganger extension ([`crate::fpuzzles_doppelganger`]):
+/// read here, where a flagged document must not be read as a classic one.
+pub const KEY: &str = "doppelganger";
+
+/// Whether the document says it is a doppelganger puzzle (`"doppelganger":
+/// true`). A flag that is not `true` or `false` is an error.
+pub fn is_doppelganger(doc: &Value) -> Result<bool, FpuzzlesError> {
+    match doc.get(KEY) {
+        None | Some(Value::Bool(false)) => Ok(false),
+        Some(Value::Bool(true)) => Ok(true),
+        Some(_) => Err(invalid(KEY, "expected true or false")),
+    }
+}
+
+/// Whether the document's title or rules text names doppelganger (its
+/// grid then holds 0..n: read without the flag, it would be solved as the
+/// wrong puzzle).
+pub fn mentions_doppelganger(doc: &Value) -> bool {
+    ["title", "ruleset"].iter().any(|key| {
+        doc.get(key).and_then(Value::as_str).is_some_and(|text| {
+            let text = text.to_lowercase();
+            text.contains("doppelganger") || text.contains("doppelgänger")
+        })
+    })
+}
+
 /// Fields of the grid and its metadata: no rule of their own.
 pub(crate) const METADATA: [&str; 8] = [
     "size",
@@ -280,15 +306,14 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
         as usize;
     // A doppelganger puzzle (our extension: its grid holds 0..n) is never
     // read as a classic grid, nor one whose rules name doppelganger.
-    if crate::fpuzzles_doppelganger::is_doppelganger(doc)? {
+    if is_doppelganger(doc)? {
         return Err(invalid(
             "doppelganger",
             "a doppelganger puzzle (a grid of 0..n) is not a classic grid: \
              read it as doppelganger (sudoku --variant doppelganger, the page, the websocket)",
         ));
     }
-    if crate::fpuzzles_doppelganger::mentions_doppelganger(doc) && !obj.contains_key("doppelganger")
-    {
+    if mentions_doppelganger(doc) && !obj.contains_key("doppelganger") {
         return Err(invalid(
             "ruleset",
             "the rules name doppelganger, but the puzzle does not say it is one: \
@@ -299,7 +324,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
     // Refused by name before anything else is read.
     if let Some(name) = obj.keys().find(|k| {
         let k = k.as_str();
-        k != crate::fpuzzles_doppelganger::KEY
+        k != KEY
             && !skipped(k)
             && !KNOWN.contains(&k)
             && !FLAGS.contains(&k)
@@ -327,7 +352,7 @@ pub fn from_json(doc: &Value) -> Result<FPuzzle, FpuzzlesError> {
     let mut diagonals = [false, false];
     for (key, value) in obj {
         let path = key.as_str();
-        if skipped(path) || path == crate::fpuzzles_doppelganger::KEY {
+        if skipped(path) || path == KEY {
             continue;
         }
         match path {

@@ -35,30 +35,7 @@ use sudoku::doppelganger::{DoppelGrid, MAX_DOPPEL_SIDE};
 
 use crate::fpuzzles::{box_shape, decode, grid_cells, invalid, FpuzzlesError, METADATA};
 
-/// The flag of the extension.
-pub const KEY: &str = "doppelganger";
-
-/// Whether the document says it is a doppelganger puzzle (`"doppelganger":
-/// true`). A flag that is not `true` or `false` is an error.
-pub fn is_doppelganger(doc: &Value) -> Result<bool, FpuzzlesError> {
-    match doc.get(KEY) {
-        None | Some(Value::Bool(false)) => Ok(false),
-        Some(Value::Bool(true)) => Ok(true),
-        Some(_) => Err(invalid(KEY, "expected true or false")),
-    }
-}
-
-/// Whether the document's title or rules text names doppelganger (its
-/// grid then holds 0..n: read without the flag, it would be solved as the
-/// wrong puzzle).
-pub fn mentions_doppelganger(doc: &Value) -> bool {
-    ["title", "ruleset"].iter().any(|key| {
-        doc.get(key).and_then(Value::as_str).is_some_and(|text| {
-            let text = text.to_lowercase();
-            text.contains("doppelganger") || text.contains("doppelgänger")
-        })
-    })
-}
+pub use crate::fpuzzles::{is_doppelganger, mentions_doppelganger, KEY};
 
 /// Reads an f-puzzles input (link, `load=` string, SudokuPad `fpuzzles`
 /// id or the JSON): `Some` grid when it is flagged doppelganger, `None`
