@@ -129,6 +129,17 @@ fn try_cells(c: &Candidates, cells: &[usize], common: CellSet) -> Option<Step> {
         }
     }
     let excluders = &excluders[..n_excl];
+    // Two cells: a value `v` of one goes only if every value `w != v` of
+    // the other is forbidden with it, which takes an excluder holding
+    // exactly `v` and `w` (a value paired with itself may be forbidden by
+    // the cells seeing each other, never by an excluder): as many
+    // excluders as the other cell has values, less one.
+    if degree == 2 {
+        let fewest = masks[0].count_ones().min(masks[1].count_ones()) as usize;
+        if n_excl + 1 < fewest {
+            return None;
+        }
+    }
     // sees[a][b]: cells a and b may not share a value.
     let mut sees = [[false; 3]; 3];
     for a in 0..degree {

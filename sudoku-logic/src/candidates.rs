@@ -81,6 +81,9 @@ pub struct Houses {
     pub(crate) locking: std::sync::OnceLock<crate::sets::LockingPairs>,
     /// The houses in SE's order for singles (built on first use).
     pub(crate) single_order: std::sync::OnceLock<Vec<usize>>,
+    /// The houses in SE's order for naked and hidden sets (built on
+    /// first use).
+    pub(crate) set_order: std::sync::OnceLock<Vec<usize>>,
     /// The setter's constraints as the logical solver reasons with them.
     setter: Vec<crate::setter::SetterRule>,
     /// Whether the rules hold killer cages or setter's constraints (the
@@ -216,6 +219,7 @@ impl Houses {
             brc,
             locking: std::sync::OnceLock::new(),
             single_order: std::sync::OnceLock::new(),
+            set_order: std::sync::OnceLock::new(),
             setter: crate::setter::rules_of(rules),
             constrained: !rules.cages().is_empty() || rules.needs_propagation(),
         })
@@ -453,6 +457,8 @@ pub struct Candidates {
     open: Vec<u16>,
     /// An empty cell lost its last candidate (set by place and eliminate).
     emptied: bool,
+    /// How many cells hold no value (kept by `place`).
+    unplaced: usize,
 }
 
 impl PartialEq for Candidates {
@@ -523,6 +529,7 @@ impl Candidates {
             open: houses.all().iter().map(|h| h.cells.len() as u16).collect(),
             houses,
             emptied: false,
+            unplaced: n_cells,
         };
         for (cell, &v) in grid.cells().iter().enumerate() {
             if v == 0 {
@@ -623,7 +630,7 @@ impl Candidates {
 
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.unplaced == 0
     }
 
     /// Whether the state is plainly broken: an empty cell without
@@ -655,6 +662,20 @@ impl Candidates {
             }
         }
         out
+    }
+
+    /// [`Candidates::positions`] of house `h` for every value at once, in
+    /// one pass over its cells: `out[v - 1]` for value `v` (`out` holds
+    /// `side` entries).
+    pub fn house_positions(&self, h: usize, out: &mut [u64]) {
+        out.fill(0);
+        for (i, &cell) in self.houses.get(h).cells.iter().enumerate() {
+            let mut m = self.masks[cell];
+            while m != 0 {
+                out[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
     }
 
     /// [`Candidates::positions`] of every house and value at once: entry
@@ -696,19 +717,23 @@ impl Candidates {
             masks,
             open,
             emptied,
+            unplaced,
         } = self;
         if values[cell] == 0 {
             for &h in houses.of_cell(cell) {
                 open[h] -= 1;
             }
+            *unplaced -= 1;
         }
         values[cell] = value as u8;
         masks[cell] = 0;
         let b = !bit(value);
         let mut empties = false;
         for &p in houses.peers(cell) {
-            masks[p] &= b;
-            empties |= masks[p] == 0 && values[p] == 0;
+            let m = masks[p] & b;
+            masks[p] = m;
+            // Without a branch: placed peers (mask 0) are common.
+            empties |= (m == 0) & (values[p] == 0);
         }
         *emptied |= empties;
     }

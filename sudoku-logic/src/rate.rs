@@ -49,7 +49,8 @@ enum Finder {
 /// SE 1.2.1's order (`Solver.java`): its direct hint producers, its
 /// indirect ones, then the chaining ones.
 const SE_ORDER: &[Finder] = &[
-    // directHintProducers
+    // directHintProducers (hidden singles first: the rating loop looks for
+    // them itself, then asks the order from the second technique on)
     Finder::Rule(singles::hidden_single),
     Finder::Rule(sets::direct_locking),
     Finder::Rule(direct_hidden_pair),
@@ -137,8 +138,18 @@ pub fn next_step_within(
     mode: Mode,
     limits: &Limits,
 ) -> Result<Option<Step>, Incomplete> {
+    next_step_from(c, mode, limits, 0)
+}
+
+/// [`next_step_within`] from the technique at `from` in the order on.
+fn next_step_from(
+    c: &Candidates,
+    mode: Mode,
+    limits: &Limits,
+    from: usize,
+) -> Result<Option<Step>, Incomplete> {
     let memo = chains::NestedMemo::default();
-    for finder in SE_ORDER {
+    for finder in &SE_ORDER[from..] {
         let step = match *finder {
             Finder::Rule(find) => find(c),
             Finder::Chain(level) => {
@@ -288,6 +299,10 @@ fn run(
     let mut meter = Meter::default();
     let mut count = 0u64;
     let mut checks_houses = true;
+    // Most steps are singles, the first technique of the order: found
+    // into one step whose buffers every single reuses.
+    let mut single = Step::placing(Technique::FullHouse, 0, c.side(), 0, 1, Default::default());
+    let mut other;
     let end = loop {
         if c.is_solved() {
             break End::Solved;
@@ -304,16 +319,23 @@ fn run(
         if limits.max_nodes.is_some_and(|max| count >= max) {
             break End::Interrupted(Incomplete::NodeLimit);
         }
-        let step = match next_step_within(&c, mode, limits) {
-            Ok(Some(step)) => step,
-            Ok(None) => break End::Stuck,
-            Err(why) => break End::Interrupted(why),
+        let step = if singles::hidden_single_into(&c, &mut single) {
+            &single
+        } else {
+            match next_step_from(&c, mode, limits, 1) {
+                Ok(Some(step)) => {
+                    other = step;
+                    &other
+                }
+                Ok(None) => break End::Stuck,
+                Err(why) => break End::Interrupted(why),
+            }
         };
         count += 1;
         checks_houses = !step.eliminations.is_empty();
-        meter.add(&step);
-        c.apply(&step);
-        each(&step);
+        meter.add(step);
+        c.apply(step);
+        each(step);
     };
     (end, meter)
 }

@@ -8,14 +8,16 @@ use crate::combos::{bits, subsets};
 use crate::step::{Placement, Reason, Step, Technique};
 
 /// The houses in SE's order for sets (`Block`, `Column`, `Row`), then the
-/// variant's other houses.
-fn set_order(c: &Candidates) -> Vec<usize> {
+/// variant's other houses (made once per set of houses).
+fn set_order(c: &Candidates) -> &[usize] {
     let h = c.houses();
-    let mut order = h.blocks().to_vec();
-    order.extend_from_slice(h.columns());
-    order.extend_from_slice(h.rows());
-    order.extend_from_slice(h.extras());
-    order
+    h.set_order.get_or_init(|| {
+        let mut order = h.blocks().to_vec();
+        order.extend_from_slice(h.columns());
+        order.extend_from_slice(h.rows());
+        order.extend_from_slice(h.extras());
+        order
+    })
 }
 
 fn crosses(houses: &Houses, a: usize, b: usize) -> bool {
@@ -28,13 +30,16 @@ fn crosses(houses: &Houses, a: usize, b: usize) -> bool {
 /// cross the second (direct locking looks for its hidden single there).
 #[derive(Debug)]
 pub(crate) struct LockingPairs {
-    /// `(h1, h2, g)`: house `h1` of group `g` crossing `h2`.
-    pairs: Vec<(usize, usize, usize)>,
+    /// `(h1, h2)`: house `h1` crossing `h2`.
+    pairs: Vec<(usize, usize)>,
     /// Per pair: the positions of `h1` (bit `i` for `h1`'s cell `i`) that
     /// lie in `h2`.
     inside: Vec<u64>,
-    /// The groups of first houses.
-    groups: Vec<Vec<usize>>,
+    /// Per pair: the other houses of `h1`'s group that cross `h2`, in
+    /// the group's order, each with its positions (bits over its cells)
+    /// that lie in `h2` but not in `h1`: the places a locking clears
+    /// there (direct locking looks for a hidden single among the rest).
+    thirds: Vec<Vec<(usize, u64)>>,
 }
 
 impl LockingPairs {
@@ -70,34 +75,47 @@ impl LockingPairs {
             }
         }
         let mut pairs = Vec::new();
-        let mut groups = Vec::new();
-        for (g, (g1, g2)) in group_pairs.into_iter().enumerate() {
+        let mut thirds = Vec::new();
+        for (g1, g2) in group_pairs {
             for &h1 in &g1 {
                 for &h2 in &g2 {
                     if crosses(h, h1, h2) {
-                        pairs.push((h1, h2, g));
+                        pairs.push((h1, h2));
+                        let cleared = |h3: usize| {
+                            positions_where(h, h3, |x| h.holds(h2, x) && !h.holds(h1, x))
+                        };
+                        thirds.push(
+                            g1.iter()
+                                .filter(|&&h3| h3 != h1 && crosses(h, h3, h2))
+                                .map(|&h3| (h3, cleared(h3)))
+                                .collect(),
+                        );
                     }
                 }
             }
-            groups.push(g1);
         }
         let inside = pairs
             .iter()
-            .map(|&(h1, h2, _)| {
-                h.get(h1)
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &x)| h.holds(h2, x))
-                    .fold(0u64, |m, (i, _)| m | 1 << i)
-            })
+            .map(|&(h1, h2)| positions_where(h, h1, |x| h.holds(h2, x)))
             .collect();
         LockingPairs {
             pairs,
             inside,
-            groups,
+            thirds,
         }
     }
+}
+
+/// The positions of house `h` (bit `i` for its cell `i`) whose cells pass
+/// `keep`.
+fn positions_where(houses: &Houses, h: usize, keep: impl Fn(usize) -> bool) -> u64 {
+    houses
+        .get(h)
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &x)| keep(x))
+        .fold(0u64, |m, (i, _)| m | 1 << i)
 }
 
 /// Pointing and claiming (SE's `Locking`). In direct mode only those that
@@ -110,8 +128,7 @@ pub fn locking(c: &Candidates, direct: bool) -> Option<Step> {
     let lp = houses.locking.get_or_init(|| LockingPairs::new(houses));
     let table = c.position_table();
     let positions = |h: usize, v: usize| table[h * side + v - 1];
-    for (&(h1, h2, g), &inside) in lp.pairs.iter().zip(&lp.inside) {
-        let g1 = &lp.groups[g];
+    for (i, (&(h1, h2), &inside)) in lp.pairs.iter().zip(&lp.inside).enumerate() {
         let house1 = houses.get(h1);
         for v in 1..=side {
             let pos = positions(h1, v);
@@ -126,10 +143,7 @@ pub fn locking(c: &Candidates, direct: bool) -> Option<Step> {
                 chain: Vec::new(),
             };
             if direct {
-                for &h3 in g1 {
-                    if h3 == h1 || !crosses(houses, h3, h2) {
-                        continue;
-                    }
+                for &(h3, cleared) in &lp.thirds[i] {
                     let pos3 = positions(h3, v);
                     if pos3.count_ones() <= 1 {
                         continue;
@@ -138,10 +152,9 @@ pub fn locking(c: &Candidates, direct: bool) -> Option<Step> {
                     // The places left: those the locking does
                     // not clear (houses of one kind may overlap,
                     // as the two diagonals do).
-                    let mut remain = bits(pos3)
-                        .map(|i| house3.cells[i])
-                        .filter(|&x| !houses.holds(h2, x) || houses.holds(h1, x));
-                    if let (Some(cell), None) = (remain.next(), remain.next()) {
+                    let remain = pos3 & !cleared;
+                    if remain.count_ones() == 1 {
+                        let cell = house3.cells[remain.trailing_zeros() as usize];
                         let (technique, difficulty) = if house1.is_block() {
                             (Technique::DirectPointing, 17)
                         } else {
@@ -203,13 +216,14 @@ pub fn plain_locking(c: &Candidates) -> Option<Step> {
 pub fn hidden_set(c: &Candidates, degree: usize, direct: bool) -> Option<Step> {
     let side = c.side();
     let houses = c.houses();
-    for h in set_order(c) {
+    let mut pos = [0u64; 64];
+    for &h in set_order(c) {
         let empty = c.open_in(h);
         if !(empty > degree * 2 || (direct && empty > degree)) {
             continue;
         }
         let house = houses.get(h);
-        let pos: Vec<u64> = (1..=side).map(|v| c.positions(h, v)).collect();
+        c.house_positions(h, &mut pos[..side]);
         for values in subsets(degree, side) {
             let mut union = 0u64;
             if !bits(values).all(|b| {
@@ -272,7 +286,7 @@ pub fn hidden_set(c: &Candidates, degree: usize, direct: bool) -> Option<Step> {
 pub fn naked_set(c: &Candidates, degree: usize) -> Option<Step> {
     let side = c.side();
     let houses = c.houses();
-    for h in set_order(c) {
+    for &h in set_order(c) {
         if c.open_in(h) < degree * 2 {
             continue;
         }
@@ -327,6 +341,7 @@ pub fn fish(c: &Candidates, degree: usize) -> Option<Step> {
             placed[v] += 1;
         }
     }
+    let mut table = None;
     for (base, cover) in [
         (houses.columns(), houses.rows()),
         (houses.rows(), houses.columns()),
@@ -334,6 +349,7 @@ pub fn fish(c: &Candidates, degree: usize) -> Option<Step> {
         if base.len() != side || cover.len() != side {
             continue;
         }
+        let table = table.get_or_insert_with(|| c.position_table());
         for lines in subsets(degree, side) {
             for (v, &count) in placed.iter().enumerate().skip(1) {
                 if count + degree * 2 > side {
@@ -341,7 +357,7 @@ pub fn fish(c: &Candidates, degree: usize) -> Option<Step> {
                 }
                 let mut union = 0u64;
                 if !bits(lines).all(|i| {
-                    let p = c.positions(base[i], v);
+                    let p = table[base[i] * side + v - 1];
                     union |= p;
                     p.count_ones() > 1
                 }) || union.count_ones() as usize != degree

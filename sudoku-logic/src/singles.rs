@@ -3,8 +3,8 @@
 
 use sudoku::UnitKind;
 
-use crate::candidates::{bit, Candidates, Houses};
-use crate::step::{Reason, Step, Technique};
+use crate::candidates::{bit, Candidates, HouseName, Houses};
+use crate::step::{Difficulty, Placement, Reason, Step, Technique};
 
 /// The houses in SE's order for singles: boxes (or jigsaw regions), then
 /// columns, then rows, then the variant's other houses (windows, diagonals).
@@ -28,9 +28,64 @@ fn single_order(houses: &Houses) -> Vec<usize> {
     order
 }
 
+/// A single found: the cell, its value, how it was found and where.
+struct Single {
+    cell: usize,
+    value: usize,
+    technique: Technique,
+    difficulty: u16,
+    house: HouseName,
+}
+
+impl Single {
+    /// Makes `step` this single's step, reusing its buffers.
+    fn write(&self, side: usize, step: &mut Step) {
+        step.technique = self.technique;
+        step.difficulty = Difficulty(self.difficulty);
+        step.side = side;
+        step.placements.clear();
+        step.placements.push(Placement {
+            cell: self.cell,
+            value: self.value as u16,
+        });
+        step.eliminations.clear();
+        let r = &mut step.reason;
+        r.cells.clear();
+        r.cells.push(self.cell);
+        r.values.clear();
+        r.values.push(self.value as u16);
+        r.houses.clear();
+        r.houses.push(self.house);
+        r.chain.clear();
+    }
+}
+
 /// The first full house or hidden single: full houses first (every
 /// house), then hidden singles.
 pub fn hidden_single(c: &Candidates) -> Option<Step> {
+    find_hidden_single(c).map(|single| {
+        let mut step = Step::placing(
+            single.technique,
+            single.difficulty,
+            c.side(),
+            single.cell,
+            single.value,
+            Reason::default(),
+        );
+        single.write(c.side(), &mut step);
+        step
+    })
+}
+
+/// [`hidden_single`] written into `step` (its buffers reused, for the
+/// rating loop, which takes a single at most steps); whether there is one.
+pub(crate) fn hidden_single_into(c: &Candidates, step: &mut Step) -> bool {
+    find_hidden_single(c)
+        .map(|single| single.write(c.side(), step))
+        .is_some()
+}
+
+fn find_hidden_single(c: &Candidates) -> Option<Single> {
     let houses = c.houses();
     let order = houses.single_order.get_or_init(|| single_order(houses));
     for alone in [true, false] {
@@ -51,34 +106,25 @@ pub fn hidden_single(c: &Candidates) -> Option<Step> {
             if singles != 0 {
                 let v = singles.trailing_zeros() as usize + 1;
                 let b = bit(v);
-                {
-                    let cell = *house
-                        .cells
-                        .iter()
-                        .find(|&&x| c.mask(x) & b != 0)
-                        .expect("seen once");
-                    let (technique, difficulty) = if alone {
-                        (Technique::FullHouse, 10)
-                    } else if house.is_block() {
-                        (Technique::HiddenSingle, 12)
-                    } else {
-                        (Technique::HiddenSingle, 15)
-                    };
-                    let reason = Reason {
-                        cells: vec![cell],
-                        values: vec![v as u16],
-                        houses: vec![house.name()],
-                        chain: Vec::new(),
-                    };
-                    return Some(Step::placing(
-                        technique,
-                        difficulty,
-                        c.side(),
-                        cell,
-                        v,
-                        reason,
-                    ));
-                }
+                let cell = *house
+                    .cells
+                    .iter()
+                    .find(|&&x| c.mask(x) & b != 0)
+                    .expect("seen once");
+                let (technique, difficulty) = if alone {
+                    (Technique::FullHouse, 10)
+                } else if house.is_block() {
+                    (Technique::HiddenSingle, 12)
+                } else {
+                    (Technique::HiddenSingle, 15)
+                };
+                return Some(Single {
+                    cell,
+                    value: v,
+                    technique,
+                    difficulty,
+                    house: house.name(),
+                });
             }
         }
     }

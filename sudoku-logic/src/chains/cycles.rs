@@ -145,36 +145,44 @@ pub(crate) fn find(e: &mut Engine, best: &mut Best) {
 
 fn search(e: &mut Engine, u: &mut Unary, best: &mut Best) {
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        if x && y && !best.could_take(7.0) {
+        if x && y && !best.could_take(MIXED_BASE) {
             // Every hint of the mixed pass is 7.0 or more: one below 7.0
             // already comes first.
             break;
         }
-        for cell in 0..e.n_cells {
-            if e.poll() {
-                return;
-            }
-            let m = e.masks[cell];
-            if m.count_ones() < 2 {
-                continue;
-            }
-            let mut vs = m;
-            while vs != 0 {
-                let v = vs.trailing_zeros() as usize + 1;
-                vs &= vs - 1;
-                unary(e, u, best, cell, v, y, x);
-            }
+        pass(e, u, best, y, x);
+    }
+}
+
+/// The base difficulty of the mixed pass's cycles and forcing chains.
+const MIXED_BASE: f64 = 7.0;
+
+/// One pass over every assumption, with Y links, X links or both.
+fn pass(e: &mut Engine, u: &mut Unary, best: &mut Best, y: bool, x: bool) {
+    for cell in 0..e.n_cells {
+        if e.poll() {
+            return;
+        }
+        let m = e.masks[cell];
+        if m.count_ones() < 2 {
+            continue;
+        }
+        let mut vs = m;
+        while vs != 0 {
+            let v = vs.trailing_zeros() as usize + 1;
+            vs &= vs - 1;
+            unary(e, u, best, (cell, v), y, x);
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The cycles and forcing chains from one assumption, `(cell, value)`
+/// on.
 fn unary(
     e: &mut Engine,
     u: &mut Unary,
     best: &mut Best,
-    cell: usize,
-    value: usize,
+    (cell, value): (usize, usize),
     y: bool,
     x: bool,
 ) {
@@ -190,19 +198,27 @@ fn unary(
     // searches stop at that length (a node's distance from the assumption
     // is its chain's length less one, or less none for a cycle, which
     // ends on the assumption's key again).
-    let cycle_max = best.max_complexity(if x && y { 7.0 } else { 6.5 });
+    let cycle_max = best.max_complexity(if x && y { MIXED_BASE } else { 6.5 });
     // Forcing chains are 6.6 (X links) or 7.0 (both) and up: skip them
     // when a cheaper hint already comes first.
-    let forcing_base = if y { 7.0 } else { 6.6 };
+    let forcing_base = if y { MIXED_BASE } else { 6.6 };
     let forcing = x && best.could_take(forcing_base);
     let forcing_max = if forcing {
         best.max_complexity(forcing_base)
     } else {
         0
     };
+    // A cycle closes, and a forcing chain from "off" ends, on a link into
+    // the assumption: without one, only the forcing chain from "on" can
+    // be found, and the search stops once it is.
+    let closes = e.strong_link_into(cell, value, y, x);
+    if !closes && !forcing {
+        e.arena.truncate(mark);
+        return;
+    }
     // The search for cycles finds the forcing chain from "on" too.
-    do_cycles(e, u, p_on, y, x, cycle_max, forcing_max);
-    if forcing {
+    do_cycles(e, u, p_on, (y, x), closes, cycle_max, forcing_max);
+    if forcing && closes {
         let p_off = e.arena.add(on_key ^ 1, Cause::Initial, &[]);
         do_forcing(e, u, p_off, false, y, forcing_max);
     }
@@ -222,7 +238,9 @@ fn unary(
 /// The cycles from `source` (each `length` links long, its complexity),
 /// up to `max` links; and the forcing chain from `source` (on) to its
 /// negation if one is at most `forcing_max` nodes long (0: not wanted),
-/// into `u.chains`.
+/// into `u.chains`. `closes`: whether a link leads into `source` (no
+/// cycle can close otherwise; the search then ends with the forcing
+/// chain, at most `forcing_max` deep).
 ///
 /// It is the search [`do_forcing`] makes from an "on" assumption, with
 /// the same nodes in the same order: both go level by level from the
@@ -237,11 +255,12 @@ fn do_cycles(
     e: &mut Engine,
     u: &mut Unary,
     source: u32,
-    y: bool,
-    x: bool,
+    (y, x): (bool, bool),
+    closes: bool,
     max: u32,
     forcing_max: u32,
 ) {
+    let max = if closes { max } else { forcing_max };
     let source_key = e.arena.key(source);
     let conj = source_key ^ 1;
     let (source_cell, source_value) = (e.cell_of(source_key), e.value_of(source_key));
@@ -269,7 +288,10 @@ fn do_cycles(
                     continue;
                 }
                 let again = u.off.contains(l.key);
-                if again && e.cell_of(l.key) != source_cell && e.value_of(l.key) != source_value {
+                if again
+                    && (!closes
+                        || (e.cell_of(l.key) != source_cell && e.value_of(l.key) != source_value))
+                {
                     continue;
                 }
                 let id = e.arena.add(l.key, l.cause, &[p]);
@@ -284,7 +306,7 @@ fn do_cycles(
             }
         }
         length += 1;
-        if length > max {
+        if length > max || (forcing_found && !closes) {
             break;
         }
         while let Some(p) = u.pend_off.pop_front() {
@@ -378,10 +400,10 @@ fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool, 
 }
 
 fn cycle_hint(e: &mut Engine, u: &mut Unary, best: &mut Best, dst: u32, x: bool, y: bool) {
-    let base = if x && y { 7.0 } else { 6.5 };
+    let base = if x && y { MIXED_BASE } else { 6.5 };
     let complexity = e.ancestors(dst);
     let difficulty = base + length_bonus(complexity);
-    if !best.could_take(difficulty) {
+    if !best.could_precede(difficulty, complexity, sort_key(x, y)) {
         return;
     }
     // The cells of the cycle (every node but the first, which is the
@@ -460,10 +482,10 @@ fn sort_key(x: bool, y: bool) -> u8 {
 }
 
 fn forcing_hint(e: &mut Engine, best: &mut Best, target: u32, x: bool, y: bool) {
-    let base = if x && y { 7.0 } else { 6.6 };
+    let base = if x && y { MIXED_BASE } else { 6.6 };
     let complexity = e.ancestors(target);
     let difficulty = base + length_bonus(complexity);
-    if !best.could_take(difficulty) {
+    if !best.could_precede(difficulty, complexity, sort_key(x, y)) {
         return;
     }
     let key = e.arena.key(target);
@@ -580,6 +602,7 @@ mod tests {
         ];
         let mut seed = 34u64;
         let (mut cycles_seen, mut chains_seen) = (0, 0);
+        let (mut open_ended, mut chains_open) = (0, 0);
         for p in puzzles {
             let grid: sudoku::Grid = p.replace('0', ".").parse().unwrap();
             let c = Candidates::from_grid(&grid).unwrap();
@@ -617,7 +640,16 @@ mod tests {
                                 let source = e.arena.add(e.key(cell, v, true), Cause::Initial, &[]);
                                 u.cycles.clear();
                                 u.chains.clear();
-                                do_cycles(&mut e, &mut u, source, y, x, u32::MAX, forcing_max);
+                                let closes = e.strong_link_into(cell, v, y, x);
+                                do_cycles(
+                                    &mut e,
+                                    &mut u,
+                                    source,
+                                    (y, x),
+                                    true,
+                                    u32::MAX,
+                                    forcing_max,
+                                );
                                 let got_cycles: Vec<Vec<u32>> =
                                     u.cycles.iter().map(|&d| keys(&e, d)).collect();
                                 let got_chain: Vec<Vec<u32>> =
@@ -641,6 +673,37 @@ mod tests {
                                     got_chain, want,
                                     "r{round} cell {cell} value {v} y {y} x {x} max {forcing_max}"
                                 );
+                                // Without a link into the assumption no
+                                // cycle closes, no forcing chain from
+                                // "off" ends on it, and the search that
+                                // stops at the forcing chain from "on"
+                                // finds the same one.
+                                if !closes {
+                                    assert!(got_cycles.is_empty(), "cell {cell} value {v}");
+                                    u.cycles.clear();
+                                    u.chains.clear();
+                                    let off =
+                                        e.arena.add(e.key(cell, v, false), Cause::Initial, &[]);
+                                    if forcing_max > 0 {
+                                        do_forcing(&mut e, &mut u, off, false, y, forcing_max);
+                                    }
+                                    assert!(u.chains.is_empty(), "cell {cell} value {v}");
+                                    do_cycles(
+                                        &mut e,
+                                        &mut u,
+                                        source,
+                                        (y, x),
+                                        false,
+                                        u32::MAX,
+                                        forcing_max,
+                                    );
+                                    assert!(u.cycles.is_empty());
+                                    let got: Vec<Vec<u32>> =
+                                        u.chains.iter().map(|&d| keys(&e, d)).collect();
+                                    assert_eq!(got, want, "cell {cell} value {v} y {y} x {x}");
+                                    open_ended += 1;
+                                    chains_open += got.len();
+                                }
                                 cycles_seen += got_cycles.len();
                                 chains_seen += got_chain.len();
                                 e.arena.truncate((0, 0));
@@ -654,6 +717,10 @@ mod tests {
         assert!(
             cycles_seen > 100 && chains_seen > 100,
             "{cycles_seen} cycles, {chains_seen} chains"
+        );
+        assert!(
+            open_ended > 100 && chains_open > 10,
+            "{open_ended} assumptions without a link in, {chains_open} chains from them"
         );
     }
 }

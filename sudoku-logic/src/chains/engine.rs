@@ -765,6 +765,17 @@ impl Engine {
         }
     }
 
+    /// Whether an off -> on link ([`Engine::off_to_on`]) can reach
+    /// `value` on in `cell`: with `y`, the cell has two candidates; with
+    /// `x`, the value has two places in one of the cell's houses.
+    pub fn strong_link_into(&self, cell: usize, value: usize, y: bool, x: bool) -> bool {
+        (y && self.masks[cell].count_ones() == 2)
+            || (x
+                && self.layout.cell_houses[cell]
+                    .iter()
+                    .any(|&h| self.places(h, value).count_ones() == 2))
+    }
+
     /// The hidden parents of an on node reached from an off node by
     /// `link` (SE's `addHiddenParentsOfCell` / `OfRegion`): the
     /// candidates the search removed that the link relies on, looked up

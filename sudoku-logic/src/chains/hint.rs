@@ -80,6 +80,44 @@ pub(crate) fn length_bonus(complexity: u32) -> f64 {
     added
 }
 
+/// The longest chain (complexity) whose difficulty at `base`, `base`
+/// plus the length bonus summed as [`length_bonus`] sums it, is at most
+/// `limit`: 0 when `base` is above it, `u32::MAX` when no length is too
+/// long.
+pub(crate) fn complexity_within(base: f64, limit: f64) -> u32 {
+    if base > limit {
+        return 0;
+    }
+    // The same steps as `length_bonus`: a chain of complexity c gets
+    // the bonus `added` while c - 2 <= ceil.
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let mut odd = false;
+    loop {
+        if base + (added + 0.1) > limit {
+            return u32::try_from(ceil + 2).unwrap_or(u32::MAX);
+        }
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+        if ceil > i64::from(u32::MAX) {
+            return u32::MAX;
+        }
+    }
+}
+
+/// SE's sort of hints: `(difficulty, complexity, sort_key)` of `a` before
+/// `b`'s (the order found breaks the remaining ties).
+fn sorts_before(a: (f64, u32, u8), b: &ChainHint) -> bool {
+    if a.0 != b.difficulty {
+        return a.0 < b.difficulty;
+    }
+    if a.1 != b.complexity {
+        return a.1 < b.complexity;
+    }
+    a.2 < b.sort_key
+}
+
 /// A chain step found, not yet turned into a [`Step`].
 #[derive(Clone, Debug)]
 pub(crate) struct ChainHint {
@@ -112,13 +150,7 @@ pub(crate) struct ChainHint {
 
 impl ChainHint {
     fn before(&self, other: &ChainHint) -> bool {
-        if self.difficulty != other.difficulty {
-            return self.difficulty < other.difficulty;
-        }
-        if self.complexity != other.complexity {
-            return self.complexity < other.complexity;
-        }
-        self.sort_key < other.sort_key
+        sorts_before((self.difficulty, self.complexity, self.sort_key), other)
     }
 
     fn technique(&self) -> Technique {
@@ -268,29 +300,22 @@ impl Best {
     /// [`length_bonus`] sums it), at most the kept hint's. Unbounded
     /// (`u32::MAX`) when no hint is kept or every hint is collected.
     pub fn max_complexity(&self, base: f64) -> u32 {
-        let kept = match (&self.all, &self.hint) {
-            (None, Some(b)) => b.difficulty,
-            _ => return u32::MAX,
-        };
-        if base > kept {
-            return 0;
+        match (&self.all, &self.hint) {
+            (None, Some(b)) => complexity_within(base, b.difficulty),
+            _ => u32::MAX,
         }
-        // The same steps as `length_bonus`: a chain of complexity c gets
-        // the bonus `added` while c - 2 <= ceil.
-        let mut added = 0.0;
-        let mut ceil: i64 = 4;
-        let mut odd = false;
-        loop {
-            if base + (added + 0.1) > kept {
-                return u32::try_from(ceil + 2).unwrap_or(u32::MAX);
-            }
-            added += 0.1;
-            ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-            odd = !odd;
-            if ceil > i64::from(u32::MAX) {
-                return u32::MAX;
-            }
-        }
+    }
+
+    /// Whether a hint of `difficulty`, `complexity` and `sort_key` would
+    /// sort strictly before the kept one (or every hint is collected): a
+    /// hint that would not is refused by [`Best::offer`] whatever it
+    /// removes, so its removals need not be worked out.
+    pub fn could_precede(&self, difficulty: f64, complexity: u32, sort_key: u8) -> bool {
+        self.all.is_some()
+            || self
+                .hint
+                .as_ref()
+                .is_none_or(|b| sorts_before((difficulty, complexity, sort_key), b))
     }
 
     /// Whether a hint of `difficulty` (at least) could still come first.
