@@ -6,7 +6,9 @@
 # when two raters disagree on a file.
 #   usage: [OLD=old/sudoku] [RUNS=3] scripts/compare-se-raters.sh FILE...
 # FILE: one 81-character puzzle a line (for example the SE bands of
-# sudoku-logic/tests/data/se-ratings*.txt cut by ER).
+# sudoku-logic/tests/data/se-ratings*.txt cut by ER: scripts/se-bands.sh).
+# The peers are looked for in ../shared beside the checkout, or beside the
+# directory of worktrees (SHARED names another place).
 # SE=1 adds Sudoku Explainer 1.2.1 (serate, `../shared/peers/se/rate.sh`,
 # one JVM per file) in the same sitting, SE_RUNS times a file (default 1:
 # it takes minutes a puzzle from ER 9 up), run first on each file.
@@ -14,11 +16,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 new=${NEW:-target/release/sudoku}
 old=${OLD:-}
-forge=${FORGE:-../shared/peers/se/bin/sukaku-forge-rate}
+shared=${SHARED:-../shared}
+[ -d "$shared" ] || [ ! -d ../../shared ] || shared=../../shared
+forge=${FORGE:-$shared/peers/se/bin/sukaku-forge-rate}
 runs=${RUNS:-3}
 se=${SE:-}
 se_runs=${SE_RUNS:-1}
-serate=${SERATE:-../shared/peers/se/rate.sh}
+serate=${SERATE:-$shared/peers/se/rate.sh}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 raters=(new forge)

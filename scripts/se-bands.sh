@@ -10,12 +10,15 @@
 # Each band file has a .ratings twin: PUZZLE ER/EP/ED as SE gave them.
 #   usage: [SUDOKU_DATA=DIR] scripts/se-bands.sh OUTDIR
 # SUDOKU_DATA: where the shared sets are (default ../shared/data beside the
-# workspace); they are read there, never copied into the repository.
+# workspace, or beside the directory of worktrees); they are read there,
+# never copied into the repository.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: [SUDOKU_DATA=DIR] $0 OUTDIR" >&2; exit 2; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$1"
 data="${SUDOKU_DATA:-$root/../shared/data}"
+# From a worktree, the shared sets sit beside the directory of worktrees.
+[ -n "${SUDOKU_DATA:-}" ] || [ -d "$data" ] || [ ! -d "$root/../../shared/data" ] || data="$root/../../shared/data"
 tests="$root/sudoku-logic/tests/data"
 mkdir -p "$out"
 [ -d "$data" ] || { echo "$0: no shared data at $data (set SUDOKU_DATA)" >&2; exit 1; }
