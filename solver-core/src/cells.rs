@@ -16,11 +16,18 @@
 //! of forced moves. This engine only counts: it is built from a [`Solver`]'s
 //! current state (forced options applied) and leaves that state untouched. The
 //! links search keeps everything else (solutions, seeds, progress reports).
+//!
+//! The arrays are indexed by `u16` when the problem fits in 2^16 entries
+//! ([`width`]: no bounds checks in the inner loop), by `u32` beyond; the
+//! search is the same code for both.
+
+mod width;
 
 use crate::limits::{Incomplete, Limits, SearchMemo, Stats, CHECK_EVERY};
 use crate::matrix::{DONE_COLOR, NO_COLOR};
 use crate::parallel::Meter;
 use crate::solver::Solver;
+use width::Width;
 
 /// Above this many option nodes the links search counts instead: the cells
 /// are a second copy of the problem, and the memory budgets of the callers
@@ -32,8 +39,8 @@ const MAX_NODES: usize = 1 << 22;
 const MAX_SAVED: usize = 1 << 25;
 
 /// Whether a problem of `nodes` nodes, `primaries` primary items and
-/// `items` items in all fits the cells ([`Cells::from_solver`] succeeds on
-/// it and on every subproblem of it: those have no more active items).
+/// `items` items in all fits the cells ([`count_solver`] counts it and
+/// every subproblem of it: those have no more active items).
 pub(crate) fn fits(nodes: usize, primaries: usize, items: usize) -> bool {
     nodes <= MAX_NODES && primaries.saturating_mul(items) <= MAX_SAVED
 }
@@ -44,52 +51,68 @@ pub(crate) fn fits(nodes: usize, primaries: usize, items: usize) -> bool {
 /// `item` (active while below `active`). So the inner loop of `hide` reads
 /// and writes one array, with one base pointer fewer than a separate array of
 /// items would take (it runs short of registers).
-const ID: usize = 3;
+const ID: u8 = 3;
 /// See [`ID`].
-const SIZE: usize = 2;
+const SIZE: u8 = 2;
 /// See [`ID`].
-const POS: usize = 1;
+const POS: u8 = 1;
+
+/// No item has place 0 in `set` (the first item's options start after its
+/// three entries): a node whose item is 0 is the spacer after an option.
+const SPACER: u8 = 0;
 
 #[derive(Clone, Copy)]
-struct Node {
-    /// The item (its place in `set`), or for the spacer after an option
-    /// minus the option's length
-    /// (so that adding it leads back to the option's first node).
-    itm: i32,
-    /// The node's place in its item's slice of `set`.
-    loc: u32,
+struct Node<W> {
+    /// The item (its place in `set`), or [`SPACER`] for the spacer after an
+    /// option.
+    itm: W,
+    /// The node's place in its item's slice of `set`; for a spacer, the
+    /// option's length (so that subtracting it leads back to the option's
+    /// first node).
+    loc: W,
+}
+
+/// The problem as sparse sets, built in plain vectors of `u32` (a spacer's
+/// `itm` is minus its option's length), before it takes its width.
+struct Plain {
+    second: u32,
+    primaries: u32,
+    starts: Vec<u32>,
+    set: Vec<u32>,
+    nd: Vec<(i32, u32)>,
+    clr: Vec<u32>,
 }
 
 /// The problem as sparse sets, and the search state.
-pub(crate) struct Cells {
+pub(crate) struct Cells<W: Width> {
     /// Items placed below this in `set` are primary.
-    second: u32,
+    second: W,
     /// How many items are primary.
     primaries: u32,
     /// Each item's place in `set`, in Knuth's order.
-    starts: Vec<u32>,
+    starts: Vec<W>,
     /// The items, active ones first.
-    item: Vec<u32>,
+    item: W::Array<W>,
     /// Each item's number, size and position, then its options (see [`ID`]).
-    set: Vec<u32>,
-    nd: Vec<Node>,
+    set: W::Array<W>,
+    nd: W::Array<Node<W>>,
     /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it).
-    clr: Vec<u32>,
-    active: u32,
-    force: ForceStack,
+    clr: W::Array<u32>,
+    active: W,
+    force: ForceStack<W>,
     updates: u64,
     /// The colour each secondary item (by its place) took when it left the
     /// active list ([`NO_COLOR`] for an option without one); read only while
     /// inactive.
-    taken: Vec<u32>,
+    taken: W::Array<u32>,
     /// Whether some option gives an item a colour.
     coloured: bool,
 }
 
-impl Cells {
+impl Plain {
     /// The problem left in `s` (its active items and the options still
     /// available to them), or `None` when it is too large for this engine.
-    pub(crate) fn from_solver(s: &Solver) -> Option<Cells> {
+    fn from_solver(s: &Solver) -> Option<Plain> {
         if s.nodes.len() > MAX_NODES {
             return None;
         }
@@ -128,7 +151,7 @@ impl Cells {
         }
         // The live options: those still in an active primary item's list.
         let mut map = vec![u32::MAX; s.nodes.len()];
-        let mut nd: Vec<Node> = Vec::new();
+        let mut nd: Vec<(i32, u32)> = Vec::new();
         let mut clr: Vec<u32> = Vec::new();
         for &h in &headers[..second] {
             let mut q = s.nodes[h as usize].down;
@@ -145,23 +168,20 @@ impl Cells {
                         let c = cid[node.top as usize];
                         if c != u32::MAX && node.color != DONE_COLOR {
                             map[r as usize] = nd.len() as u32;
-                            nd.push(Node {
-                                itm: c as i32,
-                                loc: 0,
-                            });
+                            nd.push((c as i32, 0));
                             clr.push(node.color);
                         }
                         r += 1;
                     }
                     let len = (nd.len() - begin) as i32;
-                    nd.push(Node { itm: -len, loc: 0 });
+                    nd.push((-len, 0));
                     clr.push(NO_COLOR);
                 }
                 q = s.nodes[q as usize].down;
             }
         }
         let mut starts = Vec::with_capacity(headers.len());
-        let mut set = Vec::with_capacity(nd.len() + ID * headers.len());
+        let mut set = Vec::with_capacity(nd.len() + usize::from(ID) * headers.len());
         for (k, &h) in headers.iter().enumerate() {
             set.extend([k as u32, 0, k as u32]);
             let start = set.len();
@@ -169,64 +189,112 @@ impl Cells {
             while q != h {
                 let m = map[q as usize];
                 if m != u32::MAX {
-                    nd[m as usize].loc = set.len() as u32;
+                    nd[m as usize].1 = set.len() as u32;
                     set.push(m);
                 }
                 q = s.nodes[q as usize].down;
             }
-            set[start - SIZE] = (set.len() - start) as u32;
+            set[start - usize::from(SIZE)] = (set.len() - start) as u32;
             starts.push(start as u32);
         }
         for node in &mut nd {
-            if node.itm >= 0 {
-                node.itm = starts[node.itm as usize] as i32;
+            if node.0 >= 0 {
+                node.0 = starts[node.0 as usize] as i32;
             }
         }
-        Some(Cells {
-            // Without secondary items, above every place (an item with no
-            // options left, last, is placed at the end of `set`).
+        Some(Plain {
+            // Without secondary items, above every place (see `Width::MAX`).
             second: starts.get(second).copied().unwrap_or(u32::MAX),
             primaries: second as u32,
-            active: headers.len() as u32,
-            item: starts.clone(),
             starts,
-            taken: vec![NO_COLOR; set.len() + 1],
             set,
             nd,
-            force: ForceStack::new(second),
-            updates: 0,
-            coloured: clr.iter().any(|&c| c != NO_COLOR),
             clr,
         })
     }
 
+    /// Whether every array of the problem fits width `W` (`taken` has an
+    /// entry more than `set`).
+    fn fits<W: Width>(&self) -> bool {
+        W::fits(self.set.len() + 1) && W::fits(self.nd.len())
+    }
+
+    /// The problem in arrays of width `W`, which it [fits](Plain::fits).
+    fn into_cells<W: Width>(self) -> Cells<W> {
+        let w = |x: u32| W::new(x as usize);
+        let second = if self.second == u32::MAX {
+            W::MAX
+        } else {
+            w(self.second)
+        };
+        let nd: Vec<Node<W>> = self
+            .nd
+            .iter()
+            .map(|&(itm, loc)| {
+                if itm < 0 {
+                    Node {
+                        itm: W::from(SPACER),
+                        loc: W::new(itm.unsigned_abs() as usize),
+                    }
+                } else {
+                    Node {
+                        itm: w(itm as u32),
+                        loc: w(loc),
+                    }
+                }
+            })
+            .collect();
+        let starts: Vec<W> = self.starts.iter().map(|&x| w(x)).collect();
+        let taken = vec![NO_COLOR; self.set.len() + 1];
+        let spacer = Node {
+            itm: W::from(SPACER),
+            loc: W::from(0),
+        };
+        Cells {
+            second,
+            primaries: self.primaries,
+            active: W::new(starts.len()),
+            item: W::array(starts.clone(), W::from(0)),
+            starts,
+            taken: W::array(taken, NO_COLOR),
+            set: W::array(self.set.iter().map(|&x| w(x)).collect(), W::from(0)),
+            nd: W::array(nd, spacer),
+            force: ForceStack::new(self.primaries as usize),
+            updates: 0,
+            coloured: self.clr.iter().any(|&c| c != NO_COLOR),
+            clr: W::array(self.clr, NO_COLOR),
+        }
+    }
+}
+
+impl<W: Width> Cells<W> {
     /// Item `c`'s number in Knuth's order.
     #[inline]
-    fn id(&self, c: u32) -> u32 {
-        self.set[c as usize - ID]
+    fn id(&self, c: W) -> W {
+        self.set[c - W::from(ID)]
     }
 
     /// How many options item `c` has live.
     #[inline]
-    fn size(&self, c: u32) -> u32 {
-        self.set[c as usize - SIZE]
+    fn size(&self, c: W) -> W {
+        self.set[c - W::from(SIZE)]
     }
 
     /// Item `c`'s position in `item` (active while below `active`).
     #[inline]
-    fn pos(&self, c: u32) -> u32 {
-        self.set[c as usize - POS]
+    fn pos(&self, c: W) -> W {
+        self.set[c - W::from(POS)]
     }
 
     /// Moves item `c` to place `p` of the active items.
     #[inline]
-    fn swap_out(&mut self, c: u32, p: u32) {
+    fn swap_out(&mut self, c: W, p: W) {
         let pp = self.pos(c);
-        let cc = self.item[p as usize];
-        self.item[p as usize] = c;
-        self.item[pp as usize] = cc;
-        self.set[cc as usize - POS] = pp;
-        self.set[c as usize - POS] = p;
+        let cc = self.item[p];
+        self.item[p] = c;
+        self.item[pp] = cc;
+        self.set[cc - W::from(POS)] = pp;
+        self.set[c - W::from(POS)] = p;
     }
 
     /// Removes the options of item `c` (all of them, or with `color` those of
@@ -242,53 +310,56 @@ impl Cells {
     #[inline(always)]
     fn hide<const CHECK: bool, const COLOURED: bool>(
         &mut self,
-        c: u32,
+        c: W,
         color: u32,
-        oactive: u32,
+        oactive: W,
     ) -> bool {
-        // Plain slices and locals, so that the loop keeps them in registers.
-        let set = &mut self.set[..];
-        let nd = &mut self.nd[..];
+        // Plain locals, so that the loop keeps them in registers.
+        let set = &mut self.set;
+        let nd = &mut self.nd;
         let force = &mut self.force;
         let second = self.second;
+        let (zero, one) = (W::from(0), W::from(1));
         // Items below this place can become dead or forced (none unchecked).
-        let watched = if CHECK { self.active } else { 0 };
-        let (start, size) = (c, set[c as usize - SIZE]);
+        let watched = if CHECK { self.active } else { zero };
+        let (start, size) = (c, set[c - W::from(SIZE)]);
         let mut updates = 0u64;
         let mut alive = true;
-        'options: for rr in start..start + size {
-            let tt = set[rr as usize];
-            if COLOURED && color != NO_COLOR && self.clr[tt as usize] == color {
+        let mut rr = start;
+        let end = start + size;
+        'options: while rr < end {
+            let tt = set[rr];
+            rr += one;
+            if COLOURED && color != NO_COLOR && self.clr[tt] == color {
                 continue;
             }
-            let mut nn = tt + 1;
+            let mut nn = tt + one;
             while nn != tt {
-                let Node { itm, loc: vv, .. } = nd[nn as usize];
-                if itm < 0 {
-                    nn = nn.wrapping_add_signed(itm);
+                let Node { itm: uu, loc: vv } = nd[nn];
+                if uu == W::from(SPACER) {
+                    nn -= vv;
                     continue;
                 }
-                let uu = itm as u32;
-                let pos = set[uu as usize - POS];
+                let pos = set[uu - W::from(POS)];
                 if pos < oactive {
-                    let ss = set[uu as usize - SIZE] - 1;
-                    if CHECK && ss <= 1 && pos < watched && uu < second {
-                        if ss == 0 {
+                    let ss = set[uu - W::from(SIZE)] - one;
+                    if CHECK && ss <= one && pos < watched && uu < second {
+                        if ss == zero {
                             alive = false;
                             break 'options;
                         }
                         force.push(uu);
                     }
                     let last = uu + ss;
-                    set[uu as usize - SIZE] = ss;
-                    let nnp = set[last as usize];
-                    set[last as usize] = nn;
-                    set[vv as usize] = nnp;
-                    nd[nn as usize].loc = last;
-                    nd[nnp as usize].loc = vv;
+                    set[uu - W::from(SIZE)] = ss;
+                    let nnp = set[last];
+                    set[last] = nn;
+                    set[vv] = nnp;
+                    nd[nn].loc = last;
+                    nd[nnp].loc = vv;
                     updates += 1;
                 }
-                nn += 1;
+                nn += one;
             }
         }
         self.updates += updates;
@@ -298,8 +369,8 @@ impl Cells {
     /// Takes item `c`, chosen to branch on, out of the active list and its
     /// options out of the other items' lists. Out of line, as `commit`.
     #[inline(never)]
-    fn choose(&mut self, c: u32) {
-        let p = self.active - 1;
+    fn choose(&mut self, c: W) {
+        let p = self.active - W::from(1);
         self.active = p;
         self.swap_out(c, p);
         self.hide::<false, false>(c, NO_COLOR, p);
@@ -311,45 +382,42 @@ impl Cells {
     /// Kept out of line: inlined into the search loop, its inner loop (in
     /// `hide`) ran short of registers and kept its counters on the stack.
     #[inline(never)]
-    fn commit(&mut self, cur: u32) -> bool {
+    fn commit(&mut self, cur: W) -> bool {
+        let one = W::from(1);
         let oactive = self.active;
         let mut p = oactive;
-        let mut q = cur + 1;
+        let mut q = cur + one;
         while q != cur {
-            let itm = self.nd[q as usize].itm;
-            if itm < 0 {
-                q = q.wrapping_add_signed(itm);
+            let Node { itm: c, loc } = self.nd[q];
+            if c == W::from(SPACER) {
+                q -= loc;
                 continue;
             }
-            let c = itm as u32;
             if self.pos(c) < p {
-                p -= 1;
+                p -= one;
                 self.swap_out(c, p);
                 if self.coloured && c >= self.second {
-                    self.taken[c as usize] = self.clr[q as usize];
+                    self.taken[c] = self.clr[q];
                 }
             }
-            q += 1;
+            q += one;
         }
         self.active = p;
-        let mut q = cur + 1;
+        let mut q = cur + one;
         while q != cur {
-            let itm = self.nd[q as usize].itm;
-            if itm < 0 {
-                q = q.wrapping_add_signed(itm);
+            let Node { itm: c, loc } = self.nd[q];
+            if c == W::from(SPACER) {
+                q -= loc;
                 continue;
             }
-            let c = itm as u32;
             if c < self.second {
                 if !self.hide::<true, false>(c, NO_COLOR, oactive) {
                     return false;
                 }
-            } else if self.pos(c) < oactive
-                && !self.hide::<true, true>(c, self.clr[q as usize], oactive)
-            {
+            } else if self.pos(c) < oactive && !self.hide::<true, true>(c, self.clr[q], oactive) {
                 return false;
             }
-            q += 1;
+            q += one;
         }
         true
     }
@@ -357,25 +425,25 @@ impl Cells {
 
 /// What the scan of the active primary items found.
 #[derive(Clone, Copy)]
-enum Pick {
+enum Pick<W> {
     /// An item with no option left (the force stack is emptied).
     Dead,
     /// No primary item left: a solution.
     Solved,
     /// An item with one option left (the others found are on the force
     /// stack).
-    Forced(u32),
+    Forced(W),
     /// The item with the fewest options, ties to the first in Knuth's order.
-    Branch(u32),
+    Branch(W),
 }
 
-impl Cells {
+impl<W: Width> Cells<W> {
     /// Scans the active primary items for the one to branch on: MRV, ties to
     /// the first place in `set` (Knuth's order), items with one option left
     /// pushed on the force stack. Out of line, so that its loop keeps the
     /// best item and its size in registers.
     #[inline(never)]
-    fn pick(&mut self) -> Pick {
+    fn pick(&mut self) -> Pick<W> {
         let Cells {
             set,
             item,
@@ -385,15 +453,16 @@ impl Cells {
             ..
         } = self;
         let second = *second;
-        let mut t = u32::MAX;
-        let mut best = 0u32;
-        for &it in &item[..*active as usize] {
+        let one = W::from(1);
+        let mut t = W::MAX;
+        let mut best = W::from(0);
+        for &it in &(**item)[..active.get()] {
             if it >= second {
                 continue;
             }
-            let s = set[it as usize - SIZE];
-            if s <= 1 {
-                if s == 0 {
+            let s = set[it - W::from(SIZE)];
+            if s <= one {
+                if s == W::from(0) {
                     force.clear();
                     return Pick::Dead;
                 }
@@ -405,7 +474,7 @@ impl Cells {
         }
         if let Some(b) = force.pop() {
             Pick::Forced(b)
-        } else if t == u32::MAX {
+        } else if t == W::MAX {
             Pick::Solved
         } else {
             Pick::Branch(best)
@@ -421,27 +490,27 @@ impl Cells {
 /// pushes those of size 1 only when the stack is empty, and sizes grow back
 /// only when the search backs up, when the stack is empty. A broken
 /// invariant would be a panic (the index is checked), never a wrong count.
-struct ForceStack {
-    items: Box<[u32]>,
+struct ForceStack<W> {
+    items: Box<[W]>,
     len: usize,
 }
 
-impl ForceStack {
-    fn new(primaries: usize) -> ForceStack {
+impl<W: Width> ForceStack<W> {
+    fn new(primaries: usize) -> ForceStack<W> {
         ForceStack {
-            items: vec![0; primaries + 1].into_boxed_slice(),
+            items: vec![W::from(0); primaries + 1].into_boxed_slice(),
             len: 0,
         }
     }
 
     #[inline(always)]
-    fn push(&mut self, item: u32) {
+    fn push(&mut self, item: W) {
         self.items[self.len] = item;
         self.len += 1;
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<u32> {
+    fn pop(&mut self) -> Option<W> {
         if self.len == 0 {
             return None;
         }
@@ -461,9 +530,33 @@ pub(crate) struct Counted {
     pub(crate) incomplete: Option<Incomplete>,
 }
 
+/// Counts the solutions of the problem left in `s` within `limits` (and a
+/// parallel search's shared budget), with the same node and solution limits
+/// as the links search; `None` when the problem is too large for the cells
+/// (the links search counts it). In `u16` arrays when it fits them.
+pub(crate) fn count_solver(s: &Solver, limits: &Limits, shared: Option<&Meter>) -> Option<Counted> {
+    let plain = Plain::from_solver(s)?;
+    Some(if plain.fits::<u16>() {
+        count(plain.into_cells::<u16>(), limits, shared)
+    } else {
+        count(plain.into_cells::<u32>(), limits, shared)
+    })
+}
+
+/// [`count_solver`] in `u32` arrays whatever the problem's size (the wide
+/// path, tested on small problems against the narrow one).
+#[cfg(test)]
+fn count_solver_wide(s: &Solver, limits: &Limits) -> Option<Counted> {
+    Some(count(
+        Plain::from_solver(s)?.into_cells::<u32>(),
+        limits,
+        None,
+    ))
+}
+
 /// Counts the solutions of `cells` within `limits` (and a parallel search's
 /// shared budget), with the same node and solution limits as the links search.
-pub(crate) fn count(mut cx: Cells, limits: &Limits, shared: Option<&Meter>) -> Counted {
+fn count<W: Width>(mut cx: Cells<W>, limits: &Limits, shared: Option<&Meter>) -> Counted {
     let mut stats = Stats::default();
     let incomplete = if limits.max_solutions == Some(0) {
         Some(Incomplete::SolutionLimit)
@@ -482,8 +575,8 @@ enum Go {
     Abort,
 }
 
-fn search(
-    cx: &mut Cells,
+fn search<W: Width>(
+    cx: &mut Cells<W>,
     limits: &Limits,
     shared: Option<&Meter>,
     stats: &mut Stats,
@@ -512,11 +605,11 @@ fn search(
     };
     let why = 'search: {
         let mut level = 0usize;
-        let mut choice: Vec<u32> = vec![0; depth];
+        let mut choice: Vec<W> = vec![W::from(0); depth];
         let mut saved: Vec<usize> = vec![0; depth];
-        let mut stack: Vec<(u32, u32)> = Vec::new();
-        let mut best = 0u32;
-        let mut cur_choice = 0u32;
+        let mut stack: Vec<(W, W)> = Vec::new();
+        let mut best = W::from(0);
+        let mut cur_choice = W::from(0);
         let mut go = Go::Forward;
         loop {
             match go {
@@ -589,16 +682,16 @@ fn search(
                         stack.truncate(base);
                         let set = &cx.set;
                         stack.extend(
-                            cx.item[..cx.active as usize]
+                            (*cx.item)[..cx.active.get()]
                                 .iter()
-                                .map(|&it| (it, set[it as usize - SIZE])),
+                                .map(|&it| (it, set[it - W::from(SIZE)])),
                         );
                         saved[level + 1] = stack.len();
                     }
                     go = Go::Advance;
                 }
                 Go::Advance => {
-                    let cur = cx.set[cur_choice as usize];
+                    let cur = cx.set[cur_choice];
                     choice[level] = cur;
                     if cx.commit(cur) {
                         level += 1;
@@ -614,14 +707,14 @@ fn search(
                     }
                     level -= 1;
                     let cur = choice[level];
-                    let node = cx.nd[cur as usize];
-                    best = node.itm as u32;
+                    let node = cx.nd[cur];
+                    best = node.itm;
                     cur_choice = node.loc;
                     go = Go::Abort;
                 }
                 Go::Abort => {
                     let (start, size) = (best, cx.size(best));
-                    if cur_choice + 1 >= start + size {
+                    if cur_choice + W::from(1) >= start + size {
                         // A branching node searched to its end (a forced
                         // move has one option: nothing was looked up).
                         if let Some(m) = memo.as_mut().filter(|_| cur_choice > start) {
@@ -631,11 +724,11 @@ fn search(
                         continue;
                     }
                     let (from, to) = (saved[level], saved[level + 1]);
-                    cx.active = (to - from) as u32;
+                    cx.active = W::new(to - from);
                     for &(it, size) in &stack[from..to] {
-                        cx.set[it as usize - SIZE] = size;
+                        cx.set[it - W::from(SIZE)] = size;
                     }
-                    cur_choice += 1;
+                    cur_choice += W::from(1);
                     go = Go::Advance;
                 }
             }
@@ -683,17 +776,17 @@ const PROBES: usize = 8;
 /// short is never stored: every count stays exact. Each level of the search
 /// keeps the memo only while its hits save more work than its lookups cost
 /// (judged after [`LEVEL_TRIAL`] lookups there).
-struct Memo {
+struct Memo<W> {
     /// Key width in words: a bit per item, then a half-word per colourable
     /// secondary item.
     words: usize,
     /// The secondary items that some option gives a colour.
-    coloured: Vec<u32>,
+    coloured: Vec<W>,
     /// For each of them, the primary items in all its options (`anchors[k]`
     /// to `anchors[k + 1]` in `anchor`): once one is covered, every option
     /// with the colourable item is gone, and its colour no longer matters.
     anchors: Vec<u32>,
-    anchor: Vec<u32>,
+    anchor: Vec<W>,
     /// Slot hashes (0: empty).
     hashes: Vec<u64>,
     keys: Vec<u64>,
@@ -716,38 +809,38 @@ struct Memo {
     total: SearchMemo,
 }
 
-impl Memo {
+impl<W: Width> Memo<W> {
     /// The memo of a count on `cx` whose table (hashes, keys and counts)
     /// grows to at most `budget` bytes; `None` when the smallest table does
     /// not fit.
-    fn new(cx: &Cells, depth: usize, budget: u64) -> Option<Memo> {
+    fn new(cx: &Cells<W>, depth: usize, budget: u64) -> Option<Memo<W>> {
         let n = cx.starts.len();
-        let coloured: Vec<u32> = cx.starts[cx.primaries as usize..]
+        let coloured: Vec<W> = cx.starts[cx.primaries as usize..]
             .iter()
             .copied()
             .filter(|&c| {
-                cx.set[c as usize..(c + cx.size(c)) as usize]
+                (*cx.set)[c.get()..(c + cx.size(c)).get()]
                     .iter()
-                    .any(|&x| cx.clr[x as usize] != NO_COLOR)
+                    .any(|&x| cx.clr[x] != NO_COLOR)
             })
             .collect();
         let mut anchors = vec![0u32];
         let mut anchor = Vec::new();
         for &c in &coloured {
-            let mut common: Option<Vec<u32>> = None;
-            for &x in &cx.set[c as usize..(c + cx.size(c)) as usize] {
+            let mut common: Option<Vec<W>> = None;
+            for &x in &(*cx.set)[c.get()..(c + cx.size(c)).get()] {
                 let mut primaries = Vec::new();
-                let mut q = x + 1;
+                let mut q = x + W::from(1);
                 while q != x {
-                    let itm = cx.nd[q as usize].itm;
-                    if itm < 0 {
-                        q = q.wrapping_add_signed(itm);
+                    let Node { itm, loc } = cx.nd[q];
+                    if itm == W::from(SPACER) {
+                        q -= loc;
                         continue;
                     }
-                    if (itm as u32) < cx.second {
-                        primaries.push(itm as u32);
+                    if itm < cx.second {
+                        primaries.push(itm);
                     }
-                    q += 1;
+                    q += W::from(1);
                 }
                 common = Some(match common {
                     None => primaries,
@@ -806,13 +899,13 @@ impl Memo {
 
     /// The work done so far, in updates (a node counts for 8).
     #[inline]
-    fn work(cx: &Cells, nodes: u64) -> u64 {
+    fn work(cx: &Cells<W>, nodes: u64) -> u64 {
         cx.updates + 8 * nodes
     }
 
     /// The state of `cx` as the key of `level`, and its count if known.
     #[inline(never)]
-    fn lookup(&mut self, cx: &Cells, level: usize, solutions: u128, nodes: u64) -> Option<u128> {
+    fn lookup(&mut self, cx: &Cells<W>, level: usize, solutions: u128, nodes: u64) -> Option<u128> {
         if !self.on[level] {
             return None;
         }
@@ -827,15 +920,15 @@ impl Memo {
         let w = self.words;
         let key = &mut self.pending[level * w..(level + 1) * w];
         key.fill(0);
-        for &it in &cx.item[..cx.active as usize] {
-            let id = cx.id(it);
-            key[id as usize >> 6] |= 1 << (id & 63);
+        for &it in &(*cx.item)[..cx.active.get()] {
+            let id = cx.id(it).get();
+            key[id >> 6] |= 1 << (id & 63);
         }
         let bits = cx.starts.len().div_ceil(64);
         for (k, &c) in self.coloured.iter().enumerate() {
             let anchors = &self.anchor[self.anchors[k] as usize..self.anchors[k + 1] as usize];
             if cx.pos(c) >= cx.active && anchors.iter().all(|&a| cx.pos(a) < cx.active) {
-                let colour = cx.taken[c as usize].wrapping_add(1) as u64;
+                let colour = cx.taken[c].wrapping_add(1) as u64;
                 key[bits + k / 2] |= colour << (32 * (k & 1));
             }
         }
@@ -865,7 +958,7 @@ impl Memo {
 
     /// Stores the count of the node at `level`, now searched to its end.
     #[inline(never)]
-    fn store(&mut self, cx: &Cells, level: usize, solutions: u128, nodes: u64) {
+    fn store(&mut self, cx: &Cells<W>, level: usize, solutions: u128, nodes: u64) {
         let h = self.pending_hash[level];
         if h == 0 {
             return;
@@ -916,5 +1009,98 @@ impl Memo {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{knuth, problems};
+
+    /// Latin squares of order `n` with the cell's value as a colour of a
+    /// secondary item (as `scripts/gen-exact-cover.py latin-colour` writes
+    /// them).
+    fn latin_colour(n: usize) -> String {
+        let mut head: Vec<String> = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                head.push(format!("p{r}_{c}"));
+            }
+        }
+        for r in 0..n {
+            for v in 0..n {
+                head.push(format!("r{r}_{v}"));
+            }
+        }
+        head.push("|".into());
+        for c in 0..n {
+            for v in 0..n {
+                head.push(format!("c{c}_{v}"));
+            }
+        }
+        for r in 0..n {
+            for c in 0..n {
+                head.push(format!("x{r}_{c}"));
+            }
+        }
+        let mut text = head.join(" ") + "\n";
+        for r in 0..n {
+            for c in 0..n {
+                for v in 0..n {
+                    text += &format!("p{r}_{c} r{r}_{v} c{c}_{v} x{r}_{c}:{v}\n");
+                }
+            }
+        }
+        text
+    }
+
+    /// The narrow (`u16`) and the wide (`u32`) arrays count the same, and
+    /// what mathematics says: Langford pairs (A014552, both orders), n
+    /// queens (A000170), Latin squares (A002860), Knuth's example of colours
+    /// (one solution: A C X:1 Y:1 with B X:1; every other pair of options
+    /// covering A, B and C clashes on a colour or covers A twice).
+    #[test]
+    fn both_widths_give_the_known_counts() {
+        let colours = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nA X:0\nB X:1\nC Y:1\n";
+        for (text, known) in [
+            (problems::langford(7), 52u128),
+            (problems::langford(8), 300),
+            (problems::n_queens(8), 92),
+            (problems::latin_square(4), 576),
+            (latin_colour(4), 576),
+            (colours.to_string(), 1),
+        ] {
+            let m = knuth::parse(&text).expect("the problem parses");
+            let s = m.solver();
+            let plain = Plain::from_solver(&s).expect("small");
+            assert!(plain.fits::<u16>());
+            let narrow = count_solver(&s, &Limits::none(), None).expect("small");
+            let wide = count_solver_wide(&s, &Limits::none()).expect("small");
+            assert_eq!(narrow.stats.solutions, known);
+            assert_eq!(wide.stats.solutions, known);
+            assert_eq!(narrow.stats.nodes, wide.stats.nodes);
+            assert_eq!(narrow.stats.updates, wide.stats.updates);
+        }
+    }
+
+    /// A problem whose arrays pass 2^16 entries is counted in `u32` arrays,
+    /// and counted right: a cycle of 4,000 vertices (items) tiled by its
+    /// arcs of 16 vertices (options), which 16 divides, so the tilings are the
+    /// 16 offsets of the arc on the first vertex; 68,000 nodes with the
+    /// spacers.
+    #[test]
+    fn wide_problems_take_u32_arrays() {
+        let (n, arc) = (4_000, 16);
+        let mut text: String = (0..n).map(|i| format!("v{i} ")).collect::<String>() + "\n";
+        for i in 0..n {
+            let option: Vec<String> = (0..arc).map(|k| format!("v{}", (i + k) % n)).collect();
+            text += &(option.join(" ") + "\n");
+        }
+        let m = knuth::parse(&text).expect("the problem parses");
+        let s = m.solver();
+        let plain = Plain::from_solver(&s).expect("within the cells' limits");
+        assert!(!plain.fits::<u16>());
+        let counted = count_solver(&s, &Limits::none(), None).expect("fits the cells");
+        assert_eq!(counted.stats.solutions, 16);
     }
 }

@@ -5,7 +5,7 @@ use std::borrow::BorrowMut;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use crate::cells::{self, Cells};
+use crate::cells;
 use crate::counter::Counter;
 use crate::ids::OptionId;
 use crate::limits::{Count, Found, Incomplete, Limits, Outcome, Progress, Stats, CHECK_EVERY};
@@ -114,8 +114,7 @@ impl<'s, S: BorrowMut<Solver>> Solutions<'s, S> {
     pub(crate) fn count_all(mut self, counter: Counter) -> Count {
         let s = self.solver.borrow();
         if counter == Counter::Cells && self.phase == Phase::Start {
-            if let Some(cells) = Cells::from_solver(s) {
-                let counted = cells::count(cells, &self.limits, self.shared);
+            if let Some(counted) = cells::count_solver(s, &self.limits, self.shared) {
                 self.phase = Phase::Done;
                 return Count {
                     solutions: counted.stats.solutions,
