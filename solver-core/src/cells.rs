@@ -96,15 +96,17 @@ pub(crate) struct Cells<W: Width> {
     /// Each item's number, size and position, then its options (see [`ID`]).
     set: W::Array<W>,
     nd: W::Array<Node<W>>,
-    /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it).
-    clr: W::Array<u32>,
+    /// Each node's colour, or [`NO_COLOR`] (apart: only colours read it; a
+    /// plain vector, as `taken`: only coloured problems read them, and a
+    /// narrow array would cost a count 2^16 entries to fill).
+    clr: Vec<u32>,
     active: W,
     force: ForceStack<W>,
     updates: u64,
     /// The colour each secondary item (by its place) took when it left the
     /// active list ([`NO_COLOR`] for an option without one); read only while
     /// inactive.
-    taken: W::Array<u32>,
+    taken: Vec<u32>,
     /// Whether some option gives an item a colour.
     coloured: bool,
 }
@@ -256,13 +258,13 @@ impl Plain {
             active: W::new(starts.len()),
             item: W::array(starts.clone(), W::from(0)),
             starts,
-            taken: W::array(taken, NO_COLOR),
+            taken,
             set: W::array(self.set.iter().map(|&x| w(x)).collect(), W::from(0)),
             nd: W::array(nd, spacer),
             force: ForceStack::new(self.primaries as usize),
             updates: 0,
             coloured: self.clr.iter().any(|&c| c != NO_COLOR),
-            clr: W::array(self.clr, NO_COLOR),
+            clr: self.clr,
         }
     }
 }
@@ -330,7 +332,7 @@ impl<W: Width> Cells<W> {
         'options: while rr < end {
             let tt = set[rr];
             rr += one;
-            if COLOURED && color != NO_COLOR && self.clr[tt] == color {
+            if COLOURED && color != NO_COLOR && self.clr[tt.get()] == color {
                 continue;
             }
             let mut nn = tt + one;
@@ -397,7 +399,7 @@ impl<W: Width> Cells<W> {
                 p -= one;
                 self.swap_out(c, p);
                 if self.coloured && c >= self.second {
-                    self.taken[c] = self.clr[q];
+                    self.taken[c.get()] = self.clr[q.get()];
                 }
             }
             q += one;
@@ -414,7 +416,9 @@ impl<W: Width> Cells<W> {
                 if !self.hide::<true, false>(c, NO_COLOR, oactive) {
                     return false;
                 }
-            } else if self.pos(c) < oactive && !self.hide::<true, true>(c, self.clr[q], oactive) {
+            } else if self.pos(c) < oactive
+                && !self.hide::<true, true>(c, self.clr[q.get()], oactive)
+            {
                 return false;
             }
             q += one;
@@ -821,7 +825,7 @@ impl<W: Width> Memo<W> {
             .filter(|&c| {
                 (*cx.set)[c.get()..(c + cx.size(c)).get()]
                     .iter()
-                    .any(|&x| cx.clr[x] != NO_COLOR)
+                    .any(|&x| cx.clr[x.get()] != NO_COLOR)
             })
             .collect();
         let mut anchors = vec![0u32];
@@ -928,7 +932,7 @@ impl<W: Width> Memo<W> {
         for (k, &c) in self.coloured.iter().enumerate() {
             let anchors = &self.anchor[self.anchors[k] as usize..self.anchors[k + 1] as usize];
             if cx.pos(c) >= cx.active && anchors.iter().all(|&a| cx.pos(a) < cx.active) {
-                let colour = cx.taken[c].wrapping_add(1) as u64;
+                let colour = cx.taken[c.get()].wrapping_add(1) as u64;
                 key[bits + k / 2] |= colour << (32 * (k & 1));
             }
         }
