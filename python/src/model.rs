@@ -1670,7 +1670,7 @@ impl PyModel {
             interrupt::run(py, &call.cancel, || compiled.solver().verdict(&call.limits))?;
         match verdict {
             Verdict::Unique(_) => Ok(true),
-            Verdict::Multiple(..) | Verdict::NoSolution => Ok(false),
+            Verdict::Multiple(..) | Verdict::Unsolvable => Ok(false),
             Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
         }
     }
