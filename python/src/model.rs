@@ -1647,10 +1647,7 @@ impl PyModel {
                 })?
             }
         };
-        match count.outcome.incomplete {
-            None | Some(Why::SolutionLimit) => Ok(count.solutions),
-            Some(why) => Err(errors::incomplete(py, why, Some(count.solutions))),
-        }
+        errors::counted(py, count.solutions, count.outcome.incomplete)
     }
 
     /// is_unique(*, timeout=None, max_nodes=None)
