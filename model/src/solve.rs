@@ -67,18 +67,12 @@ impl fmt::Debug for Solution {
     }
 }
 
-/// The answer to "does the model have exactly one solution?".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Exactly one solution.
-    Unique(Solution),
-    /// Two or more solutions; here are two of them.
-    Multiple(Solution, Solution),
-    /// No solution.
-    NoSolution,
-    /// A limit stopped the search before it could tell.
-    Unknown(Incomplete),
-}
+/// The answer to "does the model have exactly one solution?": the one
+/// verdict of every engine ([`solver_core::Verdict`]), its solutions values
+/// by variable. A model is never invalid before its search (its
+/// contradictions are found by the search: [`Verdict::Unsolvable`]), so
+/// `Verdict::Invalid` cannot be made.
+pub type Verdict = solver_core::Verdict<Solution>;
 
 /// The result of [`ModelSolver::optimize`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -499,12 +493,7 @@ impl<'c> ModelSolver<'c> {
             ControlFlow::Continue(())
         });
         let mut found = found.into_iter();
-        let verdict = match (found.next(), found.next(), outcome.incomplete) {
-            (Some(a), Some(b), _) => Verdict::Multiple(a, b),
-            (Some(a), None, None) => Verdict::Unique(a),
-            (None, _, None) => Verdict::NoSolution,
-            (_, _, Some(why)) => Verdict::Unknown(why),
-        };
+        let verdict = Verdict::of_found([found.next(), found.next()], outcome.incomplete);
         (verdict, outcome.stats)
     }
 

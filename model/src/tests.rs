@@ -59,7 +59,7 @@ fn limits_and_verdicts() {
     // A clash: no solution, and clearing brings the 576 back.
     s.assume(cells[5], 2).unwrap();
     assert_eq!(s.count(&Limits::none()).solutions, 0);
-    assert_eq!(s.verdict(&Limits::none()).0, Verdict::NoSolution);
+    assert_eq!(s.verdict(&Limits::none()).0, Verdict::Unsolvable);
     s.clear_assumptions();
     assert_eq!(s.count(&Limits::none()).solutions, 576);
     // Fixed values belong to the model.
@@ -325,7 +325,7 @@ proptest! {
         });
         let verdict = solver.verdict(&Limits::none()).0;
         match expected {
-            0 => prop_assert_eq!(&verdict, &Verdict::NoSolution),
+            0 => prop_assert_eq!(&verdict, &Verdict::Unsolvable),
             1 => prop_assert!(matches!(verdict, Verdict::Unique(_))),
             _ => prop_assert!(matches!(verdict, Verdict::Multiple(..))),
         }

@@ -674,7 +674,7 @@ proptest! {
         prop_assert_eq!(s.count(&Limits::none()).solutions, total);
         let verdict = s.verdict(&Limits::none()).0;
         match total {
-            0 => prop_assert_eq!(verdict, Verdict::NoSolution),
+            0 => prop_assert_eq!(verdict, Verdict::Unsolvable),
             1 => prop_assert!(matches!(verdict, Verdict::Unique(_))),
             _ => prop_assert!(matches!(verdict, Verdict::Multiple(..))),
         }
@@ -870,7 +870,7 @@ fn views_reach_dancing_links() {
     assert_eq!(c.engine(), ModelEngine::DancingLinks);
     assert_eq!(c.solver().count(&Limits::none()).solutions, 0);
     assert_eq!(c.par_count(&Limits::none()).solutions, 0);
-    assert_eq!(c.solver().verdict(&Limits::none()).0, Verdict::NoSolution);
+    assert_eq!(c.solver().verdict(&Limits::none()).0, Verdict::Unsolvable);
     assert_eq!(count(&m), 0);
     // A second equation between joined variables stays a constraint.
     m.linear(&[(1, x), (1, y)], Rel::Eq, 4).unwrap();

@@ -367,10 +367,7 @@ impl ExactCover {
             matrix.par_count_with(counter, &[], &call.limits)
         })?
         .map_err(value_error)?;
-        match count.outcome.incomplete {
-            None | Some(Why::SolutionLimit) => Ok(count.solutions),
-            Some(why) => Err(errors::incomplete(py, why, Some(count.solutions))),
-        }
+        errors::counted(py, count.solutions, count.outcome.incomplete)
     }
 
     /// One solution (a list of options); raises Unsolvable when there is none.

@@ -6,7 +6,6 @@
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use solver_core::Incomplete as Why;
 use sudoku::doppelganger::DoppelGrid;
 use sudoku::Shape;
 use sudoku_generate::{GenerateTrouble, MadePuzzle, Maker};
@@ -196,12 +195,8 @@ impl Doppelganger {
         match self.answered(py, &Task::Count { limit }, timeout, max_nodes)? {
             Answer::Counted {
                 solutions,
-                incomplete: None | Some(Why::SolutionLimit),
-            } => Ok(solutions),
-            Answer::Counted {
-                solutions,
-                incomplete: Some(why),
-            } => Err(errors::incomplete(py, why, Some(solutions))),
+                incomplete,
+            } => errors::counted(py, solutions, incomplete),
             other => Err(refusal(py, other)),
         }
     }

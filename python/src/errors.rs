@@ -83,6 +83,16 @@ pub fn incomplete(py: Python<'_>, why: Why, count: Option<u128>) -> PyErr {
     err
 }
 
+/// A count as Python returns it: the number, when the count is exact or
+/// stopped by the caller's own `limit`; `Incomplete` with the partial count
+/// when another limit (time, nodes, Ctrl-C) stopped it first.
+pub fn counted(py: Python<'_>, solutions: u128, stopped: Option<Why>) -> PyResult<u128> {
+    match stopped {
+        None | Some(Why::SolutionLimit) => Ok(solutions),
+        Some(why) => Err(incomplete(py, why, Some(solutions))),
+    }
+}
+
 /// The Python exception for a Sudoku search error.
 pub fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
     match e {

@@ -544,12 +544,8 @@ impl Sudoku {
         {
             Answer::Counted {
                 solutions,
-                incomplete: None | Some(Why::SolutionLimit),
-            } => Ok(solutions),
-            Answer::Counted {
-                solutions,
-                incomplete: Some(why),
-            } => Err(errors::incomplete(py, why, Some(solutions))),
+                incomplete,
+            } => errors::counted(py, solutions, incomplete),
             other => Err(self.refusal(py, other)),
         }
     }

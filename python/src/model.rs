@@ -1647,10 +1647,7 @@ impl PyModel {
                 })?
             }
         };
-        match count.outcome.incomplete {
-            None | Some(Why::SolutionLimit) => Ok(count.solutions),
-            Some(why) => Err(errors::incomplete(py, why, Some(count.solutions))),
-        }
+        errors::counted(py, count.solutions, count.outcome.incomplete)
     }
 
     /// is_unique(*, timeout=None, max_nodes=None)
@@ -1670,7 +1667,7 @@ impl PyModel {
             interrupt::run(py, &call.cancel, || compiled.solver().verdict(&call.limits))?;
         match verdict {
             Verdict::Unique(_) => Ok(true),
-            Verdict::Multiple(..) | Verdict::NoSolution => Ok(false),
+            Verdict::Multiple(..) | Verdict::Unsolvable => Ok(false),
             Verdict::Unknown(why) => Err(errors::incomplete(py, why, None)),
         }
     }

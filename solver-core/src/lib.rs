@@ -73,6 +73,7 @@ pub mod parallel;
 pub mod problems;
 mod search;
 mod solver;
+mod verdict;
 mod verify;
 pub mod zdd;
 
@@ -89,4 +90,5 @@ pub use limits::{
 pub use matrix::Matrix;
 pub use search::Solutions;
 pub use solver::Solver;
+pub use verdict::Verdict;
 pub use verify::SolutionError;

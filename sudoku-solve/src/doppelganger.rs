@@ -352,7 +352,7 @@ fn by_propagation(
                     }
                     (Err(why), _) | (_, Err(why)) => Answer::Internal(why),
                 },
-                Verdict::NoSolution => Answer::Unsolvable,
+                Verdict::Unsolvable => Answer::Unsolvable,
                 Verdict::Unknown(why) => Answer::Unknown(why),
             };
             (answer, stats.nodes)

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use solver_core::{Contradiction, Count, Incomplete, Limits, OptionId, Outcome, Solutions, Stats};
+use solver_core::{Contradiction, Count, Limits, OptionId, Outcome, Solutions, Stats};
 
 use crate::bitsearch::{AnyBitSearch, Words};
 use crate::encoding::Encoding;
@@ -25,48 +25,11 @@ use sudoku::{Conflict, Grid};
 
 pub use crate::error::SolveError;
 
-/// The answer to "does this puzzle have exactly one solution?". `G` is the
-/// form of its solutions: a [`Grid`], or inside the crate the 9x9
-/// specialist's words, for a caller that needs the verdict only.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict<G = Grid> {
-    /// Exactly one solution.
-    Unique(G),
-    /// Two (or more) solutions; here are two of them.
-    Multiple(G, G),
-    /// No solution, though no two givens clash.
-    Unsolvable,
-    /// Two givens clash.
-    Invalid(Conflict),
-    /// A limit stopped the search before it could tell.
-    Unknown(Incomplete),
-}
-
-impl<G> Verdict<G> {
-    /// The verdict of a search for two solutions that found these (`None`
-    /// for each not found) and stopped early when `incomplete`.
-    fn of_found(found: [Option<G>; 2], incomplete: Option<Incomplete>) -> Verdict<G> {
-        match (found, incomplete) {
-            ([Some(a), Some(b)], _) => Verdict::Multiple(a, b),
-            (_, Some(why)) => Verdict::Unknown(why),
-            ([Some(a), None], None) => Verdict::Unique(a),
-            ([None, None], None) => Verdict::Unsolvable,
-            ([None, Some(_)], None) => unreachable!("second solution without a first"),
-        }
-    }
-
-    /// The status word used by the command line: `unique`, `multiple`,
-    /// `unsolvable`, `invalid` or `unknown`.
-    pub fn status(&self) -> &'static str {
-        match self {
-            Verdict::Unique(_) => "unique",
-            Verdict::Multiple(..) => "multiple",
-            Verdict::Unsolvable => "unsolvable",
-            Verdict::Invalid(_) => "invalid",
-            Verdict::Unknown(_) => "unknown",
-        }
-    }
-}
+/// The answer to "does this puzzle have exactly one solution?": the one
+/// verdict of every engine ([`solver_core::Verdict`]), its solutions in the
+/// form `G` (a [`Grid`], or inside the crate the 9x9 specialist's words, for
+/// a caller that needs the verdict only), invalid when two givens clash.
+pub type Verdict<G = Grid> = solver_core::Verdict<G, Conflict>;
 
 /// `verdict` when each solution in it passes `holds` (and two solutions
 /// differ), else [`SolveError::Broken`] with the first that fails.
@@ -74,12 +37,7 @@ pub(crate) fn check_verdict(
     verdict: Verdict,
     holds: impl Fn(&Grid) -> bool,
 ) -> Result<Verdict, SolveError> {
-    match verdict {
-        Verdict::Unique(a) if !holds(&a) => Err(SolveError::Broken(a)),
-        Verdict::Multiple(a, b) if a == b || !holds(&a) => Err(SolveError::Broken(a)),
-        Verdict::Multiple(_, b) if !holds(&b) => Err(SolveError::Broken(b)),
-        verdict => Ok(verdict),
-    }
+    verdict.checked(holds).map_err(SolveError::Broken)
 }
 
 /// The engine a solver runs; both answer through [`solver_core::Engine`].
