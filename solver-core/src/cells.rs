@@ -61,7 +61,7 @@ const POS: u8 = 1;
 /// three entries): a node whose item is 0 is the spacer after an option.
 const SPACER: u8 = 0;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 struct Node<W> {
     /// The item (its place in `set`), or [`SPACER`] for the spacer after an
     /// option.
@@ -568,6 +568,10 @@ fn count<W: Width>(mut cx: Cells<W>, limits: &Limits, shared: Option<&Meter>) ->
         search(&mut cx, limits, shared, &mut stats)
     };
     stats.updates = cx.updates;
+    // The narrow arrays go to the thread's next count.
+    W::recycle(cx.set);
+    W::recycle(cx.nd);
+    W::recycle(cx.item);
     Counted { stats, incomplete }
 }
 

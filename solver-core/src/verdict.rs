@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn the_check_refuses_a_failing_or_repeated_solution() {
-        let even = |s: &u32| s % 2 == 0;
+        let even = |s: &u32| s.is_multiple_of(2);
         assert_eq!(V::Unique(4).checked(even), Ok(Verdict::Unique(4)));
         assert_eq!(V::Unique(3).checked(even), Err(3));
         assert_eq!(V::Multiple(2, 4).checked(even), Ok(Verdict::Multiple(2, 4)));

@@ -8,6 +8,8 @@
 //! arrays are plain vectors, indexed with the usual checks. The search is
 //! the same code for both ([`super::Cells`] is generic over its width).
 
+mod spare;
+
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Deref, DerefMut, Index, IndexMut, Sub, SubAssign};
 
@@ -28,7 +30,10 @@ pub(crate) trait Width:
     /// Above every place and node of a problem of this width.
     const MAX: Self;
     /// The arrays of this width, indexed by it.
-    type Array<T: Copy>: Index<Self, Output = T> + IndexMut<Self> + Deref<Target = [T]> + DerefMut;
+    type Array<T: Copy + PartialEq + 'static>: Index<Self, Output = T>
+        + IndexMut<Self>
+        + Deref<Target = [T]>
+        + DerefMut;
 
     /// Whether arrays of `len` entries fit this width (every index below
     /// `len` is a value of it, and below [`Width::MAX`]).
@@ -41,27 +46,37 @@ pub(crate) trait Width:
     fn get(self) -> usize;
 
     /// An array holding `entries`, then `fill` up to the width's size.
-    fn array<T: Copy>(entries: Vec<T>, fill: T) -> Self::Array<T>;
+    fn array<T: Copy + PartialEq + 'static>(entries: Vec<T>, fill: T) -> Self::Array<T>;
+
+    /// Hands an array made by [`Width::array`] back when its count is
+    /// done, for the thread's next count to reuse.
+    fn recycle<T: Copy + PartialEq + 'static>(array: Self::Array<T>);
 }
 
 /// How many entries a narrow array has: every `u16` indexes it.
 const NARROW: usize = 1 << 16;
 
 /// A narrow array: 2^16 entries, indexed by a `u16` without a bounds check.
-pub(crate) struct Narrow<T>(Box<[T; NARROW]>);
+/// The search reads and writes only the first `len` (the problem's entries;
+/// the same code runs on [`Wide`] arrays of exactly `len` entries, which
+/// would panic beyond them); the rest hold the fill.
+pub(crate) struct Narrow<T> {
+    array: Box<[T; NARROW]>,
+    len: usize,
+}
 
 impl<T> Index<u16> for Narrow<T> {
     type Output = T;
     #[inline(always)]
     fn index(&self, i: u16) -> &T {
-        &self.0[usize::from(i)]
+        &self.array[usize::from(i)]
     }
 }
 
 impl<T> IndexMut<u16> for Narrow<T> {
     #[inline(always)]
     fn index_mut(&mut self, i: u16) -> &mut T {
-        &mut self.0[usize::from(i)]
+        &mut self.array[usize::from(i)]
     }
 }
 
@@ -69,20 +84,20 @@ impl<T> Deref for Narrow<T> {
     type Target = [T];
     #[inline(always)]
     fn deref(&self) -> &[T] {
-        &self.0[..]
+        &self.array[..]
     }
 }
 
 impl<T> DerefMut for Narrow<T> {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.0[..]
+        &mut self.array[..]
     }
 }
 
 impl Width for u16 {
     const MAX: u16 = u16::MAX;
-    type Array<T: Copy> = Narrow<T>;
+    type Array<T: Copy + PartialEq + 'static> = Narrow<T>;
 
     fn fits(len: usize) -> bool {
         // Indices stay below `MAX`, which is kept free to stand above them.
@@ -99,16 +114,23 @@ impl Width for u16 {
         usize::from(self)
     }
 
-    fn array<T: Copy>(entries: Vec<T>, fill: T) -> Narrow<T> {
-        // Filled first, then the entries copied in: a fill of zeros is
-        // allocated zeroed, so a small problem touches only the pages it
-        // uses of the 2^16 entries.
-        let mut array = vec![fill; NARROW];
-        array[..entries.len()].copy_from_slice(&entries);
-        match array.into_boxed_slice().try_into() {
-            Ok(array) => Narrow(array),
-            Err(_) => unreachable!("resized to 2^16 entries"),
-        }
+    fn array<T: Copy + PartialEq + 'static>(entries: Vec<T>, fill: T) -> Narrow<T> {
+        let len = entries.len();
+        let mut array = spare::take(len, fill).unwrap_or_else(|| {
+            // A fill of zeros is allocated zeroed, so a small problem
+            // touches only the pages it uses of the 2^16 entries.
+            match vec![fill; NARROW].into_boxed_slice().try_into() {
+                Ok(array) => array,
+                Err(_) => unreachable!("made with 2^16 entries"),
+            }
+        });
+        array[..len].copy_from_slice(&entries);
+        Narrow { array, len }
+    }
+
+    fn recycle<T: Copy + PartialEq + 'static>(array: Narrow<T>) {
+        let fill = array[u16::MAX];
+        spare::keep(array.array, array.len, fill);
     }
 }
 
@@ -147,7 +169,7 @@ impl<T> DerefMut for Wide<T> {
 
 impl Width for u32 {
     const MAX: u32 = u32::MAX;
-    type Array<T: Copy> = Wide<T>;
+    type Array<T: Copy + PartialEq + 'static> = Wide<T>;
 
     fn fits(len: usize) -> bool {
         len < u32::MAX as usize
@@ -163,9 +185,11 @@ impl Width for u32 {
         self as usize
     }
 
-    fn array<T: Copy>(entries: Vec<T>, _fill: T) -> Wide<T> {
+    fn array<T: Copy + PartialEq + 'static>(entries: Vec<T>, _fill: T) -> Wide<T> {
         Wide(entries)
     }
+
+    fn recycle<T: Copy + PartialEq + 'static>(_array: Wide<T>) {}
 }
 
 #[cfg(test)]
