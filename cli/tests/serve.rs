@@ -140,12 +140,23 @@ fn open_without_a_browser_says_one_line_and_sigterm_stops_cleanly() {
         .next()
         .expect("a first line")
         .expect("text");
-    // The opener has run and ended: no zombie is left.
-    let start = std::time::Instant::now();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    while !zombie_children(pid).is_empty() && start.elapsed().as_secs() < 10 {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
+    // The ready signal: the note on stderr, which the server writes once
+    // its wait for the opener has returned (the opener has run, ended and
+    // been reaped), read on a thread with a generous deadline.
+    let mut errors = BufReader::new(server.0.stderr.take().expect("stderr"));
+    let (noted, note) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = errors.read_line(&mut first);
+        let _ = noted.send(first);
+        let mut rest = String::new();
+        let _ = errors.read_to_string(&mut rest);
+        rest
+    });
+    let first = note
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the note that the browser cannot be opened");
+    // So no zombie is left.
     assert_eq!(zombie_children(pid), Vec::<String>::new());
     let status = std::process::Command::new("kill")
         .args(["-TERM", &pid.to_string()])
@@ -154,14 +165,7 @@ fn open_without_a_browser_says_one_line_and_sigterm_stops_cleanly() {
     assert!(status.success());
     let exit = server.0.wait().expect("the server ends");
     assert_eq!(exit.code(), Some(0), "{exit:?}");
-    let mut err = String::new();
-    server
-        .0
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err)
-        .expect("read");
+    let err = first + &reader.join().expect("stderr read");
     let _ = std::fs::remove_dir_all(&dir);
     assert!(!err.contains("no method available"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -849,9 +849,11 @@ fn ctrl_c_flushes_finished_records_and_says_so() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("sudoku starts");
+    // Ready: its handler is set, and it is into the counts (300 ms of its
+    // own CPU time, however loaded the machine), so that one is stopped
+    // mid-way.
     common::wait_until_it_catches_sigint(child.id());
-    // Into the first count, so that one is stopped mid-way.
-    std::thread::sleep(Duration::from_millis(300));
+    common::wait_until_it_has_worked(child.id(), Duration::from_millis(300));
     let started = Instant::now();
     let killed = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])

@@ -13,12 +13,18 @@
 //! rectangular boxes); `solution` an expected solution; `givens`, `seed`
 //! and `name` are informative and ignored. A file may hold
 //! several documents, one after the other (JSON Lines, say).
+//!
+//! The reader hands each document it finds to [`read_document`]; a
+//! document's grid (and solution) text is read in turn by the crate's
+//! [`parse_puzzle_with`], at the root. [`crate::parse_documents`]
+//! (`documents.rs`) gathers the documents of a text.
 
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::cages_json::{cages_from_json_value, strip_location};
-use crate::{parse_puzzle_with, Format, Puzzle, ReadOptions, Records};
+use crate::options::ReadOptions;
+use crate::{parse_puzzle_with, Format, Puzzle};
 use sudoku::{ParseError, ParseErrorKind, Regions, Shape, Variant, VariantError, VariantErrorKind};
 
 /// A puzzle read from a JSON document, with its variant.
@@ -53,45 +59,6 @@ struct Raw {
     _seed: Option<Value>,
     #[serde(default, rename = "name")]
     _name: Option<Value>,
-}
-
-/// Reads every JSON document of `text` (one per puzzle); each gets its own
-/// result, so one bad document does not cost the others: a document that is
-/// not valid JSON is one error, and reading goes on with the next one. The
-/// documents are read by [`Records`] in [`Format::Json`]: see there how they
-/// are found (one per line, spanning lines, or in a top-level array).
-pub fn parse_documents(text: &str, options: &ReadOptions) -> Vec<Result<Document, VariantError>> {
-    let options = ReadOptions {
-        format: Format::Json,
-        max_puzzle_bytes: options.max_puzzle_bytes.max(text.len() + 1),
-        ..options.clone()
-    };
-    Records::new(text.as_bytes(), options)
-        .map(|record| match record.result {
-            Ok(puzzle) => Ok(Document {
-                line: record.line,
-                variant: puzzle.variant.as_deref().cloned().unwrap_or_default(),
-                puzzle,
-            }),
-            Err(e) => Err(variant_error(e)),
-        })
-        .collect()
-}
-
-/// A reading error as a [`VariantError`], its location kept.
-fn variant_error(e: ParseError) -> VariantError {
-    match e.kind {
-        ParseErrorKind::Document { kind, cell } => VariantError {
-            line: e.line,
-            column: e.column,
-            cell,
-            kind,
-        },
-        ParseErrorKind::Json { message } => {
-            VariantError::new(VariantErrorKind::Json(message)).at(e.line, e.column)
-        }
-        kind => VariantError::new(VariantErrorKind::Json(kind.to_string())).at(e.line, e.column),
-    }
 }
 
 /// Reads one JSON document, `text` (cut from the input by the reader), which
@@ -278,6 +245,7 @@ fn document(value: Value, line: usize, options: &ReadOptions) -> Result<Document
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse_documents;
 
     #[test]
     fn documents_are_read_one_by_one() {

@@ -38,11 +38,13 @@
 
 mod cages_json;
 mod csv;
+mod documents;
 pub mod fpuzzles;
 pub mod fpuzzles_doppelganger;
 mod json;
 mod json_scan;
 mod lzstring;
+mod options;
 mod reader;
 pub mod sudokupad;
 
@@ -53,8 +55,10 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use cages_json::{cages_from_json_value, parse_cages_json, strip_location};
-pub use json::{parse_documents, Document};
-pub use reader::{ReadOptions, Record, Records, DEFAULT_MAX_PUZZLE_BYTES};
+pub use documents::parse_documents;
+pub use json::Document;
+pub use options::{ReadOptions, DEFAULT_MAX_PUZZLE_BYTES};
+pub use reader::{Record, Records};
 
 use sudoku::{Alphabet, Grid, Notation, ParseError, ParseErrorKind, Shape, Variant};
 

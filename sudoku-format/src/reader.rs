@@ -6,42 +6,11 @@ use std::io::{self, BufRead};
 use crate::csv::{self, Columns};
 use crate::json::read_document;
 use crate::json_scan::JsonScan;
+use crate::options::ReadOptions;
 use crate::{Format, Puzzle};
 use sudoku::format::{is_all_dashes, is_border_line, is_separator};
 use sudoku::format::{parse_rows, plain_nine_by_nine_bytes, Context, NotationMode};
-use sudoku::{Alphabet, Notation, ParseError, ParseErrorKind, Shape};
-
-/// Default for [`ReadOptions::max_puzzle_bytes`]: 1 MiB, room for the largest grid
-/// that fits [`DEFAULT_MEMORY_BUDGET`](sudoku::DEFAULT_MEMORY_BUDGET) (289x289,
-/// about 330 KB written in numbers on one line).
-pub const DEFAULT_MAX_PUZZLE_BYTES: usize = 1 << 20;
-
-/// How to read puzzles.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadOptions {
-    /// The layout of the input ([`Format::Auto`] by default).
-    pub format: Format,
-    /// The box shape, when the caller knows it (`--box`); `None` infers square boxes
-    /// from the number of cells.
-    pub shape: Option<Shape>,
-    /// The symbols ([`Alphabet::standard`] by default).
-    pub alphabet: Alphabet,
-    /// Longest line, and longest multi-line puzzle, accepted, in bytes. Longer ones
-    /// give a [`ParseErrorKind::LineTooLong`] or [`ParseErrorKind::PuzzleTooLong`]
-    /// record without being held in memory.
-    pub max_puzzle_bytes: usize,
-}
-
-impl Default for ReadOptions {
-    fn default() -> Self {
-        ReadOptions {
-            format: Format::Auto,
-            shape: None,
-            alphabet: Alphabet::standard(),
-            max_puzzle_bytes: DEFAULT_MAX_PUZZLE_BYTES,
-        }
-    }
-}
+use sudoku::{Notation, ParseError, ParseErrorKind, Shape};
 
 /// One puzzle of a file, or the error that prevented reading it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -72,7 +72,7 @@ pub(crate) struct PropGrid {
 
 impl PropGrid {
     pub(crate) fn new(rules: Arc<Rules>) -> Result<PropGrid, cover_model::ModelError> {
-        let (compiled, cells) = sudoku::constraints::compile(&rules)?;
+        let (compiled, cells) = sudoku::compile(&rules)?;
         Ok(PropGrid {
             rules,
             compiled: Arc::new(compiled),

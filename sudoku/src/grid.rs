@@ -1,13 +1,10 @@
-//! The grid: values of the cells, the values seen by a cell, and conflicts
-//! between givens.
+//! The grid: values of the cells and the values seen by a cell. Its checks
+//! against rules (conflicts, solved, a solution of a puzzle) are in
+//! `check.rs`, its text (`Display`, `FromStr`) in `format/grid_text.rs`:
+//! both above it.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::error::{GridError, ParseError};
-use crate::format::{read_grid, write_boxed, write_compact, Alphabet, Notation};
-use crate::rules::{box_cells, Rules, UnitKind};
-use crate::shape::Shape;
+use crate::error::GridError;
+use crate::shape::{box_cells, Shape};
 
 /// A Sudoku grid of any box shape. Cells hold `0` (empty) or a value `1..=N`.
 ///
@@ -16,48 +13,13 @@ use crate::shape::Shape;
 ///
 /// `Display` writes the compact line (symbols `1-9a-z` and `.` up to 35x35, numbers
 /// separated by spaces above); the alternate form `{:#}` writes the boxed grid of
-/// [`write_boxed`]. `FromStr` reads one grid written as a line, numbers or rows
+/// [`write_boxed`](crate::write_boxed). `FromStr` reads one grid written as a line, numbers or rows
 /// with or without borders ([`read_grid`](crate::format::read_grid)), with square
 /// boxes inferred; files, documents and links are read by `sudoku-format`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     shape: Shape,
     cells: Vec<u16>,
-}
-
-/// Two givens with the same value in one unit.
-///
-/// Positions are 0-based; `Display` gives them 1-based, for example
-/// `value 5 appears twice in row 1: at r1c2 and r1c7`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Conflict {
-    /// Kind of the unit holding both cells.
-    pub unit: UnitKind,
-    /// 0-based index of the unit among those of its kind.
-    pub unit_index: usize,
-    /// 0-based `(row, col)` of the first cell (in the unit's order).
-    pub first: (usize, usize),
-    /// 0-based `(row, col)` of the second cell.
-    pub second: (usize, usize),
-    /// The repeated value.
-    pub value: u16,
-}
-
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "value {} appears twice in {} {}: at r{}c{} and r{}c{}",
-            self.value,
-            self.unit,
-            self.unit_index + 1,
-            self.first.0 + 1,
-            self.first.1 + 1,
-            self.second.0 + 1,
-            self.second.1 + 1
-        )
-    }
 }
 
 impl Grid {
@@ -183,32 +145,6 @@ impl Grid {
         self.cells.iter().fold(true, |full, &v| full & (v != 0))
     }
 
-    /// Whether every cell is filled and no unit repeats a value.
-    pub fn is_solved(&self) -> bool {
-        match self.units_complete() {
-            Some(solved) => solved,
-            None => self.is_complete() && self.check().is_ok(),
-        }
-    }
-
-    /// Whether `self` is a solution of `puzzle`: same shape, solved, and keeping
-    /// every given of `puzzle`.
-    ///
-    /// This check shares no code with the searches: it reads the cells
-    /// against the rules (up to 63x63 in one pass with a bit per value and
-    /// unit, above with [`Grid::check`]).
-    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
-            && self.cells.len() == puzzle.cells.len()
-            && self
-                .cells
-                .iter()
-                .zip(&puzzle.cells)
-                // A fold without an early exit, which the compiler vectorizes.
-                .fold(true, |ok, (&s, &p)| ok & ((p == 0) | (s == p)))
-            && self.is_solved()
-    }
-
     /// Whether every row, column and box holds each value `1..=N`, in one
     /// pass over the cells with a bit per value for each unit; `None` above
     /// 63x63 (the bits do not fit).
@@ -217,7 +153,7 @@ impl Grid {
     /// `1..=N`, each value is there once, so no cell is empty (bit 0) and
     /// none repeats. Every unit is full when the AND and the OR of all the
     /// units' bits are both the full set.
-    fn units_complete(&self) -> Option<bool> {
+    pub(crate) fn units_complete(&self) -> Option<bool> {
         const MAX: usize = 64;
         let n = self.side();
         if n >= MAX {
@@ -349,27 +285,10 @@ impl Grid {
         (1..=n as u16).filter(|&v| !seen[usize::from(v)]).collect()
     }
 
-    /// Every pair of givens with the same value in one unit (rows, then columns, then
-    /// boxes). Each repeated value is paired with its first occurrence in the unit.
-    pub fn conflicts(&self) -> Vec<Conflict> {
-        self.find_conflicts(usize::MAX)
-    }
-
-    /// `Ok` when no unit repeats a value, else the first conflict found.
-    pub fn check(&self) -> Result<(), Conflict> {
-        if self.has_repeat() == Some(false) {
-            return Ok(());
-        }
-        match self.find_conflicts(1).into_iter().next() {
-            Some(conflict) => Err(conflict),
-            None => Ok(()),
-        }
-    }
-
     /// Whether a row, column or box repeats a value, in one pass over the
     /// cells with a bit set per unit; `None` above 63x63 (the bits do not
     /// fit). The quick answer of [`Grid::check`] for grids without a clash.
-    fn has_repeat(&self) -> Option<bool> {
+    pub(crate) fn has_repeat(&self) -> Option<bool> {
         const MAX: usize = 64;
         let n = self.side();
         if n >= MAX {
@@ -418,84 +337,12 @@ impl Grid {
         }
         Some(repeat)
     }
-
-    fn find_conflicts(&self, limit: usize) -> Vec<Conflict> {
-        find_conflicts(self, &Rules::standard_shared(self.shape), limit)
-    }
-}
-
-/// The pairs of givens of `grid` with the same value in a unit of `rules`
-/// (at most `limit`).
-pub(crate) fn find_conflicts(grid: &Grid, rules: &Rules, limit: usize) -> Vec<Conflict> {
-    let n = grid.side();
-    let cells = grid.cells();
-    let mut found = Vec::new();
-    let mut first_at = vec![usize::MAX; n + 1];
-    for unit in rules.units() {
-        if n < 64 {
-            // The common case: no repeat, seen with one bit per value.
-            let mut seen = 0u64;
-            let mut repeat = false;
-            for &cell in &unit.cells {
-                let bit = 1u64 << cells[cell];
-                repeat |= seen & bit != 0;
-                seen |= bit & !1;
-            }
-            if !repeat {
-                continue;
-            }
-        }
-        first_at.fill(usize::MAX);
-        for &cell in &unit.cells {
-            let v = cells[cell];
-            if v == 0 {
-                continue;
-            }
-            let slot = &mut first_at[usize::from(v)];
-            if *slot == usize::MAX {
-                *slot = cell;
-                continue;
-            }
-            found.push(Conflict {
-                unit: unit.kind,
-                unit_index: unit.index,
-                first: (*slot / n, *slot % n),
-                second: (cell / n, cell % n),
-                value: v,
-            });
-            if found.len() >= limit {
-                return found;
-            }
-        }
-    }
-    found
-}
-
-impl fmt::Display for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() {
-            f.write_str(&write_boxed(self))
-        } else {
-            f.write_str(&write_compact(
-                self,
-                &Notation::Symbols(Alphabet::standard()),
-            ))
-        }
-    }
-}
-
-impl FromStr for Grid {
-    type Err = ParseError;
-
-    /// Reads one puzzle with the standard alphabet, inferring square boxes.
-    fn from_str(s: &str) -> Result<Grid, ParseError> {
-        read_grid(s, None, &Alphabet::standard()).map(|(grid, _)| grid)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::UnitKind;
 
     /// The course's 4x4 example.
     fn course() -> Grid {

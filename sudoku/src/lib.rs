@@ -56,6 +56,8 @@
 //! ```
 #![deny(missing_docs)]
 
+mod check;
+mod compile;
 pub mod constraints;
 pub mod doppelganger;
 mod error;
@@ -64,16 +66,22 @@ mod grid;
 mod rules;
 mod shape;
 mod variant;
+mod windows;
 
+pub use check::Conflict;
+pub use compile::{compile, MAX_TABLE_VALUES};
 pub use constraints::{Constraint, PairKind};
-pub use error::{AlphabetError, GridError, ParseError, ParseErrorKind, ShapeError};
+pub use error::{
+    AlphabetError, FpuzzlesError, GridError, ParseError, ParseErrorKind, SudokuPadError,
+    VariantError, VariantErrorKind,
+};
 pub use format::{
     write_boxed, write_boxed_with, write_compact, write_compact_to, Alphabet, Notation,
 };
-pub use grid::{Conflict, Grid};
+pub use grid::Grid;
 pub use rules::{Cage, Rules, Unit, UnitKind};
-pub use shape::{MatrixSize, Shape, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
+pub use shape::{MatrixSize, Shape, ShapeError, DEFAULT_MEMORY_BUDGET, MAX_SIDE};
 pub use variant::{
-    check_cages, parse_cages, parse_cell, windows, write_regions, CageSpec, FpuzzlesError, Regions,
-    SudokuPadError, Variant, VariantError, VariantErrorKind,
+    check_cages, parse_cages, parse_cell, write_regions, CageSpec, Regions, Variant,
 };
+pub use windows::windows;

@@ -1,15 +1,16 @@
 //! The rules of a grid as a list of units (groups of cells that must hold
 //! every value once): rows, columns, boxes, and for the variants diagonals
 //! (X), windows (windoku) and irregular regions (jigsaw); and killer cages
-//! (cells with different values adding up to a sum).
+//! (cells with different values adding up to a sum). Whether a grid keeps
+//! them ([`Rules::check`], [`Rules::is_solution`]) is in `check.rs`, above
+//! both the rules and the grid.
 
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
 use crate::constraints::Constraint;
-use crate::grid::{Conflict, Grid};
-use crate::shape::Shape;
+use crate::shape::{box_cells, Shape};
 
 /// What a [`Unit`] is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -266,50 +267,6 @@ impl Rules {
             && self.units.iter().all(|u| u.cells.len() == n)
     }
 
-    /// The first pair of givens of `grid` with the same value in one unit
-    /// (units in order), if any. Cages are not checked: see
-    /// [`Rules::is_solution`].
-    pub fn check(&self, grid: &Grid) -> Result<(), Conflict> {
-        match crate::grid::find_conflicts(grid, self, 1)
-            .into_iter()
-            .next()
-        {
-            Some(conflict) => Err(conflict),
-            None => Ok(()),
-        }
-    }
-
-    /// Whether `solution` is a solution of `puzzle` under these rules: same
-    /// shape, every cell filled, no unit repeating a value, every cage with
-    /// different values adding up to its sum, every constraint kept (each
-    /// checked by its definition, [`Constraint::holds`]), and every given
-    /// kept.
-    pub fn is_solution(&self, solution: &Grid, puzzle: &Grid) -> bool {
-        solution.shape() == self.shape
-            && puzzle.shape() == self.shape
-            && solution.is_complete()
-            && solution
-                .cells()
-                .iter()
-                .zip(puzzle.cells())
-                .all(|(&s, &p)| p == 0 || s == p)
-            && self.check(solution).is_ok()
-            && self.cages.iter().all(|cage| {
-                let values: Vec<u16> = cage.cells.iter().map(|&c| solution.cells()[c]).collect();
-                let total: u32 = values.iter().map(|&v| u32::from(v)).sum();
-                let mut sorted = values.clone();
-                sorted.sort_unstable();
-                sorted.dedup();
-                total == cage.sum && sorted.len() == values.len()
-            })
-            && (self.constraints.is_empty() || {
-                let regions = self.regions_of_cells();
-                self.constraints
-                    .iter()
-                    .all(|c| c.holds(self.shape, solution.cells(), &self.constraints, &regions))
-            })
-    }
-
     /// The box shape of the grid.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -329,15 +286,6 @@ impl Rules {
     pub fn units_of(&self, cell: usize) -> &[usize] {
         &self.unit_ids[self.unit_starts[cell]..self.unit_starts[cell + 1]]
     }
-}
-
-/// The cells of box `b`, in grid order.
-pub(crate) fn box_cells(shape: Shape, b: usize) -> impl Iterator<Item = usize> {
-    let n = shape.side() as usize;
-    let (r0, c0) = shape.box_origin(b);
-    let rows = shape.box_rows() as usize;
-    let cols = shape.box_cols() as usize;
-    (r0..r0 + rows).flat_map(move |r| (c0..c0 + cols).map(move |c| r * n + c))
 }
 
 #[cfg(test)]

@@ -1,10 +1,14 @@
-//! Box shapes: the size of a grid and of its boxes, and the memory its
-//! exact-cover matrix needs.
+//! Box shapes: the size of a grid and of its boxes, the cells of a box, and
+//! the memory its exact-cover matrix needs; the shape's own error
+//! ([`ShapeError`], in `shape/error.rs`). The base of the crate: it imports
+//! no other module.
+
+mod error;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ShapeError;
+pub use error::ShapeError;
 
 /// The largest supported side (values are stored as `u16`).
 pub const MAX_SIDE: u32 = 65_535;
@@ -265,6 +269,16 @@ impl FromStr for Shape {
         // Both fit in u32: their product is at most MAX_SIDE and both are >= 1.
         Shape::new(rows as u32, cols as u32)
     }
+}
+
+/// The cells of box `b` (numbered as in [`Shape::box_of`]), as `row * N +
+/// col`, in grid order.
+pub(crate) fn box_cells(shape: Shape, b: usize) -> impl Iterator<Item = usize> {
+    let n = shape.side() as usize;
+    let (r0, c0) = shape.box_origin(b);
+    let rows = shape.box_rows() as usize;
+    let cols = shape.box_cols() as usize;
+    (r0..r0 + rows).flat_map(move |r| (c0..c0 + cols).map(move |c| r * n + c))
 }
 
 /// Bytes for people: `1.3 GiB`, `2 GiB`, `512 MiB`, `17 KiB`, `100 B`.

@@ -56,4 +56,4 @@ pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
 // solver's tests (flatzinc/tests/fzn.rs includes the file).
 mod signals;
 #[allow(unused_imports)]
-pub use signals::wait_until_it_catches_sigint;
+pub use signals::{wait_until_it_catches_sigint, wait_until_it_has_worked};

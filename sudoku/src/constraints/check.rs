@@ -113,7 +113,7 @@ pub(super) fn holds(
             distinct(&vals(&(0..n).map(|i| i * n + i).collect::<Vec<_>>()))
         }
         Constraint::ExtraRegion { cells } => distinct(&vals(cells)),
-        Constraint::Windoku => match crate::variant::windows(shape) {
+        Constraint::Windoku => match crate::windows::windows(shape) {
             Ok(windows) => windows.iter().all(|w| distinct(&vals(w))),
             Err(_) => false,
         },

@@ -27,7 +27,7 @@ pub(super) fn holds(constraint: &Constraint, grid: &[u16]) -> bool {
 }
 
 /// Posts `constraint` (a group C one) on the cells' variables `x`.
-pub(super) fn post(m: &mut Model, x: &[Var], constraint: &Constraint) -> Result<(), ModelError> {
+pub(crate) fn post(m: &mut Model, x: &[Var], constraint: &Constraint) -> Result<(), ModelError> {
     match constraint {
         Constraint::SumDot { cells, sum } => {
             let terms: Vec<(Value, Var)> = cells.iter().map(|&c| (1, x[c])).collect();

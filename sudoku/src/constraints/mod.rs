@@ -4,7 +4,8 @@
 //! A [`Constraint`] is carried by [`crate::Variant`] (and its
 //! [`crate::Rules`]); grids with any of them are answered by the
 //! propagation engine (`propagation`, see `sudoku_solve::plan`): the rules
-//! compile to a [`cover_model::Model`] (a cell is an integer variable
+//! compile ([`crate::compile()`], `compile.rs`, above the rules) to a
+//! [`cover_model::Model`] (a cell is an integer variable
 //! `1..=n`, each unit an exactly-once group, each constraint a few model
 //! constraints: linear, table, all-different, element, count, min/max).
 //! Every solution is then checked by the constraints' definitions
@@ -31,13 +32,9 @@
 //! ```
 
 mod check;
-mod compile;
-mod group_c;
+pub(crate) mod group_c;
 
 use std::fmt;
-
-pub use compile::compile;
-pub use compile::MAX_TABLE_VALUES;
 
 /// Which relation a dot between two cells states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -541,7 +538,7 @@ pub fn validate(constraint: &Constraint, shape: crate::Shape) -> Result<(), crat
             }
         }
         Constraint::Windoku => {
-            crate::variant::windows(shape)?;
+            crate::windows::windows(shape)?;
         }
         Constraint::Negative { .. }
         | Constraint::NonConsecutive
@@ -775,7 +772,7 @@ pub(crate) fn region_cells(regions: &[usize]) -> Vec<Vec<usize>> {
 pub(crate) fn disjoint_groups(shape: crate::Shape) -> Vec<Vec<usize>> {
     let n = shape.side() as usize;
     let boxes: Vec<Vec<usize>> = (0..n)
-        .map(|b| crate::rules::box_cells(shape, b).collect())
+        .map(|b| crate::shape::box_cells(shape, b).collect())
         .collect();
     (0..n)
         .map(|k| boxes.iter().map(|b| b[k]).collect())

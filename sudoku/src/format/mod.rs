@@ -8,6 +8,7 @@
 
 mod alphabet;
 mod chunk;
+mod grid_text;
 mod scan;
 #[cfg(feature = "serde")]
 mod serde_grid;

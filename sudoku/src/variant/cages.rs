@@ -1,7 +1,7 @@
 //! Killer cages as people write them: one cage per line, the sum then the
 //! cells (`15 r1c1 r1c2`). (Their JSON form is read by `sudoku-format`.)
 
-use super::error::{VariantError, VariantErrorKind};
+use crate::error::{VariantError, VariantErrorKind};
 use crate::rules::Cage;
 
 /// A cage as read, with where it was written (for error messages).

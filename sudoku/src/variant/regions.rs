@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::error::{VariantError, VariantErrorKind};
+use crate::error::{VariantError, VariantErrorKind};
 use crate::shape::{exact_sqrt, Shape};
 
 /// A partition of the grid's cells into regions of one cell per value.

@@ -2,16 +2,18 @@
 //! [`cover_model::Model`]: a cell is an integer variable `1..=n` (variable
 //! `i` is cell `i`), each unit an exactly-once group, each killer cage a
 //! sum cage, and each constraint a few model constraints (the propagators).
+//! Above the rules and the constraints' definitions (`constraints/`), which
+//! it reads; the crate root re-exports [`compile`] and [`MAX_TABLE_VALUES`].
 
 use cover_model::{Compiled, Model, ModelEngine, ModelError, Rel, Value, Var};
 
-use super::{
+use crate::constraints::{
     blocks_2x2, disjoint_groups, flatmate_value, move_pairs, orthogonal_pairs, region_segments,
     third, Constraint, KING, KNIGHT,
 };
 use crate::rules::Rules;
 // issue 36, group A
-use super::{leaps, region_cells, taxicab_pairs, DIAGONAL};
+use crate::constraints::{leaps, region_cells, taxicab_pairs, DIAGONAL};
 
 /// Compiles `rules` (units, cages, constraints) for the propagation engine,
 /// with the cells' variables.
@@ -257,7 +259,7 @@ fn post(
         }
         Constraint::ExtraRegion { cells } => m.all_different(&vars(cells))?,
         Constraint::Windoku => {
-            let windows = crate::variant::windows(shape).map_err(|e| ModelError::Constraint {
+            let windows = crate::windows::windows(shape).map_err(|e| ModelError::Constraint {
                 constraint: "windoku".into(),
                 reason: e.to_string(),
             })?;
@@ -693,7 +695,7 @@ fn post(
             m.linear(&terms, Rel::Eq, Value::from(*root))?;
         }
         // issue 36, group C
-        Constraint::SumDot { .. } => super::group_c::post(m, x, constraint)?,
+        Constraint::SumDot { .. } => crate::constraints::group_c::post(m, x, constraint)?,
     }
     Ok(())
 }

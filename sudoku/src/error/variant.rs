@@ -1,5 +1,7 @@
 //! [`VariantError`]: a region map, a cage list or a variant that cannot be
-//! used, with where (line, column, cell) and why.
+//! used, with where (line, column, cell) and why. Beside the other error
+//! types (a JSON document's [`crate::ParseError`] carries one); the variant
+//! module re-exports them.
 
 use std::fmt;
 
