@@ -38,30 +38,36 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
     let houses = c.houses();
     let n = c.len();
     // Base cells and their excluders (peers with 2..=degree candidates),
-    // the excluders in SE's peer order.
+    // the excluders in SE's peer order: those of base cell `i` are
+    // `excl[excl_start[i]..excl_start[i + 1]]` (one list for all cells).
     let mut base: Vec<usize> = Vec::new();
-    let mut excl_list: Vec<Vec<usize>> = Vec::new();
+    let mut excl: Vec<usize> = Vec::new();
+    let mut excl_start: Vec<usize> = vec![0];
     let mut excl_set: Vec<CellSet> = Vec::new();
     for cell in 0..n {
         if c.mask(cell).count_ones() < 2 {
             continue;
         }
         let mut naked_single = false;
-        let mut list = Vec::new();
+        let start = excl.len();
         for &p in houses.peers(cell) {
             let k = c.mask(p).count_ones() as usize;
             if k == 1 {
                 naked_single = true;
+                break;
             } else if (2..=degree).contains(&k) {
-                list.push(p);
+                excl.push(p);
             }
         }
-        if !naked_single && !list.is_empty() {
+        if !naked_single && excl.len() > start {
             base.push(cell);
-            excl_set.push(list.iter().fold(0, |s, &p| s | cell_bit(p)));
-            excl_list.push(list);
+            excl_set.push(excl[start..].iter().fold(0, |s, &p| s | cell_bit(p)));
+            excl_start.push(excl.len());
+        } else {
+            excl.truncate(start);
         }
     }
+    let excl_list = |i: usize| &excl[excl_start[i]..excl_start[i + 1]];
     if base.len() < degree {
         return None;
     }
@@ -86,7 +92,7 @@ pub fn aligned_exclusion(c: &Candidates, degree: usize) -> Option<Step> {
             }
             // The twin area: base cells among the excluders of either.
             twin.clear();
-            for &x in excl_list[i].iter().chain(&excl_list[j]) {
+            for &x in excl_list(i).iter().chain(excl_list(j)) {
                 if base_index[x] != usize::MAX && x != c0 && x != c1 && !twin.contains(&x) {
                     twin.push(x);
                 }
@@ -118,8 +124,17 @@ fn try_cells(c: &Candidates, cells: &[usize], common: CellSet) -> Option<Step> {
     }
     let union = masks.iter().fold(0, |u, &m| u | m);
     // Only an excluder whose candidates all lie in the cells' can forbid
-    // a combination.
-    let mut excluders = [0u64; 81];
+    // a combination. They go on the stack when the common peers fit (two
+    // cells of a 9x9 grid share at most 13, more with a variant's houses).
+    let mut fixed = [0u64; 32];
+    let mut spilled = Vec::new();
+    let n_common = common.count_ones() as usize;
+    let excluders: &mut [u64] = if n_common <= fixed.len() {
+        &mut fixed
+    } else {
+        spilled.resize(n_common, 0);
+        &mut spilled
+    };
     let mut n_excl = 0;
     for x in cells_of(common) {
         let m = c.mask(x);
@@ -215,14 +230,14 @@ fn try_cells(c: &Candidates, cells: &[usize], common: CellSet) -> Option<Step> {
             }
         }
     }
+    if (0..degree).all(|k| masks[k] & !allowed[k] == 0) {
+        return None;
+    }
     let removed: Vec<(usize, u64)> = cells
         .iter()
         .enumerate()
         .map(|(k, &x)| (x, masks[k] & !allowed[k]))
         .collect();
-    if removed.iter().all(|&(_, m)| m == 0) {
-        return None;
-    }
     let (technique, difficulty) = if degree == 2 {
         (Technique::AlignedPairExclusion, 62)
     } else {

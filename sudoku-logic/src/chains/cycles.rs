@@ -9,10 +9,9 @@
 //! sees both an on and an off node of its value goes. A forcing chain is
 //! an assumption that implies its own negation: the assumption is false.
 
-use std::collections::VecDeque;
-
-use super::engine::{Cause, Engine, Link, PotSet};
+use super::engine::{Cause, Engine, Link};
 use super::hint::{length_bonus, Best, ChainHint, Kind, Producer};
+use super::tree::Tree;
 
 /// The links of each node, made once per search (the links are static
 /// here: no chain changes the grid), in the order [`Engine::on_to_off`]
@@ -49,36 +48,47 @@ impl LinkTable {
         self.links.clear();
     }
 
-    fn make(&mut self, e: &mut Engine, p: u32) -> [u32; 3] {
-        let key = e.arena.key(p) as usize;
-        if self.index[key][0] == NOT_MADE {
-            if key & 1 == 1 {
-                e.on_to_off(p, true, &mut self.scratch);
-            } else {
-                e.off_to_on(p, true, true, &mut self.scratch);
-            }
-            let start = self.links.len() as u32;
-            let cell_links = self
-                .scratch
-                .iter()
-                .take_while(|l| l.cause == Cause::Cell)
-                .count() as u32;
-            self.links.extend_from_slice(&self.scratch);
-            self.index[key] = [start, start + cell_links, self.links.len() as u32];
-            self.made.push(key as u32);
+    /// Where the links of `key` start, where its house links start, where
+    /// they end: made the first time they are asked for.
+    #[inline]
+    fn make(&mut self, e: &mut Engine, key: u32) -> [u32; 3] {
+        let r = self.index[key as usize];
+        if r[0] != NOT_MADE {
+            return r;
         }
-        self.index[key]
+        self.build(e, key)
     }
 
-    /// `Engine::on_to_off(p, y)`, as a range of `links`.
-    fn on_to_off(&mut self, e: &mut Engine, p: u32, y: bool) -> std::ops::Range<usize> {
-        let [start, houses, end] = self.make(e, p);
+    /// Makes the links of `key` (the first time they are asked for).
+    #[inline(never)]
+    fn build(&mut self, e: &mut Engine, key: u32) -> [u32; 3] {
+        if key & 1 == 1 {
+            e.on_to_off_links(key, true, &mut self.scratch);
+        } else {
+            e.off_to_on_links(key, true, true, &mut self.scratch);
+        }
+        let start = self.links.len() as u32;
+        let cell_links = self
+            .scratch
+            .iter()
+            .take_while(|l| l.cause == Cause::Cell)
+            .count() as u32;
+        self.links.extend_from_slice(&self.scratch);
+        let r = [start, start + cell_links, self.links.len() as u32];
+        self.index[key as usize] = r;
+        self.made.push(key);
+        r
+    }
+
+    /// `Engine::on_to_off_links(key, y)`, as a range of `links`.
+    fn on_to_off(&mut self, e: &mut Engine, key: u32, y: bool) -> std::ops::Range<usize> {
+        let [start, houses, end] = self.make(e, key);
         (if y { start } else { houses }) as usize..end as usize
     }
 
-    /// `Engine::off_to_on(p, y, x)`, as a range of `links`.
-    fn off_to_on(&mut self, e: &mut Engine, p: u32, y: bool, x: bool) -> std::ops::Range<usize> {
-        let [start, houses, end] = self.make(e, p);
+    /// `Engine::off_to_on_links(key, y, x)`, as a range of `links`.
+    fn off_to_on(&mut self, e: &mut Engine, key: u32, y: bool, x: bool) -> std::ops::Range<usize> {
+        let [start, houses, end] = self.make(e, key);
         let from = if y { start } else { houses };
         let to = if x { end } else { houses };
         from as usize..to as usize
@@ -87,10 +97,11 @@ impl LinkTable {
 
 /// Work space of the unary searches.
 pub(crate) struct Unary {
-    on: PotSet,
-    off: PotSet,
-    pend_on: VecDeque<u32>,
-    pend_off: VecDeque<u32>,
+    tree: Tree,
+    /// The on keys of the level being followed.
+    ons: Vec<u32>,
+    /// The off nodes of the level being followed.
+    offs: Vec<OffNode>,
     table: LinkTable,
     cycles: Vec<u32>,
     chains: Vec<u32>,
@@ -103,25 +114,22 @@ impl Unary {
     /// Work space for a search of `e`: a spare one, or a new one.
     fn take(e: &Engine) -> Unary {
         match e.spares.borrow_mut().unary.pop() {
-            Some(u) if u.forw.len() == e.n_cells && u.on.n_keys() == e.n_keys() => u,
+            Some(u) if u.forw.len() == e.n_cells && u.tree.n_keys() == e.n_keys() => u,
             _ => Unary::new(e),
         }
     }
 
     /// Keeps the work space, cleared, for the next search.
     fn give(mut self, e: &Engine) {
-        self.on.clear();
-        self.off.clear();
         self.table.clear();
         e.spares.borrow_mut().unary.push(self);
     }
 
     fn new(e: &Engine) -> Unary {
         Unary {
-            on: PotSet::new(e.n_keys()),
-            off: PotSet::new(e.n_keys()),
-            pend_on: VecDeque::new(),
-            pend_off: VecDeque::new(),
+            tree: Tree::new(e.n_keys()),
+            ons: Vec::new(),
+            offs: Vec::new(),
             table: LinkTable::new(e.n_keys()),
             cycles: Vec::new(),
             chains: Vec::new(),
@@ -251,6 +259,12 @@ fn unary(
 /// the forcing chain's end among them. An off node reached again is kept
 /// only when a link from it could reach the assumption (same cell or
 /// same value): nothing else can come of it.
+///
+/// So every node but those kept off nodes and the cycles' last nodes is
+/// the first of its key: the search keeps them in `u.tree`, by key, and
+/// makes arena nodes only for the chains it keeps. SE's test that a link
+/// does not lead back onto the chain (`isParent`) matters only for an off
+/// node reached again (the keys on a chain were all reached before).
 fn do_cycles(
     e: &mut Engine,
     u: &mut Unary,
@@ -265,138 +279,180 @@ fn do_cycles(
     let conj = source_key ^ 1;
     let (source_cell, source_value) = (e.cell_of(source_key), e.value_of(source_key));
     let mut forcing_found = false;
-    u.on.clear();
-    u.off.clear();
-    u.pend_on.clear();
-    u.pend_off.clear();
-    u.on.insert(source_key, source);
-    u.pend_on.push_back(source);
+    let mut ons = std::mem::take(&mut u.ons);
+    let mut offs = std::mem::take(&mut u.offs);
+    ons.clear();
+    offs.clear();
+    u.tree.start(source_key, source);
+    if closes {
+        // The off keys of the assumption's cell and of its value.
+        for v in 1..=e.side {
+            u.tree.mark_near(e.key(source_cell, v, false));
+        }
+        for cell in 0..e.n_cells {
+            u.tree.mark_near(e.key(cell, source_value, false));
+        }
+    }
+    ons.push(source_key);
     let mut length = 0;
-    while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
+    while !ons.is_empty() || !offs.is_empty() {
         length += 1;
         if length > max {
             break;
         }
         // do_forcing's condition for making nodes at this distance.
         let forcing_here = !forcing_found && length.saturating_add(1) <= forcing_max;
-        while let Some(p) = u.pend_on.pop_front() {
-            let links = u.table.on_to_off(e, p, y);
-            e.mark_path(p);
-            for i in links {
+        for &p in &ons {
+            for i in u.table.on_to_off(e, p, y) {
                 let l = u.table.links[i];
-                if e.on_path(l.key) {
-                    continue;
-                }
-                let again = u.off.contains(l.key);
-                if again
-                    && (!closes
-                        || (e.cell_of(l.key) != source_cell && e.value_of(l.key) != source_value))
-                {
-                    continue;
-                }
-                let id = e.arena.add(l.key, l.cause, &[p]);
-                u.pend_off.push_back(id);
-                if !again {
-                    u.off.insert(l.key, id);
+                if u.tree.contains(l.key) {
+                    // Reached again: kept near the assumption, off the
+                    // chain that leads here.
+                    if !closes || !u.tree.is_near(l.key) || u.tree.on_path(p, l.key) {
+                        continue;
+                    }
+                    offs.push(OffNode {
+                        key: l.key,
+                        again: Some(Link {
+                            key: p,
+                            cause: l.cause,
+                        }),
+                    });
+                } else {
+                    u.tree.reach(l.key, p, l.cause);
+                    offs.push(OffNode {
+                        key: l.key,
+                        again: None,
+                    });
                     if forcing_here && l.key == conj {
                         forcing_found = true;
+                        let id = u.tree.node(e, l.key);
                         u.chains.push(id);
                     }
                 }
             }
         }
+        ons.clear();
         length += 1;
         if length > max || (forcing_found && !closes) {
             break;
         }
-        while let Some(p) = u.pend_off.pop_front() {
-            let links = u.table.off_to_on(e, p, y, x);
-            for i in links {
+        for &o in &offs {
+            for i in u.table.off_to_on(e, o.key, y, x) {
                 let l = u.table.links[i];
-                let known = u.on.contains(l.key);
                 if length >= 4 && l.key == source_key {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
+                    let from = match o.again {
+                        None => u.tree.node(e, o.key),
+                        Some(a) => {
+                            let parent = u.tree.node(e, a.key);
+                            e.arena.add(o.key, a.cause, &[parent])
+                        }
+                    };
+                    let id = e.arena.add(l.key, l.cause, &[from]);
                     u.cycles.push(id);
-                } else if !known {
-                    let id = e.arena.add(l.key, l.cause, &[p]);
-                    u.pend_on.push_back(id);
-                    u.on.insert(l.key, id);
+                } else if !u.tree.contains(l.key) {
+                    // An off node reached again leads only to nodes
+                    // reached before (see above).
+                    debug_assert!(
+                        o.again.is_none(),
+                        "a new node from an off node reached again"
+                    );
+                    u.tree.reach(l.key, o.key, l.cause);
+                    ons.push(l.key);
                 }
             }
         }
+        offs.clear();
     }
+    u.ons = ons;
+    u.offs = offs;
+}
+
+/// An off node of [`do_cycles`]' search: the first of its key (kept in
+/// the tree), or one reached again, with the link it came by.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OffNode {
+    key: u32,
+    again: Option<Link>,
 }
 
 /// The forcing chain from `source` to its negation, if one is at most
 /// `max` nodes long (its complexity): the search stops at the first one
 /// (the only one kept) or past that length. The search goes level by
 /// level, so every node closer than that is made as without the limit.
+/// Each key is followed from its first node only (SE's test that a link
+/// does not lead back onto the chain is then always met: the keys on a
+/// chain were all reached before), kept in `u.tree`.
 fn do_forcing(e: &mut Engine, u: &mut Unary, source: u32, is_on: bool, y: bool, max: u32) {
     let source_key = e.arena.key(source);
     let conj = source_key ^ 1;
-    u.on.clear();
-    u.off.clear();
-    u.pend_on.clear();
-    u.pend_off.clear();
+    let mut ons = std::mem::take(&mut u.ons);
+    let mut offs = std::mem::take(&mut u.offs);
+    ons.clear();
+    offs.clear();
+    u.tree.start(source_key, source);
     if is_on {
-        u.on.insert(source_key, source);
-        u.pend_on.push_back(source);
+        ons.push(source_key);
     } else {
-        u.off.insert(source_key, source);
-        u.pend_off.push_back(source);
+        offs.push(OffNode {
+            key: source_key,
+            again: None,
+        });
     }
     // The distance of the nodes made next, from the assumption; a chain to
     // a node at distance d has d + 1 nodes.
     let mut distance: u32 = 1;
-    'search: while !u.pend_on.is_empty() || !u.pend_off.is_empty() {
-        if !u.pend_on.is_empty() {
+    'search: while !ons.is_empty() || !offs.is_empty() {
+        if !ons.is_empty() {
             if distance.saturating_add(1) > max {
                 break;
             }
-            while let Some(p) = u.pend_on.pop_front() {
-                let links = u.table.on_to_off(e, p, y);
-                e.mark_path(p);
-                for i in links {
+            for &p in &ons {
+                for i in u.table.on_to_off(e, p, y) {
                     let l = u.table.links[i];
                     let found = l.key == conj;
-                    let fresh = !e.on_path(l.key) && !u.off.contains(l.key);
-                    if found || fresh {
-                        let id = e.arena.add(l.key, l.cause, &[p]);
+                    if found || !u.tree.contains(l.key) {
+                        u.tree.reach(l.key, p, l.cause);
                         if found {
+                            let id = u.tree.node(e, l.key);
                             u.chains.push(id);
                             break 'search;
                         }
-                        u.pend_off.push_back(id);
-                        u.off.insert(l.key, id);
+                        offs.push(OffNode {
+                            key: l.key,
+                            again: None,
+                        });
                     }
                 }
             }
+            ons.clear();
             distance += 1;
         }
-        if !u.pend_off.is_empty() {
+        if !offs.is_empty() {
             if distance.saturating_add(1) > max {
                 break;
             }
-            while let Some(p) = u.pend_off.pop_front() {
-                let links = u.table.off_to_on(e, p, y, true);
-                for i in links {
+            for &o in &offs {
+                for i in u.table.off_to_on(e, o.key, y, true) {
                     let l = u.table.links[i];
                     let found = l.key == conj;
-                    let fresh = !u.on.contains(l.key);
-                    if found || fresh {
-                        let id = e.arena.add(l.key, l.cause, &[p]);
+                    if found || !u.tree.contains(l.key) {
+                        u.tree.reach(l.key, o.key, l.cause);
                         if found {
+                            let id = u.tree.node(e, l.key);
                             u.chains.push(id);
                             break 'search;
                         }
-                        u.pend_on.push_back(id);
-                        u.on.insert(l.key, id);
+                        ons.push(l.key);
                     }
                 }
             }
+            offs.clear();
             distance += 1;
         }
     }
+    u.ons = ons;
+    u.offs = offs;
 }
 
 fn cycle_hint(e: &mut Engine, u: &mut Unary, best: &mut Best, dst: u32, x: bool, y: bool) {
@@ -535,6 +591,8 @@ fn forcing_hint(e: &mut Engine, best: &mut Best, target: u32, x: bool, y: bool) 
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
+    use crate::chains::engine::PotSet;
+    use std::collections::VecDeque;
 
     /// The search for cycles as SE writes it (`doCycles`): every off node
     /// reached is followed, again or not.
@@ -549,7 +607,8 @@ mod tests {
         while !pend_on.is_empty() || !pend_off.is_empty() {
             length += 1;
             while let Some(p) = pend_on.pop_front() {
-                let links = u.table.on_to_off(e, p, y);
+                let key = e.arena.key(p);
+                let links = u.table.on_to_off(e, key, y);
                 e.mark_path(p);
                 for i in links {
                     let l = u.table.links[i];
@@ -560,7 +619,8 @@ mod tests {
             }
             length += 1;
             while let Some(p) = pend_off.pop_front() {
-                let links = u.table.off_to_on(e, p, y, x);
+                let key = e.arena.key(p);
+                let links = u.table.off_to_on(e, key, y, x);
                 for i in links {
                     let l = u.table.links[i];
                     if length >= 4 && l.key == source_key {
@@ -576,6 +636,79 @@ mod tests {
         cycles
     }
 
+    /// The forcing chain as SE writes it (`doForcingChains`, the search
+    /// as it was before it kept its nodes by key): node sets, and SE's
+    /// `isParent` test on every link. Only chains of at most `max` nodes.
+    fn plain_forcing(
+        e: &mut Engine,
+        u: &mut Unary,
+        source: u32,
+        is_on: bool,
+        y: bool,
+        max: u32,
+    ) -> Vec<u32> {
+        let source_key = e.arena.key(source);
+        let conj = source_key ^ 1;
+        let (mut on, mut off) = (PotSet::new(e.n_keys()), PotSet::new(e.n_keys()));
+        let (mut pend_on, mut pend_off) = (VecDeque::new(), VecDeque::new());
+        if is_on {
+            on.insert(source_key, source);
+            pend_on.push_back(source);
+        } else {
+            off.insert(source_key, source);
+            pend_off.push_back(source);
+        }
+        let mut distance: u32 = 1;
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            if !pend_on.is_empty() {
+                if distance.saturating_add(1) > max {
+                    break;
+                }
+                while let Some(p) = pend_on.pop_front() {
+                    let key = e.arena.key(p);
+                    let links = u.table.on_to_off(e, key, y);
+                    e.mark_path(p);
+                    for i in links {
+                        let l = u.table.links[i];
+                        let found = l.key == conj;
+                        if found || (!e.on_path(l.key) && !off.contains(l.key)) {
+                            let id = e.arena.add(l.key, l.cause, &[p]);
+                            if found {
+                                return vec![id];
+                            }
+                            pend_off.push_back(id);
+                            off.insert(l.key, id);
+                        }
+                    }
+                }
+                distance += 1;
+            }
+            if !pend_off.is_empty() {
+                if distance.saturating_add(1) > max {
+                    break;
+                }
+                while let Some(p) = pend_off.pop_front() {
+                    let key = e.arena.key(p);
+                    let links = u.table.off_to_on(e, key, y, true);
+                    for i in links {
+                        let l = u.table.links[i];
+                        let found = l.key == conj;
+                        if found || !on.contains(l.key) {
+                            let id = e.arena.add(l.key, l.cause, &[p]);
+                            if found {
+                                return vec![id];
+                            }
+                            pend_on.push_back(id);
+                            on.insert(l.key, id);
+                        }
+                    }
+                }
+                distance += 1;
+            }
+        }
+        Vec::new()
+    }
+
     /// A chain as the keys along first parents, from its end back.
     fn keys(e: &Engine, mut id: u32) -> Vec<u32> {
         let mut out = vec![e.arena.key(id)];
@@ -587,9 +720,11 @@ mod tests {
     }
 
     /// The merged search (cycles, and the forcing chain from "on", with
-    /// off nodes reached again kept only near the assumption) finds the
-    /// same cycles, in the same order and by the same chains, as SE's
-    /// plain search, and the same forcing chain as `do_forcing`, on every
+    /// off nodes reached again kept only near the assumption, nodes kept
+    /// by key) finds the same cycles, in the same order and by the same
+    /// chains, as SE's plain search (stopped at a length or not), and the
+    /// same forcing chain as SE's plain forcing search, as `do_forcing`
+    /// does from "on" and from "off", on every
     /// assumption of the start grids of hard puzzles and of those grids
     /// with candidates taken out (as a nested search sees them), with and
     /// without a cap on the forcing chain's length.
@@ -602,7 +737,7 @@ mod tests {
         ];
         let mut seed = 34u64;
         let (mut cycles_seen, mut chains_seen) = (0, 0);
-        let (mut open_ended, mut chains_open) = (0, 0);
+        let (mut open_ended, mut chains_open, mut chains_off) = (0, 0, 0);
         for p in puzzles {
             let grid: sudoku::Grid = p.replace('0', ".").parse().unwrap();
             let c = Candidates::from_grid(&grid).unwrap();
@@ -663,16 +798,54 @@ mod tests {
                                     got_cycles, want,
                                     "r{round} cell {cell} value {v} y {y} x {x}"
                                 );
+                                // The same search stopped at a cycle's
+                                // length finds the cycles up to it.
+                                u.cycles.clear();
                                 u.chains.clear();
-                                if forcing_max > 0 {
-                                    do_forcing(&mut e, &mut u, source, true, y, forcing_max);
-                                }
-                                let want: Vec<Vec<u32>> =
-                                    u.chains.iter().map(|&d| keys(&e, d)).collect();
+                                do_cycles(&mut e, &mut u, source, (y, x), true, 8, forcing_max);
+                                let capped: Vec<Vec<u32>> =
+                                    u.cycles.iter().map(|&d| keys(&e, d)).collect();
+                                let want_capped: Vec<Vec<u32>> =
+                                    want.iter().filter(|k| k.len() - 1 <= 8).cloned().collect();
+                                assert_eq!(capped, want_capped, "r{round} cell {cell} value {v}");
+                                let want: Vec<Vec<u32>> = if forcing_max > 0 {
+                                    plain_forcing(&mut e, &mut u, source, true, y, forcing_max)
+                                        .iter()
+                                        .map(|&d| keys(&e, d))
+                                        .collect()
+                                } else {
+                                    Vec::new()
+                                };
                                 assert_eq!(
                                     got_chain, want,
                                     "r{round} cell {cell} value {v} y {y} x {x} max {forcing_max}"
                                 );
+                                u.chains.clear();
+                                if forcing_max > 0 {
+                                    do_forcing(&mut e, &mut u, source, true, y, forcing_max);
+                                }
+                                let got: Vec<Vec<u32>> =
+                                    u.chains.iter().map(|&d| keys(&e, d)).collect();
+                                assert_eq!(got, want, "r{round} cell {cell} value {v} from on");
+                                // And from "off", as `unary` asks for it.
+                                if forcing_max > 0 {
+                                    let off =
+                                        e.arena.add(e.key(cell, v, false), Cause::Initial, &[]);
+                                    u.chains.clear();
+                                    do_forcing(&mut e, &mut u, off, false, y, forcing_max);
+                                    let got: Vec<Vec<u32>> =
+                                        u.chains.iter().map(|&d| keys(&e, d)).collect();
+                                    let want: Vec<Vec<u32>> =
+                                        plain_forcing(&mut e, &mut u, off, false, y, forcing_max)
+                                            .iter()
+                                            .map(|&d| keys(&e, d))
+                                            .collect();
+                                    assert_eq!(
+                                        got, want,
+                                        "r{round} cell {cell} value {v} from off"
+                                    );
+                                    chains_off += got.len();
+                                }
                                 // Without a link into the assumption no
                                 // cycle closes, no forcing chain from
                                 // "off" ends on it, and the search that
@@ -722,5 +895,6 @@ mod tests {
             open_ended > 100 && chains_open > 10,
             "{open_ended} assumptions without a link in, {chains_open} chains from them"
         );
+        assert!(chains_off > 100, "{chains_off} forcing chains from \"off\"");
     }
 }

@@ -688,8 +688,12 @@ impl Engine {
     /// other candidates if `y`, then the value's other places in each
     /// house, once per cell.
     pub fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<Link>) {
+        self.on_to_off_links(self.arena.key(p), y, out);
+    }
+
+    /// [`Engine::on_to_off`] from the on node of `key`.
+    pub fn on_to_off_links(&mut self, key: u32, y: bool, out: &mut Vec<Link>) {
         out.clear();
-        let key = self.arena.key(p);
         let cell = self.cell_of(key);
         let b = self.bit_of(key);
         if y {
@@ -727,8 +731,12 @@ impl Engine {
     /// other candidate if it has two and `y`, then for each house where
     /// the value has two places (if `x`) the other place, once per cell.
     pub fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<Link>) {
+        self.off_to_on_links(self.arena.key(p), y, x, out);
+    }
+
+    /// [`Engine::off_to_on`] from the off node of `key`.
+    pub fn off_to_on_links(&mut self, key: u32, y: bool, x: bool, out: &mut Vec<Link>) {
         out.clear();
-        let key = self.arena.key(p);
         let cell = self.cell_of(key);
         let b = self.bit_of(key);
         if y {
@@ -842,7 +850,8 @@ impl Engine {
 
     /// Marks the keys of `child`'s ancestors along first parents (not
     /// `child` itself), for [`Engine::on_path`]: SE's `isParent` for many
-    /// keys at once.
+    /// keys at once (the plain search the tests hold the cycles to).
+    #[cfg(test)]
     pub fn mark_path(&mut self, child: u32) {
         let gen = self.next_stamp();
         let mut p = child;
@@ -854,6 +863,7 @@ impl Engine {
 
     /// Whether `key` was marked by the last [`Engine::mark_path`] (with no
     /// other use of the marks since).
+    #[cfg(test)]
     #[inline]
     pub fn on_path(&self, key: u32) -> bool {
         self.stamp[key as usize] == self.stamp_gen

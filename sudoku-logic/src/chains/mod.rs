@@ -37,7 +37,8 @@
 //! sort), `memo` (nested searches' results shared by a step's levels),
 //! `cycles`, `forcing` (SE's `doChaining`: Nishio, multiple,
 //! dynamic), `nested` (lower techniques inside dynamic chains), `spares`
-//! (work space kept from one nested search to the next), `aic`.
+//! (work space kept from one nested search to the next), `tree` (the
+//! breadth-first tree of a static search, by key, for `cycles`), `aic`.
 //!
 //! Checked against SE 1.2.1 itself on pencil-mark states (SE's own
 //! producers called on the same states; `tests/data/chains_se.txt` says
@@ -52,6 +53,7 @@ mod hint;
 mod memo;
 mod nested;
 mod spares;
+mod tree;
 
 use sudoku_solve::{Incomplete, Limits};
 
