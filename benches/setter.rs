@@ -123,9 +123,9 @@ fn bench_issue36(c: &mut Criterion<cpu::ProcessCpu>) {
 /// `unique/doppelganger`: the uniqueness proofs of 20 doppelganger 9x9
 /// puzzles made by `sudoku_solve::doppelganger::generate` (seeds 0..20, on
 /// its own search on candidate masks; issue 36's target: median under 5 ms
-/// a puzzle), each an answer (`Task::Check` under `auto`: the propagation
-/// engine within its budget, then Dancing Links) checked against the
-/// generator's solution.
+/// a puzzle), each an answer (`Task::Check` under `auto`: the grid's own
+/// search on candidate masks, `masks`) checked against the generator's
+/// solution.
 fn bench_doppelganger(c: &mut Criterion<cpu::ProcessCpu>) {
     use sudoku_solve::doppelganger::{answer, generate};
     use sudoku_solve::{Answer, Task};

@@ -22,6 +22,8 @@
 //! | described | none of its own engines takes the job | other | `dlx` | refused | `dlx` |
 //! | model | exact cover, no objective | any | `dlx` | refused | `dlx` |
 //! | model | anything else | any | `propagation` | refused | refused |
+//! | model with its own search | the search takes the job | that job | its own (`masks`) | as a model | as a model |
+//! | model with its own search | any other job | any | as a model | as a model | as a model |
 //! | matrix (Knuth's format) | frontier at most [`MEMO_FRONTIER`] | count (no limit, seed or progress) | `zdd` | refused | `dlx` or `cells` as below (`zdd` when asked) |
 //! | matrix (Knuth's format) | Dancing Cells fit | count (no seed or progress; a limit on one thread) | `cells` | refused | `cells` (`cdcl` when asked, refused with colours) |
 //! | matrix (Knuth's format) | any | any | `dlx` | refused | `dlx` (`cdcl` when asked, refused with colours; `zdd` when asked for a count) |
@@ -93,11 +95,15 @@ pub enum EngineName {
     /// Memoized counting through a diagram of the solutions
     /// (`solver_core::zdd`, Knuth's Algorithm Z): a matrix's count.
     Zdd,
+    /// A problem's own search on candidate masks, propagated to a fixed
+    /// point (a doppelganger grid's: its cells and the value each house
+    /// misses; `sudoku_solve::doppelganger`).
+    Masks,
 }
 
 impl EngineName {
     /// Every engine, in the order of the docs.
-    pub const ALL: [EngineName; 8] = [
+    pub const ALL: [EngineName; 9] = [
         EngineName::Band9,
         EngineName::Bits,
         EngineName::Units,
@@ -106,10 +112,11 @@ impl EngineName {
         EngineName::Cells,
         EngineName::Propagation,
         EngineName::Zdd,
+        EngineName::Masks,
     ];
 
     /// The short name: `band9`, `bits`, `units`, `cdcl`, `dlx`, `cells`,
-    /// `propagation` or `zdd`.
+    /// `propagation`, `zdd` or `masks`.
     pub fn as_str(self) -> &'static str {
         match self {
             EngineName::Band9 => "band9",
@@ -120,6 +127,7 @@ impl EngineName {
             EngineName::Cells => "cells",
             EngineName::Propagation => "propagation",
             EngineName::Zdd => "zdd",
+            EngineName::Masks => "masks",
         }
     }
 
@@ -144,6 +152,10 @@ impl EngineName {
             EngineName::Zdd => {
                 "memoized counting: a diagram of the solutions, branching on the first item \
                  left in input order (Knuth's Algorithm Z)"
+            }
+            EngineName::Masks => {
+                "the problem's own search on candidate masks (a doppelganger grid's cells and \
+                 the values its houses miss), propagated to a fixed point"
             }
         }
     }
@@ -317,6 +329,17 @@ pub enum Problem<'a> {
         /// solution limit, a seed or progress reports; `None` otherwise.
         frontier: Option<u32>,
     },
+    /// A constraint model with a search of its own beside the propagation
+    /// engine and Dancing Links (a doppelganger grid: [`EngineName::Masks`]):
+    /// `auto` plans its own search for the jobs it takes, and everything
+    /// else as for [`Problem::Model`] (never Dancing Cells).
+    OwnSearch {
+        /// Dancing Links can take it (as for [`Problem::Model`]).
+        exact_cover: bool,
+        /// The problem's own search for this job with its reason, or
+        /// `None` when it does not take the job.
+        own: Option<Plan>,
+    },
 }
 
 impl fmt::Debug for Problem<'_> {
@@ -337,6 +360,11 @@ impl fmt::Debug for Problem<'_> {
                 .field("colours", &colours)
                 .field("cells", &cells)
                 .field("frontier", &frontier)
+                .finish(),
+            Problem::OwnSearch { exact_cover, own } => f
+                .debug_struct("OwnSearch")
+                .field("exact_cover", &exact_cover)
+                .field("own", &own)
                 .finish(),
         }
     }
@@ -394,6 +422,22 @@ pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal
             cells,
             frontier,
         } => decide_matrix(colours, cells && job == Job::Count, frontier, job, asked),
+        Problem::OwnSearch { own: Some(own), .. } if asked == Asked::Auto => {
+            debug_assert_eq!(
+                own.engine,
+                EngineName::Masks,
+                "{own:?} is no model's own search"
+            );
+            Ok(own)
+        }
+        Problem::OwnSearch { exact_cover, .. } => decide(
+            &Problem::Model {
+                exact_cover,
+                cells: false,
+            },
+            job,
+            asked,
+        ),
     }
 }
 
@@ -779,6 +823,15 @@ mod tests {
                 frontier: Some(30),
             },
         ];
+        let own = Plan {
+            engine: EngineName::Masks,
+            reason: "its own",
+        };
+        for exact_cover in [true, false] {
+            for own in [Some(own), None] {
+                problems.push(Problem::OwnSearch { exact_cover, own });
+            }
+        }
         let toys = toys();
         problems.extend(toys.iter().map(|toy| Problem::Grid(toy)));
         for problem in &problems {
@@ -786,6 +839,47 @@ mod tests {
                 for asked in Asked::ALL {
                     if let Ok(plan) = decide(problem, job, asked) {
                         assert!(family(asked, plan.engine), "{problem:?} {job:?} {asked:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A model with a search of its own: `auto` plans that search where it
+    /// takes the job; every other choice, and `auto` where it does not, is
+    /// the plan of the same model without it.
+    #[test]
+    fn a_models_own_search_is_autos_where_it_takes_the_job() {
+        let own = Plan {
+            engine: EngineName::Masks,
+            reason: "its own",
+        };
+        for exact_cover in [true, false] {
+            let model = Problem::Model {
+                exact_cover,
+                cells: false,
+            };
+            for job in JOBS {
+                let with = Problem::OwnSearch {
+                    exact_cover,
+                    own: Some(own),
+                };
+                let without = Problem::OwnSearch {
+                    exact_cover,
+                    own: None,
+                };
+                assert_eq!(decide(&with, job, Asked::Auto), Ok(own));
+                assert_eq!(
+                    decide(&without, job, Asked::Auto),
+                    decide(&model, job, Asked::Auto)
+                );
+                for asked in Asked::ALL.into_iter().filter(|&a| a != Asked::Auto) {
+                    for problem in [with, without] {
+                        assert_eq!(
+                            decide(&problem, job, asked),
+                            decide(&model, job, asked),
+                            "{problem:?} {job:?} {asked:?}"
+                        );
                     }
                 }
             }

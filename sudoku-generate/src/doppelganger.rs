@@ -2,17 +2,19 @@
 //! [`Maker`](crate::Maker) makes them: made by
 //! [`sudoku_solve::doppelganger::generate`] (its own search on candidate
 //! masks), then checked apart from it: the solution by the rule as its text
-//! says it, and its uniqueness by [`sudoku_solve::doppelganger::answer`]
-//! under `auto` (the propagation engine on the constraint model, Dancing
-//! Links on the exact cover when that runs out of its budget), never the
-//! search that made it. Written as a compact line or a JSON line.
+//! says it, and its uniqueness by the propagation engine on the constraint
+//! model ([`sudoku_solve::doppelganger::check_by_propagation`]), never the
+//! search that made it (which `auto` plans for a check). Written as a
+//! compact line or a JSON line.
 
 use serde::Serialize;
 use solver_core::Limits;
 use sudoku::doppelganger::check_against;
 use sudoku::Shape;
-use sudoku_solve::doppelganger::{answer, generate, DoppelGenerateError, DoppelGenerated, NAME};
-use sudoku_solve::{Answer, Engine, Task};
+use sudoku_solve::doppelganger::{
+    check_by_propagation, generate, DoppelGenerateError, DoppelGenerated, NAME,
+};
+use sudoku_solve::Answer;
 
 use crate::checked::GenerateTrouble;
 use crate::records::GeneratedFormat;
@@ -20,7 +22,7 @@ use crate::records::GeneratedFormat;
 /// Makes doppelganger puzzle `seed` of `shape` (each removal's proof
 /// within `dig_nodes` nodes, when given) and checks it (the module text):
 /// the solution against the givens and the rule, then one solution, that
-/// one, by the engines of `answer` within `limits`.
+/// one, by the propagation engine within `limits`.
 pub(crate) fn generate_doppelganger_checked(
     shape: Shape,
     seed: u64,
@@ -46,8 +48,7 @@ pub(crate) fn generate_doppelganger_checked(
         ))
     };
     check_against(&made.solution, &made.puzzle).map_err(|e| failed(e.to_string()))?;
-    let checked = answer(&made.puzzle, &Task::Check, Engine::Auto, limits)
-        .map_err(|e| failed(e.to_string()))?;
+    let checked = check_by_propagation(&made.puzzle, limits).map_err(|e| failed(e.to_string()))?;
     match checked.answer {
         Answer::Unique(found) if found == made.solution => Ok(made),
         Answer::Unknown(why) => Err(GenerateTrouble::Stopped(why)),

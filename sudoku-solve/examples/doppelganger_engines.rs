@@ -1,15 +1,17 @@
 //! Answers doppelganger puzzles on an engine the `sudoku` command does not
-//! name, to compare Dancing Links (the exact cover, the default) with the
-//! propagation engine (the constraint model) side by side:
+//! name, to compare Dancing Links (the exact cover), the propagation
+//! engine (the constraint model) and the plan of `auto` (a check: the
+//! grid's own search on candidate masks) side by side:
 //!
 //! ```text
 //! cargo run --release -p sudoku-solve --example doppelganger_engines -- \
 //!     ENGINE TASK BOX < puzzles
 //! ```
 //!
-//! ENGINE: `dlx` or `propagation`; TASK: `solve`, `check` or `count`; BOX:
-//! `2x2`, `2x3`, `3x3`, ... One puzzle per line of stdin (blank lines and
-//! lines starting with `#` skipped); prints the answer and the nodes.
+//! ENGINE: `auto`, `dlx` or `propagation`; TASK: `solve`, `check` or
+//! `count`; BOX: `2x2`, `2x3`, `3x3`, ... One puzzle per line of stdin
+//! (blank lines and lines starting with `#` skipped); prints the answer,
+//! the engine, the nodes and the wall time of the answer.
 
 use std::io::BufRead;
 
@@ -23,12 +25,15 @@ use sudoku_solve::{Answer, Task};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [engine, task, boxes] = args.as_slice() else {
-        return Err("usage: doppelganger_engines dlx|propagation solve|check|count RxC".into());
+        return Err(
+            "usage: doppelganger_engines auto|dlx|propagation solve|check|count RxC".into(),
+        );
     };
     let asked = match engine.as_str() {
+        "auto" => Asked::Auto,
         "dlx" => Asked::Dlx,
         "propagation" => Asked::Propagation,
-        other => return Err(format!("engine: dlx or propagation, not {other:?}").into()),
+        other => return Err(format!("engine: auto, dlx or propagation, not {other:?}").into()),
     };
     let task = match task.as_str() {
         "solve" => Task::Solve,
@@ -44,7 +49,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             continue;
         }
         let puzzle = DoppelGrid::parse(&line, Some(shape))?;
+        let start = std::time::Instant::now();
         let answered = answer_on(&puzzle, &task, asked, &Limits::none())?;
+        let ms = start.elapsed().as_secs_f64() * 1e3;
         let said = match answered.answer {
             Answer::Solved(grid) => grid.to_string(),
             Answer::Unique(grid) => format!("unique {grid}"),
@@ -57,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             other => format!("{other:?}"),
         };
         println!(
-            "{said} engine={} nodes={}",
+            "{said} engine={} nodes={} ms={ms:.3}",
             answered.plan.engine.as_str(),
             answered.nodes
         );

@@ -2,27 +2,36 @@
 //! `0..=n`, a kind of puzzle beside the classic grid and its variants.
 //!
 //! The puzzle goes to the one planner of the workspace
-//! ([`cover_model::plan::decide`]). `auto` runs the propagation engine on
-//! the constraint model first, within [`PROPAGATION_FIRST`] nodes, and
-//! Dancing Links on the exact cover when that budget runs out: with givens
-//! propagation proves a 9x9 puzzle unique in milliseconds where Dancing
-//! Links can take seconds, and on an (almost) empty grid Dancing Links
-//! finds what propagation does not in minutes. `--engine dlx` names
-//! Dancing Links on the puzzle's exact cover
+//! ([`cover_model::plan::decide`], as a model with a search of its own:
+//! `Problem::OwnSearch`). `auto` plans, for a uniqueness check, the grid's
+//! own search on candidate masks (`masks`, the search [`generate`] makes
+//! its puzzles with: a generated 9x9 puzzle's proof in about a
+//! millisecond, where the propagation engine takes about ten) within
+//! [`MASKS_FIRST`] nodes, and what follows when that runs out; to solve
+//! and count (and after the masks), it runs the propagation engine on the
+//! constraint model first, within [`PROPAGATION_FIRST`] nodes, and Dancing Links on the
+//! exact cover when that budget runs out: with givens propagation proves a
+//! 9x9 puzzle unique in milliseconds where Dancing Links can take seconds,
+//! and on an (almost) empty grid Dancing Links finds what propagation does
+//! not in minutes. The plan names the engine that answered. `--engine dlx`
+//! names Dancing Links on the puzzle's exact cover
 //! ([`sudoku::doppelganger::cover`]: one option per value of a cell, and per
 //! 0 one option for each three different values its row, column and box
 //! miss); `--engine propagation` names the propagation engine on the
 //! constraint model ([`sudoku::doppelganger::model`]); `bits` and `cdcl` are
-//! refused. Every solution either engine gives passes two checks before it
-//! is returned: the constraint model's own (`Model::check_solution`, on the
-//! grid and the missing values the cover's zeros declared) and the rule as
-//! its text says it ([`sudoku::doppelganger::check_against`]). A failure is
-//! [`Answer::Internal`], never an answer.
+//! refused. Every solution Dancing Links or propagation gives passes two
+//! checks before it is returned: the constraint model's own
+//! (`Model::check_solution`, on the grid and the missing values the cover's
+//! zeros declared) and the rule as its text says it
+//! ([`sudoku::doppelganger::check_against`]); every grid the masks find
+//! passes the rule's check. A failure is [`Answer::Internal`], never an
+//! answer. [`check_by_propagation`] checks a puzzle apart from the masks
+//! (as `sudoku_generate::Maker` checks what the masks made).
 //!
 //! Beside the answers: [`true_candidates`] (per cell the values of some
 //! solution) and [`generate`] (unique, minimal puzzles from a seed, made
-//! on a search of the generator's own on candidate masks, so that the two
-//! engines here can check them apart from how they were made).
+//! on the search on candidate masks, so that the propagation engine and
+//! Dancing Links can check them apart from how they were made).
 //!
 //! ```
 //! use solver_core::Limits;
@@ -48,6 +57,7 @@ mod masks;
 
 pub use candidates::{true_candidates, DoppelCandidates};
 pub use generate::{generate, DoppelGenerateError, DoppelGenerated, DIG_NODES, FILL_NODES};
+pub use masks::MAX_MASK_SIDE;
 
 use cover_model::plan::{decide, Problem};
 use cover_model::{ModelEngine, ModelError, Solution, Value, Verdict};
@@ -57,6 +67,7 @@ use sudoku::doppelganger::{check_against, cover, model, DoppelCovered, DoppelGri
 use crate::answer::{Answer, Task};
 use crate::solve::Engine;
 use cover_model::plan::{Asked, EngineName, Plan, Refusal};
+use masks::MaskSearch;
 
 /// The name of the kind in `--variant`.
 pub const NAME: &str = "doppelganger";
@@ -152,24 +163,119 @@ pub fn answer_on(
         }
         Task::Enumerate | Task::Split => return Err(DoppelSolveError::Task("enumerated or split")),
     }
-    let stated = model(puzzle)?;
-    let problem = Problem::Model {
+    let own = own_search(puzzle, task);
+    let problem = Problem::OwnSearch {
         exact_cover: true,
-        cells: false,
+        own,
     };
     if asked == Asked::Auto {
-        return propagation_first(&stated, &problem, task, limits);
+        return match own {
+            Some(_) => masks_first(puzzle, &problem, task, limits),
+            None => propagation_first(&model(puzzle)?, &problem, task, limits),
+        };
     }
     let plan = decide(&problem, task.job(), asked)?;
     let (answer, nodes) = match plan.engine {
-        EngineName::Dlx => by_cover(&stated, task, limits)?,
-        _ => by_propagation(&stated, task, limits)?,
+        EngineName::Masks => check_by_masks(puzzle, limits)?,
+        EngineName::Dlx => by_cover(&model(puzzle)?, task, limits)?,
+        _ => by_propagation(&model(puzzle)?, task, limits)?,
     };
     Ok(DoppelAnswered {
         answer,
         plan,
         nodes,
     })
+}
+
+/// The uniqueness check of `puzzle` on the propagation engine (the
+/// constraint model), asked for by name: a check apart from the grid's own
+/// search on candidate masks, which [`generate`] makes its puzzles with
+/// and which `auto` plans for a check (`sudoku_generate::Maker` checks
+/// what it made with this).
+///
+/// # Errors
+/// As [`answer`].
+pub fn check_by_propagation(
+    puzzle: &DoppelGrid,
+    limits: &Limits,
+) -> Result<DoppelAnswered, DoppelSolveError> {
+    answer_on(puzzle, &Task::Check, Asked::Propagation, limits)
+}
+
+/// The plan of the doppelganger grid's own search on candidate masks
+/// ([`EngineName::Masks`]) for `task`, or `None` where it does not take
+/// it: `auto` plans it for a uniqueness check (the 9x9 proofs of
+/// generated puzzles in about a millisecond, where the propagation engine
+/// on the constraint model takes ten), on sides up to
+/// [`MAX_MASK_SIDE`], within [`MASKS_FIRST`] nodes ([`masks_first`]).
+fn own_search(puzzle: &DoppelGrid, task: &Task) -> Option<Plan> {
+    let takes = matches!(task, Task::Check);
+    (takes && puzzle.shape().side() <= MAX_MASK_SIDE).then_some(Plan {
+        engine: EngineName::Masks,
+        reason: "doppelganger: a uniqueness check on the grid's own search on candidate masks",
+    })
+}
+
+/// Nodes the grid's own search on candidate masks gets under `auto` (a
+/// check) before the propagation engine, and then Dancing Links, take the
+/// puzzle over ([`propagation_first`]): [`DIG_NODES`], within which the
+/// masks decided every removal of a generated puzzle, so that a generated
+/// puzzle's proof never leaves them. The (almost) empty 9x9 grid is beyond
+/// them (no two solutions in a minute) and goes on.
+pub const MASKS_FIRST: u64 = DIG_NODES;
+
+/// `auto` on a check: the grid's own search on candidate masks within
+/// [`MASKS_FIRST`] nodes, then, when that budget ran out, the
+/// propagation engine and Dancing Links as [`propagation_first`] runs
+/// them, on the nodes left. The plan names the engine that answered and
+/// why.
+fn masks_first(
+    puzzle: &DoppelGrid,
+    problem: &Problem,
+    task: &Task,
+    limits: &Limits,
+) -> Result<DoppelAnswered, DoppelSolveError> {
+    let plan = decide(problem, task.job(), Asked::Auto)?;
+    debug_assert_eq!(plan.engine, EngineName::Masks);
+    let (answer, nodes) = check_by_masks(puzzle, &within(limits, MASKS_FIRST))?;
+    if !ran_out(&answer, limits, MASKS_FIRST) {
+        return Ok(DoppelAnswered {
+            answer,
+            plan,
+            nodes,
+        });
+    }
+    let mut rest = limits.clone();
+    rest.max_nodes = limits.max_nodes.map(|m| m.saturating_sub(nodes));
+    let mut after = propagation_first(&model(puzzle)?, problem, task, &rest)?;
+    after.plan.reason = match after.plan.engine {
+        EngineName::Propagation => {
+            "doppelganger: propagation once the masks ran out of their node budget"
+        }
+        _ => "doppelganger: Dancing Links once the masks and propagation ran out of their node budgets",
+    };
+    after.nodes = after.nodes.saturating_add(nodes);
+    Ok(after)
+}
+
+/// `limits` with its node limit at most `budget`.
+pub(crate) fn within(limits: &Limits, budget: u64) -> Limits {
+    let mut first = limits.clone();
+    first.max_nodes = Some(limits.max_nodes.map_or(budget, |m| m.min(budget)));
+    first
+}
+
+/// Whether a stage of `auto` stopped at its own node `budget` (not at the
+/// caller's limits), so that the next stage takes the puzzle over.
+fn ran_out(answer: &Answer<DoppelGrid>, limits: &Limits, budget: u64) -> bool {
+    matches!(
+        answer,
+        Answer::Unknown(Incomplete::NodeLimit)
+            | Answer::Counted {
+                incomplete: Some(Incomplete::NodeLimit),
+                ..
+            }
+    ) && limits.max_nodes.is_none_or(|m| m > budget)
 }
 
 /// Nodes the propagation engine gets under `auto` before Dancing Links
@@ -192,21 +298,9 @@ fn propagation_first(
 ) -> Result<DoppelAnswered, DoppelSolveError> {
     let mut plan = decide(problem, task.job(), Asked::Propagation)?;
     plan.reason = "doppelganger: propagation first, within its node budget";
-    let mut first = limits.clone();
-    first.max_nodes = Some(
-        limits
-            .max_nodes
-            .map_or(PROPAGATION_FIRST, |m| m.min(PROPAGATION_FIRST)),
-    );
-    let (answer, nodes) = by_propagation(stated, task, &first)?;
-    let budget_ran_out = matches!(
-        answer,
-        Answer::Unknown(Incomplete::NodeLimit)
-            | Answer::Counted {
-                incomplete: Some(Incomplete::NodeLimit),
-                ..
-            }
-    ) && limits.max_nodes.is_none_or(|m| m > PROPAGATION_FIRST);
+    debug_assert_eq!(plan.engine, EngineName::Propagation);
+    let (answer, nodes) = by_propagation(stated, task, &within(limits, PROPAGATION_FIRST))?;
+    let budget_ran_out = ran_out(&answer, limits, PROPAGATION_FIRST);
     if !budget_ran_out {
         return Ok(DoppelAnswered {
             answer,
@@ -224,6 +318,40 @@ fn propagation_first(
         plan,
         nodes: nodes.saturating_add(more),
     })
+}
+
+/// The verdict and nodes of the grid's own search on candidate masks
+/// ([`MaskSearch`]) on a uniqueness check, the one task `auto` plans it
+/// for: up to two solutions (fewer when the caller's solution limit says
+/// so), each checked by the rule's text before it is given here, a
+/// failure being [`Answer::Internal`].
+fn check_by_masks(
+    puzzle: &DoppelGrid,
+    limits: &Limits,
+) -> Result<(Answer<DoppelGrid>, u64), DoppelSolveError> {
+    let search = MaskSearch::new(puzzle).ok_or_else(|| {
+        DoppelSolveError::Internal(format!(
+            "doppelganger: the mask search takes sides up to {MAX_MASK_SIDE}"
+        ))
+    })?;
+    let want = capped(limits, Some(2))
+        .max_solutions
+        .map_or(2, |m| usize::try_from(m).unwrap_or(2));
+    let found = match search.solve(puzzle, want, limits, None) {
+        Ok(found) => found,
+        Err(why) => return Ok((Answer::Internal(why), 0)),
+    };
+    let mut grids = found.solutions.into_iter();
+    let answer = match (grids.next(), grids.next(), found.incomplete) {
+        (Some(a), Some(b), _) if a != b => Answer::Multiple(a, b),
+        (Some(_), Some(_), _) => {
+            Answer::Internal("doppelganger: the same solution found twice".into())
+        }
+        (Some(a), None, None) => Answer::Unique(a),
+        (None, _, None) => Answer::Unsolvable,
+        (_, _, Some(why)) => Answer::Unknown(why),
+    };
+    Ok((answer, found.nodes))
 }
 
 /// The answer and nodes of Dancing Links on the puzzle's exact cover

@@ -653,9 +653,10 @@ fn generated_six_by_six_and_nine_by_nine_puzzles_are_unique_and_minimal() {
     }
 }
 
-/// `auto`: the propagation engine answers a puzzle with givens within its
-/// budget; on the empty 9x9 grid it runs out and Dancing Links answers
-/// (the solution checked by the brute force's rule).
+/// `auto` solving: the propagation engine answers a puzzle with givens
+/// within its budget; on the empty 9x9 grid it runs out and Dancing Links
+/// answers (the solution checked by the brute force's rule). A check is
+/// the grid's own search on candidate masks.
 #[test]
 fn auto_falls_back_to_dancing_links_on_the_empty_grid() {
     let nine = Shape::square(3).unwrap();
@@ -672,13 +673,15 @@ fn auto_falls_back_to_dancing_links_on_the_empty_grid() {
     };
     assert!(obeys(&as_filling(&full), 3, 3), "{full}");
     assert!(solved.nodes > sudoku_solve::doppelganger::PROPAGATION_FIRST);
-    // Half the cells given: propagation answers.
+    // Half the cells given: propagation solves, the masks check.
     let mut half = full.clone();
     for i in (0..81).step_by(2) {
         half.set(i / 9, i % 9, None);
     }
+    let solved = answer(&half, &Task::Solve, Asked::Auto, &Limits::none()).unwrap();
+    assert_eq!(solved.plan.engine, EngineName::Propagation);
     let checked = answer(&half, &Task::Check, Asked::Auto, &Limits::none()).unwrap();
-    assert_eq!(checked.plan.engine, EngineName::Propagation);
+    assert_eq!(checked.plan.engine, EngineName::Masks);
     match checked.answer {
         Answer::Unique(s) => assert_eq!(s, full),
         Answer::Multiple(a, b) => {
@@ -721,4 +724,156 @@ fn a_small_removal_budget_keeps_givens_and_says_so() {
         Answer::Unique(s) => assert_eq!(s, tight.solution),
         other => panic!("{}: {other:?}", tight.puzzle),
     }
+}
+
+/// The answer of `auto` on a check (the grid's own search on candidate
+/// masks, so named), against `expected` (the solutions, every one):
+/// unique with that solution, several with two of them, or none.
+fn masks_verdict_is(puzzle: &DoppelGrid, expected: &BTreeSet<Filling>) {
+    let checked = answer(puzzle, &Task::Check, Asked::Auto, &Limits::none()).unwrap();
+    assert_eq!(checked.plan.engine, EngineName::Masks, "{puzzle}");
+    match (expected.len(), checked.answer) {
+        (0, Answer::Unsolvable) => {}
+        (1, Answer::Unique(s)) => assert!(expected.contains(&as_filling(&s)), "{puzzle}"),
+        (n, Answer::Multiple(a, b)) if n >= 2 => {
+            assert_ne!(a, b, "{puzzle}");
+            assert!(expected.contains(&as_filling(&a)), "{puzzle}: {a}");
+            assert!(expected.contains(&as_filling(&b)), "{puzzle}: {b}");
+        }
+        (n, other) => panic!("{puzzle}: {n} solutions, the masks answered {other:?}"),
+    }
+}
+
+/// The check `auto` plans (the grid's own search on candidate masks)
+/// against the brute force on 4x4 and 6x6 puzzles: givens from grids of
+/// the rule (unique and several solutions) and givens at random, most of
+/// them with no solution; every verdict as the brute force says. Under
+/// node limits from 1 up, each answer is that verdict or "unknown", never
+/// another.
+#[test]
+fn the_masks_check_agrees_with_the_brute_force() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |below: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) % below as u64) as usize
+    };
+    let mut seen = [0usize; 3];
+    for (box_rows, box_cols, puzzles) in [(2, 2, 400), (2, 3, 60)] {
+        let n = box_rows * box_cols;
+        let shape = Shape::new(box_rows as u32, box_cols as u32).unwrap();
+        let grids: Vec<Filling> = if n == 4 {
+            brute_force(&vec![None; 16], 2, 2).into_iter().collect()
+        } else {
+            // 6x6 grids of the rule: from Dancing Links on the cover, each
+            // held to the brute force's rule.
+            let empty = grid_of(shape, &[None; 36]);
+            let covered = cover(&empty).unwrap();
+            let mut solver = covered.matrix.solver();
+            let mut search = solver.solutions(&Limits::none().solutions(500));
+            let mut grids = Vec::new();
+            while let Some(options) = search.next_solution() {
+                let g = as_filling(&covered.read(options).grid);
+                assert!(obeys(&g, 2, 3));
+                grids.push(g);
+            }
+            grids
+        };
+        for k in 0..puzzles {
+            let mut givens = vec![None; n * n];
+            if k % 4 == 3 {
+                // Values at random: mostly no solution.
+                for _ in 0..2 + next(n + 2) {
+                    givens[next(n * n)] = Some(next(n + 1) as u16);
+                }
+            } else {
+                let g = &grids[next(grids.len())];
+                let keep = if n == 4 { 3 + next(8) } else { 10 + next(12) };
+                for _ in 0..keep {
+                    let i = next(n * n);
+                    givens[i] = Some(g[i / n][i % n]);
+                }
+            }
+            let expected = brute_force(&givens, box_rows, box_cols);
+            let puzzle = grid_of(shape, &givens);
+            masks_verdict_is(&puzzle, &expected);
+            seen[expected.len().min(2)] += 1;
+            for nodes in [1, 2, 3, 5, 8, 13, 21] {
+                let limited = answer(
+                    &puzzle,
+                    &Task::Check,
+                    Asked::Auto,
+                    &Limits::none().nodes(nodes),
+                )
+                .unwrap();
+                match (expected.len(), limited.answer) {
+                    (_, Answer::Unknown(_)) | (0, Answer::Unsolvable) => {}
+                    (1, Answer::Unique(s)) => assert!(expected.contains(&as_filling(&s))),
+                    (n, Answer::Multiple(a, b)) if n >= 2 => {
+                        assert!(
+                            a != b
+                                && expected.contains(&as_filling(&a))
+                                && expected.contains(&as_filling(&b))
+                        )
+                    }
+                    (n, other) => panic!("{puzzle} within {nodes} nodes: {n} solutions, {other:?}"),
+                }
+            }
+        }
+    }
+    eprintln!("masks against the brute force: {seen:?} puzzles with 0, 1, 2+ solutions");
+    assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
+}
+
+/// Generated 9x9 puzzles, and each with one given changed (most then have
+/// no solution) or taken away (several): the check `auto` plans (the
+/// masks) and the propagation engine on the constraint model give the same
+/// verdicts and solutions; a generated puzzle's is the generator's.
+#[test]
+fn the_masks_check_agrees_with_propagation_on_nine_by_nine() {
+    use sudoku_solve::doppelganger::generate;
+    let nine = Shape::square(3).unwrap();
+    let verdict = |puzzle: &DoppelGrid, engine: Asked| {
+        let checked = answer(puzzle, &Task::Check, engine, &Limits::none()).unwrap();
+        match checked.answer {
+            Answer::Unique(s) => Ok(Some(s)),
+            Answer::Unsolvable => Ok(None),
+            Answer::Multiple(a, b) => {
+                assert_ne!(a, b);
+                assert!(check(&a).is_ok() && check(&b).is_ok());
+                Err(())
+            }
+            other => panic!("{puzzle} on {engine:?}: {other:?}"),
+        }
+    };
+    let mut kinds = [0usize; 3];
+    for seed in 0..3 {
+        let made = generate(nine, seed, &Limits::none()).unwrap();
+        assert_eq!(
+            verdict(&made.puzzle, Asked::Auto),
+            Ok(Some(made.solution.clone()))
+        );
+        let given: Vec<usize> = (0..81)
+            .filter(|&i| made.puzzle.cells()[i].is_some())
+            .collect();
+        for (k, &i) in given.iter().enumerate().step_by(3) {
+            let mut changed = made.puzzle.clone();
+            let v = made.puzzle.cells()[i].unwrap();
+            changed.set(i / 9, i % 9, Some((v + 1 + k as u16 % 9) % 10));
+            let mut fewer = made.puzzle.clone();
+            fewer.set(i / 9, i % 9, None);
+            for puzzle in [changed, fewer] {
+                let masks = verdict(&puzzle, Asked::Auto);
+                assert_eq!(masks, verdict(&puzzle, Asked::Propagation), "{puzzle}");
+                kinds[match masks {
+                    Ok(None) => 0,
+                    Ok(Some(_)) => 1,
+                    Err(()) => 2,
+                }] += 1;
+            }
+        }
+    }
+    eprintln!("9x9: {kinds:?} puzzles with 0, 1, 2+ solutions");
+    assert!(kinds[0] > 0 && kinds[2] > 0, "{kinds:?}");
 }

@@ -27,7 +27,7 @@ use sudoku::doppelganger::{check, DoppelGrid};
 use sudoku::Shape;
 
 use super::masks::MaskSearch;
-use super::DoppelSolveError;
+use super::{within, DoppelSolveError};
 
 /// Nodes a try at the random grid gets before it starts again.
 pub const FILL_NODES: u64 = 20_000;
@@ -126,13 +126,6 @@ pub fn generate(
         solution,
         minimal,
     })
-}
-
-/// `limits` with its node limit at most `budget`.
-fn within(limits: &Limits, budget: u64) -> Limits {
-    let mut limits = limits.clone();
-    limits.max_nodes = Some(limits.max_nodes.map_or(budget, |m| m.min(budget)));
-    limits
 }
 
 /// A random grid of the rule (step 1 of the module text).

@@ -1,8 +1,9 @@
-//! A search of the generator's own for doppelganger grids, on candidate
-//! masks: the engine that fills and digs [`generate`](super::generate)'s
-//! puzzles, apart from the two engines [`answer`](super::answer) plans on
-//! (the propagation engine on the constraint model, Dancing Links on the
-//! exact cover), which check what it makes.
+//! The doppelganger grid's own search, on candidate masks (the engine
+//! `masks`): the engine that fills and digs [`generate`](super::generate)'s
+//! puzzles, and the one [`answer`](super::answer)'s plan picks under
+//! `auto` for a uniqueness check. The propagation engine on the constraint
+//! model and Dancing Links on the exact cover are apart from it, and check
+//! what it makes.
 //!
 //! The variables: per cell its possible values (`0..=n`, bit `v` for `v`),
 //! per house the value it may miss (`1..=n`). Propagated to a fixed point:
@@ -26,16 +27,17 @@
 use solver_core::{Incomplete, Limits};
 use sudoku::doppelganger::{check_against, DoppelGrid, House};
 
-/// The widest side the masks hold (`0..=n` in a `u32`, and `1 << (n + 1)`
-/// too).
-pub(crate) const MAX_MASK_SIDE: u32 = 30;
+/// The widest side the search on candidate masks takes (`0..=n` in a
+/// `u32`, and `1 << (n + 1)` too): `auto` plans it for a check up to
+/// this side.
+pub const MAX_MASK_SIDE: u32 = 30;
 
 /// How often (in nodes) the search looks at the clock and the cancel flag:
 /// the workspace's one interval.
 const POLL: u64 = solver_core::CHECK_EVERY as u64;
 
-/// What a search found: up to the solutions asked for, and why it stopped
-/// early if it did.
+/// What a search found: up to the solutions asked for, why it stopped
+/// early if it did, and its nodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     /// The grids found, each checked by the rule.
@@ -43,6 +45,19 @@ pub(crate) struct Found {
     /// Why the search stopped before it had seen everything (the solution
     /// limit among the reasons).
     pub incomplete: Option<Incomplete>,
+    /// The values tried at branches (the node limit's measure).
+    pub nodes: u64,
+}
+
+/// How a search over every solution ended: why it stopped early if it
+/// did, and its nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ended {
+    /// Why the search stopped before it had seen everything; the solution
+    /// limit when the visitor said stop.
+    pub incomplete: Option<Incomplete>,
+    /// The values tried at branches.
+    pub nodes: u64,
 }
 
 /// A random stream for the value order (any `FnMut(usize) -> usize` that
@@ -61,10 +76,21 @@ pub(crate) struct MaskSearch {
 
 /// The variables: `n * n` cells, then the missing values of rows, columns
 /// and boxes; with which of them have had their one value spread.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct State {
     vars: Vec<u32>,
     spread: Vec<bool>,
+}
+
+/// A level of the search: its state (propagated), the variable it
+/// branches on, the values in the order they are tried and how many have
+/// been.
+#[derive(Clone, Debug, Default)]
+struct Level {
+    state: State,
+    var: usize,
+    values: Vec<u32>,
+    tried: usize,
 }
 
 /// A dead end: some variable has no value left.
@@ -108,8 +134,35 @@ impl MaskSearch {
         puzzle: &DoppelGrid,
         want: usize,
         limits: &Limits,
-        mut shuffle: Option<Below<'_>>,
+        shuffle: Option<Below<'_>>,
     ) -> Result<Found, String> {
+        let mut solutions = Vec::new();
+        let ended = self.search(puzzle, limits, shuffle, &mut |grid| {
+            solutions.push(grid.clone());
+            solutions.len() < want
+        })?;
+        Ok(Found {
+            solutions,
+            incomplete: ended.incomplete,
+            nodes: ended.nodes,
+        })
+    }
+
+    /// Every solution of `puzzle` given to `visit` in the search's order,
+    /// each checked by the rule first, until `visit` returns false (the
+    /// search then ends with [`Incomplete::SolutionLimit`]) or `limits`
+    /// stop it (its node limit, clock and cancel flag; not its solution
+    /// limit, which is the visitor's to keep).
+    ///
+    /// # Errors
+    /// A grid the search took for a solution that breaks the rule (a bug).
+    pub(crate) fn search(
+        &self,
+        puzzle: &DoppelGrid,
+        limits: &Limits,
+        mut shuffle: Option<Below<'_>>,
+        visit: &mut dyn FnMut(&DoppelGrid) -> bool,
+    ) -> Result<Ended, String> {
         let n = self.n;
         let all_cells = (1u32 << (n + 1)) - 1;
         let all_misses = all_cells & !1;
@@ -120,61 +173,94 @@ impl MaskSearch {
                 *var = 1 << *v;
             }
         }
-        let mut found = Found {
-            solutions: Vec::new(),
+        let mut ended = Ended {
             incomplete: None,
+            nodes: 0,
         };
-        let mut nodes: u64 = 0;
-        let start = State {
-            spread: vec![false; vars.len()],
-            vars,
-        };
-        let mut stack = vec![start];
+        let mut levels = vec![Level {
+            state: State {
+                spread: vec![false; vars.len()],
+                vars,
+            },
+            ..Level::default()
+        }];
+        if self.propagate(&mut levels[0].state).is_err() {
+            return Ok(ended);
+        }
         let mut next_poll = 0;
-        while let Some(mut state) = stack.pop() {
-            if self.propagate(&mut state).is_err() {
-                continue;
-            }
-            let Some(var) = self.branch(&state) else {
-                let grid = self.grid(puzzle, &state);
-                check_against(&grid, puzzle).map_err(|e| {
-                    format!("doppelganger: the mask search's grid {grid} breaks the rule: {e}")
-                })?;
-                found.solutions.push(grid);
-                if found.solutions.len() >= want {
-                    found.incomplete = Some(Incomplete::SolutionLimit);
-                    break;
+        // `depth`: the level whose state is propagated and not yet
+        // branched on.
+        let mut depth = 0;
+        loop {
+            let level = &mut levels[depth];
+            match self.branch(&level.state) {
+                None => {
+                    let grid = self.grid(puzzle, &level.state);
+                    check_against(&grid, puzzle).map_err(|e| {
+                        format!("doppelganger: the mask search's grid {grid} breaks the rule: {e}")
+                    })?;
+                    if !visit(&grid) {
+                        ended.incomplete = Some(Incomplete::SolutionLimit);
+                        return Ok(ended);
+                    }
+                    // Back to the last level with a value left.
+                    level.tried = level.values.len();
                 }
-                continue;
-            };
-            let mut values: Vec<u32> = (0..=n as u32)
-                .filter(|&v| state.vars[var] & (1 << v) != 0)
-                .collect();
-            if let Some(below) = shuffle.as_mut() {
-                for i in (1..values.len()).rev() {
-                    values.swap(i, below(i + 1));
+                Some(var) => {
+                    level.var = var;
+                    level.tried = 0;
+                    level.values.clear();
+                    let mask = level.state.vars[var];
+                    level
+                        .values
+                        .extend((0..=n as u32).filter(|&v| mask & (1 << v) != 0));
+                    if let Some(below) = shuffle.as_mut() {
+                        for i in (1..level.values.len()).rev() {
+                            level.values.swap(i, below(i + 1));
+                        }
+                    }
+                    ended.nodes += level.values.len() as u64;
+                    if limits.max_nodes.is_some_and(|m| ended.nodes > m) {
+                        ended.incomplete = Some(Incomplete::NodeLimit);
+                        return Ok(ended);
+                    }
+                    if ended.nodes >= next_poll {
+                        next_poll = ended.nodes + POLL;
+                        if let Some(why) = limits.interrupted() {
+                            ended.incomplete = Some(why);
+                            return Ok(ended);
+                        }
+                    }
                 }
             }
-            // Pushed last to first, so the first value is tried first.
-            for &v in values.iter().rev() {
-                let mut next = state.clone();
-                next.vars[var] = 1 << v;
-                stack.push(next);
-            }
-            nodes += values.len() as u64;
-            if limits.max_nodes.is_some_and(|m| nodes > m) {
-                found.incomplete = Some(Incomplete::NodeLimit);
-                break;
-            }
-            if nodes >= next_poll {
-                next_poll = nodes + POLL;
-                if let Some(why) = limits.interrupted() {
-                    found.incomplete = Some(why);
+            // The next value of the deepest level that has one, propagated;
+            // the end when none is left.
+            loop {
+                let level = &mut levels[depth];
+                if level.tried == level.values.len() {
+                    if depth == 0 {
+                        return Ok(ended);
+                    }
+                    depth -= 1;
+                    continue;
+                }
+                let (var, v) = (level.var, level.values[level.tried]);
+                level.tried += 1;
+                if levels.len() == depth + 1 {
+                    levels.push(Level::default());
+                }
+                let (parents, children) = levels.split_at_mut(depth + 1);
+                let (child, parent) = (&mut children[0].state, &parents[depth].state);
+                // Copied into the level's own vectors: no allocation.
+                child.vars.clone_from(&parent.vars);
+                child.spread.clone_from(&parent.spread);
+                child.vars[var] = 1 << v;
+                if self.propagate(child).is_ok() {
+                    depth += 1;
                     break;
                 }
             }
         }
-        Ok(found)
     }
 
     /// The unfixed variable with the fewest values; `None` when every
