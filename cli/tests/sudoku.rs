@@ -904,16 +904,18 @@ fn ctrl_c_writes_the_partial_count_of_one_long_count() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("sudoku starts");
-        // The empty 6x6 grid: 28,200,960 solutions, seconds of work.
-        child
-            .stdin
-            .as_ref()
-            .unwrap()
+        // The empty 6x6 grid: 28,200,960 solutions, seconds of work. Its
+        // input closed, so that the count starts (an open input is read on).
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
             .write_all(format!("{}\n", ".".repeat(36)).as_bytes())
             .unwrap();
+        drop(stdin);
+        // Ready: its handler is set and it is into the count (200 ms of its
+        // own CPU time, however loaded the machine), so that it has nodes
+        // to report.
         common::wait_until_it_catches_sigint(child.id());
-        // Into the count (seconds of work), so that it has nodes to report.
-        std::thread::sleep(Duration::from_millis(200));
+        common::wait_until_it_has_worked(child.id(), Duration::from_millis(200));
         let killed = std::process::Command::new("kill")
             .args(["-INT", &child.id().to_string()])
             .status()

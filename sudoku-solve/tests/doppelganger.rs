@@ -760,7 +760,7 @@ fn the_masks_check_agrees_with_the_brute_force() {
         ((seed >> 33) % below as u64) as usize
     };
     let mut seen = [0usize; 3];
-    for (box_rows, box_cols, puzzles) in [(2, 2, 400), (2, 3, 60)] {
+    for (box_rows, box_cols, puzzles) in [(2, 2, 400), (2, 3, 12)] {
         let n = box_rows * box_cols;
         let shape = Shape::new(box_rows as u32, box_cols as u32).unwrap();
         let grids: Vec<Filling> = if n == 4 {
