@@ -897,7 +897,7 @@ fn ctrl_c_flushes_finished_records_and_says_so() {
 #[test]
 fn ctrl_c_writes_the_partial_count_of_one_long_count() {
     for format in ["text", "json"] {
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
             .args(["count", "--box", "2x3", "-j", "2", "--format", format])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -764,7 +764,7 @@ fn the_masks_check_agrees_with_the_brute_force() {
         let n = box_rows * box_cols;
         let shape = Shape::new(box_rows as u32, box_cols as u32).unwrap();
         let grids: Vec<Filling> = if n == 4 {
-            brute_force(&vec![None; 16], 2, 2).into_iter().collect()
+            brute_force(&[None; 16], 2, 2).into_iter().collect()
         } else {
             // 6x6 grids of the rule: from Dancing Links on the cover, each
             // held to the brute force's rule.
