@@ -760,7 +760,7 @@ fn the_masks_check_agrees_with_the_brute_force() {
         ((seed >> 33) % below as u64) as usize
     };
     let mut seen = [0usize; 3];
-    for (box_rows, box_cols, puzzles) in [(2, 2, 400), (2, 3, 12)] {
+    for (box_rows, box_cols, puzzles) in [(2, 2, 400), (2, 3, 8)] {
         let n = box_rows * box_cols;
         let shape = Shape::new(box_rows as u32, box_cols as u32).unwrap();
         let grids: Vec<Filling> = if n == 4 {
@@ -782,17 +782,23 @@ fn the_masks_check_agrees_with_the_brute_force() {
         };
         for k in 0..puzzles {
             let mut givens = vec![None; n * n];
-            if k % 4 == 3 {
+            if k % 4 == 3 && n == 4 {
                 // Values at random: mostly no solution.
                 for _ in 0..2 + next(n + 2) {
                     givens[next(n * n)] = Some(next(n + 1) as u16);
                 }
             } else {
+                // Givens of a grid; on 6x6 enough of them that the brute
+                // force, which lists every solution, stays quick.
                 let g = &grids[next(grids.len())];
-                let keep = if n == 4 { 3 + next(8) } else { 10 + next(12) };
+                let keep = if n == 4 { 3 + next(8) } else { 24 + next(8) };
                 for _ in 0..keep {
                     let i = next(n * n);
                     givens[i] = Some(g[i / n][i % n]);
+                }
+                if k % 4 == 3 {
+                    // One value at random: mostly no solution.
+                    givens[next(n * n)] = Some(next(n + 1) as u16);
                 }
             }
             let expected = brute_force(&givens, box_rows, box_cols);
