@@ -856,7 +856,11 @@ fn every_missing_value_has_its_phantom_on_six_by_six() {
         let boxes: Vec<u16> = (0..6)
             .map(|b| {
                 let (r0, c0) = ((b / 2) * 2, (b % 2) * 3);
-                house((r0..r0 + 2).flat_map(|r| g[r][c0..c0 + 3].to_vec()).collect())
+                house(
+                    (r0..r0 + 2)
+                        .flat_map(|r| g[r][c0..c0 + 3].to_vec())
+                        .collect(),
+                )
             })
             .collect();
         for d in 1..=6 {
