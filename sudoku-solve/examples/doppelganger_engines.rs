@@ -12,6 +12,10 @@
 //! `count`; BOX: `2x2`, `2x3`, `3x3`, ... One puzzle per line of stdin
 //! (blank lines and lines starting with `#` skipped); prints the answer,
 //! the engine, the nodes and the wall time of the answer.
+//!
+//! `doppelganger_engines generate BOX SEEDS` (SEEDS: `0..20`) makes a
+//! puzzle per seed with `sudoku_solve::doppelganger::generate` and prints
+//! it, whether it is minimal, and the wall time it took (or the error).
 
 use std::io::BufRead;
 
@@ -24,6 +28,11 @@ use sudoku_solve::{Answer, Task};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [what, boxes, seeds] = args.as_slice() {
+        if what == "generate" {
+            return generate(boxes, seeds);
+        }
+    }
     let [engine, task, boxes] = args.as_slice() else {
         return Err(
             "usage: doppelganger_engines auto|dlx|propagation solve|check|count RxC".into(),
@@ -68,6 +77,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             answered.plan.engine.as_str(),
             answered.nodes
         );
+    }
+    Ok(())
+}
+
+/// `generate BOX SEEDS`: a puzzle per seed, its minimality and its time.
+fn generate(boxes: &str, seeds: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let (rows, cols) = boxes.split_once('x').ok_or("box: RxC, as 2x3")?;
+    let shape = Shape::new(rows.parse()?, cols.parse()?)?;
+    let (from, to) = seeds.split_once("..").ok_or("seeds: FROM..TO, as 0..20")?;
+    for seed in from.parse::<u64>()?..to.parse()? {
+        let start = std::time::Instant::now();
+        let made = sudoku_solve::doppelganger::generate(shape, seed, &Limits::none());
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        match made {
+            Ok(made) => println!(
+                "{} seed={seed} givens={} minimal={} ms={ms:.1}",
+                made.puzzle,
+                made.puzzle.givens(),
+                made.minimal
+            ),
+            Err(e) => println!("seed={seed} error={e} ms={ms:.1}"),
+        }
     }
     Ok(())
 }
