@@ -336,9 +336,9 @@ impl MaskSearch {
 
     /// The variable to branch on: the unfixed missing value with the
     /// fewest values, while one is left (each fixes a value's phantom to a
-    /// row, a column or a box: on the 20 generated 9x9 puzzles of the
-    /// setter's bench, 10,856 nodes in all where the fewest values over
-    /// every variable took 37,701); then the cell with the fewest. The
+    /// row, a column or a box: on 20 generated 9x9 puzzles, 10,856 nodes
+    /// in all where the fewest values over every variable took 37,701;
+    /// docs/performance.md); then the cell with the fewest. The
     /// first of them on ties; `None` when every variable has one value.
     fn branch(&self, vars: &[u32]) -> Option<usize> {
         let nn = self.n * self.n;
@@ -385,12 +385,12 @@ impl MaskSearch {
         let n = self.n;
         if var < n * n {
             let [r, c, b] = self.of[var];
-            work.dirty |= 1 << r | 1 << (n + c) | 1 << (2 * n + b);
+            work.dirty |= (1 << r) | (1 << (n + c)) | (1 << (2 * n + b));
             // A cell left with 0 alone is no phantom (see `phantoms`).
             work.phantoms |= new == 1;
         } else {
             let (kind, h) = ((var - n * n) / n, (var - n * n) % n);
-            work.dirty |= 1 << (kind * n + h) | 1 << (3 * n + kind);
+            work.dirty |= (1 << (kind * n + h)) | (1 << (3 * n + kind));
             work.zeros |= 1 << (kind * n + h);
             work.phantoms = true;
         }
