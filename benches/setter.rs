@@ -19,6 +19,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
 use sudoku::{Grid, Rules, Shape};
 use sudoku_generate::{GenerateOptions, MadePuzzle, Maker};
+use sudoku_solve::doppelganger::{DoppelAnswered, DoppelGenerated};
 use sudoku_solve::{setter, Engine, SudokuSolver, Verdict};
 
 const PUZZLES: u64 = 20;
@@ -175,10 +176,7 @@ const ROUNDS: usize = 3;
 /// the median of a puzzle's rounds its time. Then the median over the
 /// puzzles, the least and the most: the figure is a median per
 /// puzzle, which criterion's iteration (all 20) does not give.
-fn per_puzzle(
-    made: &[sudoku_solve::doppelganger::DoppelGenerated],
-    prove: impl Fn(&sudoku_solve::doppelganger::DoppelGenerated) -> sudoku_solve::doppelganger::DoppelAnswered,
-) {
+fn per_puzzle(made: &[DoppelGenerated], prove: impl Fn(&DoppelGenerated) -> DoppelAnswered) {
     let mut cpu_ns = vec![Vec::new(); made.len()];
     let mut wall_ns = vec![Vec::new(); made.len()];
     for _ in 0..ROUNDS {
