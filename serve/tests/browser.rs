@@ -574,6 +574,7 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
     // Every request the page makes, recorded from before its own script
     // runs: reading a puzzle starts with one (`/api/parse`, then
     // `/api/jobs`), however slow the server.
+    browser.call("Page.enable", json!({}));
     browser.call(
         "Page.addScriptToEvaluateOnNewDocument",
         json!({"source": r#"(() => {
@@ -596,6 +597,12 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
     browser.eval("(() => { document.getElementById('start').click(); return true; })()");
     let page = browser.answers(16);
     assert_eq!(page["verdict"], "multiple", "{page}");
+    // The record works: Start's requests are in it.
+    let requested = browser.eval("window.requested");
+    assert!(
+        requested.as_array().is_some_and(|r| r.contains(&json!("/api/parse"))),
+        "{requested}"
+    );
 
     // Every job the page starts, recorded from its own requests.
     browser.eval(
