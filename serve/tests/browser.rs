@@ -600,7 +600,9 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
     // The record works: Start's requests are in it.
     let requested = browser.eval("window.requested");
     assert!(
-        requested.as_array().is_some_and(|r| r.contains(&json!("/api/parse"))),
+        requested
+            .as_array()
+            .is_some_and(|r| r.contains(&json!("/api/parse"))),
         "{requested}"
     );
 
