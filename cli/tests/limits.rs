@@ -14,10 +14,9 @@
 #[allow(dead_code)] // each test binary uses some of the helpers
 mod common;
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
-use std::thread::JoinHandle;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::{code, stderr, stdout};
@@ -102,34 +101,27 @@ fn start(binary: &str, args: &[&str], env: &[(&str, &str)]) -> Child {
 
 /// Waits for `child` at most [`HANG`] (then kills it and fails), reading
 /// its output meanwhile, and returns its output and how long it took from
-/// `since`.
-fn finish(mut child: Child, since: Instant, what: &str) -> (Output, Duration) {
-    fn drain(pipe: Option<impl Read + Send + 'static>) -> JoinHandle<Vec<u8>> {
-        let mut pipe = pipe.unwrap();
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
-    }
-    let out = drain(child.stdout.take());
-    let err = drain(child.stderr.take());
-    let (status, took) = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break (Some(status), since.elapsed());
+/// `since` to its end (the moment its wait returns, on a thread of its
+/// own: no polling).
+fn finish(child: Child, since: Instant, what: &str) -> (Output, Duration) {
+    let pid = child.id();
+    let (ended, end) = mpsc::channel();
+    std::thread::spawn(move || {
+        let output = child.wait_with_output();
+        let _ = ended.send((output, since.elapsed()));
+    });
+    let (output, took, hung) = match end.recv_timeout(HANG.saturating_sub(since.elapsed())) {
+        Ok((output, took)) => (output, took, false),
+        Err(_) => {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+            let (output, took) = end.recv().expect("the killed command ends");
+            (output, took, true)
         }
-        if since.elapsed() > HANG {
-            let _ = child.kill();
-            break (None, since.elapsed());
-        }
-        std::thread::sleep(Duration::from_millis(10));
     };
-    let output = Output {
-        status: status.unwrap_or_else(|| child.wait().unwrap()),
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
-    };
-    if status.is_none() {
+    let output = output.unwrap_or_else(|e| panic!("{what}: {e}"));
+    if hung {
         let text = stdout(&output);
         panic!(
             "{what}: still running after {HANG:?}; stdout {:?}, stderr {:?}",
@@ -177,15 +169,17 @@ fn run_net(binary: &str, args: &[&str], env: &[(&str, &str)]) -> (Output, Durati
     (output, took.saturating_sub(cost))
 }
 
-/// Starts `binary args`, sends it a real SIGINT after `after`, and returns
-/// its output and how long it took from the signal, less what the command
-/// costs when it stops at once ([`own_cost`]).
-fn interrupt(binary: &str, args: &[&str], after: Duration) -> (Output, Duration) {
+/// Starts `binary args`, sends it a real SIGINT once it has spent `work` of
+/// CPU time, and returns its output and how long it took from the signal,
+/// less what the command costs when it stops at once ([`own_cost`]).
+fn interrupt(binary: &str, args: &[&str], work: Duration) -> (Output, Duration) {
     let cost = own_cost(binary, args, &[]);
     let child = start(binary, args, &[]);
-    // Ready once its handler is set; then `after` into the search.
+    // Ready once its handler is set and it is `work` into the search (its
+    // own CPU time: a loaded machine delays the signal, never sends it
+    // before the search has begun).
     common::wait_until_it_catches_sigint(child.id());
-    std::thread::sleep(after);
+    common::wait_until_it_has_worked(child.id(), work);
     let sent = Instant::now();
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -221,8 +215,8 @@ fn assert_times_out(binary: &str, args: &[&str], word: &str) {
     );
 }
 
-/// SIGINT after half a second: status 130 within a second of it, every
-/// record whole.
+/// SIGINT after half a second of the command's CPU time: status 130 within
+/// a second of it, every record whole.
 fn assert_interrupted(binary: &str, args: &[&str]) -> Output {
     let (output, took) = interrupt(binary, args, Duration::from_millis(500));
     let what = format!("{binary} {args:?}");

@@ -571,16 +571,40 @@ fn the_address_waits_for_start_and_fast_edits_leave_no_job_behind() {
     let bound = common::start(false);
     let mut browser = Browser::launch();
     let text = "12..34..........";
-    browser.open(&format!("{}?text={text}", bound.url));
-    std::thread::sleep(Duration::from_millis(1500));
-    let state = browser.eval(
-        "[document.getElementById('verdict').dataset.status, document.getElementById('puzzle').value, \
-          document.getElementById('start').hidden]",
+    // Every request the page makes, recorded from before its own script
+    // runs: reading a puzzle starts with one (`/api/parse`, then
+    // `/api/jobs`), however slow the server.
+    browser.call("Page.enable", json!({}));
+    browser.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": r#"(() => {
+            window.requested = [];
+            const plain = window.fetch;
+            window.fetch = (path, init) => { window.requested.push(String(path)); return plain(path, init); };
+        })()"#}),
     );
-    assert_eq!(state, json!(["none", text, false]), "{state}");
+    browser.open(&format!("{}?text={text}", bound.url));
+    // Nothing to wait for when nothing may happen, so the wait is in the
+    // page's own clock, not the test's: a timer set now fires after every
+    // timer the page set while loading with a shorter delay (its debounce
+    // and job delays are 300 and 150 ms), however loaded the machine.
+    let state = browser.eval(
+        "new Promise(done => setTimeout(() => done([document.getElementById('verdict').dataset.status, \
+          document.getElementById('puzzle').value, document.getElementById('start').hidden, \
+          window.requested]), 1500))",
+    );
+    assert_eq!(state, json!(["none", text, false, []]), "{state}");
     browser.eval("(() => { document.getElementById('start').click(); return true; })()");
     let page = browser.answers(16);
     assert_eq!(page["verdict"], "multiple", "{page}");
+    // The record works: Start's requests are in it.
+    let requested = browser.eval("window.requested");
+    assert!(
+        requested
+            .as_array()
+            .is_some_and(|r| r.contains(&json!("/api/parse"))),
+        "{requested}"
+    );
 
     // Every job the page starts, recorded from its own requests.
     browser.eval(

@@ -1025,43 +1025,6 @@ mod tests {
     use super::*;
     use crate::{knuth, problems};
 
-    /// Latin squares of order `n` with the cell's value as a colour of a
-    /// secondary item (as `scripts/gen-exact-cover.py latin-colour` writes
-    /// them).
-    fn latin_colour(n: usize) -> String {
-        let mut head: Vec<String> = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                head.push(format!("p{r}_{c}"));
-            }
-        }
-        for r in 0..n {
-            for v in 0..n {
-                head.push(format!("r{r}_{v}"));
-            }
-        }
-        head.push("|".into());
-        for c in 0..n {
-            for v in 0..n {
-                head.push(format!("c{c}_{v}"));
-            }
-        }
-        for r in 0..n {
-            for c in 0..n {
-                head.push(format!("x{r}_{c}"));
-            }
-        }
-        let mut text = head.join(" ") + "\n";
-        for r in 0..n {
-            for c in 0..n {
-                for v in 0..n {
-                    text += &format!("p{r}_{c} r{r}_{v} c{c}_{v} x{r}_{c}:{v}\n");
-                }
-            }
-        }
-        text
-    }
-
     /// The narrow (`u16`) and the wide (`u32`) arrays count the same, and
     /// what mathematics says: Langford pairs (A014552, both orders), n
     /// queens (A000170), Latin squares (A002860), Knuth's example of colours
@@ -1075,7 +1038,7 @@ mod tests {
             (problems::langford(8), 300),
             (problems::n_queens(8), 92),
             (problems::latin_square(4), 576),
-            (latin_colour(4), 576),
+            (problems::latin_square_coloured(4), 576),
             (colours.to_string(), 1),
         ] {
             let m = knuth::parse(&text).expect("the problem parses");

@@ -6,8 +6,8 @@
 //! option, a whitespace-separated list of item names, where `item:c` gives the
 //! secondary item `item` the colour `c` within that option.
 //!
-//! The generated texts contain no comments and no colours; every line ends
-//! with a newline. Item names are short ASCII words (at most 32 characters for
+//! The generated texts contain no comments, and no colours except in
+//! [`latin_square_coloured`]; every line ends with a newline. Item names are short ASCII words (at most 32 characters for
 //! any reasonable size) without whitespace, `:` or `|`.
 //!
 //! The problems are meant for tests and benchmarks: each function documents
@@ -119,6 +119,42 @@ pub fn latin_square(n: usize) -> String {
         for c in 0..n {
             for v in 0..n {
                 let _ = writeln!(text, "p{r}_{c} r{r}_{v} c{c}_{v}");
+            }
+        }
+    }
+    text
+}
+
+/// Latin squares of order `n` stated with colours (as
+/// `scripts/gen-exact-cover.py latin-colour` writes them): the cell
+/// `p{r}_{c}` and the row's value `r{r}_{v}` are primary items; the
+/// column's value `c{c}_{v}` is secondary (with every row a permutation, it
+/// is covered exactly once anyway), and so is `x{r}_{c}`, a secondary item
+/// per cell coloured with its value. One option per triple `(r, c, v)`:
+/// `p{r}_{c} r{r}_{v} c{c}_{v} x{r}_{c}:{v}`, ordered as in
+/// [`latin_square`].
+///
+/// Number of solutions: those of [`latin_square`] (OEIS A002860): order
+/// 4: 576, 5: 161280. The colours never clash (each cell's item is in the
+/// options of its own cell only); they are there to exercise colour code.
+///
+/// # Panics
+///
+/// Panics if `n == 0`.
+pub fn latin_square_coloured(n: usize) -> String {
+    assert!(n >= 1, "latin_square_coloured needs n >= 1");
+    let mut primary = Vec::with_capacity(2 * n * n);
+    primary.extend((0..n).flat_map(|r| (0..n).map(move |c| format!("p{r}_{c}"))));
+    primary.extend((0..n).flat_map(|r| (0..n).map(move |v| format!("r{r}_{v}"))));
+    let mut secondary = Vec::with_capacity(2 * n * n);
+    secondary.extend((0..n).flat_map(|c| (0..n).map(move |v| format!("c{c}_{v}"))));
+    secondary.extend((0..n).flat_map(|r| (0..n).map(move |c| format!("x{r}_{c}"))));
+
+    let mut text = format!("{} | {}\n", join(&primary), join(&secondary));
+    for r in 0..n {
+        for c in 0..n {
+            for v in 0..n {
+                let _ = writeln!(text, "p{r}_{c} r{r}_{v} c{c}_{v} x{r}_{c}:{v}");
             }
         }
     }
@@ -506,6 +542,36 @@ mod tests {
         }
         // Names stay unambiguous beyond one digit.
         parse(&latin_square(12));
+    }
+
+    #[test]
+    fn latin_square_coloured_structure() {
+        for n in 1..=6 {
+            let p = parse(&latin_square_coloured(n));
+            assert_eq!(p.primary.len(), 2 * n * n);
+            assert_eq!(p.secondary.len(), 2 * n * n);
+            assert_eq!(p.options.len(), n * n * n);
+            assert!(p.options.iter().all(|o| o.len() == 4));
+            assert_all_primaries_used(&p);
+            // Every item, primary or secondary, lies in exactly n options.
+            for item in p.primary.iter().chain(&p.secondary) {
+                let count = p.options.iter().filter(|o| o.contains(item)).count();
+                assert_eq!(count, n, "{item}");
+            }
+            // The same options as the plain Latin square, plus the cell's
+            // coloured item.
+            let plain = parse(&latin_square(n));
+            for (coloured, plain) in p.options.iter().zip(&plain.options) {
+                assert_eq!(coloured[..3], plain[..]);
+            }
+        }
+        let text = latin_square_coloured(2);
+        assert_eq!(
+            text.lines().nth(1),
+            Some("p0_0 r0_0 c0_0 x0_0:0"),
+            "the cell's item coloured with its value"
+        );
+        parse(&latin_square_coloured(12));
     }
 
     #[test]

@@ -187,35 +187,6 @@ fn known_counts_by_both_engines() {
     }
 }
 
-/// Latin squares of order `n` stated with colours: the cell and the row's
-/// value primary, the column's value secondary, and a secondary item per cell
-/// coloured with its value.
-fn latin_colour(n: usize) -> String {
-    let mut prim: Vec<String> = Vec::new();
-    let mut sec: Vec<String> = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            prim.push(format!("p{r}_{c}"));
-            sec.push(format!("x{r}_{c}"));
-        }
-    }
-    for a in 0..n {
-        for v in 0..n {
-            prim.push(format!("r{a}_{v}"));
-            sec.push(format!("c{a}_{v}"));
-        }
-    }
-    let mut text = format!("{} | {}\n", prim.join(" "), sec.join(" "));
-    for r in 0..n {
-        for c in 0..n {
-            for v in 0..n {
-                text += &format!("p{r}_{c} r{r}_{v} c{c}_{v} x{r}_{c}:{v}\n");
-            }
-        }
-    }
-    text
-}
-
 /// The memo of the sparse-set count (the counts of subproblems met before)
 /// keeps counts exact on families where it hits, and it does hit there: fewer
 /// nodes than the links search, which has no memo. Known counts: Latin
@@ -225,8 +196,8 @@ fn latin_colour(n: usize) -> String {
 fn memoised_counts_are_exact() {
     for (text, expected, hits) in [
         (problems::latin_square(5), 161_280u128, true),
-        (latin_colour(5), 161_280, true),
-        (latin_colour(4), 576, true),
+        (problems::latin_square_coloured(5), 161_280, true),
+        (problems::latin_square_coloured(4), 576, true),
         (problems::langford(11), 35_584, false),
         (problems::n_queens(11), 2_680, false),
         (problems::pentominoes(4, 15), 1_472, true),

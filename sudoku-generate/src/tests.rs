@@ -1,10 +1,7 @@
 //! Tests of classic generation and minimisation, checked by an engine apart
 //! from the generator's searches (Dancing Links).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
-use solver_core::{Incomplete, Limits};
+use solver_core::Limits;
 
 use crate::classic::{generate_within, random_full_grid, GenerateOptions, Generated};
 use crate::minimize::{minimize, minimize_within};
@@ -262,40 +259,7 @@ fn minimize_refuses_puzzles_without_one_solution() {
     );
 }
 
-/// The first puzzle of a file of examples (comment lines start with #).
-fn first_example(text: &str) -> Grid {
-    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
-    line.trim().parse().unwrap()
-}
-
-/// A flag that another thread raises as soon as it runs (no sleep):
-/// before the work or while it runs, the work must end cancelled.
-fn flag_raised_by_another_thread() -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raised = Arc::clone(&flag);
-    let thread = std::thread::spawn(move || raised.store(true, Ordering::Relaxed));
-    (flag, thread)
-}
-
-/// The limits every long job must stop at, deterministically (issue 33):
-/// a deadline already passed, a flag raised before, a flag raised by
-/// another thread at once, and a node budget; with the reason each gives.
-fn every_limit() -> (Vec<(Limits, Incomplete)>, std::thread::JoinHandle<()>) {
-    let (flag, raiser) = flag_raised_by_another_thread();
-    let cases = vec![
-        (
-            Limits::none().timeout(std::time::Duration::ZERO),
-            Incomplete::Deadline,
-        ),
-        (
-            Limits::none().cancel_flag(Arc::new(AtomicBool::new(true))),
-            Incomplete::Cancelled,
-        ),
-        (Limits::none().cancel_flag(flag), Incomplete::Cancelled),
-        (Limits::none().nodes(1000), Incomplete::NodeLimit),
-    ];
-    (cases, raiser)
-}
+include!("../../tests/support/every_limit.rs");
 
 /// Issue 23 #7: minimising this 25x25 puzzle takes many minutes; every
 /// limit stops it, and it never gives a puzzle (nothing sleeps or is

@@ -58,18 +58,16 @@ fn ratings_of_the_generated_set_are_those_of_sudoku_explainer() {
     assert_eq!(exact, total);
 }
 
+include!("../../tests/support/shared_data.rs");
+
 /// The top of the scale (ER 6.5 to 11+): puzzles of the shared benchmark
 /// sets (third-party data, read by path, never copied: `SUDOKU_DATA`, by
 /// default `../shared/data` beside the workspace), named by file and line
 /// in `data/se-ratings-shared.txt` with SE 1.2.1's own ratings, as that
 /// file's header says. Run by `scripts/data-tests.sh`.
 #[test]
-#[ignore = "reads ../shared/data; run by scripts/data-tests.sh"]
+#[ignore = "needs the shared data (scripts/data-tests.sh)"]
 fn shared_data_top_ratings_are_those_of_sudoku_explainer() {
-    let dir = std::env::var("SUDOKU_DATA").map_or_else(
-        |_| std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
-        std::path::PathBuf::from,
-    );
     let data = include_str!("data/se-ratings-shared.txt");
     let mut files = std::collections::HashMap::new();
     let (mut total, mut exact, mut near) = (0, 0, 0);
@@ -83,7 +81,8 @@ fn shared_data_top_ratings_are_those_of_sudoku_explainer() {
             panic!("FILE LINE ER/EP/ED: {line}");
         };
         let text: &String = files.entry(file).or_insert_with(|| {
-            std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+            let path = shared_data_path(file);
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         });
         let n: usize = number.parse().unwrap();
         let puzzle = text.lines().nth(n - 1).expect("the line").trim();

@@ -9,10 +9,8 @@ use sudoku::Grid;
 /// SplitMix64's output function: the tie-break seed of run `x` (the
 /// generator's mixing, so that ratings stay as they were).
 fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let mut state = x;
+    solver_core::zdd::splitmix64(&mut state)
 }
 
 /// The difficulty of a puzzle as the effort of a blind search (see [`rate`]).
@@ -114,24 +112,9 @@ pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating,
 mod tests {
     use super::*;
     use crate::SolveGrid;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
     use sudoku_format::{ReadOptions, Records};
 
-    /// The first puzzle of a file of examples (comment lines start with #).
-    fn first_example(text: &str) -> Grid {
-        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
-        line.trim().parse().unwrap()
-    }
-
-    /// A flag that another thread raises as soon as it runs (no sleep):
-    /// before the search or while it runs, the search must end cancelled.
-    fn flag_raised_by_another_thread() -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = Arc::clone(&flag);
-        let thread = std::thread::spawn(move || raised.store(true, Ordering::Relaxed));
-        (flag, thread)
-    }
+    include!("../../tests/support/every_limit.rs");
 
     const SEVENTEEN: &str =
         "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
@@ -175,25 +158,12 @@ mod tests {
     /// sleeps or is timed.
     #[test]
     fn rate_within_stops_at_its_limits() {
-        use solver_core::Incomplete;
         let puzzles = [
             first_example(include_str!("../../examples/sudoku/25x25-270-givens.txt")),
             first_example(include_str!("../../examples/sudoku/49x49-generated.txt")),
         ];
         for puzzle in &puzzles {
-            let (flag, raiser) = flag_raised_by_another_thread();
-            let cases = [
-                (
-                    Limits::none().timeout(std::time::Duration::ZERO),
-                    Incomplete::Deadline,
-                ),
-                (
-                    Limits::none().cancel_flag(Arc::new(AtomicBool::new(true))),
-                    Incomplete::Cancelled,
-                ),
-                (Limits::none().cancel_flag(flag), Incomplete::Cancelled),
-                (Limits::none().nodes(1000), Incomplete::NodeLimit),
-            ];
+            let (cases, raiser) = every_limit();
             for (limits, why) in cases {
                 let stopped = rate_within(puzzle, 1, &limits);
                 assert_eq!(stopped, Err(SolveError::GaveUp(why)), "{}", puzzle.side());

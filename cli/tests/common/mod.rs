@@ -1,7 +1,7 @@
 //! Helpers shared by the command tests: run a binary, read what it wrote.
 
 use std::process::{Child, Output, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
@@ -18,6 +18,18 @@ pub fn run_with(name: &str, args: &[&str], input: impl Into<Vec<u8>>, timeout: D
         .timeout(timeout)
         .output()
         .unwrap_or_else(|e| panic!("{name} runs: {e}"))
+}
+
+/// How long `name args... --timeout 0` takes on `input` now: what the
+/// command costs when it stops at once (start-up, reading its input,
+/// stopping, writing). A test that times a limit takes it off, so that it
+/// holds the command's own latency to its bound, not the machine's load.
+/// `args` must not hold `--timeout` already.
+pub fn cost_of_stopping_at_once(name: &str, args: &[&str], input: &str) -> Duration {
+    let args = [args, &["--timeout", "0"]].concat();
+    let started = Instant::now();
+    run_with(name, &args, input, Duration::from_secs(120));
+    started.elapsed()
 }
 
 /// Starts `name args...` with standard input, output and error piped.

@@ -71,26 +71,7 @@ fn classic_families_with_secondary_items_and_colours() {
     // Latin squares with the columns as secondary items ("column c holds
     // v" at most once: with every row a permutation, exactly once) and a
     // secondary item per cell coloured with its value.
-    let n = 4;
-    let mut prim = Vec::new();
-    let mut secs = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            prim.push(format!("p{r}_{c}"));
-            prim.push(format!("r{r}_{c}"));
-            secs.push(format!("c{r}_{c}"));
-            secs.push(format!("x{r}_{c}"));
-        }
-    }
-    let mut text = format!("{} | {}\n", prim.join(" "), secs.join(" "));
-    for r in 0..n {
-        for c in 0..n {
-            for v in 0..n {
-                text.push_str(&format!("p{r}_{c} r{r}_{v} c{c}_{v} x{r}_{c}:v{v}\n"));
-            }
-        }
-    }
-    assert_eq!(count(&text), 576);
+    assert_eq!(count(&problems::latin_square_coloured(4)), 576);
 }
 
 /// The exact-cover matrix of the empty Sudoku grid with boxes of `br` x
