@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+from ready import wait_until_it_has_worked
+
 LARGE = os.path.join(
     os.path.dirname(__file__), "..", "..", "examples", "sudoku", "25x25-270-givens.txt"
 )
@@ -50,7 +52,7 @@ def test_sigint_stops_generate_and_leaves_python_healthy(what):
         [sys.executable, "-c", CHILD, what, HARD_25], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    wait_until_it_has_worked(child.pid)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     first = child.stdout.readline()

@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from ready import wait_until_it_has_worked
+
 LARGE = os.path.join(
     os.path.dirname(__file__), "..", "..", "examples", "sudoku", "25x25-270-givens.txt"
 )
@@ -76,7 +78,7 @@ def test_sigint_raises_keyboard_interrupt_and_leaves_python_healthy(what):
         [sys.executable, "-c", CHILD, what, LARGE], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    wait_until_it_has_worked(child.pid)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     # The child is running already: what is timed is its own latency.
@@ -98,7 +100,7 @@ def test_sigint_stops_a_batch_of_small_puzzles_at_once():
     # the whole batch had ended (here about 5 s later).
     child = subprocess.Popen([sys.executable, "-c", CHILD, "small-puzzles"], stdout=subprocess.PIPE, text=True)
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    wait_until_it_has_worked(child.pid)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     first = child.stdout.readline()

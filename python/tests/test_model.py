@@ -16,6 +16,8 @@ import pytest
 import dancing_links as dl
 from dancing_links import Incomplete, Model
 
+from ready import wait_until_it_has_worked
+
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 
 
@@ -197,7 +199,7 @@ print(m.count(limit=3), flush=True)
 def test_sigint_stops_a_model_count():
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True)
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    wait_until_it_has_worked(child.pid)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=30)
