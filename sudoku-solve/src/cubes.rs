@@ -447,6 +447,7 @@ impl Cubes {
                 &self.rules,
                 &Task::Count { limit: None },
                 Engine::Dlx,
+                crate::plan::Processor::detect(),
                 || Ok(self.encoding.matrix().cells_fit()),
             )?;
             let counter = if counts.engine == crate::EngineName::Cells {

@@ -210,10 +210,10 @@ pub fn check_by_propagation(
 /// [`MAX_MASK_SIDE`], within [`MASKS_FIRST`] nodes ([`masks_first`]).
 fn own_search(puzzle: &DoppelGrid, task: &Task) -> Option<Plan> {
     let takes = matches!(task, Task::Check);
-    (takes && puzzle.shape().side() <= MAX_MASK_SIDE).then_some(Plan {
-        engine: EngineName::Masks,
-        reason: "doppelganger: a uniqueness check on the grid's own search on candidate masks",
-    })
+    (takes && puzzle.shape().side() <= MAX_MASK_SIDE).then_some(Plan::new(
+        EngineName::Masks,
+        "doppelganger: a uniqueness check on the grid's own search on candidate masks",
+    ))
 }
 
 /// Nodes the grid's own search on candidate masks gets under `auto` (a

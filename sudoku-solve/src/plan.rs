@@ -13,7 +13,10 @@
 //! the plan names in one call (band9, the bit boards' width, clause learning
 //! for `cdcl`, units, Dancing Links or propagation: no engine picks another
 //! on its own), and every answer carries the name
-//! ([`crate::Answered::plan`]). An engine asked for that cannot take the
+//! ([`crate::Answered::plan`]). For band9 the plan also names the compiled
+//! copy that runs ([`Plan::path`]: `avx2`, `avx2-lookup` or `baseline`),
+//! chosen from the processor's facts, read once ([`Processor`]);
+//! `--explain` ends with it. An engine asked for that cannot take the
 //! puzzle is refused ([`ShapeError::Engine`]), never replaced by another.
 //!
 //! | rules | grid | task | `auto` picks |
@@ -65,7 +68,8 @@ use cover_model::plan::{decide, Beyond, BeyondExactCover, Described, Job, Proble
 use sudoku::Rules;
 use sudoku::ShapeError;
 
-pub use cover_model::plan::{EngineName, Plan};
+pub use crate::processor::Processor;
+pub use cover_model::plan::{CpuPath, EngineName, Plan};
 
 /// The side from which the bit-parallel search hands one solution and
 /// uniqueness checks of classic grids to clause learning.
@@ -100,7 +104,7 @@ impl GridFacts {
     /// `bits`, `cdcl` after the root, `units`), or why none takes it: the
     /// grid's rows of the planner's table.
     pub fn own_engine(self, job: Job) -> Result<Plan, Beyond> {
-        let plan = |engine, reason| Ok(Plan { engine, reason });
+        let plan = |engine, reason| Ok(Plan::new(engine, reason));
         let beyond = |refusal| {
             Err(Beyond {
                 refusal,
@@ -204,7 +208,7 @@ pub fn grid_facts(rules: &Rules) -> GridFacts {
 /// is beyond the memory budget, or when the engine asked for cannot take
 /// it.
 pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeError> {
-    plan_with(rules, task, asked, || {
+    plan_with(rules, task, asked, Processor::detect(), || {
         let encoding = if rules.is_standard() {
             Encoding::standard(rules.shape())?
         } else {
@@ -214,13 +218,15 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
     })
 }
 
-/// [`plan`], with `cells_fit` telling whether Dancing Cells take the grid's
-/// exact-cover matrix: asked only for a count planned for Dancing Links,
-/// after the memory budget of Dancing Links passed.
+/// [`plan`] on `processor` (whose facts choose band9's compiled copy:
+/// [`Processor::band9_path`]), with `cells_fit` telling whether Dancing
+/// Cells take the grid's exact-cover matrix: asked only for a count planned
+/// for Dancing Links, after the memory budget of Dancing Links passed.
 pub(crate) fn plan_with(
     rules: &Rules,
     task: &Task,
     asked: Engine,
+    processor: Processor,
     cells_fit: impl FnOnce() -> Result<bool, ShapeError>,
 ) -> Result<Plan, ShapeError> {
     let shape = rules.shape();
@@ -239,11 +245,14 @@ pub(crate) fn plan_with(
     if let Some(failed) = grid.failed.take() {
         return Err(failed);
     }
-    let chosen = chosen.map_err(|refusal| ShapeError::Engine {
+    let mut chosen = chosen.map_err(|refusal| ShapeError::Engine {
         engine: refusal.asked.as_str(),
         side: shape.side(),
         why: refusal.why,
     })?;
+    if chosen.engine == EngineName::Band9 {
+        chosen.path = Some(processor.band9_path());
+    }
     dlx_fits(rules, chosen)
 }
 

@@ -14,7 +14,7 @@ use solver_core::{Contradiction, Count, Limits, OptionId, Outcome, Solutions, St
 use crate::bitsearch::{AnyBitSearch, Words};
 use crate::encoding::Encoding;
 use crate::parallel::{self, Progress};
-use crate::plan::{plan_with, EngineName, Plan};
+use crate::plan::{plan_with, EngineName, Plan, Processor};
 // `crate::solve::Engine` stays a path for the modules that name it so.
 pub use crate::task::Engine;
 use crate::task::Task;
@@ -265,6 +265,8 @@ pub struct SudokuSolver {
     task: Task,
     /// The plan the engine was built from: its name and why.
     plan: Plan,
+    /// The processor the plan was made for (a fork plans for the same).
+    processor: Processor,
     /// Whether a setting differs from the defaults (no seed, locked
     /// candidates on); the thread caches do not keep such solvers.
     customized: bool,
@@ -327,6 +329,29 @@ impl SudokuSolver {
         task: &Task,
         engine: Engine,
     ) -> Result<SudokuSolver, ShapeError> {
+        SudokuSolver::planned_on(rules, task, engine, Processor::detect())
+    }
+
+    /// [`SudokuSolver::planned`] for `processor`: [`Processor::detect`] for
+    /// this one (what `planned` takes), [`Processor::portable`] to build
+    /// the portable copy of band9 on any CPU (to measure or test it).
+    ///
+    /// ```
+    /// use sudoku_solve::plan::{CpuPath, Processor};
+    /// use sudoku_solve::{Engine, SudokuSolver, Task};
+    /// use sudoku::{Rules, Shape};
+    ///
+    /// let nine = Rules::standard_shared(Shape::square(3)?);
+    /// let solver = SudokuSolver::planned_on(nine, &Task::Check, Engine::Auto, Processor::portable())?;
+    /// assert_eq!(solver.plan().path, Some(CpuPath::Baseline));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn planned_on(
+        rules: Arc<Rules>,
+        task: &Task,
+        engine: Engine,
+        processor: Processor,
+    ) -> Result<SudokuSolver, ShapeError> {
         let shape = rules.shape();
         let standard = rules.is_standard();
         // The whole rules' matrix, built at most once: for the plan's one
@@ -344,7 +369,7 @@ impl SudokuSolver {
             *full = Some(Arc::clone(&e));
             Ok(e)
         };
-        let chosen = plan_with(&rules, task, engine, || {
+        let chosen = plan_with(&rules, task, engine, processor, || {
             Ok(built(&mut full)?.matrix().cells_fit())
         })?;
         let refused = |why: &'static str| ShapeError::Engine {
@@ -373,9 +398,13 @@ impl SudokuSolver {
                 let encoding = built(&mut full)?;
                 // The engine's counts run on what the plan of a count
                 // names: Dancing Cells where they take the matrix.
-                let counts = plan_with(&rules, &Task::Count { limit: None }, engine, || {
-                    Ok(encoding.matrix().cells_fit())
-                })?;
+                let counts = plan_with(
+                    &rules,
+                    &Task::Count { limit: None },
+                    engine,
+                    processor,
+                    || Ok(encoding.matrix().cells_fit()),
+                )?;
                 let counter = if counts.engine == EngineName::Cells {
                     solver_core::Counter::Cells
                 } else {
@@ -383,10 +412,9 @@ impl SudokuSolver {
                 };
                 State::Dlx(DlxGrid::new(encoding, counter))
             }
-            named => State::Bits(
-                AnyBitSearch::build(named, &rules)
-                    .ok_or_else(|| refused("no grid engine of this name takes these rules"))?,
-            ),
+            _ => State::Bits(AnyBitSearch::build(chosen, &rules).ok_or_else(|| {
+                refused("no grid engine of this name takes these rules on this CPU")
+            })?),
         };
         Ok(SudokuSolver {
             shape,
@@ -394,6 +422,7 @@ impl SudokuSolver {
             asked: engine,
             task: *task,
             plan: chosen,
+            processor,
             customized: !standard,
             state,
         })
@@ -410,15 +439,19 @@ impl SudokuSolver {
                 asked: self.asked,
                 task: self.task,
                 plan: self.plan,
+                processor: self.processor,
                 customized: self.customized,
                 state: State::Propagation(prop.clone()),
             }),
             (_, Some((rules, _))) => {
-                SudokuSolver::planned(Arc::clone(rules), &self.task, self.asked)
+                SudokuSolver::planned_on(Arc::clone(rules), &self.task, self.asked, self.processor)
             }
-            (_, None) => {
-                SudokuSolver::planned(Rules::standard_shared(self.shape), &self.task, self.asked)
-            }
+            (_, None) => SudokuSolver::planned_on(
+                Rules::standard_shared(self.shape),
+                &self.task,
+                self.asked,
+                self.processor,
+            ),
         }
     }
 
@@ -506,9 +539,11 @@ impl SudokuSolver {
                 &standard
             }
         };
-        plan_with(rules, task, self.asked, || match &self.variant {
-            Some((_, encoding)) => Ok(encoding.matrix().cells_fit()),
-            None => Ok(Encoding::standard(self.shape)?.matrix().cells_fit()),
+        plan_with(rules, task, self.asked, self.processor, || {
+            match &self.variant {
+                Some((_, encoding)) => Ok(encoding.matrix().cells_fit()),
+                None => Ok(Encoding::standard(self.shape)?.matrix().cells_fit()),
+            }
         })
     }
 
