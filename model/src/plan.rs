@@ -246,16 +246,30 @@ impl fmt::Display for Plan {
     }
 }
 
-/// The engine the user asked for.
+/// The engine the user asked for: the one vocabulary of every front end
+/// (`--engine` of `sudoku` and `dlx`, the libraries' `engine` arguments: a
+/// grid's `sudoku_solve::Asked` is this type, and a model compiles for one,
+/// `Model::compile_with`). [`decide`] turns it into the engine that runs
+/// ([`EngineName`]) or refuses it; every engine gives the same verdicts and
+/// counts, but where a problem has several solutions, different engines may
+/// print different ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Asked {
-    /// The planner's choice.
+    /// The planner's choice: on a grid a bit-parallel engine where one
+    /// applies, Dancing Links otherwise.
     #[default]
     Auto,
-    /// The bit-parallel family on a grid: `band9`, `bits`, `cdcl` after the
-    /// root, `units`.
+    /// The bit-parallel family on a grid: the matrix as one bit board per
+    /// value, with singles and locked candidates as propagation (`bits`,
+    /// classic grids up to 128x128, with clause learning from 36x36 for one
+    /// solution or uniqueness: `cdcl` after the root); on 9x9 grids a
+    /// specialist that holds each value's band (three rows of boxes) in one
+    /// 32-bit word (`band9`); for variants up to 128 cells, `units`.
+    /// Refused where none applies, never replaced by Dancing Links.
     Bits,
-    /// Dancing Links (a matrix's plain count: on Dancing Cells, its
+    /// Knuth's Dancing Links (`solver_core`), the reference engine, for any
+    /// exact cover (a grid: any rules without setter's constraints and any
+    /// size the memory budget allows; a plain count: on Dancing Cells, its
     /// sparse-set form, when they take it).
     Dlx,
     /// Clause learning over a matrix's options.

@@ -71,4 +71,4 @@ pub use solve::{with_thread_solver, GridSolutions, SolveError, SolveGrid, Sudoku
 /// counts and statistics.
 pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use symmetry::{ParseSymmetryError, Symmetry};
-pub use task::{Engine, Task};
+pub use task::{Asked, Task};

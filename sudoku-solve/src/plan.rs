@@ -41,17 +41,17 @@
 //! printed).
 //!
 //! ```
-//! use sudoku_solve::{plan, Engine, EngineName, Task};
+//! use sudoku_solve::{plan, Asked, EngineName, Task};
 //! use sudoku::{Rules, Shape};
 //!
 //! let nine = Rules::standard(Shape::square(3)?);
-//! let chosen = plan(&nine, &Task::Check, Engine::Auto)?;
+//! let chosen = plan(&nine, &Task::Check, Asked::Auto)?;
 //! assert_eq!(chosen.engine, EngineName::Band9);
-//! assert_eq!(plan(&nine, &Task::Check, Engine::Dlx)?.engine, EngineName::Dlx);
+//! assert_eq!(plan(&nine, &Task::Check, Asked::Dlx)?.engine, EngineName::Dlx);
 //! // 144x144 is beyond the bit-parallel engines: asking for them is an error.
 //! let big = Rules::standard(Shape::square(12)?);
-//! assert!(plan(&big, &Task::Solve, Engine::Bits).is_err());
-//! assert_eq!(plan(&big, &Task::Solve, Engine::Auto)?.engine, EngineName::Dlx);
+//! assert!(plan(&big, &Task::Solve, Asked::Bits).is_err());
+//! assert_eq!(plan(&big, &Task::Solve, Asked::Auto)?.engine, EngineName::Dlx);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -62,7 +62,7 @@ use std::sync::Arc;
 
 use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
-use crate::task::{Engine, Task};
+use crate::task::{Asked, Task};
 
 use cover_model::plan::{decide, Beyond, BeyondExactCover, Described, Job, Problem};
 use sudoku::Rules;
@@ -207,7 +207,7 @@ pub fn grid_facts(rules: &Rules) -> GridFacts {
 /// (the one fact read from the matrix, and only then). Fails when the grid
 /// is beyond the memory budget, or when the engine asked for cannot take
 /// it.
-pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeError> {
+pub fn plan(rules: &Rules, task: &Task, asked: Asked) -> Result<Plan, ShapeError> {
     plan_with(rules, task, asked, Processor::detect(), || {
         let encoding = if rules.is_standard() {
             Encoding::standard(rules.shape())?
@@ -225,7 +225,7 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
 pub(crate) fn plan_with(
     rules: &Rules,
     task: &Task,
-    asked: Engine,
+    asked: Asked,
     processor: Processor,
     cells_fit: impl FnOnce() -> Result<bool, ShapeError>,
 ) -> Result<Plan, ShapeError> {
@@ -241,7 +241,7 @@ pub(crate) fn plan_with(
         })),
         failed: RefCell::new(None),
     };
-    let chosen = decide(&Problem::Grid(&grid), task.job(), asked.asked());
+    let chosen = decide(&Problem::Grid(&grid), task.job(), asked);
     if let Some(failed) = grid.failed.take() {
         return Err(failed);
     }
@@ -294,7 +294,7 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap()
-                .install(|| plan(&standard(order), &Task::Solve, Engine::Auto))
+                .install(|| plan(&standard(order), &Task::Solve, Asked::Auto))
         };
         let err = in_pool(1, 16).unwrap_err();
         assert!(
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn classic_grids_by_size_and_task() {
-        let pick = |order, task: Task| plan(&standard(order), &task, Engine::Auto).unwrap().engine;
+        let pick = |order, task: Task| plan(&standard(order), &task, Asked::Auto).unwrap().engine;
         assert_eq!(pick(3, Task::Check), EngineName::Band9);
         assert_eq!(pick(2, Task::Solve), EngineName::Bits);
         assert_eq!(pick(4, Task::Count { limit: None }), EngineName::Bits);
@@ -437,9 +437,9 @@ mod tests {
                             .map(|p| p.engine.as_str().to_owned())
                     };
                     for (asked, col) in [
-                        (Engine::Auto, cols[4]),
-                        (Engine::Bits, cols[5]),
-                        (Engine::Dlx, cols[6]),
+                        (Asked::Auto, cols[4]),
+                        (Asked::Bits, cols[5]),
+                        (Asked::Dlx, cols[6]),
                     ] {
                         match (name(asked), said(col)) {
                             (None, None) => {}
@@ -456,20 +456,20 @@ mod tests {
 
     #[test]
     fn an_engine_that_cannot_apply_is_refused() {
-        let err = plan(&standard(12), &Task::Solve, Engine::Bits).unwrap_err();
+        let err = plan(&standard(12), &Task::Solve, Asked::Bits).unwrap_err();
         assert!(err.to_string().contains("128x128"), "{err}");
-        assert!(plan(&standard(3), &Task::Split, Engine::Bits).is_err());
+        assert!(plan(&standard(3), &Task::Split, Asked::Bits).is_err());
         // A variant of 144 cells is beyond the units search.
         let x = Variant::from_names("x").unwrap();
         let rules = x.rules(Shape::square(4).unwrap()).unwrap();
-        assert!(plan(&rules, &Task::Check, Engine::Bits).is_err());
+        assert!(plan(&rules, &Task::Check, Asked::Bits).is_err());
         assert_eq!(
-            plan(&rules, &Task::Check, Engine::Auto).unwrap().engine,
+            plan(&rules, &Task::Check, Asked::Auto).unwrap().engine,
             EngineName::Dlx
         );
         let small = x.rules(Shape::square(3).unwrap()).unwrap();
         assert_eq!(
-            plan(&small, &Task::Check, Engine::Bits).unwrap().engine,
+            plan(&small, &Task::Check, Asked::Bits).unwrap().engine,
             EngineName::Units
         );
     }

@@ -113,7 +113,7 @@ fn slow_pext_on(vendor: [u32; 3], signature: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Engine, SudokuSolver, Task, Verdict};
+    use crate::{Asked, SudokuSolver, Task, Verdict};
     use solver_core::Limits;
     use sudoku::{Grid, Rules, Shape};
 
@@ -283,12 +283,12 @@ mod tests {
         for (processor, path) in processors {
             let rules = Rules::standard_shared(shape);
             let mut check =
-                SudokuSolver::planned_on(rules.clone(), &Task::Check, Engine::Auto, processor)
+                SudokuSolver::planned_on(rules.clone(), &Task::Check, Asked::Auto, processor)
                     .unwrap();
             let mut count = SudokuSolver::planned_on(
                 rules,
                 &Task::Count { limit: None },
-                Engine::Auto,
+                Asked::Auto,
                 processor,
             )
             .unwrap();
