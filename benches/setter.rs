@@ -20,7 +20,7 @@ use solver_core::Limits;
 use sudoku::{Grid, Rules, Shape};
 use sudoku_generate::{GenerateOptions, MadePuzzle, Maker};
 use sudoku_solve::doppelganger::{DoppelAnswered, DoppelGenerated};
-use sudoku_solve::{setter, Engine, SudokuSolver, Verdict};
+use sudoku_solve::{setter, Asked, SudokuSolver, Verdict};
 
 const PUZZLES: u64 = 20;
 
@@ -64,7 +64,7 @@ fn bench_unique<M: Measurement>(
         let (unique, _) = puzzles.get_or_init(|| made(kind));
         let mut solvers: Vec<SudokuSolver> = unique
             .iter()
-            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto).unwrap())
+            .map(|(rules, _, _)| SudokuSolver::with_rules(Arc::clone(rules), Asked::Auto).unwrap())
             .collect();
         b.iter(|| {
             for (solver, (_, puzzle, solution)) in solvers.iter_mut().zip(unique) {
@@ -144,7 +144,7 @@ fn bench_doppelganger(c: &mut Criterion<cpu::ProcessCpu>) {
                 .collect();
             per_puzzle(&made, |m| {
                 let answered =
-                    answer(&m.puzzle, &Task::Check, Engine::Auto, &Limits::none()).unwrap();
+                    answer(&m.puzzle, &Task::Check, Asked::Auto, &Limits::none()).unwrap();
                 assert!(matches!(answered.answer, Answer::Unique(ref s) if *s == m.solution));
                 answered
             });
@@ -152,7 +152,7 @@ fn bench_doppelganger(c: &mut Criterion<cpu::ProcessCpu>) {
         });
         b.iter(|| {
             for m in made {
-                let answered = answer(&m.puzzle, &Task::Check, Engine::Auto, &Limits::none());
+                let answered = answer(&m.puzzle, &Task::Check, Asked::Auto, &Limits::none());
                 assert!(matches!(answered.unwrap().answer, Answer::Unique(s) if s == m.solution));
             }
         })

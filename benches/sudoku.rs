@@ -15,7 +15,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use solver_core::Limits;
 use sudoku::Grid;
 use sudoku_format::{ReadOptions, Records};
-use sudoku_solve::{Engine, SudokuSolver};
+use sudoku_solve::{Asked, SudokuSolver};
 
 /// At most this many puzzles of each set, so a sample stays short.
 const PER_SET: usize = 2000;
@@ -55,7 +55,7 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.sample_size(10);
-        for engine in [Engine::Bits, Engine::Dlx] {
+        for engine in [Asked::Bits, Asked::Dlx] {
             let mut solver = SudokuSolver::with_engine(grids[0].shape(), engine).expect("shape");
             group.bench_function(format!("unique {engine:?}"), |b| {
                 b.iter(|| {
@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.sample_size(10);
-        let mut solver = SudokuSolver::with_engine(grids[0].shape(), Engine::Bits).expect("shape");
+        let mut solver = SudokuSolver::with_engine(grids[0].shape(), Asked::Bits).expect("shape");
         group.bench_function("unique Bits", |b| {
             b.iter(|| {
                 for g in &grids {

@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use solver_core::Limits;
 use sudoku::{parse_cages, Grid, Regions, Variant};
 use sudoku_format::{parse_documents, ReadOptions, Records};
-use sudoku_solve::{Engine, SudokuSolver};
+use sudoku_solve::{Asked, SudokuSolver};
 
 fn example(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -55,7 +55,7 @@ fn sets() -> Vec<(&'static str, Variant, Vec<Grid>)> {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("variants_unique");
     for (name, variant, puzzles) in sets() {
-        for engine in [Engine::Auto, Engine::Dlx] {
+        for engine in [Asked::Auto, Asked::Dlx] {
             let rules = variant.rules(puzzles[0].shape()).unwrap();
             let mut solver = SudokuSolver::with_rules(rules.into(), engine).unwrap();
             let label = format!("{name}/{engine:?}").to_lowercase();

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use solver_core::Limits;
 use sudoku::{Grid, Shape};
 use sudoku_solve::SolveGrid;
-use sudoku_solve::{Engine, SudokuSolver};
+use sudoku_solve::{Asked, SudokuSolver};
 
 /// Counts completions by trying every value in every empty cell, in order,
 /// checking rows, columns and boxes directly. Stops at `limit`.
@@ -55,7 +55,7 @@ fn is_valid_solution(shape: Shape, cells: &[u16]) -> bool {
 }
 
 fn random_full_grid(shape: Shape, seed: u64) -> Grid {
-    let mut solver = SudokuSolver::with_engine(shape, Engine::Bits).unwrap();
+    let mut solver = SudokuSolver::with_engine(shape, Asked::Bits).unwrap();
     solver.set_seed(Some(seed));
     let (full, _) = solver.solve_one(&Grid::empty(shape), &Limits::none());
     full.unwrap()
@@ -82,7 +82,7 @@ proptest! {
         let puzzle = Grid::from_values(shape, cells.clone()).unwrap();
         let limit = 20;
         let expected = backtrack_count(shape, &mut cells, limit);
-        for engine in [Engine::Bits, Engine::Dlx] {
+        for engine in [Asked::Bits, Asked::Dlx] {
             let mut solver = SudokuSolver::with_engine(shape, engine).unwrap();
             let count = solver.count(&puzzle, &Limits::none().solutions(limit)).unwrap();
             prop_assert_eq!(count.solutions, expected, "{:?} on {}", engine, puzzle);
@@ -100,7 +100,7 @@ proptest! {
 #[test]
 fn empty_4x4_has_288_solutions_in_both_engines() {
     let shape = Shape::square(2).unwrap();
-    for engine in [Engine::Bits, Engine::Dlx] {
+    for engine in [Asked::Bits, Asked::Dlx] {
         let mut solver = SudokuSolver::with_engine(shape, engine).unwrap();
         let count = solver.count(&Grid::empty(shape), &Limits::none()).unwrap();
         assert_eq!(
@@ -118,7 +118,7 @@ fn empty_4x4_has_288_solutions_in_both_engines() {
 #[ignore = "about a minute in a debug build"]
 fn empty_6x6_has_28200960_solutions() {
     let shape = Shape::new(2, 3).unwrap();
-    let mut solver = SudokuSolver::with_engine(shape, Engine::Bits).unwrap();
+    let mut solver = SudokuSolver::with_engine(shape, Asked::Bits).unwrap();
     let count = solver.count(&Grid::empty(shape), &Limits::none()).unwrap();
     assert_eq!((count.solutions, count.is_complete()), (28_200_960, true));
 }
@@ -135,9 +135,9 @@ fn shared_data_16x16_and_25x25_puzzles_are_unique() {
     for (name, engines) in [
         (
             "generated_16x16_minimal10.txt",
-            &[Engine::Bits, Engine::Dlx][..],
+            &[Asked::Bits, Asked::Dlx][..],
         ),
-        ("generated_25x25_3.txt", &[Engine::Bits, Engine::Dlx][..]),
+        ("generated_25x25_3.txt", &[Asked::Bits, Asked::Dlx][..]),
     ] {
         let puzzles: Vec<Grid> = Records::new(shared_data_file(name), ReadOptions::default())
             .map(|r| r.result.expect("shared puzzles parse").grid)
@@ -188,7 +188,7 @@ proptest! {
         let puzzle = nine_by_nine(seed, &holes, noise);
         let limits = Limits::none().solutions(30);
         let mut results = Vec::new();
-        for (engine, locked) in [(Engine::Bits, true), (Engine::Bits, false), (Engine::Dlx, true)] {
+        for (engine, locked) in [(Asked::Bits, true), (Asked::Bits, false), (Asked::Dlx, true)] {
             let mut solver = SudokuSolver::with_engine(puzzle.shape(), engine).unwrap();
             solver.set_locked_candidates(locked);
             let count = solver.count(&puzzle, &limits).map(|c| (c.solutions, c.is_complete()));

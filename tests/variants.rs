@@ -9,7 +9,7 @@
 use solver_core::{Incomplete, Limits};
 use sudoku::{CageSpec, Grid, Regions, Rules, Shape, Variant};
 use sudoku_solve::SolveGrid;
-use sudoku_solve::{Engine, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SudokuSolver, Verdict};
 
 /// The oracle's view of a puzzle: the side, the groups of cells that hold
 /// every value once, and the cages (cells, sum).
@@ -356,7 +356,7 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-fn solver(case: &Case, engine: Engine) -> SudokuSolver {
+fn solver(case: &Case, engine: Asked) -> SudokuSolver {
     let rules = case.variant.rules(case.shape).expect(case.name);
     SudokuSolver::with_rules(rules.into(), engine).expect(case.name)
 }
@@ -365,7 +365,7 @@ fn solver(case: &Case, engine: Engine) -> SudokuSolver {
 fn counts_equal_the_brute_force_counter() {
     let mut nonzero = 0;
     for case in cases() {
-        for engine in [Engine::Dlx, Engine::Auto] {
+        for engine in [Asked::Dlx, Asked::Auto] {
             let mut s = solver(&case, engine);
             for puzzle in &case.puzzles {
                 let expected = case.oracle.count(puzzle.cells(), u64::MAX);
@@ -380,7 +380,7 @@ fn counts_equal_the_brute_force_counter() {
                     "{} {engine:?} {puzzle}",
                     case.name
                 );
-                if engine == Engine::Dlx {
+                if engine == Asked::Dlx {
                     let par = s
                         .par_count(puzzle, &Limits::none())
                         .map_or(0, |c| c.solutions);
@@ -408,7 +408,7 @@ fn known_counts_from_mathematics() {
         288
     );
     let classic6 = by_name("classic 6x6");
-    let mut s = solver(&classic6, Engine::Dlx);
+    let mut s = solver(&classic6, Asked::Dlx);
     let first_row = &classic6.puzzles[0];
     assert_eq!(
         s.count(first_row, &Limits::none()).unwrap().solutions,
@@ -421,7 +421,7 @@ fn known_counts_from_mathematics() {
 fn every_solution_obeys_the_rules_and_verdicts_follow_counts() {
     for case in cases() {
         let rules = case.variant.rules(case.shape).unwrap();
-        let mut s = solver(&case, Engine::Auto);
+        let mut s = solver(&case, Asked::Auto);
         for puzzle in &case.puzzles {
             let expected = case.oracle.count(puzzle.cells(), 3);
             let (verdict, _) = s.check_unique(puzzle, &Limits::none());
@@ -483,7 +483,7 @@ fn variants_that_add_nothing_equal_the_classic_engine() {
             jigsaw_rules.units().len(),
             Rules::standard(shape).units().len()
         );
-        let mut jigsaw = SudokuSolver::with_rules(jigsaw_rules.into(), Engine::Dlx).unwrap();
+        let mut jigsaw = SudokuSolver::with_rules(jigsaw_rules.into(), Asked::Dlx).unwrap();
         let n = shape.side() as usize;
         let first_row: Vec<u16> = (1..=n as u16)
             .chain(std::iter::repeat_n(0, n * n - n))
@@ -501,7 +501,7 @@ fn variants_that_add_nothing_equal_the_classic_engine() {
             ..Variant::default()
         };
         let mut killer =
-            SudokuSolver::with_rules(killer.rules(shape).unwrap().into(), Engine::Dlx).unwrap();
+            SudokuSolver::with_rules(killer.rules(shape).unwrap().into(), Asked::Dlx).unwrap();
         assert_eq!(
             killer
                 .count(&Grid::empty(shape), &Limits::none())
@@ -524,8 +524,8 @@ proptest::proptest! {
     #[test]
     fn bit_search_equals_dancing_links(case in 0usize..18, seed in 0u64..1000, keep in 4usize..20) {
         let case = cases().into_iter().nth(case).unwrap();
-        let mut dlx = solver(&case, Engine::Dlx);
-        let mut bits = solver(&case, Engine::Bits);
+        let mut dlx = solver(&case, Asked::Dlx);
+        let mut bits = solver(&case, Asked::Bits);
         dlx.set_seed(Some(seed + 1));
         let empty = Grid::empty(case.shape);
         if let (Ok(full), _) = dlx.solve_one(&empty, &Limits::none()) {
@@ -572,7 +572,7 @@ proptest::proptest! {
             (rng % m as u64) as usize
         };
         let mut filler =
-            SudokuSolver::with_rules(Variant::default().rules(shape).unwrap().into(), Engine::Dlx)
+            SudokuSolver::with_rules(Variant::default().rules(shape).unwrap().into(), Asked::Dlx)
                 .unwrap();
         filler.set_seed(Some(seed + 1));
         let (Ok(full), _) = filler.solve_one(&Grid::empty(shape), &Limits::none()) else {
@@ -630,9 +630,9 @@ proptest::proptest! {
             .collect();
         let puzzle = Grid::from_values(shape, givens).unwrap();
         let rules = variant.rules(shape).unwrap();
-        let mut dlx = SudokuSolver::with_rules(rules.clone().into(), Engine::Dlx).unwrap();
-        let mut bits = SudokuSolver::with_rules(rules.into(), Engine::Bits).unwrap();
-        proptest::prop_assert_eq!(bits.engine(), Engine::Bits);
+        let mut dlx = SudokuSolver::with_rules(rules.clone().into(), Asked::Dlx).unwrap();
+        let mut bits = SudokuSolver::with_rules(rules.into(), Asked::Bits).unwrap();
+        proptest::prop_assert_eq!(bits.engine(), Asked::Bits);
         let limit = 2000u64;
         let expected = oracle.count(puzzle.cells(), limit);
         let capped = |s: &mut SudokuSolver| {
@@ -650,7 +650,7 @@ proptest::proptest! {
 /// A random full grid of `case` (seeded), with about `keep` cells in 36
 /// kept as givens; None when the case has no full grid.
 fn random_givens(case: &Case, seed: u64, keep: usize) -> Option<Vec<u16>> {
-    let mut filler = solver(case, Engine::Dlx);
+    let mut filler = solver(case, Asked::Dlx);
     filler.set_seed(Some(seed + 1));
     let full = filler
         .solve_one(&Grid::empty(case.shape), &Limits::none())
@@ -708,7 +708,7 @@ proptest::proptest! {
         };
         let limits = Limits::none();
         let mut engines = Vec::new();
-        for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
+        for engine in [Asked::Auto, Asked::Bits, Asked::Dlx] {
             let ask = |task: &Task| {
                 let question = Question { task, engine, limits: &limits, progress: None };
                 answer(&puzzle, &case.variant, 1, &question, false)
@@ -773,7 +773,7 @@ proptest::proptest! {
         };
         let records = problem.split(&options);
         proptest::prop_assert!(!records.is_empty());
-        let engine = if dlx { Engine::Dlx } else { Engine::Auto };
+        let engine = if dlx { Asked::Dlx } else { Asked::Auto };
         let mut total: u128 = 0;
         for record in &records {
             let result = problem.count_record(record, engine, &Limits::none(), parallel);

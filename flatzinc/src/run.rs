@@ -219,7 +219,7 @@ fn run_compiled(
             t,
             &search_stats,
             started,
-            Some((init, compiled.engine().name())),
+            Some((init, compiled.engine().as_str())),
         )?;
         if let Some(objective) = summary.1 {
             writeln!(out, "%%%mzn-stat: objective={objective}")?;

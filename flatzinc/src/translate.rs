@@ -9,7 +9,8 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use cover_model::{Model, ModelEngine, ModelError, Rel, Value, Var};
+use cover_model::plan::EngineName;
+use cover_model::{Model, ModelError, Rel, Value, Var};
 
 use crate::parse::{BaseType, Constraint, Decl, Expr, FlatZinc, Goal, IntSet, ParseError, Pos};
 
@@ -216,7 +217,7 @@ pub fn translate_text(text: &str) -> Result<Translation, FznError> {
 /// faster.
 pub fn translate(fzn: &FlatZinc) -> Result<Translation, FznError> {
     let plain = translate_with(fzn, HashMap::new())?;
-    if plain.unsat.is_some() || plain.model.planned_engine() == ModelEngine::DancingLinks {
+    if plain.unsat.is_some() || plain.model.planned_engine() == EngineName::Dlx {
         return Ok(plain);
     }
     let offsets = offset_candidates(fzn);
@@ -1579,11 +1580,11 @@ mod offset_tests {
         // Exact cover with c a view of b: kept, for Dancing Links.
         let t = translate_text(&format!("{base}solve satisfy;\n")).unwrap();
         assert_eq!(t.model.var_count(), 3, "{t:?}");
-        assert_eq!(t.model.planned_engine(), ModelEngine::DancingLinks);
+        assert_eq!(t.model.planned_engine(), EngineName::Dlx);
         // A sum needs the propagation engine: c is eliminated.
         let sum = "constraint int_lin_le([1, 1], [a, b], 5);\n";
         let t = translate_text(&format!("{base}{sum}solve satisfy;\n")).unwrap();
         assert_eq!(t.model.var_count(), 2, "{t:?}");
-        assert_eq!(t.model.planned_engine(), ModelEngine::Propagation);
+        assert_eq!(t.model.planned_engine(), EngineName::Propagation);
     }
 }

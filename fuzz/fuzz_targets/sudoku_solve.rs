@@ -14,7 +14,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use solver_core::Limits;
-use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SolveError, SudokuSolver, Verdict};
 use sudoku::{Grid, Shape};
 
 fuzz_target!(|data: &[u8]| {
@@ -47,8 +47,8 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let grid = Grid::from_values(shape, values).unwrap();
 
-    let bits = verdict(&grid, Engine::Bits, &limits);
-    let dlx = verdict(&grid, Engine::Dlx, &limits);
+    let bits = verdict(&grid, Asked::Bits, &limits);
+    let dlx = verdict(&grid, Asked::Dlx, &limits);
     match (&bits, &dlx) {
         (Verdict::Unknown(_), _) | (_, Verdict::Unknown(_)) => {}
         (Verdict::Unique(a), Verdict::Unique(b)) => assert_eq!(a, b, "different unique solutions"),
@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// The verdict of one engine, after checking it is consistent.
-fn verdict(grid: &Grid, engine: Engine, limits: &Limits) -> Verdict {
+fn verdict(grid: &Grid, engine: Asked, limits: &Limits) -> Verdict {
     let mut solver = SudokuSolver::with_engine(grid.shape(), engine).unwrap();
     assert_eq!(solver.engine(), engine);
     let (verdict, _stats) = solver.check_unique(grid, limits);
@@ -117,7 +117,7 @@ fn verdict(grid: &Grid, engine: Engine, limits: &Limits) -> Verdict {
     verdict
 }
 
-fn check_solution(engine: Engine, grid: &Grid, solution: &Grid) {
+fn check_solution(engine: Asked, grid: &Grid, solution: &Grid) {
     assert!(
         solution.is_solution_of(grid),
         "{engine:?}: {solution} is not a solution of {grid}"

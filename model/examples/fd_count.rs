@@ -10,7 +10,8 @@
 //! `cover-queens N`, `cover-langford N`, `cover-latin N`. The
 //! engine defaults to the planner's choice; `par` counts on every core.
 
-use cover_model::{Model, ModelEngine, Rel, Value, Var};
+use cover_model::plan::Asked;
+use cover_model::{Model, Rel, Value, Var};
 use solver_core::Limits;
 
 /// n-queens as MiniZinc states it: all different columns, and all
@@ -98,9 +99,9 @@ fn main() {
     let name = args.first().map_or("queens", String::as_str);
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(8);
     let engine = match args.get(2).map(String::as_str) {
-        Some("dlx") => Some(ModelEngine::DancingLinks),
-        Some("propagation") => Some(ModelEngine::Propagation),
-        _ => None,
+        Some("dlx") => Asked::Dlx,
+        Some("propagation") => Asked::Propagation,
+        _ => Asked::Auto,
     };
     let par = args.iter().any(|a| a == "par");
     // The exact-cover forms of solver-core's problems, on Dancing Links.
@@ -151,7 +152,7 @@ fn main() {
     };
     println!(
         "{name} {n} engine={} solutions={} complete={} nodes={} propagations={}",
-        compiled.engine().name(),
+        compiled.engine().as_str(),
         count.solutions,
         count.is_complete(),
         count.outcome.stats.nodes,

@@ -6,10 +6,10 @@ use solver_core::{Count, Counter, Entry, ItemId, Limits, Matrix, OptionId, Probl
 
 use crate::constraints::Sense;
 use crate::cube::Cube;
-use crate::engine::ModelEngine;
 use crate::error::ModelError;
 use crate::fd::Program;
 use crate::model::{GroupKind, Model, Value, Var};
+use crate::plan::EngineName;
 use crate::solve::ModelSolver;
 use crate::views::{View, Views};
 
@@ -281,12 +281,13 @@ impl Compiled {
         })
     }
 
-    /// The engine this model was compiled for.
-    pub fn engine(&self) -> ModelEngine {
+    /// The engine this model was compiled for: [`EngineName::Dlx`] or
+    /// [`EngineName::Propagation`].
+    pub fn engine(&self) -> EngineName {
         if self.program.is_some() {
-            ModelEngine::Propagation
+            EngineName::Propagation
         } else {
-            ModelEngine::DancingLinks
+            EngineName::Dlx
         }
     }
 
@@ -341,7 +342,7 @@ impl Compiled {
     pub fn option(&self, var: Var, value: Value) -> Result<OptionId, ModelError> {
         if self.matrix.is_none() {
             return Err(ModelError::Engine {
-                engine: ModelEngine::Propagation.name(),
+                engine: EngineName::Propagation.as_str(),
                 reason: "its models have no exact-cover options".into(),
             });
         }
@@ -414,8 +415,8 @@ impl Compiled {
             cells: self.matrix.as_ref().is_some_and(Matrix::cells_fit),
         };
         let asked = match self.engine() {
-            ModelEngine::DancingLinks => crate::plan::Asked::Dlx,
-            ModelEngine::Propagation => crate::plan::Asked::Propagation,
+            EngineName::Dlx => crate::plan::Asked::Dlx,
+            _ => crate::plan::Asked::Propagation,
         };
         crate::plan::decide(&problem, crate::plan::Job::Count, asked)
             .expect("the engine the model was compiled for takes it")
@@ -485,7 +486,8 @@ mod tests {
     /// (OEIS A000170).
     #[test]
     fn queens_through_views_count_as_known() {
-        use crate::{Model, ModelEngine, Rel, Value, Var};
+        use crate::plan::EngineName;
+        use crate::{Model, Rel, Value, Var};
         use solver_core::Limits;
         let known = [1u128, 0, 0, 2, 10, 4, 40, 92, 352];
         for (k, &expected) in known.iter().enumerate() {
@@ -509,7 +511,7 @@ mod tests {
                 m.all_different(&d).unwrap();
             }
             let c = m.compile().unwrap();
-            assert_eq!(c.engine(), ModelEngine::DancingLinks, "n = {n}");
+            assert_eq!(c.engine(), EngineName::Dlx, "n = {n}");
             let count = c.solver().count(&Limits::default());
             assert_eq!(count.solutions, expected, "n = {n}");
             assert!(count.is_complete());

@@ -28,7 +28,8 @@
 //!   - an objective: [`minimize`](Model::minimize) or
 //!     [`maximize`](Model::maximize).
 //! - [`Model::compile`] gives a [`Compiled`] model for the engine the
-//!   planner picks ([`ModelEngine`]; [`Model::compile_with`] asks for one),
+//!   planner picks ([`plan::EngineName`]: `dlx` or `propagation`;
+//!   [`Model::compile_with`] asks for one, [`plan::Asked`]),
 //!   immutable and shared between threads.
 //! - [`ModelSolver`] (one per thread, [`Compiled::solver`]) finds
 //!   [`Solution`]s, counts them, gives a [`Verdict`], takes per-search
@@ -71,7 +72,7 @@
 //!     0,
 //! )?;
 //! let compiled = m.compile()?;
-//! assert_eq!(compiled.engine().name(), "propagation");
+//! assert_eq!(compiled.engine().as_str(), "propagation");
 //! let (verdict, _) = compiled.solver().verdict(&Limits::none());
 //! let Verdict::Unique(sol) = verdict else { panic!("{verdict:?}") };
 //! assert_eq!((sol[s], sol[e], sol[n], sol[d], sol[y]), (9, 5, 6, 7, 2));
@@ -103,7 +104,8 @@
 //! all-different diagonals `q[i] + i` and `q[i] - i` is exact cover:
 //!
 //! ```
-//! use cover_model::{Model, ModelEngine, Rel, Var};
+//! use cover_model::plan::EngineName;
+//! use cover_model::{Model, Rel, Var};
 //! use solver_core::Limits;
 //!
 //! let n = 6;
@@ -120,7 +122,7 @@
 //!     m.all_different(&d)?;
 //! }
 //! let compiled = m.compile()?;
-//! assert_eq!(compiled.engine(), ModelEngine::DancingLinks);
+//! assert_eq!(compiled.engine(), EngineName::Dlx);
 //! assert_eq!(compiled.solver().count(&Limits::none()).solutions, 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -186,7 +188,6 @@ pub use check::{SolutionCheck, Violation};
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
 pub use cube::{records as cube_records, Cube};
-pub use engine::ModelEngine;
 pub use error::ModelError;
 pub use fd::search::Branching;
 pub use json::JsonError;

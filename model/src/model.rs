@@ -4,8 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use crate::compile::Compiled;
 use crate::constraints::{Constraint, Sense};
-use crate::engine::ModelEngine;
 use crate::error::ModelError;
+use crate::plan::{Asked, EngineName};
 
 /// A value a variable can take.
 pub type Value = i64;
@@ -417,23 +417,25 @@ impl Model {
     /// Dancing Links (see the crate docs for its items and options);
     /// anything else goes to the propagation engine.
     pub fn compile(&self) -> Result<Compiled, ModelError> {
-        self.compile_with(None)
+        self.compile_with(Asked::Auto)
     }
 
     /// The engine [`compile`](Self::compile) would pick, without compiling:
-    /// [`ModelEngine::DancingLinks`] for pure exact-cover models (views
-    /// included), [`ModelEngine::Propagation`] otherwise.
-    pub fn planned_engine(&self) -> ModelEngine {
+    /// [`EngineName::Dlx`] for pure exact-cover models (views
+    /// included), [`EngineName::Propagation`] otherwise.
+    pub fn planned_engine(&self) -> EngineName {
         crate::engine::plan(self)
     }
 
-    /// Compiles the model for `engine` (`None`: the planner's choice, as
-    /// [`compile`](Self::compile)). Dancing Links on a model it cannot take
-    /// is refused with [`ModelError::Engine`].
-    pub fn compile_with(&self, engine: Option<ModelEngine>) -> Result<Compiled, ModelError> {
-        match crate::engine::plan_asked(self, engine)? {
-            ModelEngine::DancingLinks => Compiled::new(self),
-            ModelEngine::Propagation => Compiled::propagation(self),
+    /// Compiles the model for the engine asked for ([`Asked::Auto`]: the
+    /// planner's choice, as [`compile`](Self::compile); [`Asked::Dlx`] or
+    /// [`Asked::Propagation`]). An engine that cannot take the model (Dancing
+    /// Links on a model beyond exact cover, or an engine of grids or
+    /// matrices) is refused with [`ModelError::Engine`].
+    pub fn compile_with(&self, asked: Asked) -> Result<Compiled, ModelError> {
+        match crate::engine::plan_asked(self, asked)? {
+            EngineName::Dlx => Compiled::new(self),
+            _ => Compiled::propagation(self),
         }
     }
 }

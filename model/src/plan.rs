@@ -43,7 +43,7 @@
 //!     fn exact_cover(&self) -> Result<(), BeyondExactCover> { Ok(()) }
 //!     fn own_engine(&self, job: Job) -> Result<Plan, Beyond> {
 //!         match job {
-//!             Job::Solve => Ok(Plan { engine: EngineName::Bits, reason: "small" }),
+//!             Job::Solve => Ok(Plan::new(EngineName::Bits, "small")),
 //!             _ => Err(Beyond { refusal: "bits only solve", reason: "counted elsewhere" }),
 //!         }
 //!     }
@@ -167,16 +167,70 @@ impl fmt::Display for EngineName {
     }
 }
 
-/// The planner's choice: an engine and the reason for it.
+/// The compiled copy of an engine that runs, where the engine has more than
+/// one (the 9x9 specialist's propagation: portable, or compiled for AVX2 and
+/// BMI2), by the names `--explain` uses. The plan of the problem's owner
+/// chooses it from what the processor offers (`sudoku_solve::plan` for
+/// `band9`); the engine is built on it and never chooses another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CpuPath {
+    /// The portable code, for any x86-64 (the build's baseline) or other
+    /// processor.
+    Baseline,
+    /// Compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT, gathering bits with
+    /// BMI2's `pext`.
+    Avx2,
+    /// The same compiled copy with table lookups in place of `pext` (where
+    /// `pext` is microcoded: AMD before Zen 3).
+    Avx2Lookup,
+}
+
+impl CpuPath {
+    /// The short name: `baseline`, `avx2` or `avx2-lookup`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CpuPath::Baseline => "baseline",
+            CpuPath::Avx2 => "avx2",
+            CpuPath::Avx2Lookup => "avx2-lookup",
+        }
+    }
+}
+
+impl fmt::Display for CpuPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The planner's choice: an engine, the reason for it and, for an engine
+/// with several compiled copies, the one that runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Plan {
     /// The engine that runs.
     pub engine: EngineName,
     /// Why this one, in a few words (for `--explain`).
     pub reason: &'static str,
+    /// The compiled copy of the engine that runs, where it has several
+    /// (`band9`); `None` for the others. [`decide`] leaves it `None`: the
+    /// problem's owner, which knows its engines' copies, sets it.
+    pub path: Option<CpuPath>,
+}
+
+impl Plan {
+    /// The plan of `engine` for `reason`, with no [`CpuPath`].
+    pub const fn new(engine: EngineName, reason: &'static str) -> Plan {
+        Plan {
+            engine,
+            reason,
+            path: None,
+        }
+    }
 }
 
 impl fmt::Display for Plan {
+    /// `engine: summary (reason)`, and `, path path` after it when the
+    /// plan names a compiled copy (`band9: ... (classic 9x9 grid), avx2
+    /// path`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -184,20 +238,38 @@ impl fmt::Display for Plan {
             self.engine,
             self.engine.summary(),
             self.reason
-        )
+        )?;
+        match self.path {
+            Some(path) => write!(f, ", {path} path"),
+            None => Ok(()),
+        }
     }
 }
 
-/// The engine the user asked for.
+/// The engine the user asked for: the one vocabulary of every front end
+/// (`--engine` of `sudoku` and `dlx`, the libraries' `engine` arguments: a
+/// grid's `sudoku_solve::Asked` is this type, and a model compiles for one,
+/// `Model::compile_with`). [`decide`] turns it into the engine that runs
+/// ([`EngineName`]) or refuses it; every engine gives the same verdicts and
+/// counts, but where a problem has several solutions, different engines may
+/// print different ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Asked {
-    /// The planner's choice.
+    /// The planner's choice: on a grid a bit-parallel engine where one
+    /// applies, Dancing Links otherwise.
     #[default]
     Auto,
-    /// The bit-parallel family on a grid: `band9`, `bits`, `cdcl` after the
-    /// root, `units`.
+    /// The bit-parallel family on a grid: the matrix as one bit board per
+    /// value, with singles and locked candidates as propagation (`bits`,
+    /// classic grids up to 128x128, with clause learning from 36x36 for one
+    /// solution or uniqueness: `cdcl` after the root); on 9x9 grids a
+    /// specialist that holds each value's band (three rows of boxes) in one
+    /// 32-bit word (`band9`); for variants up to 128 cells, `units`.
+    /// Refused where none applies, never replaced by Dancing Links.
     Bits,
-    /// Dancing Links (a matrix's plain count: on Dancing Cells, its
+    /// Knuth's Dancing Links (`solver_core`), the reference engine, for any
+    /// exact cover (a grid: any rules without setter's constraints and any
+    /// size the memory budget allows; a plain count: on Dancing Cells, its
     /// sparse-set form, when they take it).
     Dlx,
     /// Clause learning over a matrix's options.
@@ -398,7 +470,7 @@ pub const DEFAULT_MEMO_BYTES: u64 = 2 << 30;
 /// the one planner (the table of the [module docs](self)).
 pub fn decide(problem: &Problem, job: Job, asked: Asked) -> Result<Plan, Refusal> {
     let refuse = |why: &'static str| Err(Refusal { asked, why });
-    let plan = |engine, reason| Ok(Plan { engine, reason });
+    let plan = |engine, reason| Ok(Plan::new(engine, reason));
     match *problem {
         Problem::Grid(grid) => decide_grid(grid, job, asked),
         Problem::Model { .. } if asked == Asked::Zdd => {
@@ -455,7 +527,7 @@ fn decide_matrix(
     asked: Asked,
 ) -> Result<Plan, Refusal> {
     let refuse = |why: &'static str| Err(Refusal { asked, why });
-    let plan = |engine, reason| Ok(Plan { engine, reason });
+    let plan = |engine, reason| Ok(Plan::new(engine, reason));
     // Dancing Links, or for a plain count their sparse-set form.
     let links = |reason: &'static str, on_cells: &'static str| {
         if cells {
@@ -497,7 +569,7 @@ fn decide_matrix(
 /// shares, around the problem's own engines.
 fn decide_grid(grid: &dyn Described, job: Job, asked: Asked) -> Result<Plan, Refusal> {
     let refuse = |why: &'static str| Err(Refusal { asked, why });
-    let plan = |engine, reason| Ok(Plan { engine, reason });
+    let plan = |engine, reason| Ok(Plan::new(engine, reason));
     if matches!(asked, Asked::Cdcl | Asked::Propagation | Asked::Zdd) {
         return refuse("ask for auto, bits or dlx on a grid");
     }
@@ -519,15 +591,12 @@ fn decide_grid(grid: &dyn Described, job: Job, asked: Asked) -> Result<Plan, Ref
                 "listing solutions one at a time and splitting into cubes run on Dancing Links",
             );
         }
-        Plan {
-            engine: EngineName::Dlx,
-            reason: "solutions one at a time and cubes come from the exact-cover matrix",
-        }
+        Plan::new(
+            EngineName::Dlx,
+            "solutions one at a time and cubes come from the exact-cover matrix",
+        )
     } else if asked == Asked::Dlx {
-        Plan {
-            engine: EngineName::Dlx,
-            reason: "asked for with --engine dlx",
-        }
+        Plan::new(EngineName::Dlx, "asked for with --engine dlx")
     } else {
         match grid.own_engine(job) {
             Ok(own) => {
@@ -541,10 +610,7 @@ fn decide_grid(grid: &dyn Described, job: Job, asked: Asked) -> Result<Plan, Ref
                 own
             }
             Err(beyond) if asked == Asked::Bits => return refuse(beyond.refusal),
-            Err(beyond) => Plan {
-                engine: EngineName::Dlx,
-                reason: beyond.reason,
-            },
+            Err(beyond) => Plan::new(EngineName::Dlx, beyond.reason),
         }
     };
     if chosen.engine == EngineName::Dlx && job == Job::Count && grid.cells_fit() {
@@ -587,10 +653,7 @@ mod tests {
                 reason: "on the links",
             };
             match self.own {
-                Some(engine) if job != Job::Count => Ok(Plan {
-                    engine,
-                    reason: "its own",
-                }),
+                Some(engine) if job != Job::Count => Ok(Plan::new(engine, "its own")),
                 _ => Err(beyond),
             }
         }
@@ -823,10 +886,7 @@ mod tests {
                 frontier: Some(30),
             },
         ];
-        let own = Plan {
-            engine: EngineName::Masks,
-            reason: "its own",
-        };
+        let own = Plan::new(EngineName::Masks, "its own");
         for exact_cover in [true, false] {
             for own in [Some(own), None] {
                 problems.push(Problem::OwnSearch { exact_cover, own });
@@ -850,10 +910,7 @@ mod tests {
     /// the plan of the same model without it.
     #[test]
     fn a_models_own_search_is_autos_where_it_takes_the_job() {
-        let own = Plan {
-            engine: EngineName::Masks,
-            reason: "its own",
-        };
+        let own = Plan::new(EngineName::Masks, "its own");
         for exact_cover in [true, false] {
             let model = Problem::Model {
                 exact_cover,

@@ -10,11 +10,11 @@ use solver_core::{Count, Found, Incomplete, Limits, OptionId, Outcome, Solver, S
 use crate::compile::Compiled;
 use crate::constraints::Sense;
 use crate::cube::Cube;
-use crate::engine::ModelEngine;
 use crate::error::ModelError;
 use crate::fd;
 use crate::fd::search::{Branching, Search};
 use crate::model::{Value, Var};
+use crate::plan::EngineName;
 
 /// A value for every variable.
 ///
@@ -353,14 +353,15 @@ impl<'c> ModelSolver<'c> {
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::sync::atomic::{AtomicU64, Ordering};
-    /// use cover_model::{Model, ModelEngine, Rel};
+    /// use cover_model::plan::Asked;
+    /// use cover_model::{Model, Rel};
     /// use solver_core::Limits;
     ///
     /// let mut m = Model::new();
     /// let x = m.int_var("x", 1, 4)?;
     /// let y = m.int_var("y", 1, 4)?;
     /// m.linear(&[(1, x), (2, y)], Rel::Eq, 7)?; // (1, 3), (3, 2)
-    /// let compiled = m.compile_with(Some(ModelEngine::Propagation))?;
+    /// let compiled = m.compile_with(Asked::Propagation)?;
     /// let seen = [AtomicU64::new(0), AtomicU64::new(0)];
     /// let visit = |values: &[i64]| {
     ///     for (s, v) in seen.iter().zip(values) {
@@ -386,14 +387,14 @@ impl<'c> ModelSolver<'c> {
     ) -> Result<Outcome, ModelError> {
         let Inner::Fd(search) = &self.inner else {
             return Err(ModelError::Engine {
-                engine: ModelEngine::DancingLinks.name(),
+                engine: EngineName::Dlx.as_str(),
                 reason: "true candidates run on the propagation engine".into(),
             });
         };
         let program = search.program;
         if seen.len() != vars.len() {
             return Err(ModelError::Engine {
-                engine: ModelEngine::Propagation.name(),
+                engine: EngineName::Propagation.as_str(),
                 reason: format!(
                     "true candidates of {} variables need as many seen words, not {}",
                     vars.len(),
@@ -420,7 +421,7 @@ impl<'c> ModelSolver<'c> {
                 }
                 _ => {
                     return Err(ModelError::Engine {
-                        engine: ModelEngine::Propagation.name(),
+                        engine: EngineName::Propagation.as_str(),
                         reason: format!(
                             "true candidates need variables of at most 64 consecutive values, \
                              unlike {}",
@@ -623,9 +624,9 @@ impl solver_core::Engine for ModelSolver<'_> {
     type Solution = [Value];
 
     /// `dlx` or `propagation`, as the planner picked
-    /// ([`ModelEngine::name`](crate::ModelEngine::name)).
+    /// ([`Compiled::engine`](crate::Compiled::engine)).
     fn name(&self) -> &'static str {
-        self.compiled.engine().name()
+        self.compiled.engine().as_str()
     }
 
     fn run(

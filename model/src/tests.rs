@@ -332,12 +332,12 @@ proptest! {
         // The propagation engine agrees with Dancing Links: counts,
         // verdicts, solution sets, parallel counts and cube sums.
         let planned = if forest {
-            crate::ModelEngine::DancingLinks
+            crate::plan::EngineName::Dlx
         } else {
-            crate::ModelEngine::Propagation
+            crate::plan::EngineName::Propagation
         };
         prop_assert_eq!(compiled.engine(), planned);
-        let fd = m.compile_with(Some(crate::ModelEngine::Propagation)).unwrap();
+        let fd = m.compile_with(crate::plan::Asked::Propagation).unwrap();
         let mut fd_solver = fd.solver();
         prop_assert_eq!(fd_solver.count(&Limits::none()).solutions, expected);
         prop_assert_eq!(fd.par_count(&Limits::none()).solutions, expected);
@@ -368,17 +368,18 @@ proptest! {
 
 #[test]
 fn planner_and_constraint_errors() {
-    use crate::{ModelEngine, Rel};
+    use crate::plan::{Asked, EngineName};
+    use crate::Rel;
     let (mut m, cells) = latin(3);
-    assert_eq!(m.compile().unwrap().engine(), ModelEngine::DancingLinks);
+    assert_eq!(m.compile().unwrap().engine(), EngineName::Dlx);
     // all_different without repeats is an at-most-once group: still exact cover.
     m.all_different(&cells[..2]).unwrap();
     m.all_different(&[]).unwrap();
-    assert_eq!(m.compile().unwrap().engine(), ModelEngine::DancingLinks);
+    assert_eq!(m.compile().unwrap().engine(), EngineName::Dlx);
     m.linear(&[(1, cells[0]), (1, cells[1])], Rel::Le, 4)
         .unwrap();
     assert!(matches!(
-        m.compile_with(Some(ModelEngine::DancingLinks)),
+        m.compile_with(Asked::Dlx),
         Err(ModelError::Engine { engine: "dlx", .. })
     ));
     let err = m.table(&cells[..2], &[vec![1, 2], vec![3]]).unwrap_err();

@@ -6,15 +6,16 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use cover_model::{Branching, Model, ModelEngine, Optimum, Rel, Value, Var, Verdict};
+use cover_model::plan::{Asked, EngineName};
+use cover_model::{Branching, Model, Optimum, Rel, Value, Var, Verdict};
 use proptest::prelude::*;
 use solver_core::{Incomplete, Limits};
 
-const FD: Option<ModelEngine> = Some(ModelEngine::Propagation);
+const FD: Asked = Asked::Propagation;
 
 fn count(m: &Model) -> u128 {
     let c = m.compile_with(FD).unwrap();
-    assert_eq!(c.engine(), ModelEngine::Propagation);
+    assert_eq!(c.engine(), EngineName::Propagation);
     let n = c.solver().count(&Limits::none());
     assert!(n.is_complete());
     n.solutions
@@ -111,7 +112,7 @@ fn send_more_money() -> (Model, Vec<Var>) {
 fn send_more_money_is_unique() {
     let (m, l) = send_more_money();
     let c = m.compile().unwrap();
-    assert_eq!(c.engine(), ModelEngine::Propagation);
+    assert_eq!(c.engine(), EngineName::Propagation);
     let (verdict, _) = c.solver().verdict(&Limits::none());
     let Verdict::Unique(s) = verdict else {
         panic!("{verdict:?}")
@@ -821,7 +822,7 @@ fn views_reach_dancing_links() {
     for (n, expected) in [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)] {
         let (m, q, d) = queens_diagonals(n);
         let c = m.compile().unwrap();
-        assert_eq!(c.engine(), ModelEngine::DancingLinks, "{n}-queens");
+        assert_eq!(c.engine(), EngineName::Dlx, "{n}-queens");
         assert_eq!(c.solver().count(&Limits::none()).solutions, expected);
         assert_eq!(c.par_count(&Limits::none()).solutions, expected);
         let sum: u128 = c
@@ -857,7 +858,7 @@ fn views_reach_dancing_links() {
     // 26 up to reversal (OEIS A014552), 52 counting reversals.
     for (n, expected) in [(3, 2), (4, 2), (5, 0), (7, 52)] {
         let c = langford(n).compile().unwrap();
-        assert_eq!(c.engine(), ModelEngine::DancingLinks, "Langford {n}");
+        assert_eq!(c.engine(), EngineName::Dlx, "Langford {n}");
         assert_eq!(c.solver().count(&Limits::none()).solutions, expected);
     }
     // A fixed value that a view rules out: no solution on either engine.
@@ -867,14 +868,14 @@ fn views_reach_dancing_links() {
     m.linear(&[(1, y), (-1, x)], Rel::Eq, 2).unwrap();
     m.fix(x, 2).unwrap();
     let c = m.compile().unwrap();
-    assert_eq!(c.engine(), ModelEngine::DancingLinks);
+    assert_eq!(c.engine(), EngineName::Dlx);
     assert_eq!(c.solver().count(&Limits::none()).solutions, 0);
     assert_eq!(c.par_count(&Limits::none()).solutions, 0);
     assert_eq!(c.solver().verdict(&Limits::none()).0, Verdict::Unsolvable);
     assert_eq!(count(&m), 0);
     // A second equation between joined variables stays a constraint.
     m.linear(&[(1, x), (1, y)], Rel::Eq, 4).unwrap();
-    assert_eq!(m.compile().unwrap().engine(), ModelEngine::Propagation);
+    assert_eq!(m.compile().unwrap().engine(), EngineName::Propagation);
 }
 
 /// A random model of views (two-term ±1 equalities), groups, cages and fixed
@@ -948,7 +949,7 @@ proptest! {
         let expected = brute(&r);
         let total = expected.len() as u128;
         let planned = m.compile().unwrap();
-        let engine = if forest { ModelEngine::DancingLinks } else { ModelEngine::Propagation };
+        let engine = if forest { EngineName::Dlx } else { EngineName::Propagation };
         prop_assert_eq!(planned.engine(), engine, "{:?}", r.cons);
         let fd = m.compile_with(FD).unwrap();
         for c in [&planned, &fd] {
@@ -1215,7 +1216,7 @@ fn true_candidates_refusals_and_limits() {
         .unwrap_err();
     assert!(err.to_string().contains("64 consecutive values"), "{err}");
     let (m, x) = queens_with(6);
-    let dlx = m.compile_with(Some(ModelEngine::DancingLinks)).unwrap();
+    let dlx = m.compile_with(Asked::Dlx).unwrap();
     assert!(dlx
         .solver()
         .true_candidates(&x[..1], &Limits::none(), &seen, &none, &|_, _| {})

@@ -7,11 +7,12 @@
 
 use std::ops::ControlFlow;
 
-use cover_model::{Model, ModelEngine, Optimum, Rel, Value, Var};
+use cover_model::plan::Asked;
+use cover_model::{Model, Optimum, Rel, Value, Var};
 use proptest::prelude::*;
 use solver_core::Limits;
 
-const FD: Option<ModelEngine> = Some(ModelEngine::Propagation);
+const FD: Asked = Asked::Propagation;
 
 fn solutions(m: &Model) -> Vec<Vec<Value>> {
     let c = m.compile_with(FD).unwrap();

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use sudoku::{Grid, Notation, Shape, Variant};
 use sudoku_batch::{Batch, OutputFormat};
 use sudoku_format::Puzzle;
-use sudoku_solve::{Answer, Answered, Engine, Task};
+use sudoku_solve::{Answer, Answered, Asked, Task};
 
 use crate::errors::{self, InvalidPuzzle, Unsolvable};
 use crate::grid::{grid_from_object, grid_from_text, shape_arg, Sudoku};
@@ -302,7 +302,7 @@ fn run_batch<T: Send>(
         timeout: timeout.map(|t| Duration::from_secs_f64(t.min(1e9))),
         max_nodes,
         cancel: Arc::clone(&call.cancel),
-        engine: Engine::Auto,
+        engine: Asked::Auto,
         base: Variant::default(),
         format: OutputFormat::Text,
         names: Vec::new(),

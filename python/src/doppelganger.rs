@@ -10,7 +10,7 @@ use sudoku::doppelganger::DoppelGrid;
 use sudoku::Shape;
 use sudoku_generate::{GenerateTrouble, MadePuzzle, Maker};
 use sudoku_solve::doppelganger::{answer, true_candidates};
-use sudoku_solve::{Answer, Engine, Task};
+use sudoku_solve::{Answer, Asked, Task};
 
 use crate::errors::{self, value_error, NotUnique, Unsolvable};
 use crate::grid::shape_arg;
@@ -268,7 +268,7 @@ impl Doppelganger {
         let call = call_limits(timeout, max_nodes, None)?;
         let grid = &self.grid;
         let answered = crate::interrupt::run(py, &call.cancel, || {
-            answer(grid, task, Engine::Auto, &call.limits)
+            answer(grid, task, Asked::Auto, &call.limits)
         })?
         .map_err(value_error)?;
         Ok(answered.answer)

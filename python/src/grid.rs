@@ -15,7 +15,7 @@ use sudoku::{
 };
 use sudoku_format::{parse_documents, parse_puzzle, Puzzle, ReadOptions};
 use sudoku_generate::{GenerateOptions, GenerateTrouble, Maker, Symmetry};
-use sudoku_solve::{Answer, Answered, Engine, Question, SolveError, Task};
+use sudoku_solve::{Answer, Answered, Asked, Question, SolveError, Task};
 
 use crate::batch::Check;
 use crate::errors::{self, solve_error, value_error};
@@ -950,7 +950,7 @@ impl Sudoku {
         let run = |limits: &Limits, every_thread: bool| {
             let question = Question {
                 task,
-                engine: Engine::Auto,
+                engine: Asked::Auto,
                 limits,
                 progress: None,
             };

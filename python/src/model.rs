@@ -1742,7 +1742,7 @@ impl PyModel {
     /// (Dancing Links) or "propagation".
     #[getter]
     fn engine(&self) -> PyResult<&'static str> {
-        Ok(self.compiled()?.engine().name())
+        Ok(self.compiled()?.engine().as_str())
     }
 
     fn __repr__(&self) -> String {

@@ -20,7 +20,7 @@ use sudoku::doppelganger::DoppelGrid;
 use sudoku::Shape;
 use sudoku_format::fpuzzles_doppelganger::{doppelganger_from_json, is_doppelganger};
 use sudoku_solve::doppelganger::{answer, true_candidates};
-use sudoku_solve::{Answer, Engine, Limits, Task};
+use sudoku_solve::{Answer, Asked, Limits, Task};
 
 /// The prefix of a doppelganger grid in the page's text.
 pub const PREFIX: &str = "doppelganger:";
@@ -170,7 +170,7 @@ fn differing(a: &DoppelGrid, b: &DoppelGrid) -> Vec<usize> {
 /// `unsolvable`, `unknown`, `error`), the differing `cells`, the
 /// `solutions` (one or two, a value per cell).
 pub fn verdict(grid: &DoppelGrid, limits: &Limits) -> Value {
-    match answer(grid, &Task::Check, Engine::Auto, limits) {
+    match answer(grid, &Task::Check, Asked::Auto, limits) {
         Ok(answered) => match answered.answer {
             Answer::Unique(s) => {
                 json!({"status": "unique", "cells": [], "solutions": [s.cells()]})
@@ -199,7 +199,7 @@ pub fn count(grid: &DoppelGrid, limit: u64, limits: &Limits) -> Value {
     let task = Task::Count {
         limit: Some(u128::from(limit)),
     };
-    match answer(grid, &task, Engine::Auto, limits) {
+    match answer(grid, &task, Asked::Auto, limits) {
         Ok(answered) => match answered.answer {
             Answer::Counted {
                 solutions,

@@ -13,7 +13,7 @@ use sudoku::doppelganger::DoppelGrid;
 use sudoku::{Grid, Rules, Variant};
 use sudoku_format::fpuzzles::{to_fpuzzles_link, FPuzzle};
 use sudoku_format::{parse_puzzle_with, ReadOptions};
-use sudoku_solve::{CheckedPuzzle, Engine, Limits, Verdict};
+use sudoku_solve::{Asked, CheckedPuzzle, Limits, Verdict};
 
 /// The longest puzzle text read (1 MiB).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -326,7 +326,7 @@ impl Job {
             // counter so far.
             let counted = asked.count_counted(
                 &limits.clone().solutions(u128::from(limit)),
-                Engine::Auto,
+                Asked::Auto,
                 &self.solutions_so_far,
             );
             let value = match counted {
@@ -359,7 +359,7 @@ impl Job {
                 s.phase = "candidates";
                 s.cells_open = open;
             });
-            let value = match asked.true_candidates_counted(&limits, Engine::Auto, &self.cells_done)
+            let value = match asked.true_candidates_counted(&limits, Asked::Auto, &self.cells_done)
             {
                 Ok(c) => {
                     if let Some(why) = &c.incomplete {

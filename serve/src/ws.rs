@@ -59,7 +59,7 @@ use axum::Router;
 use serde_json::{json, Value};
 use sudoku::{Grid, Rules};
 use sudoku_format::fpuzzles::read_fpuzzles;
-use sudoku_solve::{setter, CheckedPuzzle, Engine, Limits, SudokuSolver, Verdict};
+use sudoku_solve::{setter, Asked, CheckedPuzzle, Limits, SudokuSolver, Verdict};
 use tokio::sync::{mpsc, Semaphore};
 
 use crate::logical;
@@ -273,7 +273,7 @@ pub(crate) fn answer(
     };
     match command {
         "truecandidates" => {
-            let c = match asked.true_candidates_counted(&limits, Engine::Auto, &AtomicUsize::new(0))
+            let c = match asked.true_candidates_counted(&limits, Asked::Auto, &AtomicUsize::new(0))
             {
                 Ok(c) => c,
                 Err(e) => return Some(invalid(&nonce, e.to_string())),
@@ -404,7 +404,7 @@ fn doppelganger(
             ))
         }
     };
-    let answered = match answer(grid, &task, Engine::Auto, &limits) {
+    let answered = match answer(grid, &task, Asked::Auto, &limits) {
         Ok(a) => a.answer,
         Err(e) => return Some(invalid(nonce, e.to_string())),
     };
@@ -451,7 +451,7 @@ fn count(
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let counted = std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
-            let counted = asked.count_counted(limits, Engine::Auto, &found);
+            let counted = asked.count_counted(limits, Asked::Auto, &found);
             let _ = done_tx.send(());
             counted
         });
@@ -534,7 +534,7 @@ fn per_candidate(
     if cap <= 1 {
         return Ok(Some(per));
     }
-    let solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
+    let solver = SudokuSolver::with_rules(Arc::clone(rules), Asked::Auto)?;
     let capped = limits.clone().solutions(u128::from(cap));
     let count = |g: &Grid| -> Result<Option<u64>, sudoku_solve::SolveError> {
         let counted = match solver.par_count(g, &capped) {

@@ -20,7 +20,7 @@
 //! use std::sync::atomic::{AtomicBool, AtomicU64};
 //! use std::sync::Arc;
 //! use sudoku_batch::{Batch, Input, OutputFormat, Pipeline, Source};
-//! use sudoku_solve::{Engine, Task};
+//! use sudoku_solve::{Asked, Task};
 //! use sudoku_format::ReadOptions;
 //! use sudoku::Variant;
 //!
@@ -32,7 +32,7 @@
 //!     timeout: None,
 //!     max_nodes: None,
 //!     cancel: Arc::clone(&cancel),
-//!     engine: Engine::Auto,
+//!     engine: Asked::Auto,
 //!     base: Variant::default(),
 //!     format: OutputFormat::Text,
 //!     names: vec!["puzzles.txt".to_string()],

@@ -89,13 +89,10 @@ impl<G> Report<G> {
         let shape = self.shape.map_or(String::new(), |s| {
             format!(" ({n}x{n}, {s} boxes)", n = s.side())
         });
-        // The 9x9 specialist says which of its paths this CPU takes.
-        let path = match plan.engine {
-            sudoku_solve::EngineName::Band9 => format!(", {} path", sudoku_solve::band9_path()),
-            _ => String::new(),
-        };
+        // The plan names the compiled copy of the 9x9 specialist it built
+        // (`, avx2 path`).
         Some(format!(
-            "explain: {name}, line {}{shape}: engine {plan}{path}",
+            "explain: {name}, line {}{shape}: engine {plan}",
             self.line
         ))
     }
@@ -783,10 +780,7 @@ mod tests {
     fn notes_on_stderr() {
         let mut solved = answered(Answer::Solved(grid("1234342121434312")));
         assert_eq!(solved.explain_line("f"), None);
-        solved.plan = Some(Plan {
-            engine: sudoku_solve::EngineName::Bits,
-            reason: "why",
-        });
+        solved.plan = Some(Plan::new(sudoku_solve::EngineName::Bits, "why"));
         let line = solved.explain_line("f").unwrap();
         assert!(
             line.starts_with("explain: f, line 3 (4x4, 2x2 boxes): engine bits: "),

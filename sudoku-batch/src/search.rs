@@ -12,7 +12,7 @@ use super::pipeline::{Done, Group};
 use super::report::{OutputFormat, Report};
 use sudoku::{Regions, Variant};
 use sudoku_format::{Puzzle, Record};
-use sudoku_solve::{Answer, Answered, Engine, Limits, Question, Task};
+use sudoku_solve::{Answer, Answered, Asked, Limits, Question, Task};
 
 /// What is asked of every puzzle of a run, and how its records are written.
 #[derive(Clone, Debug)]
@@ -26,7 +26,7 @@ pub struct Batch {
     /// Raised (by Ctrl-C, say): every search stops at its next check.
     pub cancel: Arc<AtomicBool>,
     /// The engine asked for.
-    pub engine: Engine,
+    pub engine: Asked,
     /// The rules for every puzzle (`--variant`, `--regions`, `--cages`); a
     /// JSON document adds its own.
     pub base: Variant,
@@ -134,14 +134,14 @@ impl Batch {
     /// use sudoku_batch::{Batch, OutputFormat};
     /// use sudoku_format::parse_puzzle;
     /// use sudoku::{Alphabet, Variant};
-    /// use sudoku_solve::{Answer, Engine, Task};
+    /// use sudoku_solve::{Answer, Asked, Task};
     ///
     /// let batch = Batch {
     ///     task: Task::Check,
     ///     timeout: None,
     ///     max_nodes: None,
     ///     cancel: Arc::default(),
-    ///     engine: Engine::Auto,
+    ///     engine: Asked::Auto,
     ///     base: Variant::default(),
     ///     format: OutputFormat::Text,
     ///     names: Vec::new(),

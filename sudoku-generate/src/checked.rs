@@ -14,7 +14,7 @@ use sudoku::Grid;
 use sudoku::Shape;
 use sudoku::Variant;
 use sudoku_solve::{rate_within, Rating};
-use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SolveError, SudokuSolver, Verdict};
 
 /// Puzzles made per parallel round by [`in_seed_order`].
 const ROUND: u64 = 64;
@@ -196,7 +196,7 @@ pub(crate) fn generate_setter_checked(
             }
         }));
     let rules = second.rules(shape).map_err(|_| failed())?;
-    let mut checker = SudokuSolver::with_rules(rules.into(), Engine::Auto).map_err(|_| failed())?;
+    let mut checker = SudokuSolver::with_rules(rules.into(), Asked::Auto).map_err(|_| failed())?;
     checker.set_seed(Some(crate::rng::mix(seed ^ 0x636865636b)));
     match checker.check_unique(&made.puzzle, limits).0 {
         Verdict::Unique(found) if found == made.solution => Ok(made),

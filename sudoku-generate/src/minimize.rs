@@ -11,7 +11,7 @@ use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Variant;
 use sudoku_solve::{
-    plan, with_thread_solver, Answer, Answered, Engine, Question, SolveError, SudokuSolver,
+    plan, with_thread_solver, Answer, Answered, Asked, Question, SolveError, SudokuSolver,
     Symmetry, Task, Verdict,
 };
 
@@ -109,14 +109,14 @@ pub fn minimize_within(
 /// ```
 /// use sudoku::{Grid, Variant};
 /// use sudoku_generate::{answer_minimize, Limits, Symmetry};
-/// use sudoku_solve::{Answer, Engine, Question, Task};
+/// use sudoku_solve::{Answer, Asked, Question, Task};
 ///
 /// let puzzle: Grid =
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ///         .parse()?;
 /// let task = Task::Minimize { seed: 1, symmetry: Symmetry::None };
 /// let limits = Limits::none();
-/// let question = Question { task: &task, engine: Engine::Auto, limits: &limits, progress: None };
+/// let question = Question { task: &task, engine: Asked::Auto, limits: &limits, progress: None };
 /// let answered = answer_minimize(&puzzle, &Variant::default(), 1, &question);
 /// let Answer::Minimized(smaller) = answered.answer else { panic!() };
 /// assert!(smaller.givens() < puzzle.givens());
@@ -160,7 +160,7 @@ pub fn answer_minimize(
     };
     let answer = match minimize_within(grid, seed, symmetry, &limits) {
         Ok(smaller) if is_subset(&smaller, grid) => {
-            let checked = with_thread_solver(grid.shape(), Engine::Auto, |solver| {
+            let checked = with_thread_solver(grid.shape(), Asked::Auto, |solver| {
                 solver.check_unique(&smaller, &limits).0
             });
             match checked {

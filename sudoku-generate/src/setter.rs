@@ -52,7 +52,7 @@ use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{CageSpec, Variant, VariantError};
-use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SolveError, SudokuSolver, Verdict};
 // issue 36, group A
 use sudoku::VariantErrorKind;
 
@@ -377,7 +377,7 @@ impl Checker {
     fn new(variant: &Variant, shape: Shape) -> Result<Checker, SetterError> {
         let rules = Arc::new(variant.rules(shape)?);
         Ok(Checker {
-            solver: SudokuSolver::with_rules(rules, Engine::Auto)?,
+            solver: SudokuSolver::with_rules(rules, Asked::Auto)?,
         })
     }
 
@@ -428,7 +428,7 @@ fn fill(
     if base.is_classic() {
         return Ok(random_full_grid(shape, rng.next())?);
     }
-    let mut solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
+    let mut solver = SudokuSolver::with_rules(Arc::clone(rules), Asked::Auto)?;
     let empty = Grid::empty(shape);
     for _ in 0..FILL_ATTEMPTS {
         meter.check()?;

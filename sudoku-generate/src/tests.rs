@@ -8,7 +8,7 @@ use crate::minimize::{minimize, minimize_within};
 use sudoku::Grid;
 use sudoku::Shape;
 use sudoku_solve::Symmetry;
-use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SolveError, SudokuSolver, Verdict};
 
 /// [`generate_within`] without limits.
 fn generate(shape: Shape, seed: u64, options: &GenerateOptions) -> Result<Generated, SolveError> {
@@ -24,7 +24,7 @@ const SHAPES: [&str; 6] = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x4"];
 
 /// The independent check: the Dancing Links engine.
 fn dlx_verdict(grid: &Grid) -> Verdict {
-    let mut dlx = SudokuSolver::with_engine(grid.shape(), Engine::Dlx).unwrap();
+    let mut dlx = SudokuSolver::with_engine(grid.shape(), Asked::Dlx).unwrap();
     dlx.check_unique(grid, &Limits::none()).0
 }
 
@@ -41,7 +41,7 @@ fn assert_unique(made: &Generated) {
 /// Removing any orbit of givens gives a second solution (Dancing Links).
 fn assert_minimal(puzzle: &Grid, symmetry: Symmetry) {
     let n = puzzle.side();
-    let mut dlx = SudokuSolver::with_engine(puzzle.shape(), Engine::Dlx).unwrap();
+    let mut dlx = SudokuSolver::with_engine(puzzle.shape(), Asked::Dlx).unwrap();
     for orbit in symmetry.orbits(puzzle.shape()) {
         if orbit.iter().all(|&i| puzzle.cells()[i] == 0) {
             continue;
@@ -180,7 +180,7 @@ fn targets_are_reached_or_reported() {
     assert!(Symmetry::QuarterTurn.holds_for(&made.puzzle));
 }
 
-fn large_grid_with_a_target(check: Engine) {
+fn large_grid_with_a_target(check: Asked) {
     let shape = shape("5x5");
     let options = GenerateOptions {
         minimal: false,
@@ -200,14 +200,14 @@ fn large_grid_with_a_target(check: Engine) {
 #[test]
 fn large_grid_with_a_target_bits() {
     // The generator's engine, with another branching order.
-    large_grid_with_a_target(Engine::Bits);
+    large_grid_with_a_target(Asked::Bits);
 }
 
 /// About 30 s in a test build: `cargo test -p sudoku --lib -- --ignored large_grid`.
 #[test]
 #[ignore = "slow: Dancing Links on a 25x25 puzzle"]
 fn large_grid_with_a_target_dlx() {
-    large_grid_with_a_target(Engine::Dlx);
+    large_grid_with_a_target(Asked::Dlx);
 }
 
 #[test]

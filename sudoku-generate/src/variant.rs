@@ -11,7 +11,7 @@ use sudoku::Grid;
 use sudoku::Rules;
 use sudoku::Shape;
 use sudoku::{Regions, Variant};
-use sudoku_solve::{Engine, SolveError, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SolveError, SudokuSolver, Verdict};
 
 /// Search nodes allowed to fill an empty grid under a random region map
 /// before the map is given up for another.
@@ -166,7 +166,7 @@ pub(crate) fn generate_variant_within(
             Ok(r) => Arc::new(r),
             Err(_) => return Err(SolveError::Unsolvable),
         };
-        let mut filler = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Dlx)?;
+        let mut filler = SudokuSolver::with_rules(Arc::clone(&rules), Asked::Dlx)?;
         filler.set_seed(Some(rng.next()));
         let empty = Grid::empty(shape);
         let (filled, stats) = filler.solve_one(&empty, &meter.within(Some(FILL_NODES)));
@@ -191,7 +191,7 @@ pub(crate) fn generate_variant_within(
             .map(|&v| labels[usize::from(v) - 1])
             .collect();
         let solution = Grid::from_values(shape, values).expect("a relabelled grid fits");
-        let mut checker = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto)?;
+        let mut checker = SudokuSolver::with_rules(Arc::clone(&rules), Asked::Auto)?;
         let mut puzzle = solution.clone();
         let mut order: Vec<usize> = (0..n * n).collect();
         rng.shuffle(&mut order);

@@ -23,7 +23,7 @@ use cover_model::plan::Asked;
 use solver_core::Limits;
 use sudoku::doppelganger::DoppelGrid;
 use sudoku::Shape;
-use sudoku_solve::doppelganger::answer_on;
+use sudoku_solve::doppelganger::answer;
 use sudoku_solve::{Answer, Task};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -59,7 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let puzzle = DoppelGrid::parse(&line, Some(shape))?;
         let start = std::time::Instant::now();
-        let answered = answer_on(&puzzle, &task, asked, &Limits::none())?;
+        let answered = answer(&puzzle, &task, asked, &Limits::none())?;
         let ms = start.elapsed().as_secs_f64() * 1e3;
         let said = match answered.answer {
             Answer::Solved(grid) => grid.to_string(),

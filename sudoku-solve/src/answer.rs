@@ -10,14 +10,14 @@
 //!
 //! ```
 //! use solver_core::Limits;
-//! use sudoku_solve::{answer, Answer, Engine, Question, Task};
+//! use sudoku_solve::{answer, Answer, Asked, Question, Task};
 //! use sudoku_format::parse_puzzle;
 //! use sudoku::{Alphabet, Variant};
 //!
 //! let puzzle = parse_puzzle("1.3.3.2...4.....", None, &Alphabet::standard())?;
 //! let classic = Variant::default();
 //! let limits = Limits::none();
-//! let question = Question { task: &Task::Check, engine: Engine::Auto, limits: &limits, progress: None };
+//! let question = Question { task: &Task::Check, engine: Asked::Auto, limits: &limits, progress: None };
 //! let answered = answer(&puzzle, &classic, 1, &question, false);
 //! assert!(matches!(answered.answer, Answer::Unique(_)));
 //! assert_eq!(answered.plan.map(|p| p.engine.as_str()), Some("bits"));
@@ -41,7 +41,7 @@ use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
 use crate::solve::{with_thread_solver, SolveError, SudokuSolver, Verdict};
 // `crate::answer::Task` stays a path for the modules that name it so.
-use crate::task::Engine;
+use crate::task::Asked;
 pub use crate::task::Task;
 use sudoku::Grid;
 use sudoku::Rules;
@@ -258,8 +258,8 @@ impl<G> Answered<G> {
 pub struct Question<'a> {
     /// What is asked.
     pub task: &'a Task,
-    /// The engine asked for ([`Engine::Auto`]: the planner's choice).
-    pub engine: Engine,
+    /// The engine asked for ([`Asked::Auto`]: the planner's choice).
+    pub engine: Asked,
     /// Nodes, deadline and cancellation; for [`Task::Count`] the task's
     /// limit is the solution limit.
     pub limits: &'a Limits,
@@ -342,14 +342,14 @@ pub fn answer(
 ///
 /// ```
 /// use solver_core::Limits;
-/// use sudoku_solve::{answer, answer_verdict, Answer, Engine, Question, Task};
+/// use sudoku_solve::{answer, answer_verdict, Answer, Asked, Question, Task};
 /// use sudoku_format::parse_puzzle;
 /// use sudoku::{Alphabet, Variant};
 ///
 /// let line = ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..";
 /// let puzzle = parse_puzzle(line, None, &Alphabet::standard())?;
 /// let limits = Limits::none();
-/// let question = Question { task: &Task::Check, engine: Engine::Auto, limits: &limits, progress: None };
+/// let question = Question { task: &Task::Check, engine: Asked::Auto, limits: &limits, progress: None };
 /// let verdict = answer_verdict(&puzzle, &Variant::default(), 1, &question, false);
 /// assert_eq!(verdict.answer, Answer::Unique(()));
 /// let full = answer(&puzzle, &Variant::default(), 1, &question, false);
@@ -512,8 +512,8 @@ fn answer_classic(
 /// the shape, the kind of task, the engine asked for and the pool's threads
 /// are the same (a batch plans once per thread, not once per puzzle: the
 /// planner cost 3% of a 17-clue batch).
-fn classic_plan(shape: Shape, task: &Task, engine: Engine) -> Result<Plan, sudoku::ShapeError> {
-    type Key = (Shape, std::mem::Discriminant<Task>, Engine, usize);
+fn classic_plan(shape: Shape, task: &Task, engine: Asked) -> Result<Plan, sudoku::ShapeError> {
+    type Key = (Shape, std::mem::Discriminant<Task>, Asked, usize);
     thread_local! {
         static LAST: std::cell::Cell<Option<(Key, Plan)>> = const { std::cell::Cell::new(None) };
     }
@@ -627,7 +627,7 @@ fn answer_candidates(
 
 /// A thread's solvers for variants: the variant, shape and engine asked
 /// for, to the compiled rules and the solver built for them.
-type VariantSolvers = HashMap<(Variant, Shape, Engine), (Arc<Rules>, SudokuSolver)>;
+type VariantSolvers = HashMap<(Variant, Shape, Asked), (Arc<Rules>, SudokuSolver)>;
 
 thread_local! {
     /// Each thread's solvers for variants, keyed by their rules (a batch
@@ -711,7 +711,7 @@ pub fn check_generated(
     let Ok(rules) = variant.rules(puzzle.shape()) else {
         return Ok(false);
     };
-    let Ok(mut checker) = SudokuSolver::with_rules(Arc::new(rules), Engine::Dlx) else {
+    let Ok(mut checker) = SudokuSolver::with_rules(Arc::new(rules), Asked::Dlx) else {
         return Ok(false);
     };
     match checker.check_unique(puzzle, limits).0 {
@@ -845,7 +845,7 @@ mod tests {
         parse_puzzle(text, None, &Alphabet::standard()).unwrap()
     }
 
-    fn ask(p: &Puzzle, variant: &Variant, task: Task, engine: Engine) -> Answered {
+    fn ask(p: &Puzzle, variant: &Variant, task: Task, engine: Asked) -> Answered {
         let question = Question {
             task: &task,
             engine,
@@ -890,7 +890,7 @@ mod tests {
                 let p = puzzle(text);
                 let question = Question {
                     task: &Task::Check,
-                    engine: Engine::Auto,
+                    engine: Asked::Auto,
                     limits: &limits,
                     progress: None,
                 };
@@ -920,8 +920,8 @@ mod tests {
         ] {
             let p = puzzle(text);
             for variant in [&classic, &x] {
-                let auto = ask(&p, variant, Task::Count { limit: None }, Engine::Auto);
-                let dlx = ask(&p, variant, Task::Count { limit: None }, Engine::Dlx);
+                let auto = ask(&p, variant, Task::Count { limit: None }, Asked::Auto);
+                let dlx = ask(&p, variant, Task::Count { limit: None }, Asked::Dlx);
                 assert_eq!(auto.answer.status(), dlx.answer.status(), "{text}");
                 if let (
                     Answer::Counted { solutions: a, .. },
@@ -933,8 +933,8 @@ mod tests {
                 // Counts asked of Dancing Links run on Dancing Cells, whose
                 // size these grids' matrices are well within, and say so.
                 assert_eq!(dlx.plan.map(|p| p.engine), Some(crate::EngineName::Cells));
-                let checked = ask(&p, variant, Task::Check, Engine::Auto);
-                let checked_dlx = ask(&p, variant, Task::Check, Engine::Dlx);
+                let checked = ask(&p, variant, Task::Check, Asked::Auto);
+                let checked_dlx = ask(&p, variant, Task::Check, Asked::Dlx);
                 assert_eq!(
                     checked.answer.status(),
                     checked_dlx.answer.status(),
@@ -952,7 +952,7 @@ mod tests {
             solution: None,
             variant: None,
         };
-        let refused = ask(&p, &Variant::default(), Task::Solve, Engine::Bits);
+        let refused = ask(&p, &Variant::default(), Task::Solve, Asked::Bits);
         match refused.answer {
             Answer::Invalid(message) => assert!(message.contains("engine bits"), "{message}"),
             other => panic!("{other:?}"),

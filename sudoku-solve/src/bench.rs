@@ -5,11 +5,11 @@
 //!
 //! ```
 //! use sudoku_solve::bench::{measure, BenchTask};
-//! use sudoku_solve::Engine;
+//! use sudoku_solve::Asked;
 //! use sudoku::{Grid, Variant};
 //!
 //! let grids: Vec<Grid> = vec!["1.3.3.2...4.....".parse()?];
-//! let row = measure("a.txt", &grids, BenchTask::Unique, 1, Engine::Auto, &Variant::default(), 3)?;
+//! let row = measure("a.txt", &grids, BenchTask::Unique, 1, Asked::Auto, &Variant::default(), 3)?;
 //! assert_eq!((row.puzzles, row.mode, row.threads), (1, "unique", 1));
 //! assert!(row.puzzles_per_second > 0.0 && row.nodes_per_puzzle >= 1.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::{Engine, Limits, Stats, SudokuSolver};
+use crate::{Asked, Limits, Stats, SudokuSolver};
 use sudoku::{Grid, ParseError, Shape, Variant};
 use sudoku_format::{ReadOptions, Records};
 
@@ -115,7 +115,7 @@ pub fn load(
 }
 
 /// The solver of `shape` under `variant`'s rules.
-fn solver_for(shape: Shape, engine: Engine, variant: &Variant) -> Result<SudokuSolver, String> {
+fn solver_for(shape: Shape, engine: Asked, variant: &Variant) -> Result<SudokuSolver, String> {
     if variant.is_classic() {
         return SudokuSolver::with_engine(shape, engine).map_err(|e| e.to_string());
     }
@@ -130,7 +130,7 @@ fn time_once(
     grids: &[Grid],
     task: BenchTask,
     threads: usize,
-    engine: Engine,
+    engine: Asked,
     variant: &Variant,
 ) -> Result<(Duration, u64), String> {
     let Some(first_grid) = grids.first() else {
@@ -172,7 +172,7 @@ pub fn measure(
     grids: &[Grid],
     task: BenchTask,
     threads: usize,
-    engine: Engine,
+    engine: Asked,
     variant: &Variant,
     runs: u32,
 ) -> Result<Row, BenchError> {
@@ -211,7 +211,7 @@ mod tests {
         // least one branch, so more than one node per puzzle.
         let grids: Vec<Grid> = vec![Grid::empty(Shape::square(2).unwrap()); 5];
         for task in BenchTask::ALL {
-            let row = measure("e", &grids, task, 1, Engine::Dlx, &Variant::default(), 1).unwrap();
+            let row = measure("e", &grids, task, 1, Asked::Dlx, &Variant::default(), 1).unwrap();
             assert_eq!(row.puzzles, 5);
             assert!(row.nodes_per_puzzle > 1.0, "{row:?}");
             assert!(row.text().starts_with("e "));

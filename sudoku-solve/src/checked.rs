@@ -37,7 +37,7 @@ use solver_core::Limits;
 
 use crate::answer::verify;
 use crate::setter::{self, Candidates};
-use crate::solve::{check_verdict, Engine, SolveError, SudokuSolver, Verdict};
+use crate::solve::{check_verdict, Asked, SolveError, SudokuSolver, Verdict};
 use sudoku::{Grid, Rules, Variant};
 
 /// A puzzle, the variant it is set under and the rules compiled from that
@@ -85,7 +85,7 @@ impl<'a> CheckedPuzzle<'a> {
     /// The uniqueness verdict, and for two solutions the cells where they
     /// differ (empty otherwise); each solution checked.
     pub fn verdict(&self, limits: &Limits) -> Result<(Verdict, Vec<usize>), SolveError> {
-        let mut solver = SudokuSolver::with_rules(Arc::clone(self.rules), Engine::Auto)?;
+        let mut solver = SudokuSolver::with_rules(Arc::clone(self.rules), Asked::Auto)?;
         let (verdict, _) = solver.check_unique(self.grid, limits);
         let verdict = check_verdict(verdict, |g| self.holds(g, self.grid))?;
         let cells = match &verdict {
@@ -98,7 +98,7 @@ impl<'a> CheckedPuzzle<'a> {
     /// One solution, checked ([`SolveError::Unsolvable`] when there is
     /// none, [`SolveError::GaveUp`] at a limit).
     pub fn solve_one(&self, limits: &Limits) -> Result<Grid, SolveError> {
-        let mut solver = SudokuSolver::with_rules(Arc::clone(self.rules), Engine::Auto)?;
+        let mut solver = SudokuSolver::with_rules(Arc::clone(self.rules), Asked::Auto)?;
         let solution = solver.solve_one(self.grid, limits).0?;
         if self.holds(&solution, self.grid) {
             Ok(solution)
@@ -113,7 +113,7 @@ impl<'a> CheckedPuzzle<'a> {
     pub fn count_counted(
         &self,
         limits: &Limits,
-        engine: Engine,
+        engine: Asked,
         found: &AtomicU64,
     ) -> Result<solver_core::Count, SolveError> {
         setter::count_counted(self.rules, self.grid, limits, engine, found)
@@ -125,7 +125,7 @@ impl<'a> CheckedPuzzle<'a> {
     pub fn true_candidates_counted(
         &self,
         limits: &Limits,
-        engine: Engine,
+        engine: Asked,
         done: &AtomicUsize,
     ) -> Result<Candidates, SolveError> {
         setter::candidates_checked(self.rules, self.grid, limits, engine, done, &|g, p| {
@@ -138,7 +138,7 @@ impl<'a> CheckedPuzzle<'a> {
     pub fn unique_makers(
         &self,
         limits: &Limits,
-        engine: Engine,
+        engine: Asked,
     ) -> Result<setter::UniqueMakers, SolveError> {
         setter::makers_checked(self.rules, self.grid, limits, engine, &|g, p| {
             self.holds(g, p)

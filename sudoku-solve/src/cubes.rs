@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use solver_core::{cubes::{Merge, SplitOptions}, Limits};
-//! use sudoku_solve::{cubes, Engine};
+//! use sudoku_solve::{cubes, Asked};
 //! use sudoku::{Grid, Shape};
 //!
 //! let grid = Grid::empty(Shape::square(2)?);
@@ -28,7 +28,7 @@
 //! assert!(records[0].path[0].name.starts_with('r'));
 //! let mut merge = Merge::for_cubes(&records);
 //! for record in &records {
-//!     merge.add(cubes::count_record(&grid, record, Engine::Auto, &Limits::none(), false));
+//!     merge.add(cubes::count_record(&grid, record, Asked::Auto, &Limits::none(), false));
 //! }
 //! assert_eq!(merge.finish()?.count, 288);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -39,7 +39,7 @@
 //! ```
 //! use std::sync::Arc;
 //! use solver_core::{cubes::{Merge, SplitOptions}, Limits};
-//! use sudoku_solve::{cubes::Cubes, Engine};
+//! use sudoku_solve::{cubes::Cubes, Asked};
 //! use sudoku::{Grid, Shape, Variant};
 //!
 //! let grid = Grid::empty(Shape::square(2)?);
@@ -48,13 +48,13 @@
 //! let records = x.split(&SplitOptions { cubes: Some(10), ..Default::default() });
 //! let mut merge = Merge::for_cubes(&records);
 //! for record in &records {
-//!     merge.add(x.count_record(record, Engine::Auto, &Limits::none(), false));
+//!     merge.add(x.count_record(record, Asked::Auto, &Limits::none(), false));
 //! }
 //! // 4x4 X Sudoku: 48 grids.
 //! assert_eq!(merge.finish()?.count, 48);
 //! // The cubes of the classic grid are not for the X grid.
 //! let classic = sudoku_solve::cubes::split(&grid, &SplitOptions::default())?;
-//! let refused = x.count_record(&classic[0], Engine::Auto, &Limits::none(), false);
+//! let refused = x.count_record(&classic[0], Asked::Auto, &Limits::none(), false);
 //! assert!(refused.error.unwrap().contains("another puzzle or other rules"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -67,7 +67,7 @@ use solver_core::{Count, Limits, OptionId, Outcome, Stats};
 
 use crate::answer::Task;
 use crate::encoding::Encoding;
-use crate::solve::{with_thread_solver, Engine, SolveError, SolveGrid, SudokuSolver};
+use crate::solve::{with_thread_solver, Asked, SolveError, SolveGrid, SudokuSolver};
 use sudoku::Grid;
 use sudoku::Variant;
 use sudoku::{Rules, UnitKind};
@@ -183,7 +183,7 @@ fn fill(filled: &mut Grid, side: usize, option: usize, name: &str) -> Result<(),
 pub fn count_record(
     grid: &Grid,
     record: &CubeRecord,
-    engine: Engine,
+    engine: Asked,
     limits: &Limits,
     parallel: bool,
 ) -> ResultRecord {
@@ -204,7 +204,7 @@ pub struct Cubes {
     problem: Fingerprint,
     /// The variant solver, made on first use and kept (its encoding is
     /// costly to build for killer cages).
-    solver: Mutex<Option<(Engine, SudokuSolver)>>,
+    solver: Mutex<Option<(Asked, SudokuSolver)>>,
 }
 
 impl std::fmt::Debug for Cubes {
@@ -407,7 +407,7 @@ impl Cubes {
     pub fn count_record(
         &self,
         record: &CubeRecord,
-        engine: Engine,
+        engine: Asked,
         limits: &Limits,
         parallel: bool,
     ) -> ResultRecord {
@@ -430,7 +430,7 @@ impl Cubes {
         cube: &Grid,
         combinations: &[OptionId],
         record: &CubeRecord,
-        engine: Engine,
+        engine: Asked,
         limits: &Limits,
         parallel: bool,
     ) -> Result<Count, Box<dyn std::error::Error>> {
@@ -446,7 +446,8 @@ impl Cubes {
             let counts = crate::plan::plan_with(
                 &self.rules,
                 &Task::Count { limit: None },
-                Engine::Dlx,
+                Asked::Dlx,
+                crate::plan::Processor::detect(),
                 || Ok(self.encoding.matrix().cells_fit()),
             )?;
             let counter = if counts.engine == crate::EngineName::Cells {
@@ -480,7 +481,7 @@ impl Cubes {
 /// by propagation) has none.
 fn count_grid(
     grid: &Grid,
-    engine: Engine,
+    engine: Asked,
     limits: &Limits,
     parallel: bool,
 ) -> Result<Count, SolveError> {
@@ -528,7 +529,7 @@ mod tests {
             merge.add(count_record(
                 grid,
                 r,
-                Engine::Auto,
+                Asked::Auto,
                 &Limits::none(),
                 parallel,
             ));
@@ -563,12 +564,12 @@ mod tests {
         let four = Grid::empty(Shape::square(2).unwrap());
         let records = split(&four, &SplitOptions::default()).unwrap();
         let other: Grid = "1...............".parse().unwrap();
-        let result = count_record(&other, &records[0], Engine::Auto, &Limits::none(), false);
+        let result = count_record(&other, &records[0], Asked::Auto, &Limits::none(), false);
         assert!(!result.complete);
         assert!(result.error.unwrap().contains("not for this problem"));
         let mut bad = records[0].clone();
         bad.path[0].name = "r9c9=9".to_string();
-        let result = count_record(&four, &bad, Engine::Auto, &Limits::none(), false);
+        let result = count_record(&four, &bad, Asked::Auto, &Limits::none(), false);
         assert!(result.error.unwrap().contains("choice 1"));
     }
 

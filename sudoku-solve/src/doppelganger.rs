@@ -37,16 +37,16 @@
 //! use solver_core::Limits;
 //! use sudoku::doppelganger::DoppelGrid;
 //! use sudoku_solve::doppelganger::answer;
-//! use sudoku_solve::{Answer, Engine, EngineName, Task};
+//! use sudoku_solve::{Answer, Asked, EngineName, Task};
 //!
 //! // Every 4x4 doppelganger grid: 768 of them.
 //! let empty: DoppelGrid = "................".parse()?;
-//! let counted = answer(&empty, &Task::Count { limit: None }, Engine::Dlx, &Limits::none())?;
+//! let counted = answer(&empty, &Task::Count { limit: None }, Asked::Dlx, &Limits::none())?;
 //! assert_eq!(counted.plan.engine, EngineName::Dlx);
 //! assert!(matches!(counted.answer, Answer::Counted { solutions: 768, incomplete: None }));
 //! // One more given than the first row's: still several solutions.
 //! let puzzle: DoppelGrid = "0123............".parse()?;
-//! let checked = answer(&puzzle, &Task::Check, Engine::Auto, &Limits::none())?;
+//! let checked = answer(&puzzle, &Task::Check, Asked::Auto, &Limits::none())?;
 //! assert!(matches!(checked.answer, Answer::Multiple(..)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -60,12 +60,11 @@ pub use generate::{generate, DoppelGenerateError, DoppelGenerated, DIG_NODES, FI
 pub use masks::MAX_MASK_SIDE;
 
 use cover_model::plan::{decide, Problem};
-use cover_model::{ModelEngine, ModelError, Solution, Value, Verdict};
+use cover_model::{ModelError, Solution, Value, Verdict};
 use solver_core::{Found, Incomplete, Limits, OptionId};
 use sudoku::doppelganger::{check_against, cover, model, DoppelCovered, DoppelGrid, DoppelModel};
 
 use crate::answer::{Answer, Task};
-use crate::solve::Engine;
 use cover_model::plan::{Asked, EngineName, Plan, Refusal};
 use masks::MaskSearch;
 
@@ -128,27 +127,13 @@ pub enum DoppelSolveError {
 }
 
 /// Answers `task` (solve, check, count up to a limit) on `puzzle` under
-/// `limits`, on the engine the plan names for `asked`.
+/// `limits`, on the engine the plan names for `asked` (the planner's own
+/// choices, the propagation engine, [`Asked::Propagation`], among them).
 ///
 /// # Errors
 /// [`DoppelSolveError`]: an engine that cannot take the puzzle, a task
 /// other than solve, check and count.
 pub fn answer(
-    puzzle: &DoppelGrid,
-    task: &Task,
-    asked: Engine,
-    limits: &Limits,
-) -> Result<DoppelAnswered, DoppelSolveError> {
-    answer_on(puzzle, task, asked.asked(), limits)
-}
-
-/// [`answer`] with the planner's own choices, the propagation engine
-/// ([`Asked::Propagation`]) among them, which the grid engines' [`Engine`]
-/// does not name.
-///
-/// # Errors
-/// As [`answer`].
-pub fn answer_on(
     puzzle: &DoppelGrid,
     task: &Task,
     asked: Asked,
@@ -199,7 +184,7 @@ pub fn check_by_propagation(
     puzzle: &DoppelGrid,
     limits: &Limits,
 ) -> Result<DoppelAnswered, DoppelSolveError> {
-    answer_on(puzzle, &Task::Check, Asked::Propagation, limits)
+    answer(puzzle, &Task::Check, Asked::Propagation, limits)
 }
 
 /// The plan of the doppelganger grid's own search on candidate masks
@@ -210,10 +195,10 @@ pub fn check_by_propagation(
 /// [`MAX_MASK_SIDE`], within [`MASKS_FIRST`] nodes ([`masks_first`]).
 fn own_search(puzzle: &DoppelGrid, task: &Task) -> Option<Plan> {
     let takes = matches!(task, Task::Check);
-    (takes && puzzle.shape().side() <= MAX_MASK_SIDE).then_some(Plan {
-        engine: EngineName::Masks,
-        reason: "doppelganger: a uniqueness check on the grid's own search on candidate masks",
-    })
+    (takes && puzzle.shape().side() <= MAX_MASK_SIDE).then_some(Plan::new(
+        EngineName::Masks,
+        "doppelganger: a uniqueness check on the grid's own search on candidate masks",
+    ))
 }
 
 /// Nodes the grid's own search on candidate masks gets under `auto` (a
@@ -449,7 +434,7 @@ fn by_propagation(
     task: &Task,
     limits: &Limits,
 ) -> Result<(Answer<DoppelGrid>, u64), DoppelSolveError> {
-    let compiled = stated.model.compile_with(Some(ModelEngine::Propagation))?;
+    let compiled = stated.model.compile_with(Asked::Propagation)?;
     let mut solver = compiled.solver();
     Ok(match task {
         Task::Count { limit } => {

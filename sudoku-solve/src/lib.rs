@@ -48,6 +48,7 @@ mod error;
 pub mod logic;
 mod parallel;
 pub mod plan;
+mod processor;
 mod rate;
 pub mod setter;
 mod solve;
@@ -70,11 +71,4 @@ pub use solve::{with_thread_solver, GridSolutions, SolveError, SolveGrid, Sudoku
 /// counts and statistics.
 pub use solver_core::{Count, Incomplete, Limits, Outcome, Stats};
 pub use symmetry::{ParseSymmetryError, Symmetry};
-pub use task::{Engine, Task};
-
-/// The path the 9x9 engine (`band9`) takes on this CPU: `avx2`,
-/// `avx2-lookup` (the same without `pext`) or `baseline`, as `--explain`
-/// names it.
-pub fn band9_path() -> &'static str {
-    bitsearch::band9_path()
-}
+pub use task::{Asked, Task};

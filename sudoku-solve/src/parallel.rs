@@ -235,7 +235,7 @@ fn fewest(grid: &Grid, allowed: impl Fn(&Grid, usize) -> Vec<u16>) -> Option<(us
 mod tests {
     use super::*;
     use crate::solve::par_count;
-    use crate::Engine;
+    use crate::Asked;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     use sudoku::Shape;
@@ -271,14 +271,13 @@ mod tests {
     fn limits_hold_across_threads() {
         // The empty 6x6 grid has 28,200,960 solutions.
         let grid = Grid::empty(Shape::new(2, 3).unwrap());
-        let count = par_count(&grid, Engine::Auto, &Limits::none().solutions(1000), None).unwrap();
+        let count = par_count(&grid, Asked::Auto, &Limits::none().solutions(1000), None).unwrap();
         assert_eq!(count.solutions, 1000);
         assert_eq!(count.outcome.incomplete, Some(Incomplete::SolutionLimit));
-        let count = par_count(&grid, Engine::Auto, &Limits::none().nodes(500), None).unwrap();
+        let count = par_count(&grid, Asked::Auto, &Limits::none().nodes(500), None).unwrap();
         assert_eq!(count.outcome.incomplete, Some(Incomplete::NodeLimit));
         let flag = Arc::new(AtomicBool::new(true));
-        let count =
-            par_count(&grid, Engine::Auto, &Limits::none().cancel_flag(flag), None).unwrap();
+        let count = par_count(&grid, Asked::Auto, &Limits::none().cancel_flag(flag), None).unwrap();
         assert_eq!(count.outcome.incomplete, Some(Incomplete::Cancelled));
     }
 }

@@ -13,7 +13,10 @@
 //! the plan names in one call (band9, the bit boards' width, clause learning
 //! for `cdcl`, units, Dancing Links or propagation: no engine picks another
 //! on its own), and every answer carries the name
-//! ([`crate::Answered::plan`]). An engine asked for that cannot take the
+//! ([`crate::Answered::plan`]). For band9 the plan also names the compiled
+//! copy that runs ([`Plan::path`]: `avx2`, `avx2-lookup` or `baseline`),
+//! chosen from the processor's facts, read once ([`Processor`]);
+//! `--explain` ends with it. An engine asked for that cannot take the
 //! puzzle is refused ([`ShapeError::Engine`]), never replaced by another.
 //!
 //! | rules | grid | task | `auto` picks |
@@ -38,17 +41,17 @@
 //! printed).
 //!
 //! ```
-//! use sudoku_solve::{plan, Engine, EngineName, Task};
+//! use sudoku_solve::{plan, Asked, EngineName, Task};
 //! use sudoku::{Rules, Shape};
 //!
 //! let nine = Rules::standard(Shape::square(3)?);
-//! let chosen = plan(&nine, &Task::Check, Engine::Auto)?;
+//! let chosen = plan(&nine, &Task::Check, Asked::Auto)?;
 //! assert_eq!(chosen.engine, EngineName::Band9);
-//! assert_eq!(plan(&nine, &Task::Check, Engine::Dlx)?.engine, EngineName::Dlx);
+//! assert_eq!(plan(&nine, &Task::Check, Asked::Dlx)?.engine, EngineName::Dlx);
 //! // 144x144 is beyond the bit-parallel engines: asking for them is an error.
 //! let big = Rules::standard(Shape::square(12)?);
-//! assert!(plan(&big, &Task::Solve, Engine::Bits).is_err());
-//! assert_eq!(plan(&big, &Task::Solve, Engine::Auto)?.engine, EngineName::Dlx);
+//! assert!(plan(&big, &Task::Solve, Asked::Bits).is_err());
+//! assert_eq!(plan(&big, &Task::Solve, Asked::Auto)?.engine, EngineName::Dlx);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -59,13 +62,14 @@ use std::sync::Arc;
 
 use crate::bitsearch::AnyBitSearch;
 use crate::encoding::Encoding;
-use crate::task::{Engine, Task};
+use crate::task::{Asked, Task};
 
 use cover_model::plan::{decide, Beyond, BeyondExactCover, Described, Job, Problem};
 use sudoku::Rules;
 use sudoku::ShapeError;
 
-pub use cover_model::plan::{EngineName, Plan};
+pub use crate::processor::Processor;
+pub use cover_model::plan::{CpuPath, EngineName, Plan};
 
 /// The side from which the bit-parallel search hands one solution and
 /// uniqueness checks of classic grids to clause learning.
@@ -100,7 +104,7 @@ impl GridFacts {
     /// `bits`, `cdcl` after the root, `units`), or why none takes it: the
     /// grid's rows of the planner's table.
     pub fn own_engine(self, job: Job) -> Result<Plan, Beyond> {
-        let plan = |engine, reason| Ok(Plan { engine, reason });
+        let plan = |engine, reason| Ok(Plan::new(engine, reason));
         let beyond = |refusal| {
             Err(Beyond {
                 refusal,
@@ -203,8 +207,8 @@ pub fn grid_facts(rules: &Rules) -> GridFacts {
 /// (the one fact read from the matrix, and only then). Fails when the grid
 /// is beyond the memory budget, or when the engine asked for cannot take
 /// it.
-pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeError> {
-    plan_with(rules, task, asked, || {
+pub fn plan(rules: &Rules, task: &Task, asked: Asked) -> Result<Plan, ShapeError> {
+    plan_with(rules, task, asked, Processor::detect(), || {
         let encoding = if rules.is_standard() {
             Encoding::standard(rules.shape())?
         } else {
@@ -214,13 +218,15 @@ pub fn plan(rules: &Rules, task: &Task, asked: Engine) -> Result<Plan, ShapeErro
     })
 }
 
-/// [`plan`], with `cells_fit` telling whether Dancing Cells take the grid's
-/// exact-cover matrix: asked only for a count planned for Dancing Links,
-/// after the memory budget of Dancing Links passed.
+/// [`plan`] on `processor` (whose facts choose band9's compiled copy:
+/// [`Processor::band9_path`]), with `cells_fit` telling whether Dancing
+/// Cells take the grid's exact-cover matrix: asked only for a count planned
+/// for Dancing Links, after the memory budget of Dancing Links passed.
 pub(crate) fn plan_with(
     rules: &Rules,
     task: &Task,
-    asked: Engine,
+    asked: Asked,
+    processor: Processor,
     cells_fit: impl FnOnce() -> Result<bool, ShapeError>,
 ) -> Result<Plan, ShapeError> {
     let shape = rules.shape();
@@ -235,15 +241,18 @@ pub(crate) fn plan_with(
         })),
         failed: RefCell::new(None),
     };
-    let chosen = decide(&Problem::Grid(&grid), task.job(), asked.asked());
+    let chosen = decide(&Problem::Grid(&grid), task.job(), asked);
     if let Some(failed) = grid.failed.take() {
         return Err(failed);
     }
-    let chosen = chosen.map_err(|refusal| ShapeError::Engine {
+    let mut chosen = chosen.map_err(|refusal| ShapeError::Engine {
         engine: refusal.asked.as_str(),
         side: shape.side(),
         why: refusal.why,
     })?;
+    if chosen.engine == EngineName::Band9 {
+        chosen.path = Some(processor.band9_path());
+    }
     dlx_fits(rules, chosen)
 }
 
@@ -285,7 +294,7 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap()
-                .install(|| plan(&standard(order), &Task::Solve, Engine::Auto))
+                .install(|| plan(&standard(order), &Task::Solve, Asked::Auto))
         };
         let err = in_pool(1, 16).unwrap_err();
         assert!(
@@ -307,7 +316,7 @@ mod tests {
 
     #[test]
     fn classic_grids_by_size_and_task() {
-        let pick = |order, task: Task| plan(&standard(order), &task, Engine::Auto).unwrap().engine;
+        let pick = |order, task: Task| plan(&standard(order), &task, Asked::Auto).unwrap().engine;
         assert_eq!(pick(3, Task::Check), EngineName::Band9);
         assert_eq!(pick(2, Task::Solve), EngineName::Bits);
         assert_eq!(pick(4, Task::Count { limit: None }), EngineName::Bits);
@@ -428,9 +437,9 @@ mod tests {
                             .map(|p| p.engine.as_str().to_owned())
                     };
                     for (asked, col) in [
-                        (Engine::Auto, cols[4]),
-                        (Engine::Bits, cols[5]),
-                        (Engine::Dlx, cols[6]),
+                        (Asked::Auto, cols[4]),
+                        (Asked::Bits, cols[5]),
+                        (Asked::Dlx, cols[6]),
                     ] {
                         match (name(asked), said(col)) {
                             (None, None) => {}
@@ -447,20 +456,20 @@ mod tests {
 
     #[test]
     fn an_engine_that_cannot_apply_is_refused() {
-        let err = plan(&standard(12), &Task::Solve, Engine::Bits).unwrap_err();
+        let err = plan(&standard(12), &Task::Solve, Asked::Bits).unwrap_err();
         assert!(err.to_string().contains("128x128"), "{err}");
-        assert!(plan(&standard(3), &Task::Split, Engine::Bits).is_err());
+        assert!(plan(&standard(3), &Task::Split, Asked::Bits).is_err());
         // A variant of 144 cells is beyond the units search.
         let x = Variant::from_names("x").unwrap();
         let rules = x.rules(Shape::square(4).unwrap()).unwrap();
-        assert!(plan(&rules, &Task::Check, Engine::Bits).is_err());
+        assert!(plan(&rules, &Task::Check, Asked::Bits).is_err());
         assert_eq!(
-            plan(&rules, &Task::Check, Engine::Auto).unwrap().engine,
+            plan(&rules, &Task::Check, Asked::Auto).unwrap().engine,
             EngineName::Dlx
         );
         let small = x.rules(Shape::square(3).unwrap()).unwrap();
         assert_eq!(
-            plan(&small, &Task::Check, Engine::Bits).unwrap().engine,
+            plan(&small, &Task::Check, Asked::Bits).unwrap().engine,
             EngineName::Units
         );
     }

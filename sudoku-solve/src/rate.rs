@@ -81,7 +81,7 @@ pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating,
     let mut solver = SudokuSolver::planned(
         sudoku::Rules::standard_shared(puzzle.shape()),
         &crate::Task::Rate { seeds },
-        crate::Engine::Auto,
+        crate::Asked::Auto,
     )?;
     solver.set_locked_candidates(false);
     let runs = seeds.max(1);

@@ -36,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 use solver_core::{Incomplete, Limits};
 
-use crate::solve::{Engine, SolveError, SudokuSolver, Verdict};
+use crate::solve::{Asked, SolveError, SudokuSolver, Verdict};
 use sudoku::Grid;
 use sudoku::Rules;
 
@@ -62,7 +62,7 @@ pub fn verdict(
     puzzle: &Grid,
     limits: &Limits,
 ) -> Result<(Verdict, Vec<usize>), SolveError> {
-    let mut solver = SudokuSolver::with_rules(Arc::clone(rules), Engine::Auto)?;
+    let mut solver = SudokuSolver::with_rules(Arc::clone(rules), Asked::Auto)?;
     let (verdict, _) = solver.check_unique(puzzle, limits);
     let verdict = crate::solve::check_verdict(verdict, |g| rules.is_solution(g, puzzle))?;
     let cells = match &verdict {
@@ -145,7 +145,7 @@ pub fn true_candidates(
     puzzle: &Grid,
     limits: &Limits,
 ) -> Result<Candidates, SolveError> {
-    true_candidates_with(rules, puzzle, limits, Engine::Auto)
+    true_candidates_with(rules, puzzle, limits, Asked::Auto)
 }
 
 /// [`true_candidates`] with the engine asked for.
@@ -153,7 +153,7 @@ pub fn true_candidates_with(
     rules: &Arc<Rules>,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
 ) -> Result<Candidates, SolveError> {
     true_candidates_counted(rules, puzzle, limits, engine, &AtomicUsize::new(0))
 }
@@ -168,13 +168,13 @@ pub fn true_candidates_with(
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// use std::sync::Arc;
 /// use solver_core::Limits;
-/// use sudoku_solve::{setter, Engine};
+/// use sudoku_solve::{setter, Asked};
 /// use sudoku::{Grid, Rules, Shape};
 ///
 /// let rules = Arc::new(Rules::standard(Shape::square(2)?));
 /// let puzzle: Grid = "123434..21..43..".parse()?;
 /// let done = AtomicUsize::new(0);
-/// setter::true_candidates_counted(&rules, &puzzle, &Limits::none(), Engine::Auto, &done)?;
+/// setter::true_candidates_counted(&rules, &puzzle, &Limits::none(), Asked::Auto, &done)?;
 /// assert_eq!(done.load(Ordering::Relaxed), 6);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -182,7 +182,7 @@ pub fn true_candidates_counted(
     rules: &Arc<Rules>,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
     done: &AtomicUsize,
 ) -> Result<Candidates, SolveError> {
     candidates_checked(rules, puzzle, limits, engine, done, &|g, p| {
@@ -196,7 +196,7 @@ pub(crate) fn candidates_checked(
     rules: &Arc<Rules>,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
     done: &AtomicUsize,
     check: &SolutionCheck<'_>,
 ) -> Result<Candidates, SolveError> {
@@ -444,7 +444,7 @@ pub fn unique_makers(
     puzzle: &Grid,
     limits: &Limits,
 ) -> Result<UniqueMakers, SolveError> {
-    unique_makers_with(rules, puzzle, limits, Engine::Auto)
+    unique_makers_with(rules, puzzle, limits, Asked::Auto)
 }
 
 /// [`unique_makers`] on the engine asked for (refused as
@@ -454,12 +454,12 @@ pub fn unique_makers(
 /// ```
 /// use std::sync::Arc;
 /// use solver_core::Limits;
-/// use sudoku_solve::{setter, Engine};
+/// use sudoku_solve::{setter, Asked};
 /// use sudoku::{Grid, Rules, Shape};
 ///
 /// let rules = Arc::new(Rules::standard(Shape::square(2)?));
 /// let puzzle: Grid = "123434..21..43..".parse()?;
-/// let makers = setter::unique_makers_with(&rules, &puzzle, &Limits::none(), Engine::Dlx)?;
+/// let makers = setter::unique_makers_with(&rules, &puzzle, &Limits::none(), Asked::Dlx)?;
 /// assert_eq!(makers.placements.len(), 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -467,7 +467,7 @@ pub fn unique_makers_with(
     rules: &Arc<Rules>,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
 ) -> Result<UniqueMakers, SolveError> {
     makers_checked(rules, puzzle, limits, engine, &|g, p| {
         rules.is_solution(g, p)
@@ -479,7 +479,7 @@ pub(crate) fn makers_checked(
     rules: &Arc<Rules>,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
     check: &SolutionCheck<'_>,
 ) -> Result<UniqueMakers, SolveError> {
     let base = Mutex::new(SudokuSolver::with_rules(Arc::clone(rules), engine)?);
@@ -574,13 +574,13 @@ const COUNT_PROBE_NODES: u64 = 2_000;
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::sync::Arc;
 /// use solver_core::Limits;
-/// use sudoku_solve::{setter, Engine};
+/// use sudoku_solve::{setter, Asked};
 /// use sudoku::{Grid, Rules, Shape};
 ///
 /// let rules = Arc::new(Rules::standard(Shape::square(2)?));
 /// let found = AtomicU64::new(0);
 /// let empty = Grid::empty(rules.shape());
-/// let count = setter::count_counted(&rules, &empty, &Limits::none(), Engine::Auto, &found)?;
+/// let count = setter::count_counted(&rules, &empty, &Limits::none(), Asked::Auto, &found)?;
 /// assert_eq!((count.solutions, count.is_complete()), (288, true));
 /// assert_eq!(found.load(Ordering::Relaxed), 288);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -589,7 +589,7 @@ pub fn count_counted(
     rules: &Arc<Rules>,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
     found: &AtomicU64,
 ) -> Result<solver_core::Count, SolveError> {
     use solver_core::Count;

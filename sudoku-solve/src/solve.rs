@@ -14,9 +14,9 @@ use solver_core::{Contradiction, Count, Limits, OptionId, Outcome, Solutions, St
 use crate::bitsearch::{AnyBitSearch, Words};
 use crate::encoding::Encoding;
 use crate::parallel::{self, Progress};
-use crate::plan::{plan_with, EngineName, Plan};
-// `crate::solve::Engine` stays a path for the modules that name it so.
-pub use crate::task::Engine;
+use crate::plan::{plan_with, EngineName, Plan, Processor};
+// `crate::solve::Asked` stays a path for the modules that name it so.
+pub use crate::task::Asked;
 use crate::task::Task;
 use sudoku::Rules;
 use sudoku::Shape;
@@ -260,11 +260,13 @@ pub struct SudokuSolver {
     /// A variant's rules and their encoding (`None`: the standard rules).
     variant: Option<(Arc<Rules>, Arc<Encoding>)>,
     /// The engine asked for (the thread caches look solvers up by it).
-    asked: Engine,
+    asked: Asked,
     /// The task the engine was planned for (a fork plans the same).
     task: Task,
     /// The plan the engine was built from: its name and why.
     plan: Plan,
+    /// The processor the plan was made for (a fork plans for the same).
+    processor: Processor,
     /// Whether a setting differs from the defaults (no seed, locked
     /// candidates on); the thread caches do not keep such solvers.
     customized: bool,
@@ -274,36 +276,36 @@ pub struct SudokuSolver {
 impl SudokuSolver {
     /// A solver for the standard rules of `shape`, with the default engine.
     pub fn new(shape: Shape) -> Result<SudokuSolver, ShapeError> {
-        SudokuSolver::with_engine(shape, Engine::Auto)
+        SudokuSolver::with_engine(shape, Asked::Auto)
     }
 
     /// A solver for the standard rules of `shape` with a chosen engine.
     /// Shapes beyond the memory budget are refused up front.
-    pub fn with_engine(shape: Shape, engine: Engine) -> Result<SudokuSolver, ShapeError> {
+    pub fn with_engine(shape: Shape, engine: Asked) -> Result<SudokuSolver, ShapeError> {
         SudokuSolver::planned(Rules::standard_shared(shape), &Task::Solve, engine)
     }
 
     /// A solver for any rules: a variant's (see [`sudoku::Variant`]) or the
     /// standard ones. The standard rules get the engine asked for; other
-    /// rules get Dancing Links, or with [`Engine::Auto`] and [`Engine::Bits`]
+    /// rules get Dancing Links, or with [`Asked::Auto`] and [`Asked::Bits`]
     /// the bit-parallel search over their units when every unit holds each
     /// value once (X, windoku, jigsaw, killer and their combinations, up
     /// to 128 cells).
     ///
     /// ```
     /// use solver_core::Limits;
-    /// use sudoku_solve::{Engine, SudokuSolver};
+    /// use sudoku_solve::{Asked, SudokuSolver};
     /// use sudoku::{Grid, Shape, Variant};
     ///
     /// let rules = Variant::from_names("windoku")?.rules(Shape::square(2)?)?;
-    /// let mut solver = SudokuSolver::with_rules(rules.into(), Engine::Dlx)?;
+    /// let mut solver = SudokuSolver::with_rules(rules.into(), Asked::Dlx)?;
     /// // The 4x4 windoku has one window, the centre 2x2 square.
     /// let empty = Grid::empty(Shape::square(2)?);
     /// let windoku = solver.count(&empty, &Limits::none())?.solutions;
     /// assert!(windoku < 288 && windoku > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_rules(rules: Arc<Rules>, engine: Engine) -> Result<SudokuSolver, ShapeError> {
+    pub fn with_rules(rules: Arc<Rules>, engine: Asked) -> Result<SudokuSolver, ShapeError> {
         SudokuSolver::planned(rules, &Task::Solve, engine)
     }
 
@@ -314,18 +316,41 @@ impl SudokuSolver {
     /// refused, as the plan refuses it.
     ///
     /// ```
-    /// use sudoku_solve::{EngineName, Engine, SudokuSolver, Task};
+    /// use sudoku_solve::{EngineName, Asked, SudokuSolver, Task};
     /// use sudoku::{Rules, Shape};
     ///
     /// let nine = Rules::standard_shared(Shape::square(3)?);
-    /// let solver = SudokuSolver::planned(nine, &Task::Check, Engine::Auto)?;
+    /// let solver = SudokuSolver::planned(nine, &Task::Check, Asked::Auto)?;
     /// assert_eq!(solver.plan().engine, EngineName::Band9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn planned(
         rules: Arc<Rules>,
         task: &Task,
-        engine: Engine,
+        engine: Asked,
+    ) -> Result<SudokuSolver, ShapeError> {
+        SudokuSolver::planned_on(rules, task, engine, Processor::detect())
+    }
+
+    /// [`SudokuSolver::planned`] for `processor`: [`Processor::detect`] for
+    /// this one (what `planned` takes), [`Processor::portable`] to build
+    /// the portable copy of band9 on any CPU (to measure or test it).
+    ///
+    /// ```
+    /// use sudoku_solve::plan::{CpuPath, Processor};
+    /// use sudoku_solve::{Asked, SudokuSolver, Task};
+    /// use sudoku::{Rules, Shape};
+    ///
+    /// let nine = Rules::standard_shared(Shape::square(3)?);
+    /// let solver = SudokuSolver::planned_on(nine, &Task::Check, Asked::Auto, Processor::portable())?;
+    /// assert_eq!(solver.plan().path, Some(CpuPath::Baseline));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn planned_on(
+        rules: Arc<Rules>,
+        task: &Task,
+        engine: Asked,
+        processor: Processor,
     ) -> Result<SudokuSolver, ShapeError> {
         let shape = rules.shape();
         let standard = rules.is_standard();
@@ -344,7 +369,7 @@ impl SudokuSolver {
             *full = Some(Arc::clone(&e));
             Ok(e)
         };
-        let chosen = plan_with(&rules, task, engine, || {
+        let chosen = plan_with(&rules, task, engine, processor, || {
             Ok(built(&mut full)?.matrix().cells_fit())
         })?;
         let refused = |why: &'static str| ShapeError::Engine {
@@ -373,9 +398,13 @@ impl SudokuSolver {
                 let encoding = built(&mut full)?;
                 // The engine's counts run on what the plan of a count
                 // names: Dancing Cells where they take the matrix.
-                let counts = plan_with(&rules, &Task::Count { limit: None }, engine, || {
-                    Ok(encoding.matrix().cells_fit())
-                })?;
+                let counts = plan_with(
+                    &rules,
+                    &Task::Count { limit: None },
+                    engine,
+                    processor,
+                    || Ok(encoding.matrix().cells_fit()),
+                )?;
                 let counter = if counts.engine == EngineName::Cells {
                     solver_core::Counter::Cells
                 } else {
@@ -383,10 +412,9 @@ impl SudokuSolver {
                 };
                 State::Dlx(DlxGrid::new(encoding, counter))
             }
-            named => State::Bits(
-                AnyBitSearch::build(named, &rules)
-                    .ok_or_else(|| refused("no grid engine of this name takes these rules"))?,
-            ),
+            _ => State::Bits(AnyBitSearch::build(chosen, &rules).ok_or_else(|| {
+                refused("no grid engine of this name takes these rules on this CPU")
+            })?),
         };
         Ok(SudokuSolver {
             shape,
@@ -394,6 +422,7 @@ impl SudokuSolver {
             asked: engine,
             task: *task,
             plan: chosen,
+            processor,
             customized: !standard,
             state,
         })
@@ -410,15 +439,19 @@ impl SudokuSolver {
                 asked: self.asked,
                 task: self.task,
                 plan: self.plan,
+                processor: self.processor,
                 customized: self.customized,
                 state: State::Propagation(prop.clone()),
             }),
             (_, Some((rules, _))) => {
-                SudokuSolver::planned(Arc::clone(rules), &self.task, self.asked)
+                SudokuSolver::planned_on(Arc::clone(rules), &self.task, self.asked, self.processor)
             }
-            (_, None) => {
-                SudokuSolver::planned(Rules::standard_shared(self.shape), &self.task, self.asked)
-            }
+            (_, None) => SudokuSolver::planned_on(
+                Rules::standard_shared(self.shape),
+                &self.task,
+                self.asked,
+                self.processor,
+            ),
         }
     }
 
@@ -476,14 +509,14 @@ impl SudokuSolver {
         self.shape
     }
 
-    /// The engine in use ([`Engine::Bits`] or [`Engine::Dlx`];
-    /// [`Engine::Auto`] for the propagation engine, which only the planner
+    /// The engine in use ([`Asked::Bits`] or [`Asked::Dlx`];
+    /// [`Asked::Auto`] for the propagation engine, which only the planner
     /// picks).
-    pub fn engine(&self) -> Engine {
+    pub fn engine(&self) -> Asked {
         match self.state {
-            State::Dlx(_) => Engine::Dlx,
-            State::Bits(_) => Engine::Bits,
-            State::Propagation(_) => Engine::Auto,
+            State::Dlx(_) => Asked::Dlx,
+            State::Bits(_) => Asked::Bits,
+            State::Propagation(_) => Asked::Auto,
         }
     }
 
@@ -506,9 +539,11 @@ impl SudokuSolver {
                 &standard
             }
         };
-        plan_with(rules, task, self.asked, || match &self.variant {
-            Some((_, encoding)) => Ok(encoding.matrix().cells_fit()),
-            None => Ok(Encoding::standard(self.shape)?.matrix().cells_fit()),
+        plan_with(rules, task, self.asked, self.processor, || {
+            match &self.variant {
+                Some((_, encoding)) => Ok(encoding.matrix().cells_fit()),
+                None => Ok(Encoding::standard(self.shape)?.matrix().cells_fit()),
+            }
         })
     }
 
@@ -749,11 +784,11 @@ const SOLVERS_PER_THREAD: usize = 4;
 ///
 /// ```
 /// use solver_core::Limits;
-/// use sudoku_solve::{with_thread_solver, Engine};
+/// use sudoku_solve::{with_thread_solver, Asked};
 /// use sudoku::Grid;
 ///
 /// let puzzle: Grid = "1.3.3.2...4.....".parse()?;
-/// let count = with_thread_solver(puzzle.shape(), Engine::Auto, |solver| {
+/// let count = with_thread_solver(puzzle.shape(), Asked::Auto, |solver| {
 ///     solver.count(&puzzle, &Limits::none())
 /// })??;
 /// assert_eq!(count.solutions, 1);
@@ -761,7 +796,7 @@ const SOLVERS_PER_THREAD: usize = 4;
 /// ```
 pub fn with_thread_solver<R>(
     shape: Shape,
-    engine: Engine,
+    engine: Asked,
     f: impl FnOnce(&mut SudokuSolver) -> R,
 ) -> Result<R, ShapeError> {
     let cached = SOLVERS.with(|s| {
@@ -789,7 +824,7 @@ pub fn with_thread_solver<R>(
 }
 
 fn with_solver<R>(shape: Shape, f: impl FnOnce(&mut SudokuSolver) -> R) -> Result<R, ShapeError> {
-    with_thread_solver(shape, Engine::Auto, f)
+    with_thread_solver(shape, Asked::Auto, f)
 }
 
 /// The solutions of `grid`, counted with `engine` on rayon's threads (the
@@ -797,7 +832,7 @@ fn with_solver<R>(shape: Shape, f: impl FnOnce(&mut SudokuSolver) -> R) -> Resul
 /// thread's solver, [`with_thread_solver`]), reporting to `progress`.
 pub(crate) fn par_count(
     grid: &Grid,
-    engine: Engine,
+    engine: Asked,
     limits: &Limits,
     progress: Option<&Progress>,
 ) -> Result<Count, SolveError> {
@@ -872,11 +907,8 @@ pub trait SolveGrid {
     /// Counts solutions within `limits` on every thread of the current rayon pool.
     fn par_count_solutions(&self, limits: &Limits) -> Result<Count, SolveError>;
     /// `par_count_solutions` with a chosen engine.
-    fn par_count_solutions_with(
-        &self,
-        engine: Engine,
-        limits: &Limits,
-    ) -> Result<Count, SolveError>;
+    fn par_count_solutions_with(&self, engine: Asked, limits: &Limits)
+        -> Result<Count, SolveError>;
     /// `par_count_solutions` reporting how far it has come to `progress`.
     fn par_count_solutions_with_progress(
         &self,
@@ -949,7 +981,7 @@ impl SolveGrid for Grid {
     /// Counts solutions within `limits` on every thread of the current rayon
     /// pool (for one hard puzzle). The count equals [`count_solutions`](Self::count_solutions).
     fn par_count_solutions(&self, limits: &Limits) -> Result<Count, SolveError> {
-        self.par_count_solutions_with(Engine::Auto, limits)
+        self.par_count_solutions_with(Asked::Auto, limits)
     }
 
     /// [`par_count_solutions`](Self::par_count_solutions) with a chosen
@@ -957,7 +989,7 @@ impl SolveGrid for Grid {
     /// possible way) and each is counted by a thread's solver.
     fn par_count_solutions_with(
         &self,
-        engine: Engine,
+        engine: Asked,
         limits: &Limits,
     ) -> Result<Count, SolveError> {
         par_count(self, engine, limits, None)
@@ -970,7 +1002,7 @@ impl SolveGrid for Grid {
         limits: &Limits,
         progress: &crate::Progress,
     ) -> Result<Count, SolveError> {
-        par_count(self, Engine::Auto, limits, Some(progress))
+        par_count(self, Asked::Auto, limits, Some(progress))
     }
 
     /// Whether the puzzle has exactly one solution, using every thread of the
@@ -1048,7 +1080,7 @@ mod tests {
     #[test]
     fn solver_leaves_no_trace() {
         let g = grid("1.3.3.2...4.....");
-        let mut s = SudokuSolver::with_engine(g.shape(), Engine::Dlx).unwrap();
+        let mut s = SudokuSolver::with_engine(g.shape(), Asked::Dlx).unwrap();
         let _ = s.solve_one(&g, &Limits::none());
         let _ = s.check_unique(&Grid::empty(g.shape()), &Limits::none());
         match &s.state {

@@ -1,11 +1,12 @@
 //! What is asked of a grid: the task ([`Task`]: solve, count, check,
-//! minimize, rate, ...) and the engine asked for ([`Engine`]: the planner's
-//! choice, or the bit-parallel family, or Dancing Links), and how the one
-//! planner tells them apart ([`Task::job`], [`Engine::asked`]). The answer,
-//! the plan and the engines all take them from here; this module imports
-//! none of them.
+//! minimize, rate, ...) and how the one planner tells tasks apart
+//! ([`Task::job`]); the engine asked for is the planner's own [`Asked`]
+//! (on a grid: `auto`, `bits` or `dlx`; the others are refused). The
+//! answer, the plan and the engines all take them from here; this module
+//! imports none of them.
 
-use cover_model::plan::{Asked, Job};
+pub use cover_model::plan::Asked;
+use cover_model::plan::Job;
 
 use crate::symmetry::Symmetry;
 
@@ -48,29 +49,6 @@ pub enum Task {
     Split,
 }
 
-/// The engine asked for; [`crate::plan()`] turns it into the engine that runs
-/// ([`EngineName`](crate::EngineName)). Every engine gives the same
-/// verdicts and counts; where a puzzle has several solutions, different
-/// engines may print different ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// The planner's choice: a bit-parallel engine where one applies,
-    /// Dancing Links otherwise.
-    #[default]
-    Auto,
-    /// The bit-parallel family: the matrix as one bit board per value, with
-    /// singles and locked candidates as propagation (`bits`, classic grids
-    /// up to 128x128, with clause learning from 36x36 for one solution or
-    /// uniqueness: `cdcl`); on 9x9 grids a specialist that holds each
-    /// value's band (three rows of boxes) in one 32-bit word (`band9`); for
-    /// variants up to 128 cells, `units`. Refused where none applies
-    /// ([`ShapeError::Engine`](sudoku::ShapeError::Engine)), never replaced by Dancing Links.
-    Bits,
-    /// Knuth's Dancing Links ([`solver_core`]), the reference engine, for any
-    /// rules and any size the memory budget allows.
-    Dlx,
-}
-
 impl Task {
     /// The task as the planner tells tasks apart.
     pub fn job(&self) -> Job {
@@ -85,17 +63,6 @@ impl Task {
             Task::Candidates | Task::UniqueMakers => Job::Candidates,
             Task::Enumerate => Job::Enumerate,
             Task::Split => Job::Split,
-        }
-    }
-}
-
-impl Engine {
-    /// The engine as the planner's user choice.
-    pub fn asked(self) -> Asked {
-        match self {
-            Engine::Auto => Asked::Auto,
-            Engine::Bits => Asked::Bits,
-            Engine::Dlx => Asked::Dlx,
         }
     }
 }

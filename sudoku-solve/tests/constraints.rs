@@ -9,7 +9,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use solver_core::Limits;
 use sudoku::{Constraint, Grid, PairKind, Rules, Shape, Variant};
-use sudoku_solve::{plan, Engine, EngineName, SudokuSolver, Task};
+use sudoku_solve::{plan, Asked, EngineName, SudokuSolver, Task};
 
 #[allow(dead_code)]
 mod oracle;
@@ -29,14 +29,14 @@ fn compare(shape: Shape, prefix: &[u16], constraints: Vec<Constraint>) {
     };
     let rules = Arc::new(variant.rules(shape).unwrap());
     assert_eq!(
-        plan(&rules, &Task::Check, Engine::Auto).unwrap().engine,
+        plan(&rules, &Task::Check, Asked::Auto).unwrap().engine,
         EngineName::Propagation
     );
     let n = shape.side() as usize;
     let mut cells = prefix.to_vec();
     cells.resize(n * n, 0);
     let puzzle = Grid::from_values(shape, cells).unwrap();
-    let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto).unwrap();
+    let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Asked::Auto).unwrap();
     let count = solver.count(&puzzle, &Limits::none()).unwrap();
     assert_eq!(
         count.solutions,
@@ -528,7 +528,7 @@ fn other_engines_are_refused_and_wrong_grids_rejected() {
         ..Variant::default()
     };
     let rules: Rules = variant.rules(four()).unwrap();
-    for engine in [Engine::Bits, Engine::Dlx] {
+    for engine in [Asked::Bits, Asked::Dlx] {
         let err = plan(&rules, &Task::Check, engine).unwrap_err();
         assert!(err.to_string().contains("propagation"), "{err}");
         assert!(SudokuSolver::with_rules(rules.clone().into(), engine).is_err());

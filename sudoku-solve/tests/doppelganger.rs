@@ -11,7 +11,7 @@ use cover_model::plan::Asked;
 use solver_core::Limits;
 use sudoku::doppelganger::{check, cover, model, DoppelGrid};
 use sudoku::Shape;
-use sudoku_solve::doppelganger::answer_on as answer;
+use sudoku_solve::doppelganger::answer;
 use sudoku_solve::{Answer, EngineName, Task};
 
 type Filling = Vec<Vec<u16>>;

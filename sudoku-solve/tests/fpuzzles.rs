@@ -262,7 +262,7 @@ fn the_batch_reads_links_and_documents_without_a_flag() {
     use sudoku::Variant;
     use sudoku_batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_format::ReadOptions;
-    use sudoku_solve::{Engine, Task};
+    use sudoku_solve::{Asked, Task};
 
     // Row 2 a thermometer from R2C1 and a V on R3C1-R3C2, one given.
     let doc = r#"{"size": 4, "grid": [[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "thermometer": [{"lines": [["R2C1","R2C2","R2C3"]]}], "xv": [{"cells": ["R3C1","R3C2"], "value": "V"}]}"#;
@@ -291,7 +291,7 @@ fn the_batch_reads_links_and_documents_without_a_flag() {
         timeout: None,
         max_nodes: None,
         cancel: Arc::clone(&cancel),
-        engine: Engine::Auto,
+        engine: Asked::Auto,
         base: Variant::default(),
         format: OutputFormat::Text,
         names: vec!["p.txt".to_string()],

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use solver_core::Limits;
 use sudoku::{CageSpec, Constraint, Grid, Shape, Variant};
-use sudoku_solve::{setter, Engine, EngineName, SudokuSolver, Task};
+use sudoku_solve::{setter, Asked, EngineName, SudokuSolver, Task};
 
 #[allow(dead_code)]
 mod oracle;
@@ -131,12 +131,12 @@ proptest! {
         let variant = Variant { cages: cages.clone(), ..Variant::default() };
         let rules = Arc::new(variant.rules(shape).unwrap());
         if !cages.is_empty() {
-            prop_assert_eq!(sudoku_solve::plan(&rules, &Task::Candidates, Engine::Auto).unwrap().engine, EngineName::Units);
+            prop_assert_eq!(sudoku_solve::plan(&rules, &Task::Candidates, Asked::Auto).unwrap().engine, EngineName::Units);
         }
         let found = setter::true_candidates(&rules, &puzzle, &Limits::none()).unwrap();
         prop_assert!(found.incomplete.is_none());
         prop_assert_eq!(&found.masks, &masks(&expected));
-        let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto).unwrap();
+        let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Asked::Auto).unwrap();
         let count = solver.count(&puzzle, &Limits::none()).unwrap();
         prop_assert_eq!(count.solutions, expected.len() as u128);
         // The same cages as setter's constraints: the propagation engine.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sudoku::{Constraint, Grid, Shape, Variant};
-use sudoku_solve::{setter, Engine, Limits};
+use sudoku_solve::{setter, Asked, Limits};
 
 #[allow(dead_code)]
 mod oracle;
@@ -123,7 +123,7 @@ proptest! {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         let done = AtomicUsize::new(0);
         let got = pool.install(|| {
-            setter::true_candidates_counted(&rules, &grid, &Limits::none(), Engine::Auto, &done)
+            setter::true_candidates_counted(&rules, &grid, &Limits::none(), Asked::Auto, &done)
         }).unwrap();
         prop_assert!(got.incomplete.is_none());
         prop_assert_eq!(&got.masks, &want, "{:?} givens {:?}", constraints, givens);
@@ -166,13 +166,13 @@ fn limits_stop_the_search() {
 #[ignore = "diagnostic"]
 fn tries() {
     use std::sync::Arc;
-    use sudoku_solve::{Engine, SudokuSolver};
+    use sudoku_solve::{Asked, SudokuSolver};
     let file = std::env::var("TRIES_FILE").unwrap();
     let line: usize = std::env::var("TRIES_LINE").unwrap().parse().unwrap();
     let text = std::fs::read_to_string(file).unwrap();
     let p = sudoku_format::fpuzzles::read_fpuzzles(text.lines().nth(line - 1).unwrap()).unwrap();
     let rules = Arc::new(p.variant.rules(p.grid.shape()).unwrap());
-    let mut solver = SudokuSolver::with_rules(rules, Engine::Auto).unwrap();
+    let mut solver = SudokuSolver::with_rules(rules, Asked::Auto).unwrap();
     let mut seen = [0u64; 81];
     println!("{}", p.grid);
     for c in &p.variant.constraints {

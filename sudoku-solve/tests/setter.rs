@@ -137,7 +137,7 @@ fn the_batch_prints_true_candidates() {
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use sudoku_batch::{Batch, Input, OutputFormat, Pipeline, Source};
     use sudoku_format::ReadOptions;
-    use sudoku_solve::{Engine, Task};
+    use sudoku_solve::{Asked, Task};
 
     let shape = Shape::square(2).unwrap();
     // Two solutions (rows 2 and 4 open in columns 3-4), an unsolvable
@@ -152,7 +152,7 @@ fn the_batch_prints_true_candidates() {
             timeout: None,
             max_nodes: None,
             cancel: Arc::clone(&cancel),
-            engine: Engine::Auto,
+            engine: Asked::Auto,
             base: Variant::default(),
             format,
             names: vec!["p.txt".to_string()],

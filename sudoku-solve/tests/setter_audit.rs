@@ -25,7 +25,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use sudoku::{CageSpec, Constraint, Grid, PairKind, Regions, Shape, Variant};
 use sudoku_format::fpuzzles::{read_fpuzzles, to_fpuzzles_link, FPuzzle, FpuzzlesError};
-use sudoku_solve::{setter, Engine, Incomplete, Limits, SolveError, SudokuSolver};
+use sudoku_solve::{setter, Asked, Incomplete, Limits, SolveError, SudokuSolver};
 
 mod oracle;
 use oracle::{all_grids, brute_force, groups, obeys};
@@ -51,7 +51,7 @@ fn counted(
     variant: &Variant,
     puzzle: &Grid,
     limits: &Limits,
-    engine: Engine,
+    engine: Asked,
 ) -> Result<(sudoku_solve::Count, u64), SolveError> {
     let rules = Arc::new(variant.rules(puzzle.shape()).unwrap());
     let found = AtomicU64::new(0);
@@ -63,7 +63,7 @@ fn counted(
 fn the_count_with_progress_counts_as_the_brute_force() {
     // The empty 4x4: 288 grids (mathematics), on every engine.
     let empty = Grid::empty(four());
-    for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
+    for engine in [Asked::Auto, Asked::Bits, Asked::Dlx] {
         let (count, found) = counted(&Variant::default(), &empty, &Limits::none(), engine).unwrap();
         assert_eq!(
             (count.solutions, count.is_complete(), found),
@@ -76,7 +76,7 @@ fn the_count_with_progress_counts_as_the_brute_force() {
     let mut first_row: Vec<u16> = (1..=6).collect();
     first_row.resize(36, 0);
     let row = Grid::from_values(six(), first_row).unwrap();
-    for engine in [Engine::Auto, Engine::Dlx] {
+    for engine in [Asked::Auto, Asked::Dlx] {
         let (count, found) = counted(&Variant::default(), &row, &Limits::none(), engine).unwrap();
         assert_eq!(
             (count.solutions, count.is_complete(), found),
@@ -115,7 +115,7 @@ fn the_count_with_progress_counts_as_the_brute_force() {
             .into_iter()
             .filter(|g| stated.iter().all(|c| obeys(c, g, four(), &stated)))
             .count() as u128;
-        let (count, found) = counted(&variant, &empty, &Limits::none(), Engine::Auto).unwrap();
+        let (count, found) = counted(&variant, &empty, &Limits::none(), Asked::Auto).unwrap();
         assert_eq!(count.solutions, expected, "{variant:?}");
         assert!(count.is_complete());
         assert_eq!(u128::from(found), expected);
@@ -126,7 +126,7 @@ fn the_count_with_progress_counts_as_the_brute_force() {
         &Variant::default(),
         &empty,
         &Limits::none().solutions(5),
-        Engine::Auto,
+        Asked::Auto,
     )
     .unwrap();
     assert_eq!(
@@ -139,7 +139,7 @@ fn the_count_with_progress_counts_as_the_brute_force() {
         &Variant::default(),
         &Grid::empty(Shape::square(3).unwrap()),
         &Limits::none().cancel_flag(cancel),
-        Engine::Auto,
+        Asked::Auto,
     )
     .unwrap();
     assert_eq!(count.outcome.incomplete, Some(Incomplete::Cancelled));
@@ -147,13 +147,13 @@ fn the_count_with_progress_counts_as_the_brute_force() {
         &Variant::default(),
         &Grid::empty(Shape::square(3).unwrap()),
         &Limits::none().nodes(1000),
-        Engine::Auto,
+        Asked::Auto,
     )
     .unwrap();
     assert_eq!(count.outcome.incomplete, Some(Incomplete::NodeLimit));
     let clash: Grid = "11..............".parse().unwrap();
     assert!(matches!(
-        counted(&Variant::default(), &clash, &Limits::none(), Engine::Auto),
+        counted(&Variant::default(), &clash, &Limits::none(), Asked::Auto),
         Err(SolveError::Invalid(_))
     ));
     // A deadline stops a count that would not end (the empty 9x9).
@@ -162,7 +162,7 @@ fn the_count_with_progress_counts_as_the_brute_force() {
         &Variant::default(),
         &Grid::empty(Shape::square(3).unwrap()),
         &Limits::none().timeout(std::time::Duration::from_millis(300)),
-        Engine::Auto,
+        Asked::Auto,
     )
     .unwrap();
     assert_eq!(count.outcome.incomplete, Some(Incomplete::Deadline));
@@ -212,13 +212,13 @@ fn compare(shape: Shape, prefix: &[u16], variant: &Variant) {
     cells.resize(n * n, 0);
     let puzzle = Grid::from_values(shape, cells).unwrap();
     let rules = Arc::new(variant.rules(shape).unwrap());
-    let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto).unwrap();
+    let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Asked::Auto).unwrap();
     let want = expected.len() as u128;
     let count = solver.count(&puzzle, &Limits::none()).unwrap();
     assert_eq!(count.solutions, want, "{stated:?}: count");
     let par = solver.par_count(&puzzle, &Limits::none()).unwrap();
     assert_eq!(par.solutions, want, "{stated:?}: par_count");
-    let (progress, found) = counted(variant, &puzzle, &Limits::none(), Engine::Auto).unwrap();
+    let (progress, found) = counted(variant, &puzzle, &Limits::none(), Asked::Auto).unwrap();
     assert_eq!(progress.solutions, want, "{stated:?}: count_counted");
     assert_eq!(
         u128::from(found),
@@ -361,7 +361,7 @@ fn constraints_on_a_jigsaw_grid() {
         let expected = brute_force(4, &groups(four(), &variant), &[0; 16], &accept, usize::MAX);
         let empty = Grid::empty(four());
         let rules = Arc::new(variant.rules(four()).unwrap());
-        let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Engine::Auto).unwrap();
+        let mut solver = SudokuSolver::with_rules(Arc::clone(&rules), Asked::Auto).unwrap();
         let (found, _) = solver.solutions_within(&empty, &Limits::none()).unwrap();
         let got: BTreeSet<Vec<u16>> = found.iter().map(|g| g.cells().to_vec()).collect();
         let want: BTreeSet<Vec<u16>> = expected.into_iter().collect();
@@ -371,7 +371,7 @@ fn constraints_on_a_jigsaw_grid() {
             got.len(),
             want.len()
         );
-        let (count, _) = counted(&variant, &empty, &Limits::none(), Engine::Auto).unwrap();
+        let (count, _) = counted(&variant, &empty, &Limits::none(), Asked::Auto).unwrap();
         assert_eq!(count.solutions, want.len() as u128, "{constraints:?}");
     }
 }
@@ -493,16 +493,16 @@ proptest! {
             .count() as u128;
         let puzzle = Grid::from_values(shape, cells).unwrap();
         let as_constraint = Variant { constraints: stated.clone(), ..Variant::default() };
-        let mut askers: Vec<(Variant, Engine)> = vec![(as_constraint, Engine::Auto)];
+        let mut askers: Vec<(Variant, Asked)> = vec![(as_constraint, Asked::Auto)];
         if extra.is_empty() {
-            for engine in [Engine::Auto, Engine::Bits, Engine::Dlx] {
+            for engine in [Asked::Auto, Asked::Bits, Asked::Dlx] {
                 askers.push((units.clone(), engine));
             }
         } else {
             // As the f-puzzles reader states a killer with lines: the units
             // and cages of the variant, and the constraints beside them.
             let mixed = Variant { constraints: extra.clone(), ..units.clone() };
-            askers.push((mixed, Engine::Auto));
+            askers.push((mixed, Asked::Auto));
         }
         for (variant, engine) in askers {
             let rules = Arc::new(variant.rules(shape).unwrap());
@@ -882,13 +882,13 @@ fn the_example_variant_puzzles_have_their_solutions_by_the_rules() {
             // The only solution, by engines apart from `units`.
             let grid = Grid::from_values(nine, puzzle).unwrap();
             let want = sudoku_solve::Verdict::Unique(Grid::from_values(nine, solution).unwrap());
-            let mut askers = vec![(variant.clone(), Engine::Dlx)];
+            let mut askers = vec![(variant.clone(), Asked::Dlx)];
             if variant.regions.is_none() {
                 let stated = Variant {
                     constraints: as_constraints(&variant, 9),
                     ..Variant::default()
                 };
-                askers.push((stated, Engine::Auto));
+                askers.push((stated, Asked::Auto));
             }
             for (v, engine) in askers {
                 let rules = Arc::new(v.rules(nine).unwrap());

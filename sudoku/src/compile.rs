@@ -5,7 +5,8 @@
 //! Above the rules and the constraints' definitions (`constraints/`), which
 //! it reads; the crate root re-exports [`compile`] and [`MAX_TABLE_VALUES`].
 
-use cover_model::{Compiled, Model, ModelEngine, ModelError, Rel, Value, Var};
+use cover_model::plan::Asked;
+use cover_model::{Compiled, Model, ModelError, Rel, Value, Var};
 
 use crate::constraints::{
     blocks_2x2, disjoint_groups, flatmate_value, move_pairs, orthogonal_pairs, region_segments,
@@ -19,7 +20,7 @@ use crate::constraints::{leaps, region_cells, taxicab_pairs, DIAGONAL};
 /// with the cells' variables.
 pub fn compile(rules: &Rules) -> Result<(Compiled, Vec<Var>), ModelError> {
     let (model, cells) = model(rules)?;
-    Ok((model.compile_with(Some(ModelEngine::Propagation))?, cells))
+    Ok((model.compile_with(Asked::Propagation)?, cells))
 }
 
 /// The model of `rules` and the cells' variables.

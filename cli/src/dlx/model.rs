@@ -13,10 +13,10 @@ use std::time::Instant;
 
 use cover_model::drive::{cube_fingerprint, ModelSearch, ModelSummary, Shown, Solved};
 use cover_model::plan::{Asked, EngineName, Problem};
-use cover_model::{Compiled, Model, ModelEngine};
+use cover_model::{Compiled, Model};
 use solver_core::cubes::Fingerprint;
 
-use super::{end_search, thread_count, Engine, Mode, SearchArgs, Summary};
+use super::{end_search, thread_count, Mode, SearchArgs, Summary};
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 use crate::Input;
@@ -43,14 +43,13 @@ pub(super) fn compile_for_cubes(input: &Input) -> Result<(Compiled, Fingerprint)
 pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, Failure> {
     let model = read(&input)?;
     let name = input.name;
-    // `--engine dlx` is the command's default: on a model it leaves the
-    // choice to the planner.
-    let asked = match args.engine {
-        Engine::Auto | Engine::Dlx => Asked::Auto,
-        Engine::Zdd => Asked::Zdd,
-        Engine::Cdcl => Asked::Cdcl,
+    // `--engine dlx` (the command's default before `auto`) on a model
+    // leaves the choice to the planner.
+    let asked = match args.engine.asked() {
+        Asked::Dlx => Asked::Auto,
+        asked => asked,
     };
-    let exact_cover = model.planned_engine() == ModelEngine::DancingLinks;
+    let exact_cover = model.planned_engine() == EngineName::Dlx;
     // An engine refused for the model is refused before it is compiled.
     let problem = |cells| Problem::Model { exact_cover, cells };
     super::planned(&name, problem(false), asked, mode)?;
@@ -115,7 +114,7 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
     // Links); solving lists solutions by the compiled model's engine.
     let engine = match mode {
         Mode::Count => plan.engine.as_str(),
-        Mode::Solve => compiled.engine().name(),
+        Mode::Solve => compiled.engine().as_str(),
     };
     let summary = ModelSummary {
         summary: Summary::new(solutions, &outcome, engine, started, search.threads),

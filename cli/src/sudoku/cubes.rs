@@ -8,7 +8,7 @@ use solver_core::cubes::{Fingerprint, SplitOptions};
 use sudoku::{Alphabet, Shape};
 use sudoku_format::ReadOptions;
 use sudoku_solve::cubes::Cubes;
-use sudoku_solve::Engine;
+use sudoku_solve::Asked;
 
 use super::variant::VariantArgs;
 use super::{read_options, CountArgs, InputFormat};
@@ -57,7 +57,7 @@ fn read_problem(
 /// of the pool when `parallel`.
 struct Puzzle {
     cubes: Cubes,
-    engine: Engine,
+    engine: Asked,
     parallel: bool,
 }
 
@@ -93,7 +93,7 @@ pub fn split(args: &SudokuSplitArgs) -> Result<Exit, Failure> {
         let options = read_options(InputFormat::Auto, args.box_shape, args.alphabet.as_ref());
         Ok(Puzzle {
             cubes: read_problem(args.file.as_deref(), options, &args.variant)?,
-            engine: Engine::Auto,
+            engine: Asked::Auto,
             parallel: false,
         })
     })

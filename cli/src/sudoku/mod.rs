@@ -222,7 +222,7 @@ pub enum EngineArg {
     Dlx,
 }
 
-same_choices!(EngineArg => sudoku_solve::Engine { Auto, Bits, Dlx });
+same_choices!(EngineArg => sudoku_solve::Asked { Auto, Bits, Dlx });
 
 /// The arguments of `count`.
 #[derive(Debug, clap::Args)]

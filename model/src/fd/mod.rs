@@ -433,7 +433,8 @@ mod tests {
     /// engine once let x = 2 through, supported in each column apart).
     #[test]
     fn a_table_over_one_variable_twice() {
-        use crate::{Model, ModelEngine};
+        use crate::plan::Asked;
+        use crate::Model;
         use solver_core::Limits;
         let table = [
             vec![-2, 2],
@@ -448,7 +449,7 @@ mod tests {
             m.table(&[x, x], &table).unwrap();
             let out: Vec<Vec<i64>> = forbidden.iter().map(|&v| vec![v]).collect();
             m.forbidden(&[x], &out).unwrap();
-            let c = m.compile_with(Some(ModelEngine::Propagation)).unwrap();
+            let c = m.compile_with(Asked::Propagation).unwrap();
             assert_eq!(
                 c.solver().count(&Limits::none()).solutions,
                 0,

@@ -15,7 +15,7 @@ use crate::setter::{
 };
 use crate::Limits;
 use sudoku::{Constraint, Shape, Variant};
-use sudoku_solve::{Engine, SudokuSolver, Verdict};
+use sudoku_solve::{Asked, SudokuSolver, Verdict};
 
 fn shape(text: &str) -> Shape {
     text.parse().unwrap()
@@ -452,7 +452,7 @@ fn nine_by_nine_puzzles_hold_their_rules() {
                 sum: Some(c.sum),
             }));
         let mut solver =
-            SudokuSolver::with_rules(Arc::new(second.rules(shape).unwrap()), Engine::Auto).unwrap();
+            SudokuSolver::with_rules(Arc::new(second.rules(shape).unwrap()), Asked::Auto).unwrap();
         solver.set_seed(Some(12345));
         assert_eq!(
             solver.check_unique(&made.puzzle, &Limits::none()).0,
@@ -559,7 +559,7 @@ fn speed() {
         for m in &made {
             let start = Instant::now();
             let rules = Arc::new(m.variant.rules(m.puzzle.shape()).unwrap());
-            let mut solver = SudokuSolver::with_rules(rules, Engine::Auto).unwrap();
+            let mut solver = SudokuSolver::with_rules(rules, Asked::Auto).unwrap();
             let built = Instant::now();
             let verdict = solver.check_unique(&m.puzzle, &Limits::none()).0;
             proof.push(millis(built));
@@ -658,7 +658,7 @@ fn group_a_puzzles_are_unique_by_brute_force() {
         let rules = Rules::new(made.puzzle.shape(), &made.variant);
         assert!(rules.holds(made.solution.cells()), "{names}");
         let rules = Arc::new(made.variant.rules(made.puzzle.shape()).unwrap());
-        let mut solver = SudokuSolver::with_rules(rules, Engine::Auto).unwrap();
+        let mut solver = SudokuSolver::with_rules(rules, Asked::Auto).unwrap();
         solver.set_seed(Some(99));
         let (verdict, _) = solver.check_unique(&made.puzzle, &Limits::none());
         assert_eq!(verdict, Verdict::Unique(made.solution.clone()), "{names}");

@@ -646,28 +646,23 @@ impl State {
 pub(crate) struct Band9Search {
     /// xorshift state for shuffling the options of each level; 0 = never.
     pub(crate) rng: u64,
-    /// The wider path, where this CPU has it.
+    /// The wider path, where the plan chose it.
     wide: Option<Wide>,
 }
 
-impl Default for Band9Search {
-    /// The search on the widest path this CPU has.
-    fn default() -> Band9Search {
-        Band9Search {
-            rng: 0,
-            wide: Wide::detect(),
-        }
+impl Band9Search {
+    /// The search on the path the plan chose: the wider copy, or the
+    /// baseline (`None`).
+    pub(crate) fn on(wide: Option<Wide>) -> Band9Search {
+        Band9Search { rng: 0, wide }
     }
 }
 
-/// The path [`Band9Search`] takes on this CPU: `avx2` (see [`Wide`]),
-/// `avx2-lookup` (the same without `pext`, where it is slow) or
-/// `baseline`.
-pub(crate) fn path() -> &'static str {
-    match Wide::detect() {
-        Some(wide) if wide.uses_pext() => "avx2",
-        Some(_) => "avx2-lookup",
-        None => "baseline",
+#[cfg(test)]
+impl Default for Band9Search {
+    /// The search on the path the plan builds on this CPU.
+    fn default() -> Band9Search {
+        Band9Search::on(Wide::detect())
     }
 }
 

@@ -6,8 +6,10 @@
 //! node also probes its cells with two candidates (lookahead). Standard 9x9
 //! grids have a specialist ([`band9`]); the variants' rules (any units
 //! holding each value once, killer cages too) have [`units`] up to 128 cells.
-//! The plan names which one runs, and whether the generic search hands one
-//! solution and uniqueness checks to clause learning (`cdcl`);
+//! The plan names which one runs, whether the generic search hands one
+//! solution and uniqueness checks to clause learning (`cdcl`), and which
+//! compiled copy of band9's propagation runs (portable, or for AVX2 and
+//! BMI2: [`wide`], chosen from [`crate::plan::Processor`]);
 //! [`AnyBitSearch::build`] only builds it.
 
 mod band9;
@@ -22,16 +24,16 @@ use std::sync::Arc;
 
 use solver_core::{Contradiction, Engine, Limits, Outcome};
 
-pub(crate) use band9::path as band9_path;
 use band9::Band9Search;
 pub(crate) use band9::Words;
-use cover_model::plan::EngineName;
+use cover_model::plan::{CpuPath, EngineName, Plan};
 use search::BitSearch;
 pub(crate) use search::Clash;
 pub(crate) use solution_words::{is_solution as words_solve, GivenWords};
 use sudoku::Shape;
 use tables::Tables;
 use units::UnitSearch;
+use wide::Wide;
 
 macro_rules! sizes {
     ($($variant:ident = $w:literal),*) => {
@@ -45,19 +47,25 @@ macro_rules! sizes {
         }
 
         impl AnyBitSearch {
-            /// The bit-parallel engine the plan names for `rules`: `band9`
-            /// (classic 9x9), `bits`, `cdcl` (the generic search, handing
+            /// The bit-parallel engine `plan` names for `rules`: `band9`
+            /// (classic 9x9, on the compiled copy the plan names:
+            /// [`Plan::path`]), `bits`, `cdcl` (the generic search, handing
             /// one solution and uniqueness checks to clause learning after
             /// its root) or `units` (variants); `None` for another engine,
-            /// or rules the named one cannot hold. The plan chooses; this
-            /// only builds.
-            pub(crate) fn build(engine: EngineName, rules: &sudoku::Rules) -> Option<AnyBitSearch> {
+            /// rules the named one cannot hold, or a copy this CPU cannot
+            /// run. The plan chooses; this only builds.
+            pub(crate) fn build(plan: Plan, rules: &sudoku::Rules) -> Option<AnyBitSearch> {
                 let shape = rules.shape();
-                match engine {
+                match plan.engine {
                     EngineName::Band9
                         if rules.is_standard() && shape.box_rows() == 3 && shape.box_cols() == 3 =>
                     {
-                        Some(AnyBitSearch::Band9(Band9Search::default()))
+                        let wide = match plan.path? {
+                            CpuPath::Baseline => None,
+                            CpuPath::Avx2 => Some(Wide::new(true)?),
+                            CpuPath::Avx2Lookup => Some(Wide::new(false)?),
+                        };
+                        Some(AnyBitSearch::Band9(Band9Search::on(wide)))
                     }
                     EngineName::Bits if rules.is_standard() => AnyBitSearch::generic(shape, false),
                     EngineName::Cdcl if rules.is_standard() => AnyBitSearch::generic(shape, true),

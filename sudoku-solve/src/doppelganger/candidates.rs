@@ -9,7 +9,7 @@ use sudoku::doppelganger::DoppelGrid;
 
 use super::{answer, DoppelSolveError};
 use crate::answer::{Answer, Task};
-use crate::solve::Engine;
+use crate::solve::Asked;
 
 /// The true candidates of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub fn true_candidates(
     };
     let solve =
         |p: &DoppelGrid| -> Result<Result<Option<DoppelGrid>, Incomplete>, DoppelSolveError> {
-            match answer(p, &Task::Solve, Engine::Auto, limits)?.answer {
+            match answer(p, &Task::Solve, Asked::Auto, limits)?.answer {
                 Answer::Solved(grid) => Ok(Ok(Some(grid))),
                 Answer::Unsolvable => Ok(Ok(None)),
                 Answer::Unknown(why) => Ok(Err(why)),
