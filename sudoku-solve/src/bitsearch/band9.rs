@@ -4,8 +4,9 @@
 //!
 //! The candidates of each digit in each band (three rows of boxes) are one
 //! 27-bit word, bit `9 * row + column` within the band; a state is those 27
-//! words, the same words as propagation last saw them, and the unsolved
-//! cells of each band: 228 bytes, copied per level.
+//! words, the same words as propagation last saw them, the unsolved cells
+//! of each band and those with two candidates (which the last pass of
+//! naked singles found, for the branching): 240 bytes, copied per level.
 //!
 //! Propagation looks at each word that changed since it last did (a copy
 //! of each word as it left it is part of the state):
@@ -311,6 +312,10 @@ pub(super) struct State {
     /// Each word as propagation last left it: a word that differs has
     /// changed since (all bits set: never looked at).
     seen: [u32; 27],
+    /// The open cells of each band with two candidates, as the last pass
+    /// of [`State::naked_singles`] found them: after propagation, the
+    /// state's own (propagation ends only after a pass that placed nothing).
+    pairs: [u32; 3],
 }
 
 impl State {
@@ -326,6 +331,7 @@ impl State {
             words: [ALL; 27],
             seen: [u32::MAX; 27],
             unsolved: [ALL; 3],
+            pairs: [0; 3],
         };
         // The columns (nine bits) of each digit's givens in each band.
         let mut columns = [[0u32; 3]; 9];
@@ -505,17 +511,20 @@ impl State {
         for b in 0..3 {
             let unsolved = self.unsolved[b];
             if unsolved == 0 {
+                self.pairs[b] = 0;
                 continue;
             }
-            let (mut ones, mut twos) = (0u32, 0u32);
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let w = self.words[9 * b + d];
+                threes |= twos & w;
                 twos |= ones & w;
                 ones |= w;
             }
             if unsolved & !ones != 0 {
                 return Err(Contradiction);
             }
+            self.pairs[b] = twos & !threes & unsolved;
             let mut single = unsolved & !twos;
             while single != 0 {
                 let p = single.trailing_zeros() as usize;
@@ -552,7 +561,7 @@ impl State {
     fn choose(&self, weigh_from: u32) -> (usize, usize, u32) {
         if self.open() < weigh_from {
             for b in 0..3 {
-                let pairs = self.pairs(b);
+                let pairs = self.pairs[b];
                 if pairs != 0 {
                     let p = pairs.trailing_zeros() as usize;
                     return (b, p, self.candidates(b, p));
@@ -564,7 +573,7 @@ impl State {
         let mut best = (0, 0, 0);
         for (b, [o, q]) in OTHER_BANDS.into_iter().enumerate() {
             let unsolved = self.unsolved[b];
-            let mut pairs = self.pairs(b);
+            let mut pairs = self.pairs[b];
             while pairs != 0 {
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
@@ -581,20 +590,6 @@ impl State {
             (0, ..) => self.fewest(),
             (_, b, p) => (b, p, self.candidates(b, p)),
         }
-    }
-
-    /// The open cells of band `b` with two candidates.
-    #[inline(always)]
-    fn pairs(&self, b: usize) -> u32 {
-        let unsolved = self.unsolved[b];
-        let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let w = self.words[9 * b + d] & unsolved;
-            threes |= twos & w;
-            twos |= ones & w;
-            ones |= w;
-        }
-        twos & !threes
     }
 
     /// A cell with the fewest candidates (none has two), the first with
