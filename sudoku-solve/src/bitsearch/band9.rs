@@ -595,7 +595,6 @@ impl State {
 
     /// The open cells of each band with two candidates, counted afresh: what
     /// the state's `pairs` must hold when the search chooses (debug builds check).
-    #[cfg(debug_assertions)]
     fn pairs_now(&self) -> [u32; 3] {
         std::array::from_fn(|b| {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
