@@ -514,13 +514,7 @@ impl State {
                 self.pairs[b] = 0;
                 continue;
             }
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let w = self.words[9 * b + d];
-                threes |= twos & w;
-                twos |= ones & w;
-                ones |= w;
-            }
+            let [ones, twos, threes] = self.cell_counts(b);
             if unsolved & !ones != 0 {
                 return Err(Contradiction);
             }
@@ -597,15 +591,23 @@ impl State {
     /// the state's `pairs` must hold when the search chooses (debug builds check).
     fn pairs_now(&self) -> [u32; 3] {
         std::array::from_fn(|b| {
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let w = self.words[9 * b + d];
-                threes |= twos & w;
-                twos |= ones & w;
-                ones |= w;
-            }
+            let [_, twos, threes] = self.cell_counts(b);
             twos & !threes & self.unsolved[b]
         })
+    }
+
+    /// The cells of band `b` in at least one, two and three of its words
+    /// (with at least that many candidates; a placed cell is in one).
+    #[inline(always)]
+    fn cell_counts(&self, b: usize) -> [u32; 3] {
+        let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let w = self.words[9 * b + d];
+            threes |= twos & w;
+            twos |= ones & w;
+            ones |= w;
+        }
+        [ones, twos, threes]
     }
 
     /// A cell with the fewest candidates (none has two), the first with
