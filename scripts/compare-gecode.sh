@@ -7,9 +7,9 @@
 #
 #   scripts/compare-gecode.sh [--quick] [MODEL.mzn ...]
 #
-# Without models: the counting benchmarks (flatzinc/tests/models/bench/count_*)
+# Without models: the counting benchmarks (flatzinc-solver/tests/models/bench/count_*)
 # with -a, then optimisation and one-solution models (bench/opt_*, bench/one_*
-# and a few of flatzinc/tests/models) without.
+# and a few of flatzinc-solver/tests/models) without.
 # --quick: one run each, no whole-minizinc runs. Needs minizinc and
 # fzn-gecode (scripts/setup.sh) and builds fzn-dancing-links (release).
 set -euo pipefail
@@ -82,10 +82,10 @@ if [ ${#models[@]} -gt 0 ]; then
     exit 0
 fi
 echo "Counting all solutions (-a):"
-b="$root/flatzinc/tests/models/bench"
+b="$root/flatzinc-solver/tests/models/bench"
 table -a "$b"/count_*.mzn
 echo
 echo "Optimum (no flag: the solver proves the optimum) and one solution:"
-m="$root/flatzinc/tests/models"
+m="$root/flatzinc-solver/tests/models"
 table "" "$b"/opt_*.mzn "$b"/one_*.mzn "$m/golomb.mzn" "$m/knapsack_int.mzn" "$m/jobshop.mzn" \
     "$m/zebra.mzn" "$m/send_more_money.mzn" "$m/magic_sequence.mzn"

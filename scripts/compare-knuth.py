@@ -7,7 +7,7 @@ number of solutions, and prints both node counts.
     scripts/compare-knuth.py [FAMILY...]
 
 Build both first:
-    cargo build --release -p exact-cover-cli
+    cargo build --release -p cli
     bash ../shared/peers/knuth/build.sh /tmp/peers     # needs ctangle and gcc
 
 Environment: RUNS (default 5), OURS (default target/release/dlx), PEER
@@ -87,7 +87,7 @@ def main():
     names = sys.argv[1:] or list(FAMILIES)
     missing = []
     if not os.access(OURS, os.X_OK):
-        missing.append(f"our dlx ({OURS}): cargo build --release -p exact-cover-cli")
+        missing.append(f"our dlx ({OURS}): cargo build --release -p cli")
     if not os.access(PEER, os.X_OK):
         how = f"bash {PEER_BUILD} {os.path.dirname(PEER) or '.'}"
         if shutil.which("ctangle") is None:

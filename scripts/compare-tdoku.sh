@@ -25,7 +25,7 @@ WORK=${WORK:-/tmp/compare-tdoku}
 SETS=${SETS:-"17-clue top1465 hardest11 hardest2011 serg"}
 mkdir -p "$WORK"
 if [ "${BUILD:-1}" != 0 ] && [ "$OURS" = target/release/sudoku ]; then
-    cargo build --release -q -p exact-cover-cli --bin sudoku
+    cargo build --release -q -p cli --bin sudoku
 fi
 [ -x "$PEER" ] || bash ../shared/peers/tdoku/build.sh "$PEER_DIR" >/dev/null
 for bin in "$OURS" "$PEER"; do

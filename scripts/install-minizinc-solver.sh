@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the dancing-links FlatZinc solver for MiniZinc, for the current
 # user: builds fzn-dancing-links (release) and writes
-# ~/.minizinc/solvers/dancing-links.msc pointing at it and at flatzinc/mznlib
+# ~/.minizinc/solvers/dancing-links.msc pointing at it and at flatzinc-solver/mznlib
 # by absolute paths, so that `minizinc --solver dancing-links -a model.mzn`
 # works from any directory. Run it again after moving the checkout.
 #
@@ -36,12 +36,12 @@ fi
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -n 1)"
 
 mkdir -p "$dir"
-# The checked-in flatzinc/dancing-links.msc uses paths relative to itself;
+# The checked-in flatzinc-solver/dancing-links.msc uses paths relative to itself;
 # the installed copy gets absolute ones.
-sed -e "s|\"mznlib\": \"mznlib\"|\"mznlib\": \"$root/flatzinc/mznlib\"|" \
+sed -e "s|\"mznlib\": \"mznlib\"|\"mznlib\": \"$root/flatzinc-solver/mznlib\"|" \
     -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"$exe\"|" \
     -e "s|\"version\": \"[^\"]*\"|\"version\": \"${version:-0.1.0}\"|" \
-    "$root/flatzinc/dancing-links.msc" > "$dir/dancing-links.msc"
+    "$root/flatzinc-solver/dancing-links.msc" > "$dir/dancing-links.msc"
 echo "installed $dir/dancing-links.msc -> $exe"
 if command -v minizinc >/dev/null 2>&1; then
     listed="$(MZN_SOLVER_PATH="$dir${MZN_SOLVER_PATH:+:$MZN_SOLVER_PATH}" minizinc --solvers)"

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-7}
 BIN=${BIN:-target/release/sudoku}
 BASE=${BASE:-}
-[ -x "$BIN" ] || cargo build --release -q -p exact-cover-cli
+[ -x "$BIN" ] || cargo build --release -q -p cli
 if [ $# -eq 0 ]; then
     set -- examples/sudoku/25x25-270-givens.txt examples/sudoku/36x36-generated.txt \
         examples/sudoku/49x49-generated.txt

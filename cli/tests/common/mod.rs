@@ -65,7 +65,7 @@ pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
 }
 
 // The ready signal before a test sends SIGINT; shared with the FlatZinc
-// solver's tests (flatzinc/tests/fzn.rs includes the file).
+// solver's tests (flatzinc-solver/tests/fzn.rs includes the file).
 mod signals;
 #[allow(unused_imports)]
 pub use signals::{wait_until_it_catches_sigint, wait_until_it_has_worked};

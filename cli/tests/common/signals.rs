@@ -1,7 +1,7 @@
 //! The ready signals before a test sends SIGINT: the process has set its
 //! Ctrl-C handler, and it has done some of its work (its CPU time). Shared
 //! by the command's tests (`cli/tests/common`) and the FlatZinc solver's
-//! (`flatzinc/tests/fzn.rs`, by `#[path]`).
+//! (`flatzinc-solver/tests/fzn.rs`, by `#[path]`).
 
 /// Waits until process `pid` catches SIGINT (its Ctrl-C handler is set, read
 /// from `/proc/<pid>/status`), for at most ten seconds: the ready signal

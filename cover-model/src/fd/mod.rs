@@ -429,7 +429,7 @@ mod tests {
     }
 
     /// A table over `[x, x]` allows only its tuples with equal entries (the
-    /// case the agreement proptest of `model/tests/fd.rs` found: the
+    /// case the agreement proptest of `cover-model/tests/fd.rs` found: the
     /// engine once let x = 2 through, supported in each column apart).
     #[test]
     fn a_table_over_one_variable_twice() {
