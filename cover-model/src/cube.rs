@@ -62,7 +62,8 @@ pub(crate) fn split(compiled: &Compiled, n: usize) -> Vec<Cube> {
 /// The cube files of the command line ([`solver_core::cubes`]'s records)
 /// for a model: each choice of a cube is a variable's value, its option
 /// number the variable's and its name `name=value`; the problem's
-/// fingerprint is that of the model's JSON text.
+/// fingerprint is that of the model's JSON text. With the `serde` feature.
+#[cfg(feature = "serde")]
 pub mod records {
     use std::time::Instant;
 

@@ -572,18 +572,6 @@ impl Model {
 }
 
 impl Model {
-    /// The variables, in the order of declaration (the constants made by
-    /// [`constant`](Self::constant) included).
-    pub fn variables(&self) -> impl Iterator<Item = Var> + '_ {
-        (0..self.vars.len()).map(|k| Var(k as u32))
-    }
-
-    /// Whether `var` is a constant made by [`constant`](Self::constant).
-    pub fn is_constant(&self, var: Var) -> bool {
-        let (lo, hi) = self.bounds(var);
-        lo == hi && self.constants.get(&lo) == Some(&var)
-    }
-
     /// The model in the JSON model format (see the [module
     /// docs](crate::json) and docs/formats.md), which
     /// [`from_json`](Self::from_json) reads back as the same model. The

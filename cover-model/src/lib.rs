@@ -35,6 +35,11 @@
 //!   [`Solution`]s, counts them, gives a [`Verdict`], takes per-search
 //!   assumptions (values given for one search only), counts a [`Cube`] of
 //!   [`Compiled::split`], and [optimizes](ModelSolver::optimize).
+//! - [`whole::ModelSearch`] runs a model's whole search (counted on one
+//!   thread or every thread, enumerated, or branch and bound), each
+//!   solution checked by [`Model::check_solution`] before it is handed over.
+//! - `json`: the JSON model ([`Model::from_json`], [`Model::to_json`]),
+//!   with the `serde` feature (on by default).
 //!
 //! # The propagation engine
 //! Domains are bitsets over a variable's listed values (up to 65,536 of
@@ -174,22 +179,26 @@ mod check;
 mod compile;
 mod constraints;
 mod cube;
-pub mod drive;
 mod engine;
 mod error;
 mod fd;
+#[cfg(feature = "serde")]
 pub mod json;
 mod model;
 pub mod plan;
 mod solve;
 mod views;
+pub mod whole;
 
 pub use check::{SolutionCheck, Violation};
 pub use compile::Compiled;
 pub use constraints::{Rel, Sense, MAX_TUPLES};
-pub use cube::{records as cube_records, Cube};
+#[cfg(feature = "serde")]
+pub use cube::records as cube_records;
+pub use cube::Cube;
 pub use error::ModelError;
 pub use fd::search::Branching;
+#[cfg(feature = "serde")]
 pub use json::JsonError;
 pub use model::{Model, Value, Var, MAX_LISTED, MAX_MODEL_VALUES};
 pub use solve::{ModelSolver, Optimum, Solution, Verdict};

@@ -487,3 +487,17 @@ fn combine(
     }
     true
 }
+
+impl Model {
+    /// The variables, in the order of declaration (the constants made by
+    /// [`constant`](Self::constant) included).
+    pub fn variables(&self) -> impl Iterator<Item = Var> + '_ {
+        (0..self.vars.len()).map(|k| Var(k as u32))
+    }
+
+    /// Whether `var` is a constant made by [`constant`](Self::constant).
+    pub fn is_constant(&self, var: Var) -> bool {
+        let (lo, hi) = self.bounds(var);
+        lo == hi && self.constants.get(&lo) == Some(&var)
+    }
+}

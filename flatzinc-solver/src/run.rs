@@ -12,9 +12,8 @@ use std::time::{Duration, Instant};
 use cover_model::{
     Branching, Compiled, ModelError, Optimum, Solution, SolutionCheck, Value, Var, Violation,
 };
-use solver_core::drive::Faulty;
 use solver_core::parallel::{assignments_in_order, run_parts, PartsRun};
-use solver_core::{Incomplete, Limits, Outcome, Stats};
+use solver_core::{Faulty, Incomplete, Limits, Outcome, Stats};
 
 use crate::translate::{Kind, Output, Translation};
 

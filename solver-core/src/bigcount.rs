@@ -20,8 +20,6 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use serde::{Serialize, Serializer};
-
 /// A non-negative integer of any size: a count of solutions.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BigCount {
@@ -154,10 +152,11 @@ impl fmt::Display for BigCount {
     }
 }
 
-/// A count in JSON, as [`crate::drive::big_number`] writes one: a number
-/// when it fits in 64 bits, otherwise a string of digits.
-impl Serialize for BigCount {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+/// A count in JSON: a number when it fits in 64 bits, otherwise a string of
+/// digits (JSON readers lose precision on larger numbers).
+#[cfg(feature = "serde")]
+impl serde::Serialize for BigCount {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.to_u128().and_then(|n| u64::try_from(n).ok()) {
             Some(small) => serializer.serialize_u64(small),
             None => serializer.collect_str(self),
@@ -225,7 +224,22 @@ mod tests {
             n.to_string(),
             "1606938044258990275541962092341162602522202993782792835301376"
         );
+    }
+
+    /// Beyond 64 bits a count is a JSON string (of the digits checked
+    /// above), within them a number.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn counts_in_json() {
+        let mut n = BigCount::from(1u128);
+        for _ in 0..136 {
+            n = n.clone() + n;
+        }
         assert_eq!(serde_json::to_value(&n).unwrap(), n.to_string());
+        assert_eq!(
+            serde_json::to_value(BigCount::from(u64::MAX)).unwrap(),
+            u64::MAX
+        );
         assert_eq!(serde_json::to_value(BigCount::from(7u128)).unwrap(), 7);
     }
 

@@ -9,7 +9,7 @@ use crate::cells;
 use crate::Matrix;
 
 /// The search that counts: [`Solver::count_with`](crate::Solver::count_with),
-/// [`Matrix::par_count_with`], [`drive::Search`](crate::drive::Search).
+/// [`Matrix::par_count_with`], [`whole::Search`](crate::whole::Search).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Counter {
     /// Knuth's Dancing Links (Algorithm C): any problem, with a seed's

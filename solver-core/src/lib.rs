@@ -21,10 +21,12 @@
 //!   state that lists its branches ([`parallel::Splittable`]) cut into
 //!   disjoint parts, and the parts run on every thread under one meter
 //!   ([`parallel::run_parts`]).
-//! - [`cubes`] splits a search into parts to count on many machines
-//!   (cube and conquer) and adds up their counts.
-//! - [`drive`] runs a whole search of a matrix as a command does (counted or
-//!   enumerated, one thread or many, any engine over options) and sums it up.
+//! - `cubes` splits a search into parts to count on many machines (cube
+//!   and conquer; its records are JSON Lines: with the `serde` feature) and
+//!   adds up their counts.
+//! - [`whole`] runs a whole search of a matrix (counted or enumerated, one
+//!   thread or many, any engine over options), each solution checked by
+//!   [`Matrix::check_solution`] before it is handed over ([`Faulty`] if not).
 //! - [`zdd`] counts by memo (Knuth's Algorithm Z): a diagram of every
 //!   solution, exact counts of any size ([`BigCount`]), uniform samples.
 //! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
@@ -61,8 +63,8 @@ mod builder;
 pub mod cdcl;
 mod cells;
 mod counter;
+#[cfg(feature = "serde")]
 pub mod cubes;
-pub mod drive;
 mod engine;
 mod error;
 mod ids;
@@ -75,6 +77,7 @@ mod search;
 mod solver;
 mod verdict;
 mod verify;
+pub mod whole;
 pub mod zdd;
 
 pub use bigcount::BigCount;
@@ -91,4 +94,4 @@ pub use matrix::Matrix;
 pub use search::Solutions;
 pub use solver::Solver;
 pub use verdict::Verdict;
-pub use verify::SolutionError;
+pub use verify::{Faulty, SolutionError};

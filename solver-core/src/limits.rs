@@ -4,8 +4,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 /// How many nodes (states for the diagram, decisions or conflicts for clause
 /// learning) an engine searches between two checks of its [`Limits`]: the
 /// clock, the cancellation flag and a parallel search's shared budget. One
@@ -91,8 +89,9 @@ impl Limits {
 }
 
 /// Why a search stopped before it had explored everything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum Incomplete {
     /// The solution limit was reached; there may be more solutions.
@@ -123,7 +122,8 @@ impl std::fmt::Display for Incomplete {
 }
 
 /// What a search did, in Knuth's measures.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Search-tree nodes: how many times the search entered a level.
     pub nodes: u64,
@@ -133,7 +133,10 @@ pub struct Stats {
     pub solutions: u128,
     /// What the memo of subproblem counts inside the sparse-set count did
     /// (all zero where it did not run); summed over threads.
-    #[serde(skip_serializing_if = "SearchMemo::is_unused")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "SearchMemo::is_unused")
+    )]
     pub memo: SearchMemo,
 }
 
@@ -150,7 +153,8 @@ impl std::ops::AddAssign for Stats {
 /// branching nodes (after Nishino et al.'s DXZ): what it did. Each subtree
 /// of a parallel search keeps its own table, so its figures are sums (but
 /// `bytes`, the largest table).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SearchMemo {
     /// Branching nodes whose subproblem was looked up.
     pub lookups: u64,
@@ -192,7 +196,8 @@ impl std::ops::AddAssign for SearchMemo {
 }
 
 /// How a search ended: its statistics, and whether it explored everything.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Outcome {
     /// What the search did.
     pub stats: Stats,
@@ -208,7 +213,8 @@ impl Outcome {
 }
 
 /// The result of counting: exact when complete, a lower bound otherwise.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Count {
     /// Solutions found. When the count is incomplete this is only a lower
     /// bound: there may be more.

@@ -348,6 +348,7 @@ impl Solver {
 
     /// Commits the other nodes of the option of node `x` (chosen at a level).
     #[inline]
+    #[cfg(feature = "serde")] // only the cubes (cover_tree.rs) use it
     pub(crate) fn commit_others(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
@@ -362,6 +363,7 @@ impl Solver {
     }
 
     #[inline]
+    #[cfg(feature = "serde")] // only the cubes (cover_tree.rs) use it
     pub(crate) fn uncommit_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {

@@ -6,7 +6,7 @@
 //! copy of the links), counts coverings in plain arrays and shares no code with
 //! any engine, so an engine that reports a wrong option set is caught here
 //! rather than printed. Every solution that `dlx` prints passes through it
-//! ([`crate::drive`]).
+//! ([`crate::whole`]); one that fails is a [`Faulty`], never printed.
 //!
 //! ```
 //! use solver_core::{knuth, OptionId};
@@ -26,6 +26,19 @@ use thiserror::Error;
 
 use crate::ids::{Color, ItemId, OptionId};
 use crate::matrix::Matrix;
+
+/// A solution that failed the independent check of its problem
+/// ([`Matrix::check_solution`] for exact cover, the model's check for a
+/// constraint model): an engine's bug, reported as an internal error and
+/// never printed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("internal error: solution {number} failed the independent check: {error}")]
+pub struct Faulty<E: std::error::Error + 'static = SolutionError> {
+    /// The solution's number, from 1.
+    pub number: u64,
+    /// What the check found.
+    pub error: E,
+}
 
 /// Why an option set is not a solution of its matrix.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

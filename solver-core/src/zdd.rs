@@ -49,8 +49,6 @@
 
 use std::io::{self, Write};
 
-use serde::Serialize;
-
 use crate::bigcount::{add_into, cmp_limbs, sub_into, BigCount};
 use crate::limits::{Incomplete, Limits, CHECK_EVERY};
 use crate::matrix::Matrix;
@@ -70,7 +68,8 @@ const PLACE: u64 = (1 << 40) - 1;
 const BLOCKED: u32 = u32::MAX;
 
 /// What the memo did, for `--explain` and JSON.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MemoStats {
     /// Subproblems met (search-tree nodes of the memoized search).
     pub states: u64,

@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 use cover_model::plan::matrix::Planned;
 use cover_model::plan::{EngineName, Plan, DEFAULT_MEMO_BYTES};
 use serde::Serialize;
-use solver_core::drive::{solution_text, SolutionRecord, Summary};
 use solver_core::zdd::{self, MemoStats, Zdd};
 use solver_core::{knuth, Incomplete, Limits, Matrix, Outcome, SearchMemo, Stats};
 
+use super::print::{solution_text, SolutionRecord};
+use super::summary::Summary;
 use super::{end_search, plain_count, Mode, SearchArgs};
 use crate::exit::{cancel_flag, Exit, Failure};
 use crate::output::{Format, Output};

@@ -8,6 +8,9 @@
 mod cubes;
 mod memo;
 mod model;
+mod print;
+mod shown;
+mod summary;
 
 use std::io::{self, Write as _};
 use std::ops::ControlFlow;
@@ -21,10 +24,11 @@ use cover_model::plan::matrix::{
 };
 use cover_model::plan::{decide, Asked, Job, Plan, Problem};
 use serde::Serialize;
-use solver_core::drive::{
-    progress_line, run_engine, solution_text, Ending, Search, SolutionRecord, Summary,
-};
+use solver_core::whole::{run_engine, Search};
 use solver_core::{knuth, Limits, Progress};
+
+use self::print::{progress_line, solution_text, SolutionRecord};
+use self::summary::{Ending, Summary};
 
 use crate::exit::{cancel_flag, Exit, Failure};
 use crate::output::{Format, Output};

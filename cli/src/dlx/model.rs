@@ -1,27 +1,42 @@
 //! `dlx count` and `dlx solve` on a JSON model (docs/formats.md, "JSON
 //! model"; what the Python `Model.to_json()` writes): recognised by its
-//! content ([`cover_model::drive::is_json_model`]).
+//! content ([`is_json_model`]).
 //!
 //! The model is compiled by [`cover_model`]'s planner (Dancing Links for a
 //! pure exact-cover model, else the propagation engine) and searched by
-//! [`cover_model::drive`] with the usual limits, `-j` (counting), `--seed`,
-//! Ctrl-C; here are the text or JSON output and exit statuses.
+//! [`cover_model::whole`] with the usual limits, `-j` (counting), `--seed`,
+//! Ctrl-C; here are the text or JSON output (`super::shown`) and exit
+//! statuses.
 
 use std::io::{self, Write as _};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use cover_model::drive::{cube_fingerprint, ModelSearch, ModelSummary, Shown, Solved};
 use cover_model::plan::{Asked, EngineName, Problem};
-use cover_model::{Compiled, Model};
+use cover_model::whole::{ModelSearch, Solved};
+use cover_model::{Compiled, JsonError, Model};
 use solver_core::cubes::Fingerprint;
 
-use super::{end_search, thread_count, Mode, SearchArgs, Summary};
+use super::shown::Shown;
+use super::summary::{ModelSummary, Summary};
+use super::{end_search, thread_count, Mode, SearchArgs};
 use crate::exit::{Exit, Failure};
 use crate::output::{Format, Output};
 use crate::Input;
 
-pub(super) use cover_model::drive::is_json_model;
+/// Whether `bytes` hold a JSON model: the first character other than white
+/// space (after a byte-order mark) is `{`, which no problem in Knuth's
+/// format starts with in practice (its first line names items).
+pub(super) fn is_json_model(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// The fingerprint of `model`'s cubes: that of its canonical JSON text, so
+/// that cubes split from one model are counted only on the same model.
+fn cube_fingerprint(model: &Model) -> Result<Fingerprint, JsonError> {
+    Ok(Fingerprint::of_bytes(model.to_json()?.as_bytes()))
+}
 
 /// The JSON model of `input`; errors name the file.
 pub(super) fn read(input: &Input) -> Result<Model, Failure> {
@@ -122,4 +137,37 @@ pub(super) fn run(mode: Mode, args: &SearchArgs, input: Input) -> Result<Exit, F
         optimal: best.map(|(_, proved)| proved),
     };
     end_search(out, args.format, mode, &summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use cover_model::Rel;
+
+    use super::*;
+
+    #[test]
+    fn json_models_are_told_from_knuths_format() {
+        assert!(is_json_model(b"\n  {\"variables\": []}"));
+        assert!(is_json_model("\u{feff} {}".as_bytes()));
+        assert!(!is_json_model(b"a b c\nb c\n"));
+        assert!(!is_json_model(b""));
+    }
+
+    /// x + y = 4 with x and y in 0..=3.
+    fn small() -> Model {
+        let mut m = Model::new();
+        let x = m.int_var("x", 0, 3).unwrap();
+        let y = m.int_var("y", 0, 3).unwrap();
+        m.linear(&[(1, x), (1, y)], Rel::Eq, 4).unwrap();
+        m
+    }
+
+    #[test]
+    fn fingerprints_tell_models_apart() {
+        let a = cube_fingerprint(&small()).unwrap();
+        assert_eq!(a, cube_fingerprint(&small()).unwrap());
+        let mut other = small();
+        other.int_var("z", 0, 1).unwrap();
+        assert_ne!(a, cube_fingerprint(&other).unwrap());
+    }
 }

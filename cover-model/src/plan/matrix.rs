@@ -64,7 +64,7 @@ pub enum Engine {
     /// [`Planned::counter`] if the memo outgrows it.
     Memo,
     /// A search of the matrix ([`EngineName::Dlx`] or
-    /// [`EngineName::Cells`]): `solver_core::drive::Search` counting by
+    /// [`EngineName::Cells`]): `solver_core::whole::Search` counting by
     /// this counter (listing solutions is always by links).
     Search(Counter),
     /// Clause learning over the options ([`EngineName::Cdcl`]).

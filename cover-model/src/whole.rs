@@ -1,14 +1,13 @@
-//! A model's whole search as a command runs it (`dlx count` and `dlx solve`
-//! on a JSON model): count on one thread or every thread, enumerate the
-//! solutions, or, with an objective, branch and bound to the optimum; the
-//! solutions' text and JSON records, and the JSON summary with the
-//! objective. Every solution handed over has passed the model's independent
-//! check ([`Model::check_solution`]). The caller prints; the meter is the
-//! caller's [`Limits`].
+//! A model's whole search (what `dlx count` and `dlx solve` run on a JSON
+//! model): count on one thread or every thread, enumerate the solutions, or,
+//! with an objective, branch and bound to the optimum. Every solution
+//! handed over has passed the model's independent check
+//! ([`Model::check_solution`]); one that fails is a [`Faulty`], never
+//! handed over. The caller prints; the meter is the caller's [`Limits`].
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use cover_model::drive::{ModelSearch, Shown};
+//! use cover_model::whole::ModelSearch;
 //! use cover_model::Model;
 //! use solver_core::Limits;
 //!
@@ -20,143 +19,21 @@
 //! let limits = Limits::none();
 //! let search = ModelSearch { model: &m, compiled: &compiled, limits: &limits, threads: 1, seed: None };
 //! assert_eq!(search.count().0, 2);
-//! let shown = Shown::new(&m);
-//! let mut lines = Vec::new();
-//! let found = search.solve(|_, values, objective| {
-//!     lines.push(shown.text(values, objective));
+//! let mut found = Vec::new();
+//! let solved = search.solve(|k, values, objective| {
+//!     found.push((k, values[a.index()], values[b.index()], objective));
 //!     ControlFlow::Continue(())
 //! })?;
-//! assert_eq!((found.solutions, lines.join("; ")), (2, "a=1 b=2; a=2 b=1".to_string()));
-//! let record = serde_json::to_string(&shown.record(1, &[1, 2], None))?;
-//! assert_eq!(record, r#"{"solution":1,"values":{"a":1,"b":2}}"#);
+//! assert_eq!(solved.solutions, 2);
+//! assert_eq!(found, [(1, 1, 2, None), (2, 2, 1, None)]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::ops::ControlFlow;
 
-use serde::ser::{SerializeMap, Serializer};
-use serde::Serialize;
-use solver_core::cubes::Fingerprint;
-use solver_core::drive::{Faulty, Summary};
-use solver_core::{Limits, Outcome};
+use solver_core::{Faulty, Limits, Outcome};
 
-use crate::{Compiled, JsonError, Model, Optimum, Value, Var, Violation};
-
-/// Whether `bytes` hold a JSON model: the first character other than white
-/// space (after a byte-order mark) is `{`, which no problem in Knuth's
-/// format starts with in practice (its first line names items).
-///
-/// ```
-/// assert!(cover_model::drive::is_json_model(b"\n  {\"variables\": []}"));
-/// assert!(!cover_model::drive::is_json_model(b"a b c\nb c\n"));
-/// ```
-pub fn is_json_model(bytes: &[u8]) -> bool {
-    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
-    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
-}
-
-/// The fingerprint of `model`'s cubes: that of its canonical JSON text, so
-/// that cubes split from one model are counted only on the same model.
-pub fn cube_fingerprint(model: &Model) -> Result<Fingerprint, JsonError> {
-    Ok(Fingerprint::of_bytes(model.to_json()?.as_bytes()))
-}
-
-/// The variables a solution shows: those declared (constants are not), in
-/// the order of declaration.
-pub struct Shown<'a> {
-    model: &'a Model,
-    vars: Vec<Var>,
-}
-
-impl<'a> Shown<'a> {
-    /// The variables of `model` that solutions show.
-    pub fn new(model: &'a Model) -> Shown<'a> {
-        let vars = model.variables().filter(|&v| !model.is_constant(v));
-        Shown {
-            model,
-            vars: vars.collect(),
-        }
-    }
-
-    /// One solution's text: `a=1 b=2`, and ` (objective 7)` with one.
-    pub fn text(&self, values: &[Value], objective: Option<Value>) -> String {
-        let line: Vec<String> = self
-            .vars
-            .iter()
-            .map(|&v| format!("{}={}", self.model.name(v), values[v.index()]))
-            .collect();
-        let mut text = line.join(" ");
-        if let Some(o) = objective {
-            text.push_str(&format!(" (objective {o})"));
-        }
-        text
-    }
-
-    /// Solution number `k` (from 1) as a JSON record:
-    /// `{"solution":1,"values":{"a":1,"b":2}}`, with `"objective"` when there
-    /// is one.
-    pub fn record<'s>(
-        &'s self,
-        k: u64,
-        values: &'s [Value],
-        objective: Option<Value>,
-    ) -> impl Serialize + 's {
-        Record {
-            solution: k,
-            values: Values {
-                shown: self,
-                values,
-            },
-            objective,
-        }
-    }
-}
-
-/// One solution's values by name, in the order of declaration.
-struct Values<'a> {
-    shown: &'a Shown<'a>,
-    values: &'a [Value],
-}
-
-impl Serialize for Values<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.shown.vars.len()))?;
-        for &v in &self.shown.vars {
-            map.serialize_entry(self.shown.model.name(v), &self.values[v.index()])?;
-        }
-        map.end()
-    }
-}
-
-/// One solution, as printed in JSON.
-#[derive(Serialize)]
-struct Record<'a> {
-    solution: u64,
-    values: Values<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    objective: Option<Value>,
-}
-
-/// The summary of a model's search: [`Summary`], with the objective's value
-/// and whether it is proved optimal when the model has one.
-#[derive(Clone, Debug, Serialize)]
-pub struct ModelSummary {
-    /// The search's summary.
-    #[serde(flatten)]
-    pub summary: Summary,
-    /// The best value of the objective found.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective: Option<Value>,
-    /// Whether that value is proved optimal.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub optimal: Option<bool>,
-}
-
-impl AsRef<Summary> for ModelSummary {
-    fn as_ref(&self) -> &Summary {
-        &self.summary
-    }
-}
+use crate::{Compiled, Model, Optimum, Value, Violation};
 
 /// What [`ModelSearch::solve`] found.
 #[derive(Clone, Debug)]
@@ -304,20 +181,19 @@ mod tests {
         for threads in [1, 2] {
             assert_eq!(search(&m, &compiled, &limits, threads).count().0, 3);
         }
-        let shown = Shown::new(&m);
         let mut seen = Vec::new();
         let found = search(&m, &compiled, &limits, 1)
             .solve(|k, values, objective| {
                 assert_eq!(objective, None);
-                seen.push((k, shown.text(values, None)));
+                seen.push((k, values.to_vec()));
                 ControlFlow::Continue(())
             })
             .unwrap();
         assert_eq!(found.solutions, 3);
         assert!(found.outcome.incomplete.is_none());
-        let mut texts: Vec<_> = seen.iter().map(|(_, t)| t.clone()).collect();
-        texts.sort();
-        assert_eq!(texts, ["x=1 y=3", "x=2 y=2", "x=3 y=1"]);
+        let mut values: Vec<_> = seen.iter().map(|(_, v)| v.clone()).collect();
+        values.sort();
+        assert_eq!(values, [[1, 3], [2, 2], [3, 1]]);
         assert_eq!(seen.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [1, 2, 3]);
     }
 
@@ -329,21 +205,15 @@ mod tests {
         m.maximize(x).unwrap();
         let compiled = m.compile().unwrap();
         let limits = Limits::none();
-        let shown = Shown::new(&m);
-        let mut lines = Vec::new();
+        let mut seen = Vec::new();
         let found = search(&m, &compiled, &limits, 1)
-            .solve(|_, values, objective| {
-                lines.push(shown.text(values, objective));
+            .solve(|k, values, objective| {
+                seen.push((k, values.to_vec(), objective));
                 ControlFlow::Continue(())
             })
             .unwrap();
-        assert_eq!(lines, ["x=3 y=1 (objective 3)"]);
+        assert_eq!(seen, [(1, vec![3, 1], Some(3))]);
         assert_eq!((found.solutions, found.best), (1, Some((3, true))));
-        let json = serde_json::to_string(&shown.record(1, &[3, 1], Some(3))).unwrap();
-        assert_eq!(
-            json,
-            r#"{"solution":1,"values":{"x":3,"y":1},"objective":3}"#
-        );
     }
 
     /// A solution that breaks the model is caught by the answer's check, not
@@ -370,14 +240,5 @@ mod tests {
             "{fault}"
         );
         assert!(fault.to_string().contains("does not hold"), "{fault}");
-    }
-
-    #[test]
-    fn fingerprints_tell_models_apart() {
-        let a = cube_fingerprint(&small()).unwrap();
-        assert_eq!(a, cube_fingerprint(&small()).unwrap());
-        let mut other = small();
-        other.int_var("z", 0, 1).unwrap();
-        assert_ne!(a, cube_fingerprint(&other).unwrap());
     }
 }
