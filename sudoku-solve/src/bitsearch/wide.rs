@@ -10,7 +10,9 @@
 //! `pext` instead of three table lookups (but on AMD CPUs before Zen 3,
 //! which run `pext` in microcode, slowly, the plan keeps the lookups).
 //! Everything else (the search, the branching) is the baseline code on
-//! every CPU.
+//! every CPU. The independent check of a solution in the
+//! search's form ([`super::solution_words`], code apart from the search)
+//! has an AVX2 copy too, called from here.
 //!
 //! This is the workspace's one module with `unsafe` code: calling a
 //! function compiled for instructions the binary's baseline lacks. A
@@ -20,7 +22,8 @@
 
 #![allow(unsafe_code)]
 
-use super::band9::State;
+use super::band9::{State, Words};
+use super::solution_words::{self, GivenWords};
 use crate::processor::has_wide_instructions;
 
 /// Proof that this CPU has AVX2, BMI1, BMI2, LZCNT and POPCNT: made only by
@@ -98,6 +101,33 @@ impl Wide {
         }
         #[cfg(not(target_arch = "x86_64"))]
         s.propagate_with(self, claims_from)
+    }
+}
+
+impl Wide {
+    /// The independent check's givens ([`GivenWords::new`]), compiled for
+    /// AVX2: [`solution_words::avx2::given_words`].
+    pub(super) fn given_words(self, cells: &[u16]) -> Option<GivenWords> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: the function needs AVX2 and does nothing unsafe; a
+            // `Wide` exists only where `has_wide_instructions` found it.
+            unsafe { solution_words::avx2::given_words(cells) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        GivenWords::new(cells)
+    }
+
+    /// The independent check of a solution ([`solution_words::is_solution`]),
+    /// compiled for AVX2: [`solution_words::avx2::is_solution`].
+    pub(super) fn is_solution(self, words: &Words, givens: &GivenWords) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: as in `given_words`.
+            unsafe { solution_words::avx2::is_solution(words, givens) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        solution_words::is_solution(words, givens)
     }
 }
 
