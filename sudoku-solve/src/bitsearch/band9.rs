@@ -327,6 +327,22 @@ impl State {
     /// once per word, after the band's givens), or if two givens of a digit
     /// share a column.
     fn with_givens(givens: &[u16]) -> Result<State, Clash> {
+        State::with_givens_inline(givens)
+    }
+
+    /// The state with `givens` placed on the wider path if there is one
+    /// (the same code, compiled for its instructions), else the baseline.
+    #[inline(always)]
+    fn with_givens_on(wide: Option<Wide>, givens: &[u16]) -> Result<State, Clash> {
+        match wide {
+            Some(wide) => wide.with_givens(givens),
+            None => State::with_givens(givens),
+        }
+    }
+
+    /// [`State::with_givens`], inlined into each copy.
+    #[inline(always)]
+    pub(super) fn with_givens_inline(givens: &[u16]) -> Result<State, Clash> {
         const ALL: u32 = 0x7FF_FFFF;
         let mut s = State {
             words: [ALL; 27],
@@ -790,7 +806,7 @@ impl Band9Search {
                 incomplete: Some(Incomplete::SolutionLimit),
             });
         }
-        let mut root = State::with_givens(givens)?;
+        let mut root = State::with_givens_on(self.wide, givens)?;
         let mut run = Run {
             limits,
             wide: self.wide,
