@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use solver_core::{Incomplete, Limits};
 
-use crate::bitsearch::{words_solve, GivenWords, Words};
+use crate::bitsearch::{SolutionCheck, Words};
 use crate::plan::{plan, EngineName, Plan};
 use crate::rate::Rating;
 use crate::solve::{with_thread_solver, SolveError, SudokuSolver, Verdict};
@@ -372,7 +372,7 @@ pub fn answer_verdict(
 }
 
 /// The check of a classic puzzle on the 9x9 specialist, its solutions
-/// checked as words ([`words_solve`]); `None` where the plan names another
+/// checked as words ([`SolutionCheck`]); `None` where the plan names another
 /// engine (or the solver cannot be made: [`answer`] says why).
 fn verdict_by_words(grid: &Grid, line: usize, question: &Question<'_>) -> Option<Answered<()>> {
     let chosen = classic_plan(grid.shape(), question.task, question.engine).ok()?;
@@ -383,19 +383,27 @@ fn verdict_by_words(grid: &Grid, line: usize, question: &Question<'_>) -> Option
         max_solutions: None,
         ..question.limits.clone()
     };
+    // The search writes the solutions it finds here.
+    let mut found: [Words; 2] = [[0; 27]; 2];
     let (verdict, stats) = with_thread_solver(grid.shape(), question.engine, |solver| {
-        solver.check_unique_words(grid, &limits)
+        solver.check_unique_words(grid, &limits, &mut found)
     })
     .ok()??;
-    // Made only when there is a solution to check.
-    let hold = |found: &[&Words]| {
-        GivenWords::new(grid.cells()).is_some_and(|g| found.iter().all(|w| words_solve(w, &g)))
+    // On the compiled copy the plan's path names; the givens made only
+    // when there is a solution to check.
+    let check = SolutionCheck::on(chosen.path);
+    let hold = |found: &[Words]| {
+        check
+            .givens(grid.cells())
+            .is_some_and(|g| found.iter().all(|w| check.holds(w, &g)))
     };
     let mut nodes = Some(stats.nodes);
     let answer = match verdict {
-        Verdict::Unique(a) if hold(&[&a]) => Answer::Unique(()),
-        Verdict::Multiple(a, b) if a != b && hold(&[&a, &b]) => Answer::Multiple((), ()),
-        Verdict::Unique(_) | Verdict::Multiple(..) => internal(line).without_grids(),
+        Verdict::Unique(()) if hold(&found[..1]) => Answer::Unique(()),
+        Verdict::Multiple((), ()) if found[0] != found[1] && hold(&found) => {
+            Answer::Multiple((), ())
+        }
+        Verdict::Unique(()) | Verdict::Multiple(..) => internal(line).without_grids(),
         Verdict::Unsolvable => Answer::Unsolvable,
         Verdict::Invalid(conflict) => {
             nodes = None;

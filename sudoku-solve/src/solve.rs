@@ -729,15 +729,17 @@ impl SudokuSolver {
     }
 
     /// [`SudokuSolver::check_unique`] on the 9x9 specialist, each solution
-    /// as the search holds it ([`Words`]), not decoded: for a caller that
-    /// needs the verdict only and checks the words itself
-    /// ([`crate::bitsearch::words_solve`]). `None` when this solver runs
+    /// as the search holds it ([`Words`]), not decoded, written to `found`
+    /// (the first, then the second; the verdict says how many): for a
+    /// caller that needs the verdict only and checks the words itself
+    /// ([`crate::bitsearch::SolutionCheck`]). `None` when this solver runs
     /// another engine (or `grid` has another shape).
     pub(crate) fn check_unique_words(
         &mut self,
         grid: &Grid,
         limits: &Limits,
-    ) -> Option<(Verdict<Words>, Stats)> {
+        found: &mut [Words; 2],
+    ) -> Option<(Verdict<()>, Stats)> {
         let State::Bits(bits) = &mut self.state else {
             return None;
         };
@@ -748,13 +750,15 @@ impl SudokuSolver {
             max_solutions: Some(limits.max_solutions.map_or(2, |m| m.min(2))),
             ..limits.clone()
         };
-        let mut found: [Option<Words>; 2] = [None, None];
+        let mut count = 0;
         let searched = bits.run_words(grid.cells(), &two, |words| {
-            if let Some(slot) = found.iter_mut().find(|slot| slot.is_none()) {
-                *slot = Some(*words);
+            if let Some(slot) = found.get_mut(count) {
+                *slot = *words;
+                count += 1;
             }
             ControlFlow::Continue(())
         })?;
+        let found = [(count > 0).then_some(()), (count > 1).then_some(())];
         Some(match searched {
             Ok(outcome) => (Verdict::of_found(found, outcome.incomplete), outcome.stats),
             // Givens that clash in a unit, as `search` tells them apart.

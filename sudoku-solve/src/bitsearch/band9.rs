@@ -323,9 +323,26 @@ impl State {
     /// takes its digit from its row and box, and from its column's cells in
     /// the other bands, then each band's filled cells leave every word but
     /// their given's. Everything else is left to propagate. A clash if a
-    /// given's cell had already lost its digit to an earlier given in its
-    /// row or box, or if two givens of a digit share a column.
+    /// given's cell lost its digit to another given in its row or box (seen
+    /// once per word, after the band's givens), or if two givens of a digit
+    /// share a column.
     fn with_givens(givens: &[u16]) -> Result<State, Clash> {
+        State::with_givens_inline(givens)
+    }
+
+    /// The state with `givens` placed on the wider path if there is one
+    /// (the same code, compiled for its instructions), else the baseline.
+    #[inline(always)]
+    fn with_givens_on(wide: Option<Wide>, givens: &[u16]) -> Result<State, Clash> {
+        match wide {
+            Some(wide) => wide.with_givens(givens),
+            None => State::with_givens(givens),
+        }
+    }
+
+    /// [`State::with_givens`], inlined into each copy.
+    #[inline(always)]
+    pub(super) fn with_givens_inline(givens: &[u16]) -> Result<State, Clash> {
         const ALL: u32 = 0x7FF_FFFF;
         let mut s = State {
             words: [ALL; 27],
@@ -333,33 +350,40 @@ impl State {
             unsolved: [ALL; 3],
             pairs: [0; 3],
         };
-        // The columns (nine bits) of each digit's givens in each band.
-        let mut columns = [[0u32; 3]; 9];
+        // The cells of each digit's givens in each band, word by word.
+        let mut given = [0u32; 27];
+        // Givens whose cell another given of their digit took.
+        let mut taken = 0u32;
         for (b, cells) in givens.chunks_exact(27).enumerate() {
             let cells: &[u16; 27] = cells.try_into().unwrap();
             let filled = filled_cells(cells);
             let words: &mut [u32; 9] = (&mut s.words[9 * b..9 * b + 9]).try_into().unwrap();
-            let mut given = [0u32; 9];
+            let given: &mut [u32; 9] = (&mut given[9 * b..9 * b + 9]).try_into().unwrap();
             let mut rest = filled;
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let d = usize::from(cells[p]).wrapping_sub(1);
-                if d >= 9 || words[d] >> p & 1 == 0 {
+                if d >= 9 {
                     return Err(Clash);
                 }
                 given[d] |= 1 << p;
                 words[d] &= !BAND_PEERS[p];
-                columns[d][b] |= 1 << COLUMN_OF[p];
             }
             s.unsolved[b] = ALL & !filled;
-            for (w, g) in words.iter_mut().zip(given) {
+            for (w, &g) in words.iter_mut().zip(given.iter()) {
+                taken |= g & !*w;
                 *w = (*w & !filled) | g;
             }
         }
+        if taken != 0 {
+            return Err(Clash);
+        }
         // Each band's givens take their digit out of their columns in the
         // other two bands.
-        for (d, [x, y, z]) in columns.into_iter().enumerate() {
+        let columns = |w: u32| (w | w >> 9 | w >> 18) & ROW;
+        for d in 0..9 {
+            let [x, y, z] = [given[d], given[9 + d], given[18 + d]].map(columns);
             if x & y | x & z | y & z != 0 {
                 return Err(Clash);
             }
@@ -504,8 +528,9 @@ impl State {
     }
 
     /// Places the digit of every cell with one candidate left; fails on a
-    /// cell with none. True if it placed any.
-    #[inline]
+    /// cell with none. True if it placed any. Inlined into each copy of
+    /// propagation, so that the wider copy's has the wider instructions.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..3 {
@@ -781,7 +806,7 @@ impl Band9Search {
                 incomplete: Some(Incomplete::SolutionLimit),
             });
         }
-        let mut root = State::with_givens(givens)?;
+        let mut root = State::with_givens_on(self.wide, givens)?;
         let mut run = Run {
             limits,
             wide: self.wide,

@@ -29,7 +29,7 @@ pub(crate) use band9::Words;
 use cover_model::plan::{CpuPath, EngineName, Plan};
 use search::BitSearch;
 pub(crate) use search::Clash;
-pub(crate) use solution_words::{is_solution as words_solve, GivenWords};
+pub(crate) use solution_words::SolutionCheck;
 use sudoku::Shape;
 use tables::Tables;
 use units::UnitSearch;

@@ -9,8 +9,11 @@
 //! instructions, with the row-box incidence of a word gathered by one
 //! `pext` instead of three table lookups (but on AMD CPUs before Zen 3,
 //! which run `pext` in microcode, slowly, the plan keeps the lookups).
-//! Everything else (the search, the branching) is the baseline code on
-//! every CPU.
+//! The root state built from the givens ([`Wide::with_givens`]) is compiled
+//! for them too. Everything else (the search, the branching) is the
+//! baseline code on every CPU. The independent check of a solution in the
+//! search's form ([`super::solution_words`], code apart from the search)
+//! has an AVX2 copy too, called from here.
 //!
 //! This is the workspace's one module with `unsafe` code: calling a
 //! function compiled for instructions the binary's baseline lacks. A
@@ -20,7 +23,9 @@
 
 #![allow(unsafe_code)]
 
-use super::band9::State;
+use super::band9::{State, Words};
+use super::search::Clash;
+use super::solution_words::{self, GivenWords};
 use crate::processor::has_wide_instructions;
 
 /// Proof that this CPU has AVX2, BMI1, BMI2, LZCNT and POPCNT: made only by
@@ -99,6 +104,54 @@ impl Wide {
         #[cfg(not(target_arch = "x86_64"))]
         s.propagate_with(self, claims_from)
     }
+}
+
+impl Wide {
+    /// The independent check's givens ([`GivenWords::new`]), compiled for
+    /// AVX2: [`solution_words::avx2::given_words`].
+    pub(super) fn given_words(self, cells: &[u16]) -> Option<GivenWords> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: the function needs AVX2 and does nothing unsafe; a
+            // `Wide` exists only where `has_wide_instructions` found it.
+            unsafe { solution_words::avx2::given_words(cells) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        GivenWords::new(cells)
+    }
+
+    /// The independent check of a solution ([`solution_words::is_solution`]),
+    /// compiled for AVX2: [`solution_words::avx2::is_solution`].
+    pub(super) fn is_solution(self, words: &Words, givens: &GivenWords) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: as in `given_words`.
+            unsafe { solution_words::avx2::is_solution(words, givens) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        solution_words::is_solution(words, givens)
+    }
+}
+
+impl Wide {
+    /// [`State::with_givens`], compiled for the wider instructions.
+    #[inline]
+    pub(super) fn with_givens(self, givens: &[u16]) -> Result<State, Clash> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: as in `propagate`.
+            unsafe { with_givens_v3(givens) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        State::with_givens_inline(givens)
+    }
+}
+
+/// [`State::with_givens`] compiled for the wider instructions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn with_givens_v3(givens: &[u16]) -> Result<State, Clash> {
+    State::with_givens_inline(givens)
 }
 
 /// [`State::propagate_with`] compiled for the wider instructions.
