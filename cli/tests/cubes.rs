@@ -3,15 +3,14 @@
 //! `sbatch` that runs the array tasks here). Known counts come from
 //! mathematics.
 
-#[allow(dead_code)] // each test binary uses some of the helpers
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::Duration;
 
-use common::{code, json_lines, stderr, stdout};
+use crate::common::{code, json_lines, stderr, stdout};
 use solver_core::problems;
 
 /// A fresh scratch directory for one test.

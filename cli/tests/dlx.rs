@@ -1,14 +1,14 @@
 //! Integration tests of the `dlx` command.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::{code, json_lines, stderr, stdout};
 use assert_cmd::Command;
-use common::{code, json_lines, stderr, stdout};
 use solver_core::problems;
 
 /// The `dlx` binary.

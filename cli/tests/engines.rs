@@ -4,13 +4,12 @@
 //! The expected engines are those of the planner's table in
 //! docs/engines.md.
 
-#[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::{code, json_lines, stderr, stdout};
+use crate::common::{code, json_lines, stderr, stdout};
 
 fn run(args: &[&str], input: &str) -> std::process::Output {
     common::run_with("sudoku", args, input, Duration::from_secs(120))

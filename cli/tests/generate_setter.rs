@@ -4,12 +4,11 @@
 //! impossible combinations are refused with status 2.
 
 // Not every shared helper is used by these tests.
-#[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
-use common::{code, stderr, stdout};
+use crate::common::{code, stderr, stdout};
 
 fn run(args: &[&str], input: &str) -> std::process::Output {
     common::run_with("sudoku", args, input, Duration::from_secs(120))

@@ -8,14 +8,13 @@
 //! `(b * (r % a) + r / a + c) % n`), and answers are checked by
 //! [`solves`], written independently of the library.
 
-#[allow(dead_code)] // each test binary uses some of the helpers
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::Duration;
 
-use common::{code, stderr, stdout};
+use crate::common::{code, stderr, stdout};
 
 /// Runs `sudoku args...` with `input` on stdin.
 fn run(args: &[&str], input: impl Into<Vec<u8>>) -> Output {

@@ -3,13 +3,12 @@
 //! from Sudoku Explainer 1.2.1 itself (serate 1.2.1.3 via
 //! ../shared/peers/se/rate.sh, run 2026-11-26).
 
-#[allow(dead_code)] // each test binary uses some of the helpers
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{code, json_lines, stderr, stdout};
+use crate::common::{code, json_lines, stderr, stdout};
 
 fn run(args: &[&str], input: impl Into<Vec<u8>>) -> std::process::Output {
     common::run_with("sudoku", args, input, Duration::from_secs(120))

@@ -2,14 +2,13 @@
 //! model"): counts from mathematics or brute force, solutions checked by
 //! code here, limits, and located errors.
 
-#[allow(dead_code)] // each test binary uses some of the helpers
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::process::Output;
 use std::time::Duration;
 
-use common::{code, json_lines, stderr, stdout};
+use crate::common::{code, json_lines, stderr, stdout};
 
 fn run(args: &[&str], input: &str) -> Output {
     common::run_with("dlx", args, input, Duration::from_secs(60))

@@ -4,13 +4,10 @@
 //! one puzzle is counted on every thread, its parts; never drawn when
 //! stderr is not a terminal.
 
-#[allow(dead_code)] // each test binary uses some of the helpers
-mod common;
-
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::stderr;
+use crate::common::stderr;
 
 /// The empty 9x9 grid (6.7e21 solutions: a count that runs until its
 /// timeout), in a temporary file.

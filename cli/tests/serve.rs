@@ -1,8 +1,7 @@
 //! `sudoku serve`: the command prints the page's URL first, serves the
 //! page and its API there, and refuses a port it cannot have.
 
-#[allow(dead_code)] // the helpers other command tests use
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -3,7 +3,7 @@
 //! Solutions are verified here by an independent checker ([`is_solution`]):
 //! every row, column and box holds each value once and the givens are kept.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
@@ -11,8 +11,8 @@ use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_solve::SolveGrid;
 
+use crate::common::{code, json_lines, stderr, stdout};
 use assert_cmd::Command;
-use common::{code, json_lines, stderr, stdout};
 
 /// The `sudoku` binary.
 fn sudoku() -> Command {

@@ -5,13 +5,12 @@
 //! located errors with status 2.
 
 // Not every shared helper is used by these tests.
-#[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{code, json_lines, stderr, stdout};
+use crate::common::{code, json_lines, stderr, stdout};
 
 fn run(args: &[&str], input: &str) -> std::process::Output {
     common::run_with("sudoku", args, input, Duration::from_secs(120))

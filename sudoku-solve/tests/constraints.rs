@@ -11,10 +11,9 @@ use solver_core::Limits;
 use sudoku::{Constraint, Grid, PairKind, Rules, Shape, Variant};
 use sudoku_solve::{plan, Asked, EngineName, SudokuSolver, Task};
 
-#[allow(dead_code)]
-mod oracle;
-use oracle::{all_grids, obeys};
+use crate::oracle::{all_grids, obeys};
 // issue 36, group C (the sum dot)
+#[path = "group_c/mod.rs"]
 mod group_c;
 
 /// The oracle's solutions and the engine's, as sets of grids.

@@ -10,8 +10,7 @@ use sudoku::{Constraint, PairKind};
 use sudoku_format::fpuzzles::{read_fpuzzles, to_fpuzzles_json, to_fpuzzles_link, FpuzzlesError};
 use sudoku_solve::{SudokuSolver, Verdict};
 
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 fn empty_rows(n: usize) -> String {
     let row = format!("[{}]", vec!["{}"; n].join(","));

@@ -11,8 +11,7 @@ use solver_core::Limits;
 use sudoku::{CageSpec, Constraint, Grid, Shape, Variant};
 use sudoku_solve::{setter, Asked, EngineName, SudokuSolver, Task};
 
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 /// A random 4x4 killer: a solution picked among all grids, cages grown
 /// from random cells (adjacent cells of different values), some cages kept,

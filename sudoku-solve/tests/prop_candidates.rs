@@ -9,8 +9,7 @@ use proptest::prelude::*;
 use sudoku::{Constraint, Grid, Shape, Variant};
 use sudoku_solve::{setter, Asked, Limits};
 
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 /// A path of `len` distinct cells from `start`, each a king's move from
 /// the one before (shorter when it runs into itself).

@@ -9,8 +9,7 @@ use solver_core::Limits;
 use sudoku::{Constraint, Grid, PairKind, Shape, Variant};
 use sudoku_solve::setter;
 
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 fn solutions(shape: Shape, puzzle: &[u16], constraints: &[Constraint]) -> Vec<Vec<u16>> {
     oracle::all_grids(shape, puzzle)

@@ -27,8 +27,7 @@ use sudoku::{CageSpec, Constraint, Grid, PairKind, Regions, Shape, Variant};
 use sudoku_format::fpuzzles::{read_fpuzzles, to_fpuzzles_link, FPuzzle, FpuzzlesError};
 use sudoku_solve::{setter, Asked, Incomplete, Limits, SolveError, SudokuSolver};
 
-mod oracle;
-use oracle::{all_grids, brute_force, groups, obeys};
+use crate::oracle::{all_grids, brute_force, groups, obeys};
 
 fn four() -> Shape {
     Shape::square(2).unwrap()
