@@ -25,6 +25,8 @@
 //!   (cube and conquer) and adds up their counts.
 //! - [`drive`] runs a whole search of a matrix as a command does (counted or
 //!   enumerated, one thread or many, any engine over options) and sums it up.
+//! - [`rng`] is the one random generator (SplitMix64) of every seeded
+//!   path.
 //! - [`zdd`] counts by memo (Knuth's Algorithm Z): a diagram of every
 //!   solution, exact counts of any size ([`BigCount`]), uniform samples.
 //! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
@@ -71,6 +73,7 @@ mod limits;
 mod matrix;
 pub mod parallel;
 pub mod problems;
+pub mod rng;
 mod search;
 mod solver;
 mod verdict;
