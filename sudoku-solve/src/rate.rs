@@ -69,14 +69,13 @@ pub fn rate(puzzle: &Grid, seeds: u32) -> Result<Rating, SolveError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating, SolveError> {
-    // The plan of a rating: the plain search (on 9x9 the generic one, not
-    // band9), with singles only.
+    // The plan of a rating builds the plain search (on 9x9 the generic one,
+    // not band9), with singles only.
     let mut solver = SudokuSolver::planned(
         sudoku::Rules::standard_shared(puzzle.shape()),
         &crate::Task::Rate { seeds },
         crate::Asked::Auto,
     )?;
-    solver.set_locked_candidates(false);
     let runs = seeds.max(1);
     let mut total = 0u128;
     let mut singles_only = false;
