@@ -52,7 +52,7 @@ mod tests {
                 0x06c4_5d18_8009_454f
             ]
         );
-        assert_eq!(x, 3 * GOLDEN_GAMMA);
+        assert_eq!(x, GOLDEN_GAMMA.wrapping_mul(3));
         assert_eq!(mix(GOLDEN_GAMMA), first[1]);
     }
 }
