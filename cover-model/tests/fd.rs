@@ -755,7 +755,7 @@ fn a_long_count_stops_on_time_and_on_the_flag() {
         ControlFlow::Continue(())
     });
     assert_eq!(outcome.incomplete, Some(Incomplete::Cancelled));
-    assert!(found >= 1 && found < 365_596, "{found}");
+    assert!((1..365_596).contains(&found), "{found}");
     let flag = Arc::new(AtomicBool::new(false));
     let seen: Vec<AtomicU64> = q.iter().map(|_| AtomicU64::new(0)).collect();
     let visit = |values: &[Value]| {
