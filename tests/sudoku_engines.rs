@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use solver_core::Limits;
 use sudoku::{Grid, Shape};
 use sudoku_solve::SolveGrid;
-use sudoku_solve::{Asked, SudokuSolver};
+use sudoku_solve::{Asked, SudokuSolver, Task};
 
 /// Counts completions by trying every value in every empty cell, in order,
 /// checking rows, columns and boxes directly. Stops at `limit`.
@@ -188,9 +188,11 @@ proptest! {
         let puzzle = nine_by_nine(seed, &holes, noise);
         let limits = Limits::none().solutions(30);
         let mut results = Vec::new();
-        for (engine, locked) in [(Asked::Bits, true), (Asked::Bits, false), (Asked::Dlx, true)] {
-            let mut solver = SudokuSolver::with_engine(puzzle.shape(), engine).unwrap();
-            solver.set_locked_candidates(locked);
+        // The plan of a rating builds the generic search without locked
+        // candidates on 9x9 (singles only).
+        let rules = sudoku::Rules::standard_shared(puzzle.shape());
+        for (task, engine) in [(Task::Solve, Asked::Bits), (Task::Rate { seeds: 1 }, Asked::Bits), (Task::Solve, Asked::Dlx)] {
+            let mut solver = SudokuSolver::planned(std::sync::Arc::clone(&rules), &task, engine).unwrap();
             let count = solver.count(&puzzle, &limits).map(|c| (c.solutions, c.is_complete()));
             let (one, _) = solver.solve_one(&puzzle, &Limits::none());
             if let Ok(solution) = &one {

@@ -735,22 +735,50 @@ fn huge_domains_and_refusals() {
 #[test]
 fn a_long_count_stops_on_time_and_on_the_flag() {
     // 14-queens has 365,596 solutions: far more than these limits allow.
-    let c = queens(14).compile_with(FD).unwrap();
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let (m, q) = queens_with(14);
+    let c = m.compile_with(FD).unwrap();
     let mut s = c.solver();
     let started = std::time::Instant::now();
     let n = s.count(&Limits::none().timeout(std::time::Duration::from_millis(100)));
     assert_eq!(n.outcome.incomplete, Some(Incomplete::Deadline));
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // The flags below are raised while the search surely runs, from its
+    // own events (a ready signal, never a sleep): one thread, at its first
+    // solution; every thread, when the first of the parallel parts is done
+    // (the parts not started yet must not run).
     let flag = Arc::new(AtomicBool::new(false));
-    let raiser = {
-        let flag = Arc::clone(&flag);
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        })
+    let mut found = 0u64;
+    let outcome = s.for_each_solution(&Limits::none().cancel_flag(Arc::clone(&flag)), |_| {
+        found += 1;
+        flag.store(true, Relaxed);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome.incomplete, Some(Incomplete::Cancelled));
+    assert!((1..365_596).contains(&found), "{found}");
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen: Vec<AtomicU64> = q.iter().map(|_| AtomicU64::new(0)).collect();
+    let visit = |values: &[Value]| {
+        for (s, v) in seen.iter().zip(values) {
+            s.fetch_or(1 << v, Relaxed);
+        }
+        ControlFlow::Continue(())
     };
+    let outcome = s
+        .true_candidates(
+            &q,
+            &Limits::none().cancel_flag(Arc::clone(&flag)),
+            &seen,
+            &visit,
+            &|done, parts| {
+                assert!(done < parts || flag.load(Relaxed), "every part ran");
+                flag.store(true, Relaxed);
+            },
+        )
+        .unwrap();
+    assert_eq!(outcome.incomplete, Some(Incomplete::Cancelled));
+    // A parallel count stops on a flag raised before it starts.
     let n = c.par_count(&Limits::none().cancel_flag(Arc::clone(&flag)));
-    raiser.join().unwrap();
     assert_eq!(n.outcome.incomplete, Some(Incomplete::Cancelled));
     assert!(n.solutions < 365_596);
     let (found, _) = s.optimize(&Limits::none().cancel_flag(flag), &mut |_, _| {});

@@ -2,12 +2,14 @@
 answers checked by brute force or mathematics written here."""
 
 import itertools
+import os
 import threading
 import time
 
 import pytest
 
 from dancing_links import Model
+from ready import wait_until_it_has_worked
 
 I64_MIN = -(2**63)
 I64_MAX = 2**63 - 1
@@ -114,7 +116,10 @@ def test_a_model_changed_while_another_thread_searches_it():
 
     t = threading.Thread(target=search)
     t.start()
-    time.sleep(0.2)
+    # A ready signal, not a sleep: the search has spent 0.2 s of CPU (it
+    # runs without the GIL) and is still running.
+    wait_until_it_has_worked(os.getpid(), 0.2)
+    assert t.is_alive()
     # It raised RuntimeError: Already borrowed.
     z = m.int_var(1, 2, "z")
     m.add(z >= 1)

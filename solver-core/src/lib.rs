@@ -27,6 +27,8 @@
 //! - [`whole`] runs a whole search of a matrix (counted or enumerated, one
 //!   thread or many, any engine over options), each solution checked by
 //!   [`Matrix::check_solution`] before it is handed over ([`Faulty`] if not).
+//! - [`rng`] is the one random generator (SplitMix64) of every seeded
+//!   path.
 //! - [`zdd`] counts by memo (Knuth's Algorithm Z): a diagram of every
 //!   solution, exact counts of any size ([`BigCount`]), uniform samples.
 //! - [`knuth`] reads and writes Knuth's text format; [`problems`] holds
@@ -73,6 +75,7 @@ mod limits;
 mod matrix;
 pub mod parallel;
 pub mod problems;
+pub mod rng;
 mod search;
 mod solver;
 mod verdict;

@@ -86,12 +86,7 @@ impl Solver {
     /// this seed (`None`: always the first such item, as Knuth's programs do).
     pub fn set_seed(&mut self, seed: Option<u64>) {
         // SplitMix64 of the seed, never 0 (0 means "no randomness").
-        self.rng = seed.map_or(0, |s| {
-            let mut z = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            (z ^ (z >> 31)) | 1
-        });
+        self.rng = seed.map_or(0, |s| crate::rng::mix(s) | 1);
     }
 
     /// Calls `hook` about every `interval` during searches with a snapshot of

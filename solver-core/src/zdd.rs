@@ -835,7 +835,7 @@ impl Zdd {
 
     /// Draws a solution uniformly at random (`None` if there is none): its
     /// options, in the diagram's order. `rng` is a 64-bit generator's state
-    /// ([`splitmix64`] steps it).
+    /// ([`crate::rng::splitmix64`] steps it).
     pub fn sample(&self, counts: &Counts, rng: &mut u64) -> Option<Vec<OptionId>> {
         let total = counts.of(self.root);
         if total.iter().all(|&x| x == 0) {
@@ -847,7 +847,7 @@ impl Zdd {
         let mut r = vec![0u64; w];
         loop {
             for (k, limb) in r.iter_mut().enumerate() {
-                let x = splitmix64(rng);
+                let x = crate::rng::splitmix64(rng);
                 let lo = 64 * k as u64;
                 *limb = if lo >= bits {
                     0
@@ -902,16 +902,6 @@ impl Zdd {
         }
         writeln!(out, "root {}", self.root)
     }
-}
-
-/// One step of SplitMix64 (Steele, Lea and Flood): the next 64 random bits
-/// from the state `x`.
-pub fn splitmix64(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

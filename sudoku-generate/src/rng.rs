@@ -1,14 +1,8 @@
 //! The generator's randomness: SplitMix64 (one copy of it, in
-//! `solver_core::zdd`), a function of the seed only, the same on every
+//! [`solver_core::rng`]), a function of the seed only, the same on every
 //! machine.
 
-use solver_core::zdd::splitmix64;
-
-/// SplitMix64's output function: the output of the state `x` steps to.
-pub(crate) fn mix(x: u64) -> u64 {
-    let mut state = x;
-    splitmix64(&mut state)
-}
+pub(crate) use solver_core::rng::mix;
 
 /// SplitMix64: small, fast, and the same everywhere.
 pub(crate) struct Rng(u64);
@@ -23,7 +17,7 @@ impl Rng {
     /// SplitMix64's from the seed with its first one skipped: a quirk kept
     /// because every seeded puzzle depends on these bits.
     pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(solver_core::rng::GOLDEN_GAMMA);
         mix(self.0)
     }
 

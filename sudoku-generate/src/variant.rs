@@ -23,7 +23,10 @@ const FILL_NODES: u64 = 200_000;
 /// 33 were not decided in 5 s each.
 pub(crate) const MAP_ATTEMPTS: u64 = 200;
 
-/// A small random generator (SplitMix64 over a counter).
+/// A small random generator: SplitMix64's mixing ([`mix`]) over a counter
+/// stepping by 1, not by SplitMix64's increment (so not SplitMix64's
+/// sequence; kept, because every seeded variant puzzle depends on these
+/// bits).
 struct Rng(u64);
 
 impl Rng {

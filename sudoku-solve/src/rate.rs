@@ -6,13 +6,6 @@ use solver_core::Limits;
 use crate::solve::{SolveError, SudokuSolver, Verdict};
 use sudoku::Grid;
 
-/// SplitMix64's output function: the tie-break seed of run `x` (the
-/// generator's mixing, so that ratings stay as they were).
-fn mix(x: u64) -> u64 {
-    let mut state = x;
-    solver_core::zdd::splitmix64(&mut state)
-}
-
 /// The difficulty of a puzzle as the effort of a blind search (see [`rate`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
@@ -76,19 +69,19 @@ pub fn rate(puzzle: &Grid, seeds: u32) -> Result<Rating, SolveError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate_within(puzzle: &Grid, seeds: u32, limits: &Limits) -> Result<Rating, SolveError> {
-    // The plan of a rating: the plain search (on 9x9 the generic one, not
-    // band9), with singles only.
+    // The plan of a rating builds the plain search (on 9x9 the generic one,
+    // not band9), with singles only.
     let mut solver = SudokuSolver::planned(
         sudoku::Rules::standard_shared(puzzle.shape()),
         &crate::Task::Rate { seeds },
         crate::Asked::Auto,
     )?;
-    solver.set_locked_candidates(false);
     let runs = seeds.max(1);
     let mut total = 0u128;
     let mut singles_only = false;
     for run in 0..runs {
-        solver.set_seed(Some(mix(u64::from(run))));
+        // The tie-break seed of run `run`: SplitMix64's output from it.
+        solver.set_seed(Some(solver_core::rng::mix(u64::from(run))));
         let (verdict, stats) = solver.check_unique(puzzle, limits);
         match verdict {
             Verdict::Unique(_) => {}

@@ -267,8 +267,8 @@ pub struct SudokuSolver {
     plan: Plan,
     /// The processor the plan was made for (a fork plans for the same).
     processor: Processor,
-    /// Whether a setting differs from the defaults (no seed, locked
-    /// candidates on); the thread caches do not keep such solvers.
+    /// Whether a setting differs from the defaults (no seed); the thread
+    /// caches do not keep such solvers.
     customized: bool,
     state: State,
 }
@@ -378,6 +378,7 @@ impl SudokuSolver {
             why,
         };
         let links = matches!(chosen.engine, EngineName::Dlx | EngineName::Cells);
+        let job = task.job();
         // The units alone: what the matrix of a variant holds on the
         // propagation engine (read by nothing there but kept so a solver has
         // one shape).
@@ -412,7 +413,7 @@ impl SudokuSolver {
                 };
                 State::Dlx(DlxGrid::new(encoding, counter))
             }
-            _ => State::Bits(AnyBitSearch::build(chosen, &rules).ok_or_else(|| {
+            _ => State::Bits(AnyBitSearch::build(chosen, &rules, job).ok_or_else(|| {
                 refused("no grid engine of this name takes these rules on this CPU")
             })?),
         };
@@ -553,21 +554,6 @@ impl SudokuSolver {
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.customized |= seed.is_some();
         self.state.engine().set_seed(seed);
-    }
-
-    /// Turns the propagation beyond singles on or off (bit-parallel engine
-    /// only; on by default): locked candidates, and above 9x9 naked and
-    /// hidden pairs. On grids up to 9x9 other than the standard one, locked
-    /// candidates run at the root and when no cell has only two candidates;
-    /// the standard 9x9 specialist always uses them (within a band, and
-    /// between columns and boxes). Off, the search propagates what Dancing
-    /// Links does, singles, with the generic engine on 9x9 too (this is what
-    /// [`rate`](crate::rate) counts nodes with).
-    pub fn set_locked_candidates(&mut self, on: bool) {
-        self.customized |= !on;
-        if let State::Bits(b) = &mut self.state {
-            b.set_locked_candidates(on);
-        }
     }
 
     /// Searches the completions of `grid`, calling `visit` with each solution

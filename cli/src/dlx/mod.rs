@@ -19,9 +19,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use cover_model::plan::matrix::{
-    self as matrix_plan, Engine as MatrixEngine, Planned, Task as MatrixTask,
-};
+use cover_model::plan::matrix::{self as matrix_plan, Built, Planned, Task as MatrixTask};
 use cover_model::plan::{decide, Asked, Job, Plan, Problem};
 use serde::Serialize;
 use solver_core::whole::{run_engine, Search};
@@ -294,11 +292,11 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
         memo::explain_plan(&plan, planned.frontier);
     }
     let counter = match planned.engine {
-        MatrixEngine::Memo => return memo::count(args, &matrix, &planned),
-        MatrixEngine::Search(counter) => counter,
-        MatrixEngine::Learner(_) => planned.counter,
+        Built::Memo => return memo::count(args, &matrix, &planned),
+        Built::Search(counter) => counter,
+        Built::Learner(_) => planned.counter,
     };
-    if let MatrixEngine::Learner(_) = planned.engine {
+    if let Built::Learner(_) = planned.engine {
         for (flag, given) in [
             ("--seed", args.seed.is_some()),
             ("--progress", args.progress),
@@ -324,7 +322,7 @@ fn run_search(mode: Mode, args: &SearchArgs) -> Result<Exit, Failure> {
     let format = args.format;
     let print = |k: u64, options: &[String]| print_solution(&mut out, format, k, options);
     let (solutions, outcome) = match (planned.engine, mode) {
-        (MatrixEngine::Learner(mut learner), _) => {
+        (Built::Learner(mut learner), _) => {
             run_engine(&mut *learner, &matrix, &limits, mode == Mode::Solve, print)
         }
         (_, Mode::Count) => Ok(search.count()),

@@ -4,7 +4,7 @@
 //! nothing else.
 //!
 //! ```
-//! use cover_model::plan::matrix::{planned, Engine, Task};
+//! use cover_model::plan::matrix::{planned, Built, Task};
 //! use cover_model::plan::{Asked, EngineName, Job};
 //! use solver_core::{knuth, Counter};
 //!
@@ -13,7 +13,7 @@
 //! let count = Task { job: Job::Count, limit: false, seed: false, progress: false, threads: 2 };
 //! let chosen = planned(&matrix, count, Asked::Dlx)?;
 //! assert_eq!(chosen.plan.engine, EngineName::Cells);
-//! assert!(matches!(chosen.engine, Engine::Search(Counter::Cells)));
+//! assert!(matches!(chosen.engine, Built::Search(Counter::Cells)));
 //! // Listing the solutions is Dancing Links' job.
 //! let solve = Task { job: Job::Solve, ..count };
 //! assert_eq!(planned(&matrix, solve, Asked::Auto)?.plan.engine, EngineName::Dlx);
@@ -56,9 +56,9 @@ impl Task {
     }
 }
 
-/// The engine the plan names, built.
+/// The engine the plan names, built (its name is [`Planned::plan`]'s).
 #[derive(Debug)]
-pub enum Engine {
+pub enum Built {
     /// Memoized counting ([`EngineName::Zdd`]): the caller builds the
     /// diagram within its memory budget, and counts by
     /// [`Planned::counter`] if the memo outgrows it.
@@ -80,7 +80,7 @@ pub struct Planned {
     /// (`solver_core::zdd::frontier`; for `--explain`).
     pub frontier: Option<u32>,
     /// The engine, built.
-    pub engine: Engine,
+    pub engine: Built,
     /// The counter of a plain count of this matrix and task: after the memo
     /// outgrows its budget, the one that counts instead (named by
     /// [`counter_name`](Self::counter_name)).
@@ -129,11 +129,11 @@ pub fn planned(matrix: &Matrix, task: Task, asked: Asked) -> Result<Planned, Ref
         Counter::Links
     };
     let engine = match plan.engine {
-        EngineName::Zdd => Engine::Memo,
-        EngineName::Cells => Engine::Search(Counter::Cells),
-        EngineName::Dlx => Engine::Search(Counter::Links),
+        EngineName::Zdd => Built::Memo,
+        EngineName::Cells => Built::Search(Counter::Cells),
+        EngineName::Dlx => Built::Search(Counter::Links),
         EngineName::Cdcl => match Learner::from_matrix(matrix) {
-            Some(learner) => Engine::Learner(Box::new(learner)),
+            Some(learner) => Built::Learner(Box::new(learner)),
             None => {
                 return Err(Refusal {
                     asked,
@@ -202,7 +202,7 @@ mod tests {
         };
         assert_eq!(name(solve, Asked::Dlx), Ok(EngineName::Dlx));
         let learned = planned(&matrix, COUNT, Asked::Cdcl).unwrap();
-        assert!(matches!(learned.engine, Engine::Learner(_)));
+        assert!(matches!(learned.engine, Built::Learner(_)));
         // Langford pairs of 3: two solutions (a mirror pair), by either
         // counter.
         for counter in [Counter::Links, Counter::Cells] {

@@ -477,15 +477,15 @@ fn estimate<T: SearchTree>(tree: &mut T, probes: u32, rng: &mut Rng, nodes: &mut
     sum / f64::from(probes)
 }
 
-/// xorshift64* seeded by SplitMix64: small, fast and the same everywhere.
+/// xorshift64* seeded by SplitMix64 ([`crate::rng::mix`]): small, fast and
+/// the same everywhere. Not SplitMix64 itself: the probes step by
+/// xorshift64* from the mixed seed, and every cube split from a seed
+/// depends on these bits, so the generator stays as it is.
 struct Rng(u64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
+        Rng(crate::rng::mix(seed) | 1)
     }
 
     fn next(&mut self) -> u64 {

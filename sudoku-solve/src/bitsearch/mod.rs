@@ -26,7 +26,7 @@ use solver_core::{Contradiction, Engine, Limits, Outcome};
 
 use band9::Band9Search;
 pub(crate) use band9::Words;
-use cover_model::plan::{CpuPath, EngineName, Plan};
+use cover_model::plan::{CpuPath, EngineName, Job, Plan};
 use search::BitSearch;
 pub(crate) use search::Clash;
 pub(crate) use solution_words::SolutionCheck;
@@ -47,14 +47,16 @@ macro_rules! sizes {
         }
 
         impl AnyBitSearch {
-            /// The bit-parallel engine `plan` names for `rules`: `band9`
-            /// (classic 9x9, on the compiled copy the plan names:
-            /// [`Plan::path`]), `bits`, `cdcl` (the generic search, handing
-            /// one solution and uniqueness checks to clause learning after
-            /// its root) or `units` (variants); `None` for another engine,
-            /// rules the named one cannot hold, or a copy this CPU cannot
-            /// run. The plan chooses; this only builds.
-            pub(crate) fn build(plan: Plan, rules: &sudoku::Rules) -> Option<AnyBitSearch> {
+            /// The bit-parallel engine `plan` names for `rules` and `job`:
+            /// `band9` (classic 9x9, on the compiled copy the plan names:
+            /// [`Plan::path`]), `bits` (the generic search; for
+            /// [`Job::Rate`] without locked candidates, singles only, as the
+            /// plan's reason says), `cdcl` (the generic search, handing one
+            /// solution and uniqueness checks to clause learning after its
+            /// root) or `units` (variants); `None` for another engine, rules
+            /// the named one cannot hold, or a copy this CPU cannot run. The
+            /// plan chooses; this only builds.
+            pub(crate) fn build(plan: Plan, rules: &sudoku::Rules, job: Job) -> Option<AnyBitSearch> {
                 let shape = rules.shape();
                 match plan.engine {
                     EngineName::Band9
@@ -67,8 +69,10 @@ macro_rules! sizes {
                         };
                         Some(AnyBitSearch::Band9(Band9Search::on(wide)))
                     }
-                    EngineName::Bits if rules.is_standard() => AnyBitSearch::generic(shape, false),
-                    EngineName::Cdcl if rules.is_standard() => AnyBitSearch::generic(shape, true),
+                    EngineName::Bits if rules.is_standard() => {
+                        AnyBitSearch::generic(shape, false, job != Job::Rate)
+                    }
+                    EngineName::Cdcl if rules.is_standard() => AnyBitSearch::generic(shape, true, true),
                     EngineName::Units => UnitSearch::new(rules).map(AnyBitSearch::Units),
                     _ => None,
                 }
@@ -86,12 +90,15 @@ macro_rules! sizes {
             }
 
             /// The generic search for `shape`, if the shape is small enough,
-            /// with clause learning when `learn`.
-            fn generic(shape: Shape, learn: bool) -> Option<AnyBitSearch> {
+            /// with clause learning when `learn`, and propagating by locked
+            /// candidates (and above 9x9 naked and hidden pairs) when
+            /// `locked`, else by singles only.
+            fn generic(shape: Shape, learn: bool, locked: bool) -> Option<AnyBitSearch> {
                 let words = tables::words(shape);
                 $(if words <= $w {
                     let mut search = BitSearch::new(Arc::new(Tables::new(shape)));
                     search.learn = learn;
+                    search.locked = locked;
                     return Some(AnyBitSearch::$variant(search));
                 })*
                 None
@@ -124,23 +131,6 @@ macro_rules! sizes {
                 }
             }
 
-            /// Whether propagation uses locked candidates (on by default).
-            /// The 9x9 specialist always uses them (they are built into its
-            /// band step), so turning them off hands 9x9 to the generic
-            /// search for good.
-            pub(crate) fn set_locked_candidates(&mut self, on: bool) {
-                match self {
-                    AnyBitSearch::Band9(s) if !on => {
-                        let nine = Shape::square(3).expect("9x9 is a shape");
-                        let mut generic = BitSearch::new(Arc::new(Tables::new(nine)));
-                        generic.locked = false;
-                        generic.rng = s.rng;
-                        *self = AnyBitSearch::W2(generic);
-                    }
-                    AnyBitSearch::Band9(_) | AnyBitSearch::Units(_) => {}
-                    $(AnyBitSearch::$variant(s) => s.locked = on,)*
-                }
-            }
         }
     };
 }

@@ -44,25 +44,6 @@ impl Wide {
         has_wide_instructions().then_some(Wide { pext })
     }
 
-    /// The copy the plan builds on this CPU (`None`: the baseline), for the
-    /// engine's own tests.
-    #[cfg(test)]
-    pub(super) fn detect() -> Option<Wide> {
-        use cover_model::plan::CpuPath;
-        match crate::processor::Processor::detect().band9_path() {
-            CpuPath::Baseline => None,
-            CpuPath::Avx2 => Wide::new(true),
-            CpuPath::Avx2Lookup => Wide::new(false),
-        }
-    }
-
-    /// The same path with the lookups in place of `pext` (what it takes
-    /// where `pext` is slow).
-    #[cfg(test)]
-    pub(super) fn without_pext(self) -> Wide {
-        Wide { pext: false }
-    }
-
     /// The bits of `x` under `mask`, packed to the low end (BMI2's `pext`).
     #[inline(always)]
     pub(super) fn pext(self, x: u32, mask: u32) -> u32 {

@@ -69,16 +69,13 @@ pub enum DoppelGenerateError {
     Solve(#[from] DoppelSolveError),
 }
 
-/// SplitMix64: a small generator, the same on every machine.
+/// SplitMix64 ([`solver_core::rng`]): a small generator, the same on every
+/// machine.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        solver_core::rng::splitmix64(&mut self.0)
     }
 
     /// A number below `n` (n > 0; the tiny bias of `%` does not matter
