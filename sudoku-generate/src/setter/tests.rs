@@ -530,7 +530,7 @@ fn limits_stop_generation() {
 /// Speed report (release, one thread): uniqueness proofs of 9x9 killer,
 /// thermo and arrow puzzles made here, and true candidates of 9x9 variant
 /// puzzles with several solutions. `SPEED=200 cargo test --release -p
-/// sudoku --test generate_setter speed -- --ignored --nocapture
+/// sudoku-generate --lib setter::tests::speed -- --ignored --nocapture
 /// --test-threads 1`
 #[test]
 #[ignore = "speed report, run in release"]
