@@ -38,8 +38,15 @@
 //! - [`whole::ModelSearch`] runs a model's whole search (counted on one
 //!   thread or every thread, enumerated, or branch and bound), each
 //!   solution checked by [`Model::check_solution`] before it is handed over.
-//! - `json`: the JSON model ([`Model::from_json`], [`Model::to_json`]),
-//!   with the `serde` feature (on by default).
+#![cfg_attr(
+    feature = "serde",
+    doc = "- `json`: the JSON model ([`Model::from_json`], [`Model::to_json`]),"
+)]
+#![cfg_attr(feature = "serde", doc = "  with the `serde` feature (on by default).")]
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "- `json`: the JSON model, with the `serde` feature (off in this build)."
+)]
 //!
 //! # The propagation engine
 //! Domains are bitsets over a variable's listed values (up to 65,536 of

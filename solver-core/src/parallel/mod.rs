@@ -17,7 +17,14 @@
 //!   FlatZinc solver's parallel enumeration).
 //! - [`SearchTree`] (`tree.rs`): a start state walked one step at a time
 //!   (what a node is, down one branch, back up), for Knuth's random-probe
-//!   estimate and the cube splitter ([`crate::cubes::split_tree`]).
+#![cfg_attr(
+    feature = "serde",
+    doc = "  estimate and the cube splitter ([`crate::cubes::split_tree`])."
+)]
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "  estimate and the cube splitter (`cubes`, with the `serde` feature)."
+)]
 //!
 //! The users are thin: Dancing Links and Cells on a [`Matrix`](crate::Matrix)
 //! (`links.rs`: [`Matrix::par_count`](crate::Matrix::par_count),
