@@ -157,7 +157,7 @@ pub struct Made {
 }
 
 /// `split`: reads the problem (`read`), splits it as `args` ask and writes
-/// the cubes ([`write_split`]); Ctrl-C meanwhile ends with 130.
+/// the cubes (`write_split`); Ctrl-C meanwhile ends with 130.
 pub fn run_split<P: CubeProblem>(
     command: &str,
     args: &SplitArgs,
@@ -172,7 +172,7 @@ pub fn run_split<P: CubeProblem>(
 
 /// `count --cubes CUBES FILE`: the problem of `file` (called `what` in
 /// messages, read by `read`) and its cubes, counted one after another
-/// ([`count_cubes`]), `--max-nodes` and `--timeout` per cube.
+/// (`count_cubes`), `--max-nodes` and `--timeout` per cube.
 pub fn run_count<P: CubeProblem>(
     file: Option<&Path>,
     cubes: &Path,

@@ -213,7 +213,7 @@ pub fn translate_text(text: &str) -> Result<Translation, FznError> {
 /// all-different over shifted values (the diagonals of n-queens, Langford's
 /// second positions) to Dancing Links as exact cover. When the model needs
 /// the propagation engine anyway, those used only in all-different are
-/// eliminated instead ([`offset_candidates`]), which that engine runs
+/// eliminated instead (`offset_candidates`), which that engine runs
 /// faster.
 pub fn translate(fzn: &FlatZinc) -> Result<Translation, FznError> {
     let plain = translate_with(fzn, HashMap::new())?;

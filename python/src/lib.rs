@@ -21,6 +21,9 @@
 //!
 //! The searches and parsers are the libraries'; this crate only converts.
 #![deny(missing_docs)]
+// The modules are private (Python sees only the classes); these docs are for
+// contributors, who read them with `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 use pyo3::prelude::*;
 

@@ -11,7 +11,7 @@ use sudoku::Grid;
 use sudoku::Shape;
 use sudoku_solve::{SolveError, SudokuSolver, Symmetry};
 
-/// How [`generate_within`] makes a puzzle.
+/// How [`Maker`](crate::Maker) makes a classic puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
     /// The pattern of givens ([`Symmetry::None`] by default).
@@ -51,14 +51,14 @@ impl Default for GenerateOptions {
     }
 }
 
-/// A generated puzzle (see [`generate_within`]).
+/// A generated puzzle (see [`Maker`](crate::Maker)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
     /// The puzzle: exactly one solution, checked before it was returned.
     pub puzzle: Grid,
     /// Its solution, the full grid the givens were taken from.
     pub solution: Grid,
-    /// The seed passed to [`generate_within`]: the same shape, seed and options
+    /// The puzzle's seed: the same shape, seed and options
     /// give this puzzle again.
     pub seed: u64,
     /// Number of givens.
@@ -66,8 +66,8 @@ pub struct Generated {
     /// Whether at most [`GenerateOptions::target_givens`] givens are left
     /// (`None` without a target).
     pub target_reached: Option<bool>,
-    /// Whether the puzzle is known to be minimal (per orbit, see
-    /// [`generate_within`]): removing any orbit of givens left was found to give a
+    /// Whether the puzzle is known to be minimal (per orbit: removing
+    /// any orbit of givens left was found to give a
     /// second solution. False when removal stopped at the target or a check
     /// hit the node limit.
     pub minimal: bool,

@@ -379,7 +379,7 @@ impl Maker {
     }
 
     /// Makes the puzzles of seeds `first_seed` to `first_seed + count - 1`
-    /// on the rayon pool ([`in_seed_order`]: the same puzzles whatever the
+    /// on the rayon pool (`in_seed_order`: the same puzzles whatever the
     /// threads) under `limits` (one meter for the whole run), and hands
     /// each, in seed order, with its whole record in `format`, to `write`,
     /// which says whether it was written (false stops the run: the output

@@ -74,7 +74,7 @@ const FILL_ATTEMPTS: u64 = 20;
 /// units engine.
 pub(crate) const CHECK_NODES: u64 = 64;
 
-/// Which clues [`generate_setter`] draws from the solution (any
+/// Which clues [`Maker`](crate::Maker) draws from the solution (any
 /// combination; none gives a puzzle of givens under the base rules).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Clues {
@@ -186,7 +186,7 @@ pub(crate) fn parse_generate_names(names: &str) -> Result<(Variant, bool, Clues)
     Ok((variant, jigsaw, clues))
 }
 
-/// A puzzle made by [`generate_setter`].
+/// A puzzle made by [`Maker`](crate::Maker) (setter's clues).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetterGenerated {
     /// The givens (none for most killers).

@@ -50,7 +50,7 @@ impl Rng {
 /// the boxes, cells on the border of two regions are exchanged many times,
 /// keeping every region connected (by edges) and of one cell per value.
 /// The same shape and seed give the same map; the map may admit no
-/// solution ([`generate_variant_within`] draws maps until one does).
+/// solution (`generate_variant_within` draws maps until one does).
 ///
 /// ```
 /// use sudoku_generate::random_regions;

@@ -203,7 +203,7 @@ fn own_search(puzzle: &DoppelGrid, task: &Task) -> Option<Plan> {
 
 /// Nodes the grid's own search on candidate masks gets under `auto` (a
 /// check) before the propagation engine, and then Dancing Links, take the
-/// puzzle over ([`propagation_first`]): [`DIG_NODES`], within which the
+/// puzzle over (`propagation_first`): [`DIG_NODES`], within which the
 /// masks decided every removal of a generated puzzle, so that a generated
 /// puzzle's proof never leaves them (20 generated 9x9 puzzles took 42 to
 /// 2,135; the empty 9x9 grid takes 175).

@@ -11,7 +11,7 @@
 //! | `find(c, ChainLevel::Multiple)`        | `Chaining(true, false, false, 0)`: cell and region forcing chains | 8.0 |
 //! | `find(c, ChainLevel::Dynamic)`         | `Chaining(true, true, false, 0)`: contradiction, double, cell, region | 8.5 |
 //! | `find(c, ChainLevel::Nested(1))`       | `Chaining(true, true, false, 1)`: dynamic (+) | 9.0 |
-//! | `find(c, ChainLevel::Nested(2..=5))`   | `Chaining(true, true, false, 2..=5)`: nested forcing chains ([`nested`] lists what each level nests) | 9.5 / 10.0 / 10.5 / 11.0 |
+//! | `find(c, ChainLevel::Nested(2..=5))`   | `Chaining(true, true, false, 2..=5)`: nested forcing chains (`nested` lists what each level nests) | 9.5 / 10.0 / 10.5 / 11.0 |
 //! | `find(c, ChainLevel::Aic)`             | AIC (not in SE; off in SE mode)    | 6.6 / 7.0 |
 //!
 //! Each difficulty is the base plus SE's length bonus
