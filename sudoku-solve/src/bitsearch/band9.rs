@@ -283,9 +283,11 @@ pub(super) struct Lookup;
 impl Incidence for Lookup {
     #[inline(always)]
     fn incidence(self, word: u32) -> usize {
+        // The last row masked too (a word has 27 bits): the compiler then
+        // drops that lookup's bounds test.
         usize::from(BOXES_OF_ROW[(word & ROW) as usize])
             | usize::from(BOXES_OF_ROW[(word >> 9 & ROW) as usize]) << 3
-            | usize::from(BOXES_OF_ROW[(word >> 18) as usize]) << 6
+            | usize::from(BOXES_OF_ROW[(word >> 18 & ROW) as usize]) << 6
     }
 }
 
@@ -294,7 +296,9 @@ impl Incidence for Lookup {
 impl Incidence for Wide {
     #[inline(always)]
     fn incidence(self, word: u32) -> usize {
-        self.pext(word | word >> 1 | word >> 2, 0o111_111_111) as usize
+        // Nine bits at most: the mask says so to the compiler, which then
+        // drops the bounds test (a compare and a branch) of the lookup.
+        (self.pext(word | word >> 1 | word >> 2, 0o111_111_111) & 0o777) as usize
     }
 }
 
