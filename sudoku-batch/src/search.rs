@@ -121,7 +121,6 @@ impl Batch {
         read: Result<&Puzzle, &ParseError>,
         answer: impl FnOnce(&Puzzle, &Variant, usize) -> Answered<G>,
     ) -> (Report<G>, Option<Regions>) {
-        let mut report = Report::new(file, line, Answer::Unsolvable);
         let puzzle = match read {
             Ok(puzzle) => puzzle,
             Err(e) => {
@@ -131,18 +130,23 @@ impl Batch {
                 if e.line == line {
                     e.line = 0;
                 }
-                report.answer = Answer::Invalid(e.to_string());
+                let report = Report::new(file, line, Answer::Invalid(e.to_string()));
                 return (report, None);
             }
         };
-        report.shape = Some(puzzle.grid.shape());
-        report.notation = puzzle.notation.clone();
         let variant = sudoku_solve::effective_variant(puzzle, &self.base);
         let done = answer(puzzle, &variant, line);
-        report.answer = done.answer;
-        report.nodes = done.nodes;
-        report.expected = done.expected;
-        report.plan = done.plan;
+        // Made whole here, not filled in field by field.
+        let report = Report {
+            file,
+            line,
+            shape: Some(puzzle.grid.shape()),
+            notation: puzzle.notation.clone(),
+            answer: done.answer,
+            nodes: done.nodes,
+            expected: done.expected,
+            plan: done.plan,
+        };
         (report, variant.regions.clone())
     }
 
@@ -280,7 +284,7 @@ impl Batch {
     }
 
     /// Answers one record (file, line, the puzzle read or why not) within
-    /// `limits`, appending its text to the group's.
+    /// `limits`: its text appended to the group's, then its report.
     fn answer_one(
         &self,
         (file, line, read): (usize, usize, Result<&Puzzle, &ParseError>),
@@ -288,8 +292,9 @@ impl Batch {
         on_every_thread: bool,
         progress: Option<&sudoku_solve::Progress>,
         group: &mut Group,
-    ) -> Report<()> {
-        if self.verdict_only() {
+    ) {
+        let first = group.text.is_empty();
+        let report = if self.verdict_only() {
             let (report, _) =
                 self.answer_read(file, line, read, |p, v, l| self.verdict(p, v, l, limits));
             let name = &self.names[report.file];
@@ -302,7 +307,13 @@ impl Batch {
             self.write(&report, regions.as_ref(), &mut group.text);
             // The grids are dropped here, where the next ones are made.
             report.without_grids()
+        };
+        if first {
+            // Room for the others, guessed from the first.
+            let others = group.done.capacity() - group.done.len() - 1;
+            group.text.reserve(group.text.len() * others);
         }
+        group.done.push(Done::Answered(report, group.text.len()));
     }
 
     /// Answers the puzzles of a chunk in order on this thread (or each on
@@ -340,20 +351,17 @@ impl Batch {
                     &owned
                 }
             };
-            let first = group.text.is_empty();
-            let report = match event {
+            match event {
                 Event::Puzzle { file, record } => {
                     let read = record.result.as_ref();
                     let answered = (*file, record.line, read);
-                    self.answer_one(answered, limits, on_every_thread, progress, &mut group)
+                    self.answer_one(answered, limits, on_every_thread, progress, &mut group);
                 }
                 Event::Plain { file, plain } => {
                     let puzzle = plain.puzzle_in(std::mem::take(&mut cells));
                     let answered = (*file, plain.line, Ok(&puzzle));
-                    let report =
-                        self.answer_one(answered, limits, on_every_thread, progress, &mut group);
+                    self.answer_one(answered, limits, on_every_thread, progress, &mut group);
                     cells = puzzle.grid.into_cells();
-                    report
                 }
                 Event::CannotRead { file, message } => {
                     let message = std::mem::take(message);
@@ -367,14 +375,8 @@ impl Batch {
                     group.done.push(Done::EndOfFile { file: *file });
                     continue;
                 }
-            };
-            on_puzzle();
-            if first {
-                // Room for the others, guessed from the first.
-                let others = group.done.capacity() - group.done.len() - 1;
-                group.text.reserve(group.text.len() * others);
             }
-            group.done.push(Done::Answered(report, group.text.len()));
+            on_puzzle();
         }
         group
     }
