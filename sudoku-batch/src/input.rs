@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sudoku::ParseErrorKind;
-use sudoku_format::{ReadOptions, Record, Records};
+use sudoku_format::{Item, PlainLine, ReadOptions, Record, Records};
 
 /// Most puzzles in a chunk.
 const CHUNK_PUZZLES: usize = 2048;
@@ -90,6 +90,14 @@ pub enum Event {
         /// The puzzle read, or why it could not be.
         record: Record,
     },
+    /// A plain 9x9 line of file `file`, read as its values: a worker
+    /// fills a grid it reuses from them (no grid is made per record).
+    Plain {
+        /// Index of the file among the inputs.
+        file: usize,
+        /// The line's values.
+        plain: PlainLine,
+    },
     /// A file could not be opened or read.
     CannotRead {
         /// Index of the file among the inputs.
@@ -126,7 +134,7 @@ impl Chunk {
 
 impl Event {
     fn is_puzzle(&self) -> bool {
-        matches!(self, Event::Puzzle { .. })
+        matches!(self, Event::Puzzle { .. } | Event::Plain { .. })
     }
 }
 
@@ -251,7 +259,11 @@ impl Input {
     /// Reads at most `most` puzzles (the events read ahead first), and says
     /// whether every input ended.
     fn read(&mut self, most: usize) -> (Vec<Event>, bool) {
-        let mut events = Vec::new();
+        // Room for the puzzles and an end of file or two, up to 512 (a
+        // chunk of large grids may end well before `most`): grown from
+        // empty one event at a time, the events (whole records) were copied
+        // over and over.
+        let mut events = Vec::with_capacity(most.min(512) + 2);
         let mut puzzles = 0;
         while puzzles < most {
             let Some(event) = self.ahead.pop_front() else {
@@ -295,23 +307,29 @@ impl Input {
                 continue;
             };
             let file = open.file;
-            let Some(record) = open.records.next() else {
-                events.push(Event::EndOfFile { file });
-                self.open = None;
-                continue;
-            };
-            let event = match &record.result {
-                Err(e) => match &e.kind {
-                    ParseErrorKind::Io { message, .. } => Event::CannotRead {
-                        file,
-                        message: format!("cannot read {}: {message}", self.sources[file].name),
-                    },
-                    _ => Event::Puzzle { file, record },
-                },
-                Ok(puzzle) => {
-                    cells += puzzle.grid.cells().len();
-                    Event::Puzzle { file, record }
+            let event = match open.records.next_item() {
+                None => {
+                    events.push(Event::EndOfFile { file });
+                    self.open = None;
+                    continue;
                 }
+                Some(Item::Plain(plain)) => {
+                    cells += plain.values.len();
+                    Event::Plain { file, plain }
+                }
+                Some(Item::Record(record)) => match &record.result {
+                    Err(e) => match &e.kind {
+                        ParseErrorKind::Io { message, .. } => Event::CannotRead {
+                            file,
+                            message: format!("cannot read {}: {message}", self.sources[file].name),
+                        },
+                        _ => Event::Puzzle { file, record },
+                    },
+                    Ok(puzzle) => {
+                        cells += puzzle.grid.cells().len();
+                        Event::Puzzle { file, record }
+                    }
+                },
             };
             puzzles += usize::from(event.is_puzzle());
             events.push(event);
@@ -361,7 +379,7 @@ mod tests {
         while let Some(chunk) = input.next_chunk() {
             assert_eq!(chunk.seq, seen.len() as u64);
             let kinds = chunk.events.iter().map(|e| match e {
-                Event::Puzzle { .. } => 'P',
+                Event::Puzzle { .. } | Event::Plain { .. } => 'P',
                 Event::EndOfFile { .. } => 'E',
                 Event::CannotRead { .. } => 'C',
             });

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::input::{Chunk, Event};
 use super::pipeline::{Done, Group};
 use super::report::{OutputFormat, Report};
+use sudoku::ParseError;
 use sudoku::{Regions, Variant};
 use sudoku_format::{Puzzle, Record};
 use sudoku_solve::{Answer, Answered, Asked, Limits, Question, Task};
@@ -76,17 +77,28 @@ impl Batch {
     /// solutions are checked but not kept
     /// ([`sudoku_solve::answer_verdict`]).
     pub fn answer_verdict(&self, file: usize, record: Record) -> Report<()> {
+        let limits = self.limits();
         let (report, _) = self.answer_with(file, record, |puzzle, variant, line| {
-            let limits = self.limits();
-            let question = Question {
-                task: &self.task,
-                engine: self.engine,
-                limits: &limits,
-                progress: None,
-            };
-            sudoku_solve::answer_verdict(puzzle, variant, line, &question, false)
+            self.verdict(puzzle, variant, line, &limits)
         });
         report
+    }
+
+    /// The verdict of one puzzle ([`Batch::answer_verdict`]) within `limits`.
+    fn verdict(
+        &self,
+        puzzle: &Puzzle,
+        variant: &Variant,
+        line: usize,
+        limits: &Limits,
+    ) -> Answered<()> {
+        let question = Question {
+            task: &self.task,
+            engine: self.engine,
+            limits,
+            progress: None,
+        };
+        sudoku_solve::answer_verdict(puzzle, variant, line, &question, false)
     }
 
     /// One record answered by `answer` (given the puzzle, its rules and
@@ -97,28 +109,44 @@ impl Batch {
         record: Record,
         answer: impl FnOnce(&Puzzle, &Variant, usize) -> Answered<G>,
     ) -> (Report<G>, Option<Regions>) {
-        let line = record.line;
-        let mut report = Report::new(file, line, Answer::Unsolvable);
-        let puzzle = match record.result {
+        self.answer_read(file, record.line, record.result.as_ref(), answer)
+    }
+
+    /// The record of the puzzle read at `line` of file `file` (or of the
+    /// error that kept it from being read), answered by `answer`.
+    fn answer_read<G>(
+        &self,
+        file: usize,
+        line: usize,
+        read: Result<&Puzzle, &ParseError>,
+        answer: impl FnOnce(&Puzzle, &Variant, usize) -> Answered<G>,
+    ) -> (Report<G>, Option<Regions>) {
+        let puzzle = match read {
             Ok(puzzle) => puzzle,
-            Err(mut e) => {
+            Err(e) => {
+                let mut e = e.clone();
                 // The record says its line: the message says it only when
                 // the error is on another line of a multi-line grid.
                 if e.line == line {
                     e.line = 0;
                 }
-                report.answer = Answer::Invalid(e.to_string());
+                let report = Report::new(file, line, Answer::Invalid(e.to_string()));
                 return (report, None);
             }
         };
-        report.shape = Some(puzzle.grid.shape());
-        report.notation = puzzle.notation.clone();
-        let variant = sudoku_solve::effective_variant(&puzzle, &self.base);
-        let done = answer(&puzzle, &variant, line);
-        report.answer = done.answer;
-        report.nodes = done.nodes;
-        report.expected = done.expected;
-        report.plan = done.plan;
+        let variant = sudoku_solve::effective_variant(puzzle, &self.base);
+        let done = answer(puzzle, &variant, line);
+        // Made whole here, not filled in field by field.
+        let report = Report {
+            file,
+            line,
+            shape: Some(puzzle.grid.shape()),
+            notation: puzzle.notation.clone(),
+            answer: done.answer,
+            nodes: done.nodes,
+            expected: done.expected,
+            plan: done.plan,
+        };
         (report, variant.regions.clone())
     }
 
@@ -161,13 +189,26 @@ impl Batch {
         progress: Option<&sudoku_solve::Progress>,
     ) -> Answered {
         let limits = self.limits();
+        self.answer_within(puzzle, variant, line, on_every_thread, progress, &limits)
+    }
+
+    /// [`Batch::answer_puzzle`] within `limits`.
+    fn answer_within(
+        &self,
+        puzzle: &Puzzle,
+        variant: &Variant,
+        line: usize,
+        on_every_thread: bool,
+        progress: Option<&sudoku_solve::Progress>,
+        limits: &Limits,
+    ) -> Answered {
         if self.task == Task::RateLogic {
-            return self.answer_logic(puzzle, variant, line, &limits);
+            return self.answer_logic(puzzle, variant, line, limits);
         }
         let question = Question {
             task: &self.task,
             engine: self.engine,
-            limits: &limits,
+            limits,
             progress,
         };
         if let Task::Minimize { .. } = self.task {
@@ -242,53 +283,211 @@ impl Batch {
         };
     }
 
+    /// Answers one record (file, line, the puzzle read or why not) within
+    /// `limits`: its text appended to the group's, then its report.
+    fn answer_one(
+        &self,
+        (file, line, read): (usize, usize, Result<&Puzzle, &ParseError>),
+        limits: &Limits,
+        on_every_thread: bool,
+        progress: Option<&sudoku_solve::Progress>,
+        group: &mut Group,
+    ) {
+        let first = group.text.is_empty();
+        let report = if self.verdict_only() {
+            let (report, _) =
+                self.answer_read(file, line, read, |p, v, l| self.verdict(p, v, l, limits));
+            let name = &self.names[report.file];
+            report.write_verdict(&mut group.text, name, self.names.len() > 1);
+            report
+        } else {
+            let (report, regions) = self.answer_read(file, line, read, |p, v, l| {
+                self.answer_within(p, v, l, on_every_thread, progress, limits)
+            });
+            self.write(&report, regions.as_ref(), &mut group.text);
+            // The grids are dropped here, where the next ones are made.
+            report.without_grids()
+        };
+        if first {
+            // Room for the others, guessed from the first.
+            let others = group.done.capacity() - group.done.len() - 1;
+            group.text.reserve(group.text.len() * others);
+        }
+        group.done.push(Done::Answered(report, group.text.len()));
+    }
+
     /// Answers the puzzles of a chunk in order on this thread (or each on
     /// every thread, when the chunk says so and the task is a count),
     /// writing each record's text as it goes. `progress` follows a count on
     /// every thread; `on_puzzle` is called after each puzzle.
+    ///
+    /// The plain 9x9 lines ([`Event::Plain`]) are answered on one grid,
+    /// refilled for each; without a timeout every puzzle has the same
+    /// limits, made once for the chunk.
     pub fn answer_chunk(
         &self,
         chunk: Chunk,
         progress: Option<&sudoku_solve::Progress>,
         on_puzzle: &dyn Fn(),
     ) -> Group {
-        let Chunk { events, few, .. } = chunk;
+        let Chunk {
+            mut events, few, ..
+        } = chunk;
         let on_every_thread = few && matches!(self.task, Task::Count { .. });
         let mut group = Group {
             text: Vec::with_capacity(256),
             done: Vec::with_capacity(events.len()),
         };
-        for event in events {
-            let done = match event {
-                Event::Puzzle { file, record } => {
-                    let first = group.text.is_empty();
-                    let report = if self.verdict_only() {
-                        let report = self.answer_verdict(file, record);
-                        on_puzzle();
-                        let name = &self.names[report.file];
-                        report.write_verdict(&mut group.text, name, self.names.len() > 1);
-                        report
-                    } else {
-                        let (report, regions) =
-                            self.answer(file, record, on_every_thread, progress);
-                        on_puzzle();
-                        self.write(&report, regions.as_ref(), &mut group.text);
-                        // The grids are dropped here, where the next ones
-                        // are made.
-                        report.without_grids()
-                    };
-                    if first {
-                        // Room for the others, guessed from the first.
-                        let others = group.done.capacity() - group.done.len() - 1;
-                        group.text.reserve(group.text.len() * others);
-                    }
-                    Done::Answered(report, group.text.len())
+        let same_limits = self.timeout.is_none().then(|| self.limits());
+        // The cells of the plain lines' grid, from one to the next.
+        let mut cells = Vec::new();
+        // By reference: an event is a whole record, not worth moving.
+        for event in &mut events {
+            let owned;
+            let limits = match &same_limits {
+                Some(limits) => limits,
+                None => {
+                    owned = self.limits();
+                    &owned
                 }
-                Event::CannotRead { file, message } => Done::CannotRead { file, message },
-                Event::EndOfFile { file } => Done::EndOfFile { file },
             };
-            group.done.push(done);
+            match event {
+                Event::Puzzle { file, record } => {
+                    let read = record.result.as_ref();
+                    let answered = (*file, record.line, read);
+                    self.answer_one(answered, limits, on_every_thread, progress, &mut group);
+                }
+                Event::Plain { file, plain } => {
+                    let puzzle = plain.puzzle_in(std::mem::take(&mut cells));
+                    let answered = (*file, plain.line, Ok(&puzzle));
+                    self.answer_one(answered, limits, on_every_thread, progress, &mut group);
+                    cells = puzzle.grid.into_cells();
+                }
+                Event::CannotRead { file, message } => {
+                    let message = std::mem::take(message);
+                    group.done.push(Done::CannotRead {
+                        file: *file,
+                        message,
+                    });
+                    continue;
+                }
+                Event::EndOfFile { file } => {
+                    group.done.push(Done::EndOfFile { file: *file });
+                    continue;
+                }
+            }
+            on_puzzle();
         }
         group
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+    use crate::{Input, Source};
+    use sudoku_format::ReadOptions;
+
+    /// A solved grid (Wikipedia's example), and the same with a cell blank.
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// A 17-clue puzzle with one solution.
+    const SEVENTEEN: &str =
+        ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..";
+
+    fn batch(format: OutputFormat) -> Batch {
+        Batch {
+            task: Task::Check,
+            timeout: None,
+            max_nodes: None,
+            cancel: Arc::default(),
+            engine: Asked::Auto,
+            base: Variant::default(),
+            format,
+            names: vec!["f".to_string()],
+            logic: None,
+        }
+    }
+
+    /// The records' text of `lines` read as one file, answered as one
+    /// chunk of many puzzles.
+    fn answered(format: OutputFormat, lines: &[String], name: &str) -> String {
+        let path = std::env::temp_dir().join(format!(
+            "search-{}-{name}-{format:?}.txt",
+            std::process::id()
+        ));
+        std::fs::write(&path, lines.concat()).unwrap();
+        let options = ReadOptions::default();
+        let mut input = Input::new(
+            vec![Source::new(&path)],
+            options,
+            Arc::new(AtomicU64::new(0)),
+            1,
+        );
+        input.learn(1, Duration::from_nanos(1));
+        let batch = batch(format);
+        let mut text = Vec::new();
+        while let Some(chunk) = input.next_chunk() {
+            // Let the chunks grow: the point is many records in one.
+            input.learn(chunk.puzzles().max(1), Duration::from_nanos(1));
+            let plain = chunk.events.iter();
+            let plain = plain.filter(|e| matches!(e, Event::Plain { .. })).count();
+            // Past the first line, the plain lines come as values.
+            assert!(plain > 0 || lines.len() - lines.iter().filter(|l| *l == "\n").count() < 2);
+            text.extend(batch.answer_chunk(chunk, None, &|| {}).text);
+        }
+        std::fs::remove_file(&path).unwrap();
+        String::from_utf8(text).unwrap()
+    }
+
+    #[test]
+    fn a_reused_grid_carries_nothing_from_one_record_to_the_next() {
+        let mut blanked = SOLVED.to_string();
+        blanked.replace_range(40..41, ".");
+        let mut clash = SEVENTEEN.to_string();
+        clash.replace_range(0..2, "11");
+        let mut bad = SEVENTEEN.to_string();
+        bad.replace_range(30..31, "?");
+        let lines: Vec<String> = [
+            SOLVED,             // full: no blank
+            SEVENTEEN,          // mostly blanks
+            &clash,             // a clash of givens
+            &".".repeat(81),    // empty: several solutions
+            SEVENTEEN,          // again, after the empty grid
+            &bad,               // not a plain line: read as a record
+            &blanked,           // after a bad record
+            "1.3.3.2...4.....", // a 4x4 grid between 9x9 ones
+            &SEVENTEEN.replace('.', "0"),
+            SOLVED,
+        ]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+        // Known verdicts: a solved grid and a 17-clue puzzle are unique,
+        // the empty grid is not, a clash and a bad character are invalid.
+        let text = answered(OutputFormat::Text, &lines, "all");
+        let verdicts: Vec<&str> = text.lines().map(|l| l.split(':').next().unwrap()).collect();
+        assert_eq!(
+            verdicts,
+            [
+                "unique", "unique", "invalid", "multiple", "unique", "invalid", "unique", "unique",
+                "unique", "unique"
+            ],
+            "{text}"
+        );
+        // Each record as it is alone in its file (its line number aside).
+        for format in [OutputFormat::Text, OutputFormat::Json, OutputFormat::Grid] {
+            let together = answered(format, &lines, "together");
+            let mut alone = String::new();
+            for (i, line) in lines.iter().enumerate() {
+                // Blank lines before it keep its line number.
+                let mut padded = vec!["\n".to_string(); i];
+                padded.push(line.clone());
+                alone.push_str(&answered(format, &padded, "alone"));
+            }
+            assert_eq!(together, alone, "{format:?}");
+        }
     }
 }

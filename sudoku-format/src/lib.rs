@@ -58,7 +58,7 @@ pub use cages_json::{cages_from_json_value, parse_cages_json, strip_location};
 pub use documents::parse_documents;
 pub use json::Document;
 pub use options::{ReadOptions, DEFAULT_MAX_PUZZLE_BYTES};
-pub use reader::{Record, Records};
+pub use reader::{Item, PlainLine, Record, Records};
 
 use sudoku::{Alphabet, Grid, Notation, ParseError, ParseErrorKind, Shape, Variant};
 

@@ -9,7 +9,7 @@ use crate::json_scan::JsonScan;
 use crate::options::ReadOptions;
 use crate::{Format, Puzzle};
 use sudoku::format::{is_all_dashes, is_border_line, is_separator};
-use sudoku::format::{parse_rows, plain_nine_by_nine_bytes, Context, NotationMode};
+use sudoku::format::{parse_rows, plain_nine_by_nine_values, Context, NotationMode};
 use sudoku::{Notation, ParseError, ParseErrorKind, Shape};
 
 /// One puzzle of a file, or the error that prevented reading it.
@@ -19,6 +19,56 @@ pub struct Record {
     pub line: usize,
     /// The puzzle, or where and why it could not be read.
     pub result: Result<Puzzle, ParseError>,
+}
+
+/// A plain 9x9 line (81 bytes, `1`-`9`, `.`, `0`, the standard alphabet)
+/// read directly: its values, not yet a grid, so that a batch reads it
+/// without allocating ([`Records::next_item`]). [`PlainLine::record`] is the
+/// [`Record`] the iterator gives for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlainLine {
+    /// 1-based line of the puzzle.
+    pub line: usize,
+    /// The grid's shape (9x9: 3x3 boxes, or the shape of 81 cells given).
+    pub shape: Shape,
+    /// Each cell's value, row by row: 0 for a blank, else 1 to 9.
+    pub values: [u8; 81],
+}
+
+impl PlainLine {
+    /// The puzzle, its grid's cells in `cells` (cleared first: a caller
+    /// that reads many lines reuses one allocation, taking it back with
+    /// [`Grid::into_cells`](sudoku::Grid::into_cells)).
+    pub fn puzzle_in(&self, mut cells: Vec<u16>) -> Puzzle {
+        cells.clear();
+        cells.extend(self.values.iter().map(|&v| u16::from(v)));
+        Puzzle {
+            // 81 values of 0 to 9.
+            grid: sudoku::Grid::from_values_in_range(self.shape, cells),
+            // The standard alphabet (a plain line is read only in it).
+            notation: Notation::default(),
+            solution: None,
+            variant: None,
+        }
+    }
+
+    /// The record of the line, as [`Records`] gives it.
+    pub fn record(&self) -> Record {
+        Record {
+            line: self.line,
+            result: Ok(self.puzzle_in(Vec::with_capacity(81))),
+        }
+    }
+}
+
+/// What [`Records::next_item`] reads: a plain 9x9 line as its values, or
+/// any other record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A plain 9x9 line.
+    Plain(PlainLine),
+    /// Any other puzzle, or an error.
+    Record(Record),
 }
 
 /// A multi-line puzzle being gathered.
@@ -214,7 +264,6 @@ impl<R: BufRead> Records<R> {
         self.buf.clear();
         self.json_overflow = false;
         let limit = self.options.max_puzzle_bytes;
-        let json = self.json_enabled();
         let next_line = self.line_no + 1;
         let mut too_long = false;
         let mut any = false;
@@ -244,7 +293,8 @@ impl<R: BufRead> Records<R> {
             if !too_long {
                 if self.buf.len() + content.len() > limit {
                     too_long = true;
-                    let may_start_doc = json
+                    // Asked only of a line too long (it asks the alphabet).
+                    let may_start_doc = json_enabled(&self.options, self.csv.is_some())
                         && self.block.is_none()
                         && !self.in_array
                         && self.csv_pending.is_none();
@@ -310,11 +360,7 @@ impl<R: BufRead> Records<R> {
 
     /// Whether a line starting with `{` (or `[`) is JSON here.
     fn json_enabled(&self) -> bool {
-        match self.options.format {
-            Format::Json => true,
-            Format::Auto => self.csv.is_none() && !self.options.alphabet.knows('{'),
-            _ => false,
-        }
+        json_enabled(&self.options, self.csv.is_some())
     }
 
     /// Whether a data line (trimmed) starts a JSON document or array.
@@ -812,7 +858,7 @@ impl<R: BufRead> Records<R> {
     /// line (which may be a CSV header), one puzzle per line, no grid being
     /// gathered, the standard alphabet. [`handle_line`](Self::handle_line)
     /// would read it the same way.
-    fn plain_line(&mut self, bytes: &[u8]) -> Option<Record> {
+    fn plain_line(&mut self, bytes: &[u8]) -> Option<PlainLine> {
         let one_per_line = match self.options.format {
             Format::Compact => true,
             Format::Auto => self.lines_mode,
@@ -830,16 +876,12 @@ impl<R: BufRead> Records<R> {
         {
             return None;
         }
-        let grid = plain_nine_by_nine_bytes(bytes, self.options.shape)?;
-        self.file_shape = Some(grid.shape());
-        Some(Record {
+        let (shape, values) = plain_nine_by_nine_values(bytes, self.options.shape)?;
+        self.file_shape = Some(shape);
+        Some(PlainLine {
             line: self.line_no,
-            result: Ok(Puzzle {
-                grid,
-                notation: Notation::Symbols(self.options.alphabet.clone()),
-                solution: None,
-                variant: None,
-            }),
+            shape,
+            values,
         })
     }
 
@@ -871,7 +913,7 @@ impl<R: BufRead> Records<R> {
     /// Reads a line; returns its record when it is a plain 9x9 line (see
     /// [`plain_line`](Self::plain_line)), else queues what it makes (a
     /// record, or nothing yet) and returns `None`.
-    fn advance(&mut self) -> Option<Record> {
+    fn advance(&mut self) -> Option<PlainLine> {
         match self.read_line() {
             Err(e) => {
                 self.end_of_input();
@@ -1000,26 +1042,47 @@ fn drawn_shape(rows: &[(usize, &str)], separators: &[usize]) -> Option<Shape> {
     Shape::new(u32::try_from(h).ok()?, u32::try_from(w).ok()?).ok()
 }
 
+/// Whether a line starting with `{` (or `[`) is JSON, reading with
+/// `options`, in a CSV file or not.
+fn json_enabled(options: &ReadOptions, csv: bool) -> bool {
+    match options.format {
+        Format::Json => true,
+        Format::Auto => !csv && !options.alphabet.knows('{'),
+        _ => false,
+    }
+}
+
 /// Number of characters of a line that are not separators.
 fn cell_chars(trimmed: &str) -> usize {
     trimmed.chars().filter(|&c| !is_separator(c)).count()
+}
+
+impl<R: BufRead> Records<R> {
+    /// The next record, as the iterator gives it, except that a plain 9x9
+    /// line comes as its values ([`PlainLine`]): no grid is made for it.
+    pub fn next_item(&mut self) -> Option<Item> {
+        loop {
+            if let Some(record) = self.queue.pop_front() {
+                return Some(Item::Record(record));
+            }
+            if self.finished {
+                return None;
+            }
+            if let Some(plain) = self.advance() {
+                // The queue is empty: this is the next record.
+                return Some(Item::Plain(plain));
+            }
+        }
+    }
 }
 
 impl<R: BufRead> Iterator for Records<R> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
-        loop {
-            if let Some(record) = self.queue.pop_front() {
-                return Some(record);
-            }
-            if self.finished {
-                return None;
-            }
-            if let Some(record) = self.advance() {
-                // The queue is empty: this is the next record.
-                return Some(record);
-            }
+        match self.next_item()? {
+            Item::Plain(plain) => Some(plain.record()),
+            Item::Record(record) => Some(record),
         }
     }
 }

@@ -1285,3 +1285,31 @@ fn a_too_long_line_of_blanks_then_a_document_reads_the_same_through_any_buffer()
         }
     }
 }
+
+#[test]
+fn a_plain_line_fills_a_reused_grid_as_the_reader_makes_one() {
+    let text = ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..\n\
+                534678912672195348198342567859761423426853791713924856961537284287419635345286179\n\
+                000000000000000000000000000000000000000000000000000000000000000000000000000000001\n";
+    let options = ReadOptions::default();
+    let records: Vec<Record> = Records::new(text.as_bytes(), options.clone()).collect();
+    let mut items = Records::new(text.as_bytes(), options);
+    // Cells left over from a larger grid, that must not show through.
+    let mut cells = vec![7u16; 300];
+    let mut plain = 0;
+    for record in &records {
+        match items.next_item().unwrap() {
+            Item::Plain(line) => {
+                plain += 1;
+                assert_eq!(&line.record(), record);
+                let puzzle = line.puzzle_in(std::mem::take(&mut cells));
+                assert_eq!(Ok(&puzzle), record.result.as_ref());
+                cells = puzzle.grid.into_cells();
+            }
+            Item::Record(other) => assert_eq!(&other, record),
+        }
+    }
+    assert!(items.next_item().is_none());
+    // The first line may be a CSV header: read the long way.
+    assert_eq!(plain, 2);
+}

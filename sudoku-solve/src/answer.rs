@@ -379,14 +379,24 @@ fn verdict_by_words(grid: &Grid, line: usize, question: &Question<'_>) -> Option
     if chosen.engine != EngineName::Band9 {
         return None;
     }
-    let limits = Limits {
-        max_solutions: None,
-        ..question.limits.clone()
+    // The caller's limits as they are when they set no solution limit (a
+    // batch's do not): a clone costs two atomic operations on the cancel
+    // flag's count.
+    let unlimited;
+    let limits = match question.limits.max_solutions {
+        None => question.limits,
+        Some(_) => {
+            unlimited = Limits {
+                max_solutions: None,
+                ..question.limits.clone()
+            };
+            &unlimited
+        }
     };
     // The search writes the solutions it finds here.
     let mut found: [Words; 2] = [[0; 27]; 2];
     let (verdict, stats) = with_thread_solver(grid.shape(), question.engine, |solver| {
-        solver.check_unique_words(grid, &limits, &mut found)
+        solver.check_unique_words(grid, limits, &mut found)
     })
     .ok()??;
     // On the compiled copy the plan's path names; the givens made only

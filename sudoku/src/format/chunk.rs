@@ -223,6 +223,16 @@ fn plain_nine_by_nine(rows: &[Row<'_>], ctx: &Context<'_>) -> Option<(Grid, Nota
 /// the given shape (`None`, or one of 81 cells); `None` for any other line.
 /// What [`parse_rows`] makes of such a line in the standard alphabet.
 pub fn plain_nine_by_nine_bytes(line: &[u8], shape: Option<Shape>) -> Option<Grid> {
+    let (shape, values) = plain_nine_by_nine_values(line, shape)?;
+    let cells = values.iter().map(|&v| u16::from(v)).collect();
+    // 81 values of 0 to 9.
+    Some(Grid::from_values_in_range(shape, cells))
+}
+
+/// The shape and the values (0 for a blank, else 1 to 9) of the grid that
+/// [`plain_nine_by_nine_bytes`] reads from `line`, without making the grid
+/// (a reader can keep them in place, and fill a grid it reuses).
+pub fn plain_nine_by_nine_values(line: &[u8], shape: Option<Shape>) -> Option<(Shape, [u8; 81])> {
     let line: &[u8; 81] = line.try_into().ok()?;
     let shape = match shape {
         None => Shape::square(3).expect("9x9 is a shape"),
@@ -236,15 +246,15 @@ pub fn plain_nine_by_nine_bytes(line: &[u8], shape: Option<Shape>) -> Option<Gri
     if bad {
         return None;
     }
-    let values = line
-        .iter()
-        .map(|&b| {
-            let digit = b.wrapping_sub(b'0');
-            u16::from(if digit <= 9 { digit } else { 0 })
-        })
-        .collect();
-    // 81 values of 0 to 9.
-    Some(Grid::from_values_in_range(shape, values))
+    let values = line.map(|b| {
+        let digit = b.wrapping_sub(b'0');
+        if digit <= 9 {
+            digit
+        } else {
+            0
+        }
+    });
+    Some((shape, values))
 }
 
 /// The shape of the grid: given, or inferred from the number of cells (or of rows).

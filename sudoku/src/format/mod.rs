@@ -15,7 +15,10 @@ mod serde_grid;
 mod write;
 
 pub use alphabet::Alphabet;
-pub use chunk::{parse_rows, plain_nine_by_nine_bytes, read_grid, Context, NotationMode, Row};
+pub use chunk::{
+    parse_rows, plain_nine_by_nine_bytes, plain_nine_by_nine_values, read_grid, Context,
+    NotationMode, Row,
+};
 pub use scan::{is_all_dashes, is_border_line, is_separator};
 pub use write::{write_boxed, write_boxed_with, write_compact, write_compact_to};
 
