@@ -10,7 +10,10 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 # The package (built by maturin, fetched from PyPI by pip's build isolation)
-# and pytest.
-"$venv/bin/python" -m pip install --quiet "$root/python[test]"
+# and pytest. The extension is built in the workspace's `python-test` profile
+# (release without LTO, see Cargo.toml): a user's `pip install ./python` builds
+# `release`.
+MATURIN_PEP517_ARGS="--profile python-test" \
+    "$venv/bin/python" -m pip install --quiet "$root/python[test]"
 cd "$root/python"
 exec "$venv/bin/python" -m pytest -q tests "$@"

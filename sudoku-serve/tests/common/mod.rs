@@ -14,7 +14,9 @@ use serde_json::Value;
 /// Held by the tests of one binary that run long counts or time a cancel:
 /// jobs share the process's rayon pool, so a cancelled job's last parts
 /// can wait behind another test's multi-second count, which would time
-/// that other test rather than the cancel.
+/// that other test rather than the cancel. (Under nextest every test is a
+/// process of its own: the `serve-long-jobs` group of `.config/nextest.toml`
+/// runs these binaries' tests one at a time instead.)
 pub fn one_long_job_at_a_time() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
     LOCK.lock().unwrap_or_else(|e| e.into_inner())
