@@ -1313,3 +1313,33 @@ fn a_plain_line_fills_a_reused_grid_as_the_reader_makes_one() {
     // The first line may be a CSV header: read the long way.
     assert_eq!(plain, 2);
 }
+
+#[test]
+fn a_plain_line_reads_as_the_long_way_reads_it() {
+    // The first line of a file is always read the long way (it may be a CSV
+    // header); the lines after it take the plain path. Each plain item must
+    // be the record that the long way makes of the same line alone.
+    let lines = [
+        ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..",
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000001",
+        "11...............................................................................",
+    ];
+    let text: String = std::iter::once("1".repeat(81))
+        .chain(lines.iter().map(|l| l.to_string()))
+        .map(|l| l + "\n")
+        .collect();
+    let mut items = Records::new(text.as_bytes(), ReadOptions::default());
+    items.next_item().unwrap();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(Item::Plain(plain)) = items.next_item() else {
+            panic!("line {} was not read as a plain line", i + 2);
+        };
+        assert_eq!(plain.line, i + 2);
+        let alone: Vec<Record> =
+            Records::new(format!("{line}\n").as_bytes(), ReadOptions::default()).collect();
+        assert_eq!(alone.len(), 1);
+        assert_eq!(plain.record().result, alone[0].result, "line {}", i + 2);
+    }
+    assert!(items.next_item().is_none());
+}
