@@ -40,7 +40,7 @@
 //! };
 //! let input = Input::new(vec![Source::new(&path)], ReadOptions::default(), Arc::new(AtomicU64::new(0)), 1);
 //! // A `Vec<u8>` sink keeps the records' text, in input order.
-//! let answer = |chunk| batch.answer_chunk(chunk, None, &|| {});
+//! let answer = |chunk, group| batch.answer_chunk(chunk, group, None, &|| {});
 //! let text: Vec<u8> = Pipeline::new(input, Vec::new()).run(1, &cancel, &answer);
 //! assert_eq!(String::from_utf8(text)?, "unique\nunsolvable\nmultiple\n");
 //! # std::fs::remove_file(&path)?;
@@ -89,7 +89,7 @@ pub fn progress_text(done: u64, elapsed: std::time::Duration, parts: (u64, u64))
 /// The records' text alone, in input order (the notes and totals are left
 /// out).
 impl Sink for Vec<u8> {
-    fn write_chunk(&mut self, group: Group, _bytes: u64) -> bool {
+    fn write_chunk(&mut self, group: &Group, _bytes: u64) -> bool {
         self.extend_from_slice(&group.text);
         true
     }

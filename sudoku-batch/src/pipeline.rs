@@ -45,7 +45,7 @@ pub struct Group {
 pub trait Sink {
     /// Takes the next chunk, answered when `bytes` of input were read;
     /// false when nothing more is to be written (the output failed).
-    fn write_chunk(&mut self, group: Group, bytes: u64) -> bool;
+    fn write_chunk(&mut self, group: &Group, bytes: u64) -> bool;
     /// Flushes what is written: the next chunk may be slow to come.
     fn flush(&mut self);
 }
@@ -54,6 +54,8 @@ pub trait Sink {
 const MAX_AHEAD: u64 = 256;
 /// Most bytes of answered text waiting for an earlier chunk.
 const MAX_WAITING_BYTES: usize = 16 << 20;
+/// Most written groups kept, emptied, for the next chunks to fill.
+const MAX_SPARE: usize = 4;
 
 /// The chunks answered but not yet written, and the sink.
 struct Order<S> {
@@ -64,6 +66,10 @@ struct Order<S> {
     /// of input read when they were made.
     waiting: BTreeMap<u64, (Group, u64)>,
     waiting_bytes: usize,
+    /// Groups written and emptied, their buffers kept for the next chunks:
+    /// a chunk's records (up to 2,048 of 176 bytes) would otherwise be a
+    /// fresh allocation each time, its pages faulted in one by one.
+    spare: Vec<Group>,
 }
 
 /// What the workers share: the input, and the sink with the chunks
@@ -136,6 +142,7 @@ impl<S: Sink + Send> Pipeline<S> {
                 next: 0,
                 waiting: BTreeMap::new(),
                 waiting_bytes: 0,
+                spare: Vec::new(),
             }),
             moved: Condvar::new(),
             stop: AtomicBool::new(false),
@@ -145,12 +152,13 @@ impl<S: Sink + Send> Pipeline<S> {
     /// Runs `threads` workers (this thread alone when `threads` is 1, the
     /// rayon pool's threads otherwise), each answering chunks with
     /// `answer` until the input ends, the output fails or `cancel` is
-    /// raised. Returns the sink.
+    /// raised. Returns the sink. `answer` gets a chunk and an empty group
+    /// to fill (one written before, its buffers kept).
     pub fn run(
         self,
         threads: usize,
         cancel: &AtomicBool,
-        answer: &(impl Fn(Chunk) -> Group + Sync),
+        answer: &(impl Fn(Chunk, Group) -> Group + Sync),
     ) -> S {
         if threads == 1 {
             self.work(cancel, answer);
@@ -165,7 +173,7 @@ impl<S: Sink + Send> Pipeline<S> {
 
     /// One worker: reads, answers and hands over chunks until there are
     /// no more to answer.
-    fn work(&self, cancel: &AtomicBool, answer: &impl Fn(Chunk) -> Group) {
+    fn work(&self, cancel: &AtomicBool, answer: &impl Fn(Chunk, Group) -> Group) {
         let _guard = StopOnPanic(self);
         let mut learned = None;
         loop {
@@ -185,9 +193,10 @@ impl<S: Sink + Send> Pipeline<S> {
                     None => return,
                 }
             };
+            let spare = lock(&self.order).spare.pop().unwrap_or_default();
             let started = Instant::now();
             let (seq, bytes, puzzles) = (chunk.seq, chunk.bytes, chunk.puzzles());
-            let group = answer(chunk);
+            let group = answer(chunk, spare);
             learned = Some((puzzles, started.elapsed()));
             self.hand_over(seq, group, bytes);
         }
@@ -229,10 +238,15 @@ impl<S: Sink + Send> Pipeline<S> {
             if *entry.key() != order.next {
                 break;
             }
-            let (group, bytes) = entry.remove();
+            let (mut group, bytes) = entry.remove();
             order.waiting_bytes -= group.text.len();
             order.next += 1;
-            let go_on = order.sink.write_chunk(group, bytes);
+            let go_on = order.sink.write_chunk(&group, bytes);
+            if order.spare.len() < MAX_SPARE {
+                group.text.clear();
+                group.done.clear();
+                order.spare.push(group);
+            }
             wrote = true;
             if !go_on {
                 self.stop.store(true, Ordering::Relaxed);
@@ -270,10 +284,10 @@ mod tests {
     }
 
     impl Sink for Memory {
-        fn write_chunk(&mut self, group: Group, _bytes: u64) -> bool {
+        fn write_chunk(&mut self, group: &Group, _bytes: u64) -> bool {
             let mut start = 0;
-            for done in group.done {
-                let Done::Answered(_, end) = done else {
+            for done in &group.done {
+                let &Done::Answered(_, end) = done else {
                     continue;
                 };
                 if self.bytes.len() + end - start > self.room {
@@ -313,8 +327,9 @@ mod tests {
 
     /// Answers a chunk by writing each record's line number, after a wait
     /// that makes later chunks often finish first.
-    fn answer(chunk: Chunk) -> Group {
-        let mut group = Group::default();
+    fn answer(chunk: Chunk, mut group: Group) -> Group {
+        // A spare group comes empty.
+        assert!(group.text.is_empty() && group.done.is_empty());
         for event in chunk.events {
             let (file, line) = match event {
                 Event::Puzzle { file, record } => (file, record.line),

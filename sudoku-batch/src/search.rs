@@ -323,10 +323,12 @@ impl Batch {
     ///
     /// The plain 9x9 lines ([`Event::Plain`]) are answered on one grid,
     /// refilled for each; without a timeout every puzzle has the same
-    /// limits, made once for the chunk.
+    /// limits, made once for the chunk. The records go into `group`
+    /// (`Group::default()`, or an emptied one whose buffers are reused).
     pub fn answer_chunk(
         &self,
         chunk: Chunk,
+        mut group: Group,
         progress: Option<&sudoku_solve::Progress>,
         on_puzzle: &dyn Fn(),
     ) -> Group {
@@ -334,10 +336,10 @@ impl Batch {
             mut events, few, ..
         } = chunk;
         let on_every_thread = few && matches!(self.task, Task::Count { .. });
-        let mut group = Group {
-            text: Vec::with_capacity(256),
-            done: Vec::with_capacity(events.len()),
-        };
+        group.text.clear();
+        group.done.clear();
+        group.text.reserve(256);
+        group.done.reserve(events.len());
         let same_limits = self.timeout.is_none().then(|| self.limits());
         // The cells of the plain lines' grid, from one to the next.
         let mut cells = Vec::new();
@@ -436,7 +438,11 @@ mod tests {
             let plain = plain.filter(|e| matches!(e, Event::Plain { .. })).count();
             // Past the first line, the plain lines come as values.
             assert!(plain > 0 || lines.len() - lines.iter().filter(|l| *l == "\n").count() < 2);
-            text.extend(batch.answer_chunk(chunk, None, &|| {}).text);
+            text.extend(
+                batch
+                    .answer_chunk(chunk, Group::default(), None, &|| {})
+                    .text,
+            );
         }
         std::fs::remove_file(&path).unwrap();
         String::from_utf8(text).unwrap()

@@ -302,7 +302,7 @@ fn the_batch_reads_links_and_documents_without_a_flag() {
         Arc::new(AtomicU64::new(0)),
         1,
     );
-    let answer = |chunk| batch.answer_chunk(chunk, None, &|| {});
+    let answer = |chunk, group| batch.answer_chunk(chunk, group, None, &|| {});
     let out: Vec<u8> = Pipeline::new(input, Vec::new()).run(2, &cancel, &answer);
     std::fs::remove_file(&path).unwrap();
     let out = String::from_utf8(out).unwrap();

@@ -163,7 +163,7 @@ fn the_batch_prints_true_candidates() {
             Arc::new(AtomicU64::new(0)),
             1,
         );
-        let answer = |chunk| batch.answer_chunk(chunk, None, &|| {});
+        let answer = |chunk, group| batch.answer_chunk(chunk, group, None, &|| {});
         let out: Vec<u8> = Pipeline::new(input, Vec::new()).run(2, &cancel, &answer);
         String::from_utf8(out).unwrap()
     };

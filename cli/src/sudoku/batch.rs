@@ -89,7 +89,7 @@ pub(crate) fn run(mode: Mode, args: &CommonArgs) -> Result<Exit, Failure> {
     };
     let input = Input::new(sources, options, bytes, batch.few_below(threads));
     let done = || progress.puzzle_done();
-    let answer = |chunk: Chunk| batch.answer_chunk(chunk, progress.parts(), &done);
+    let answer = |chunk: Chunk, group| batch.answer_chunk(chunk, group, progress.parts(), &done);
     let writer = Pipeline::new(input, writer).run(threads, &cancel, &answer);
     let interrupted = cancel.load(Ordering::Relaxed);
     progress.finish();

@@ -21,7 +21,7 @@ pub(super) struct Writer<'a> {
 impl Writer<'_> {
     /// Writes the next chunk's records and notes; false when the output
     /// failed or Ctrl-C came (and nothing more is to be written).
-    fn write_chunk(&mut self, group: Group) -> bool {
+    fn write_chunk(&mut self, group: &Group) -> bool {
         let Writer {
             out,
             ledger,
@@ -43,12 +43,12 @@ impl Writer<'_> {
         };
         if self.stdout_is_terminal && progress.is_visible() {
             progress.suspend(|| {
-                let go_on = ledger.walk(&group, |piece| write(out, piece));
+                let go_on = ledger.walk(group, |piece| write(out, piece));
                 let _ = out.flush();
                 go_on
             })
         } else {
-            let go_on = ledger.walk(&group, |piece| write(out, piece));
+            let go_on = ledger.walk(group, |piece| write(out, piece));
             let _ = out.end_record();
             go_on
         }
@@ -56,7 +56,7 @@ impl Writer<'_> {
 }
 
 impl Sink for Writer<'_> {
-    fn write_chunk(&mut self, group: Group, bytes: u64) -> bool {
+    fn write_chunk(&mut self, group: &Group, bytes: u64) -> bool {
         let go_on = Writer::write_chunk(self, group);
         self.progress.set_bytes(bytes);
         go_on
