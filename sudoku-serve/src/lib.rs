@@ -144,6 +144,7 @@ pub fn run(options: &Options, ready: impl FnOnce(&Bound)) -> Result<(), ServeErr
             Some(port) => Some(listen(port).await?),
             None => None,
         };
+        let stop = stopped();
         ready(&Bound {
             url: format!("http://{addr}/"),
             fpuzzles_url: ws.as_ref().map(|(_, a)| format!("ws://{a}/")),
@@ -153,7 +154,7 @@ pub fn run(options: &Options, ready: impl FnOnce(&Bound)) -> Result<(), ServeErr
             tokio::spawn(async move { axum::serve(ws_listener, router).await });
         }
         axum::serve(listener, api::router(addr))
-            .with_graceful_shutdown(stopped())
+            .with_graceful_shutdown(stop)
             .await?;
         Ok::<(), ServeError>(())
     })?;
@@ -162,25 +163,34 @@ pub fn run(options: &Options, ready: impl FnOnce(&Bound)) -> Result<(), ServeErr
     Ok(())
 }
 
-/// Resolves on Ctrl-C or SIGTERM: the server then stops at once (no new
-/// connections, open requests answered).
-async fn stopped() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Listens for Ctrl-C and SIGTERM from now on, and resolves on either: the
+/// server then stops at once (no new connections, open requests
+/// answered). Called before the server says it is ready, so a signal sent
+/// as soon as it has said so is not lost (a listener made only when the
+/// server first runs would leave a moment in which SIGTERM kills it).
+fn stopped() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        async fn received(signal: Option<Signal>) {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+        let interrupt = received(signal(SignalKind::interrupt()).ok());
+        let terminate = received(signal(SignalKind::terminate()).ok());
+        async move {
+            tokio::select! {
+                () = interrupt => {}
+                () = terminate => {}
+            }
+        }
+    }
     #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
