@@ -12,7 +12,7 @@ use super::pipeline::{Done, Group};
 use super::report::{OutputFormat, Report};
 use sudoku::ParseError;
 use sudoku::{Regions, Variant};
-use sudoku_format::{Puzzle, Record};
+use sudoku_format::Puzzle;
 use sudoku_solve::{Answer, Answered, Asked, Limits, Question, Task};
 
 /// What is asked of every puzzle of a run, and how its records are written.
@@ -51,40 +51,14 @@ impl Batch {
         }
     }
 
-    /// Answers one record through the library's one answer path: with this
-    /// thread's solvers, or with every thread (`on_every_thread`, counts
-    /// only). Also returns the regions to draw, for a jigsaw.
-    pub fn answer(
-        &self,
-        file: usize,
-        record: Record,
-        on_every_thread: bool,
-        progress: Option<&sudoku_solve::Progress>,
-    ) -> (Report, Option<Regions>) {
-        self.answer_with(file, record, |puzzle, variant, line| {
-            self.answer_puzzle(puzzle, variant, line, on_every_thread, progress)
-        })
-    }
-
     /// Whether the records say the verdict alone (`check` as text), so
-    /// that a puzzle is answered by [`Batch::answer_verdict`].
+    /// that a puzzle's solutions are checked but not kept.
     pub fn verdict_only(&self) -> bool {
         self.task == Task::Check && self.format == OutputFormat::Text
     }
 
-    /// Answers one record of a check as [`Batch::answer`] does, for
-    /// records that say the verdict alone ([`Batch::verdict_only`]): the
-    /// solutions are checked but not kept
-    /// ([`sudoku_solve::answer_verdict`]).
-    pub fn answer_verdict(&self, file: usize, record: Record) -> Report<()> {
-        let limits = self.limits();
-        let (report, _) = self.answer_with(file, record, |puzzle, variant, line| {
-            self.verdict(puzzle, variant, line, &limits)
-        });
-        report
-    }
-
-    /// The verdict of one puzzle ([`Batch::answer_verdict`]) within `limits`.
+    /// The verdict of one puzzle within `limits`, its solutions checked
+    /// but not kept ([`sudoku_solve::answer_verdict`]).
     fn verdict(
         &self,
         puzzle: &Puzzle,
@@ -99,17 +73,6 @@ impl Batch {
             progress: None,
         };
         sudoku_solve::answer_verdict(puzzle, variant, line, &question, false)
-    }
-
-    /// One record answered by `answer` (given the puzzle, its rules and
-    /// its line), or the error that kept it from being read.
-    fn answer_with<G>(
-        &self,
-        file: usize,
-        record: Record,
-        answer: impl FnOnce(&Puzzle, &Variant, usize) -> Answered<G>,
-    ) -> (Report<G>, Option<Regions>) {
-        self.answer_read(file, record.line, record.result.as_ref(), answer)
     }
 
     /// The record of the puzzle read at `line` of file `file` (or of the
