@@ -3,10 +3,16 @@
 # cube-and-conquer tests run the one-liner of docs/cubes.md) and MiniZinc with
 # Gecode (Debian's `minizinc` package; the FlatZinc tests compare our solver
 # with Gecode through MiniZinc, see docs/minizinc.md), and Chromium (Debian's
-# `chromium`; the page of `sudoku serve` is tested in it, headless). Safe to run again: it
-# does nothing when everything is there. Runs apt-get as root directly, or
-# through sudo otherwise.
+# `chromium`; the page of `sudoku serve` is tested in it, headless), and
+# cargo-nextest (scripts/test-all.sh runs the Rust tests with it; built from
+# crates.io with `cargo install --locked` when `cargo nextest` is missing).
+# Safe to run again: it does nothing when everything is there. Runs apt-get as
+# root directly, or through sudo otherwise.
 set -euo pipefail
+
+if ! cargo nextest --version >/dev/null 2>&1; then
+    cargo install --locked cargo-nextest
+fi
 
 missing=()
 command -v parallel >/dev/null 2>&1 || missing+=(parallel)

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The whole test suite: what the README's second command runs, and all that
+# CI runs (.ci/run runs this script on a clean clone). Stops at the first
+# step that fails.
+#   usage: bash scripts/test-all.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# GNU parallel, MiniZinc with Gecode, Chromium and cargo-nextest, if missing.
+bash scripts/setup.sh
+cargo fmt --all -- --check
+# No import circle between the top-level modules of these crates (issue 33).
+python3 scripts/module-cycles.py --fail sudoku sudoku-format sudoku-solve sudoku-generate sudoku-batch
+cargo clippy --workspace --all-targets -- -D warnings
+# The engine crates build without serde (issue 33): each check takes seconds
+# on a warm target.
+cargo check -p solver-core --no-default-features
+cargo check -p cover-model --no-default-features
+# The fuzz targets are their own workspace (fuzz/Cargo.toml): check that they
+# still compile, against their committed lock file.
+cargo check --manifest-path fuzz/Cargo.toml --bins --locked
+# Unit and integration tests: nextest runs the test binaries' tests side by
+# side across binaries (.config/nextest.toml holds its groups and order);
+# it does not run doctests, so `cargo test --doc` does.
+cargo nextest run --workspace --no-fail-fast
+cargo test --workspace --doc
+# The tests that read the shared benchmark sets ($SUDOKU_DATA).
+bash scripts/data-tests.sh
+# The Python package, built into target/python-venv, and its pytest suite.
+bash python/test.sh
