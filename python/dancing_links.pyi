@@ -365,8 +365,9 @@ def solve_many(
     """Solves every puzzle on all cores with the GIL released; one result per puzzle, in order.
 
     ``timeout`` and ``max_nodes`` apply to each puzzle. Bad puzzles give a Failure in their place.
-    ``threads``: 1 to 4096 (None: one per core); other values raise ValueError. Ctrl-C stops every
-    worker and raises KeyboardInterrupt within a few tens of milliseconds.
+    ``threads``: 1 to 4096 (None: one per core); other values raise ValueError; no more threads
+    than puzzles are started. Ctrl-C stops every worker and raises KeyboardInterrupt within a few
+    tens of milliseconds.
     Each puzzle is answered through the library's one answer path (``sudoku::answer``, as the
     command): the planner's engine (named by ``Failure.engine`` and ``Check.engine``), every
     solution checked against the rules and givens apart from the search (a failure of that check

@@ -319,6 +319,9 @@ fn run_batch<T: Send>(
         }
         inputs.push(Input::take(&item?, shape));
     }
+    // More threads than puzzles would only add idle workers: 4,096 of them
+    // for one puzzle took half a minute on two cores (their idle spinning).
+    let threads = threads.map(|n| n.min(inputs.len()).max(1));
     let batch = &batch;
     let cancel = &*call.cancel;
     let each = &each;
@@ -386,11 +389,12 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
 /// puzzle, in input order: the solved Sudoku, or a Failure (falsy) saying
 /// why. `timeout` (seconds) and `max_nodes` apply to each puzzle; `threads`
 /// sets the number of threads, 1 to 4096 (default: one per core; other
-/// values raise ValueError). Each puzzle is answered through the library's
-/// one answer path (`sudoku_solve::answer`, as the `sudoku` command): the
-/// planner's engine, named by `Failure.engine`, and every solution checked
-/// against the rules and givens by code apart from the search (a failure of
-/// that check gives status "internal"). Ctrl-C stops every worker and raises
+/// values raise ValueError; no more threads than puzzles are started). Each
+/// puzzle is answered through the library's one answer path
+/// (`sudoku_solve::answer`, as the `sudoku` command): the planner's engine,
+/// named by `Failure.engine`, and every solution checked against the rules
+/// and givens by code apart from the search (a failure of that check gives
+/// status "internal"). Ctrl-C stops every worker and raises
 /// KeyboardInterrupt within a few tens of milliseconds.
 #[pyfunction]
 #[pyo3(signature = (puzzles, r#box = None, *, timeout = None, max_nodes = None, threads = None))]

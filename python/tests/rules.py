@@ -46,35 +46,61 @@ def candidates(grid, box_rows, box_cols, r, c):
 
 def count_solutions(grid, box_rows, box_cols, limit):
     """Counts completions of `grid` up to `limit` by backtracking on the
-    cell with the fewest candidates (clashing givens count as 0)."""
+    cell with the fewest candidates (clashing givens count as 0). The values
+    used in each row, column and box are kept as bit sets, updated as cells
+    are filled and emptied."""
     size = len(grid)
-    grid = [list(row) for row in grid]
-    for unit in units(size, box_rows, box_cols):
-        values = [grid[r][c] for r, c in unit if grid[r][c]]
-        if len(values) != len(set(values)):
-            return 0
+    per_row = size // box_cols
+    every = (1 << (size + 1)) - 2  # bits 1..size
+    rows, cols, boxes = [0] * size, [0] * size, [0] * size
+    blanks = []
+    for r in range(size):
+        for c in range(size):
+            b = (r // box_rows) * per_row + c // box_cols
+            v = grid[r][c]
+            if not v:
+                blanks.append((r, c, b))
+                continue
+            bit = 1 << v
+            if (rows[r] | cols[c] | boxes[b]) & bit:
+                return 0
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
     found = 0
 
     def search():
         nonlocal found
-        best = None
-        for r in range(size):
-            for c in range(size):
-                if not grid[r][c]:
-                    cands = candidates(grid, box_rows, box_cols, r, c)
-                    if best is None or len(cands) < len(best[2]):
-                        best = (r, c, cands)
-        if best is None:
+        if not blanks:
             found += 1
             return found >= limit
-        r, c, cands = best
-        for v in cands:
-            grid[r][c] = v
-            if search():
-                grid[r][c] = 0
-                return True
-        grid[r][c] = 0
-        return False
+        best, best_free, best_n = 0, 0, size + 1
+        for k, (r, c, b) in enumerate(blanks):
+            free = every & ~(rows[r] | cols[c] | boxes[b])
+            n = bin(free).count("1")
+            if n < best_n:
+                best, best_free, best_n = k, free, n
+                if n == 0:
+                    return False
+        r, c, b = cell = blanks[best]
+        blanks[best] = blanks[-1]
+        blanks.pop()
+        for v in range(1, size + 1):
+            bit = 1 << v
+            if not best_free & bit:
+                continue
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+            stop = search()
+            rows[r] ^= bit
+            cols[c] ^= bit
+            boxes[b] ^= bit
+            if stop:
+                break
+        blanks.append(cell)
+        blanks[best], blanks[-1] = blanks[-1], blanks[best]
+        return found >= limit
 
     search()
     return found
