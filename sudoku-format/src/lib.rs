@@ -44,6 +44,8 @@ pub mod fpuzzles_doppelganger;
 mod json;
 mod json_scan;
 mod lzstring;
+#[cfg(test)]
+mod lzstring_encoder;
 mod options;
 mod reader;
 pub mod sudokupad;

@@ -11,7 +11,8 @@
 //! are skipped) and gives the same result below the cap.
 
 /// The base64 alphabet of lz-string (`=` is a digit, 64).
-const KEY: &[u8; 65] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+pub(crate) const KEY: &[u8; 65] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
 
 /// Why a text does not decompress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,7 +169,7 @@ mod tests {
     #[test]
     fn a_bomb_stops_at_the_cap() {
         let long = "a".repeat(2_000_000);
-        let packed = lz_str::compress_to_base64(long.as_str());
+        let packed = crate::lzstring_encoder::compress_to_base64(long.as_str());
         assert!(packed.len() < 32 * 1024, "{}", packed.len());
         assert_eq!(
             decompress_from_base64(&packed, 1 << 20),

@@ -541,27 +541,64 @@ mod tests {
                 stopped: None
             }
         );
+        // The count itself can tell many from one: the empty 4x4 grid has
+        // 288 Sudoku completions (a known figure).
+        let empty = Grid::from_values(four(), vec![0; 16]).unwrap();
+        assert_eq!(
+            brute_force_count(&empty, &sudoku::Rules::standard(four())),
+            288
+        );
     }
 
-    /// Completions of `grid` in which every unit of `rules` holds 1 to 4.
+    /// Completions of `grid` in which every unit of `rules` holds 1 to 4:
+    /// every value 1 to 4 is tried in every empty cell, in cell order, and
+    /// a branch is dropped as soon as a unit holds a value twice (no
+    /// completion of it can hold the rules); each full grid is checked
+    /// against every unit again.
     fn brute_force_count(grid: &Grid, rules: &sudoku::Rules) -> usize {
-        let cells: Vec<u16> = grid.cells().to_vec();
-        let Some(empty) = cells.iter().position(|&v| v == 0) else {
-            let all_different = rules.units().iter().all(|u| {
-                let mut seen = [false; 5];
-                u.cells
+        let mut cells: Vec<u16> = grid.cells().to_vec();
+        let units: Vec<&[usize]> = rules.units().iter().map(|u| u.cells.as_slice()).collect();
+        let holding: Vec<Vec<&[usize]>> = (0..cells.len())
+            .map(|cell| {
+                units
                     .iter()
-                    .all(|&c| !std::mem::replace(&mut seen[usize::from(cells[c])], true))
-            });
-            return usize::from(all_different);
-        };
-        (1..=4)
-            .map(|v| {
-                let mut next = cells.clone();
-                next[empty] = v;
-                brute_force_count(&Grid::from_values(four(), next).unwrap(), rules)
+                    .copied()
+                    .filter(|u| u.contains(&cell))
+                    .collect()
             })
-            .sum()
+            .collect();
+        count_completions(&mut cells, &units, &holding)
+    }
+
+    /// No value 1 to 4 twice in `unit`.
+    fn no_repeat(cells: &[u16], unit: &[usize]) -> bool {
+        let mut seen = [false; 5];
+        unit.iter()
+            .all(|&c| cells[c] == 0 || !std::mem::replace(&mut seen[usize::from(cells[c])], true))
+    }
+
+    /// [`brute_force_count`] from the partial grid `cells`.
+    fn count_completions(
+        cells: &mut [u16],
+        units: &[&[usize]],
+        holding: &[Vec<&[usize]>],
+    ) -> usize {
+        let Some(empty) = cells.iter().position(|&v| v == 0) else {
+            return usize::from(units.iter().all(|u| {
+                let mut seen = [false; 5];
+                u.iter()
+                    .all(|&c| !std::mem::replace(&mut seen[usize::from(cells[c])], true))
+            }));
+        };
+        let mut count = 0;
+        for v in 1..=4 {
+            cells[empty] = v;
+            if holding[empty].iter().all(|u| no_repeat(cells, u)) {
+                count += count_completions(cells, units, holding);
+            }
+        }
+        cells[empty] = 0;
+        count
     }
 
     #[test]
