@@ -52,7 +52,13 @@ fn solver_dir() -> &'static Path {
                 .display(),
             env!("CARGO_BIN_EXE_fzn-dancing-links"),
         );
-        std::fs::write(dir.join("dancing-links-test.msc"), msc).unwrap();
+        // Under nextest every test is a process of its own and writes this
+        // file while another test's MiniZinc may be reading it: write a file
+        // of this process's own, then rename it over the configuration (one
+        // step), so that a reader sees one whole file, old or new.
+        let own = dir.join(format!(".dancing-links-test.{}.tmp", std::process::id()));
+        std::fs::write(&own, msc).unwrap();
+        std::fs::rename(&own, dir.join("dancing-links-test.msc")).unwrap();
         dir
     })
 }
