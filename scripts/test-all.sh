@@ -20,8 +20,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 cargo check -p solver-core --no-default-features
 cargo check -p cover-model --no-default-features
 # The fuzz targets are their own workspace (fuzz/Cargo.toml): check that they
-# still compile, against their committed lock file.
-cargo check --manifest-path fuzz/Cargo.toml --bins --locked
+# still compile, against their committed lock file, without building
+# libFuzzer itself (C++; `cargo fuzz` builds it).
+cargo check --manifest-path fuzz/Cargo.toml --bins --locked --no-default-features
 # Unit and integration tests: nextest runs the test binaries' tests side by
 # side across binaries (.config/nextest.toml holds its groups and order);
 # it does not run doctests, so `cargo test --doc` does.
