@@ -44,8 +44,9 @@ pub mod fpuzzles_doppelganger;
 mod json;
 mod json_scan;
 mod lzstring;
-#[cfg(test)]
-mod lzstring_encoder;
+#[cfg(any(test, feature = "test-support"))]
+#[doc(hidden)]
+pub mod lzstring_encoder;
 mod options;
 mod reader;
 pub mod sudokupad;

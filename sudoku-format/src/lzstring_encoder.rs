@@ -1,4 +1,5 @@
-//! A test-only lz-string encoder (base64 form) that runs in time linear in
+//! A test-only lz-string encoder (base64 form; other crates' tests reach it
+//! through the `test-support` feature) that runs in time linear in
 //! its input: the dictionary is a trie of (entry, next unit) pairs, where
 //! the `lz-str` crate hashes each growing piece whole, which takes minutes
 //! of CPU on a multi-megabyte decompression bomb. Checked against the
@@ -69,7 +70,7 @@ fn spend(enlarge_in: &mut u32, bits: &mut u32) {
 
 /// What `lz_str::compress_to_base64(text)` returns, padded as lz-string
 /// pads (with `=` to a multiple of four characters).
-pub(crate) fn compress_to_base64(text: &str) -> String {
+pub fn compress_to_base64(text: &str) -> String {
     let mut out = Out {
         text: String::new(),
         val: 0,

@@ -404,7 +404,7 @@ fn a_bomb_and_a_burst_are_answered() {
     let bound = start(true);
     let mut socket = connect(&bound.fpuzzles_url.expect("the websocket listens"));
     let bomb = format!("{{\"size\": 9, \"title\": \"{}\"}}", "a".repeat(5_000_000));
-    let d = lz_str::compress_to_base64(bomb.as_str());
+    let d = sudoku_format::lzstring_encoder::compress_to_base64(&bomb);
     send(
         &mut socket,
         &json!({"nonce": 1, "command": "check", "dataType": "fpuzzles", "data": d}),
