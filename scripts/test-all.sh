@@ -28,8 +28,26 @@ cargo check --manifest-path fuzz/Cargo.toml --bins --locked --no-default-feature
 # side across binaries (.config/nextest.toml holds its groups and order);
 # it does not run doctests, so `cargo test --doc` does.
 cargo nextest run --workspace --no-fail-fast
-cargo test --workspace --doc
-# The tests that read the shared benchmark sets ($SUDOKU_DATA).
-bash scripts/data-tests.sh
+# Two things at once from here: the Python package's build leaves a core
+# idle for long stretches (one crate after another in its own profile) and
+# the shared-data tests use one core; the doctests and the shared-data tests
+# ($SUDOKU_DATA) run beside the Python step, their output is shown after
+# it. The Python step stays in the foreground: its tests send SIGINT, which
+# a background job of a script would ignore.
+side_log="target/test-all-side.log"
+mkdir -p target
+(cargo test --workspace --doc && bash scripts/data-tests.sh) > "$side_log" 2>&1 &
+side=$!
+trap 'pkill -P "$side" 2>/dev/null; kill "$side" 2>/dev/null || true' EXIT
 # The Python package, built into target/python-venv, and its pytest suite.
-bash python/test.sh
+python_status=0
+bash python/test.sh || python_status=$?
+side_status=0
+wait "$side" || side_status=$?
+trap - EXIT
+echo "== doctests and shared-data tests (run beside the Python step)"
+cat "$side_log"
+if [ "$python_status" -ne 0 ] || [ "$side_status" -ne 0 ]; then
+    echo "test-all: failed (Python step status $python_status, doctests and shared-data tests $side_status)" >&2
+    exit 1
+fi
