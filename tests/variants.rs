@@ -669,16 +669,20 @@ proptest::proptest! {
     }
 }
 
-/// A random full grid of `case` (seeded), with about `keep` cells in 36
-/// kept as givens; None when the case has no full grid.
-fn random_givens(case: &Case, seed: u64, keep: usize) -> Option<Vec<u16>> {
+/// A random full grid of `case` (seeded); None when the case has none.
+fn random_full(case: &Case, seed: u64) -> Option<Vec<u16>> {
     let mut filler = solver(case, Asked::Dlx);
     filler.set_seed(Some(seed + 1));
     let full = filler
         .solve_one(&Grid::empty(case.shape), &Limits::none())
         .0
         .ok()?;
-    let mut cells = full.cells().to_vec();
+    Some(full.cells().to_vec())
+}
+
+/// `cells` (a full grid) with about `keep` cells in 36 kept as givens
+/// (seeded).
+fn thinned(mut cells: Vec<u16>, seed: u64, keep: usize) -> Vec<u16> {
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for v in cells.iter_mut() {
         x ^= x << 13;
@@ -688,15 +692,26 @@ fn random_givens(case: &Case, seed: u64, keep: usize) -> Option<Vec<u16>> {
             *v = 0;
         }
     }
-    Some(cells)
+    cells
 }
+
+/// A random full grid of `case` (seeded), with about `keep` cells in 36
+/// kept as givens; None when the case has no full grid.
+fn random_givens(case: &Case, seed: u64, keep: usize) -> Option<Vec<u16>> {
+    Some(thinned(random_full(case, seed)?, seed, keep))
+}
+
+/// The most solutions a random puzzle is counted to: a 6x6 grid with few
+/// givens has millions (28,200,960 for the empty one), minutes of brute
+/// force.
+const COUNT_CAP: u64 = 20_000;
 
 /// [`random_givens`] with fewer than `cap` completions, and their number
 /// by the brute force: while the puzzle has more, the first empty cell gets
 /// its value back (the full grid is the only completion of itself).
 fn random_givens_below(case: &Case, seed: u64, keep: usize, cap: u64) -> Option<(Vec<u16>, u64)> {
-    let mut cells = random_givens(case, seed, keep)?;
-    let full = random_givens(case, seed, 36)?;
+    let full = random_full(case, seed)?;
+    let mut cells = thinned(full.clone(), seed, keep);
     loop {
         let count = case.oracle.count(&cells, cap);
         if count < cap {
@@ -739,13 +754,11 @@ proptest::proptest! {
             let k = (seed as usize * 7) % cells.len();
             cells[k] = cells[k] % n as u16 + 1;
         }
-        // Counted up to a cap, by the brute force and by every engine: a 6x6
-        // grid with few givens has millions of completions (28,200,960 for
-        // the empty one), minutes of brute force; the cap also puts the
-        // solution limit to the test. Large counts are checked against
-        // mathematics elsewhere (a given first row leaves 28,200,960 / 720:
-        // sudoku-solve's cubes tests, the cli's).
-        const CAP: u64 = 20_000;
+        // Counted up to the cap, by the brute force and by every engine; the
+        // cap also puts the solution limit to the test. Large counts are
+        // checked against mathematics elsewhere (a given first row leaves
+        // 28,200,960 / 720: sudoku-solve's cubes tests, the cli's).
+        const CAP: u64 = COUNT_CAP;
         let expected = case.oracle.count(&cells, CAP);
         let grid = Grid::from_values(case.shape, cells).unwrap();
         let puzzle = Puzzle {
@@ -810,10 +823,10 @@ proptest::proptest! {
     ) {
         use std::sync::Arc;
         let case = cases().into_iter().nth(case).unwrap();
-        // Fewer than 20,000 solutions: near-empty 6x6 grids have millions
-        // (6x6 grids with a given first row are split into cubes and checked
-        // against mathematics in sudoku-solve's cubes tests).
-        let Some((cells, expected)) = random_givens_below(&case, seed, keep, 20_000) else {
+        // Fewer solutions than the cap (6x6 grids with a given first row
+        // are split into cubes and checked against mathematics in
+        // sudoku-solve's cubes tests).
+        let Some((cells, expected)) = random_givens_below(&case, seed, keep, COUNT_CAP) else {
             return Ok(());
         };
         let grid = Grid::from_values(case.shape, cells).unwrap();
